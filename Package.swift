@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "FakeNFT",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "fakenft", targets: ["fakenft"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
+        .target(name: "FakeNFTCore"),
+        .target(name: "FakeNFTServer", dependencies: [
+            "FakeNFTCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], resources: [.copy("Resources/gen1")]),
+        .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
+        .executableTarget(name: "fakenft", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore"]),
+        .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "FakeNFTCoreTests", dependencies: ["FakeNFTCore", "FakeNFTServer"]),
+        .testTarget(name: "FakeNFTServerTests", dependencies: ["FakeNFTServer", "FakeNFTCore"]),
+        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

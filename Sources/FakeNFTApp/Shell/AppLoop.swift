@@ -1,0 +1,79 @@
+import TerminalUI
+
+/// The main loop: waits for terminal events or model changes, updates the shell, and shows a
+/// new frame only when it differs from the last one (one `doupdate` per frame).
+@MainActor
+public final class AppLoop {
+    private enum Input { case event(TerminalEvent), redraw, ended }
+
+    private let session: TerminalSession
+    public let shell: AppShell
+    private let inputs: AsyncStream<Input>
+    private let continuation: AsyncStream<Input>.Continuation
+    private var lastFrame: CellSurface?
+    private var ticker: Task<Void, Never>?
+
+    public init(session: TerminalSession, shell: AppShell) {
+        self.session = session
+        self.shell = shell
+        (inputs, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Asks for a redraw after a model changed outside of an event (a network answer arrived).
+    public nonisolated func invalidate() { continuation.yield(.redraw) }
+
+    /// Runs until the user quits or a quit signal arrives.
+    public func run() async {
+        let events = session.events()
+        let continuation = self.continuation
+        let forward = Task {
+            for await event in events { continuation.yield(.event(event)) }
+            continuation.yield(.ended)
+        }
+        defer {
+            forward.cancel()
+            ticker?.cancel()
+        }
+        renderIfChanged()
+        for await input in inputs {
+            switch input {
+            case .ended: return
+            case .event(let event):
+                if !shell.handle(event) { return }
+            case .redraw:
+                _ = shell.expireToast()
+            }
+            renderIfChanged()
+        }
+    }
+
+    /// Renders into a fresh cell grid and presents it only if it differs from what is shown.
+    func renderIfChanged() {
+        let frame = CellSurface(size: session.size)
+        shell.render(into: frame)
+        if let lastFrame, lastFrame.size == frame.size, lastFrame.cells == frame.cells, lastFrame.cursor == frame.cursor {
+            updateTicker()
+            return
+        }
+        session.surface.present(frame, over: lastFrame)
+        lastFrame = frame
+        updateTicker()
+    }
+
+    /// Keeps a clock running only while something animates: no CPU is used while idle.
+    private func updateTicker() {
+        if shell.isAnimating {
+            guard ticker == nil else { return }
+            let continuation = self.continuation
+            ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Spinner.interval)
+                    continuation.yield(.redraw)
+                }
+            }
+        } else {
+            ticker?.cancel()
+            ticker = nil
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// The screens of one tab: Enter pushes, Esc or Backspace pops, the root stays.
+@MainActor
+public final class NavigationStack {
+    public private(set) var screens: [any Screen]
+
+    public init(root: any Screen) { screens = [root] }
+
+    public var top: any Screen { screens[screens.count - 1] }
+    public var depth: Int { screens.count }
+
+    public func push(_ screen: any Screen) {
+        screens.append(screen)
+        screen.didAppear()
+    }
+
+    /// Pops the top screen; returns false at the root.
+    @discardableResult
+    public func pop() -> Bool {
+        guard screens.count > 1 else { return false }
+        screens.removeLast()
+        top.didAppear()
+        return true
+    }
+
+    /// Titles from the root to the top, for the breadcrumb.
+    public var path: [String] { screens.map(\.title) }
+}

@@ -1,0 +1,55 @@
+/// A terminal size in cells.
+public struct Size: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A cell position; `x` is the column, `y` the row, both 0-based.
+public struct Point: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
+}
+
+/// A rectangle of cells.
+public struct Rect: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+    }
+    public init(size: Size) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+
+    /// The rectangle shrunk by `dx` columns and `dy` rows on each side.
+    public func inset(dx: Int, dy: Int) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+
+    /// A rectangle of `size` centred in this one (clamped to fit).
+    public func centered(width w: Int, height h: Int) -> Rect {
+        let cw = min(w, width), ch = min(h, height)
+        return Rect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
+    }
+
+    /// Splits off `rows` rows from the top; returns (top, rest).
+    public func splitTop(_ rows: Int) -> (Rect, Rect) {
+        let r = min(max(0, rows), height)
+        return (Rect(x: x, y: y, width: width, height: r), Rect(x: x, y: y + r, width: width, height: height - r))
+    }
+
+    /// Splits off `rows` rows from the bottom; returns (rest, bottom).
+    public func splitBottom(_ rows: Int) -> (Rect, Rect) {
+        let r = min(max(0, rows), height)
+        return (Rect(x: x, y: y, width: width, height: height - r), Rect(x: x, y: maxY - r, width: width, height: r))
+    }
+}

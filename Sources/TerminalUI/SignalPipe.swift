@@ -1,0 +1,27 @@
+import Glibc
+
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Turns signals into bytes on a pipe, so the main actor handles them outside signal context.
+enum SignalPipe {
+    /// Installs handlers for `signals` (before curses starts, so ncurses leaves them alone) and
+    /// returns the read end of the pipe.
+    static func install(_ signals: [Int32]) -> Int32 {
+        let fds = Syscalls.makePipe(nonBlockingRead: true)
+        signalPipeWriteEnd = fds.write
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signo in
+            var byte = UInt8(truncatingIfNeeded: signo)
+            _ = write(signalPipeWriteEnd, &byte, 1)  // async-signal-safe
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        for s in signals { sigaction(s, &action, nil) }
+        return fds.read
+    }
+
+    /// Puts the default dispositions back.
+    static func restoreDefaults(_ signals: [Int32]) {
+        for s in signals { signal(s, SIG_DFL) }
+    }
+}

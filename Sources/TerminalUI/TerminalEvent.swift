@@ -1,0 +1,53 @@
+/// A key the user pressed.
+public enum Key: Sendable, Hashable, CustomStringConvertible {
+    /// A printable character.
+    case char(Character)
+    /// Ctrl plus a letter, lower-cased: `.ctrl("c")`.
+    case ctrl(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, tab, backTab, backspace, delete
+    case function(Int)
+
+    public var description: String {
+        switch self {
+        case .char(" "): return "Space"
+        case .char(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-\(c.uppercased())"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .function(let n): return "F\(n)"
+        }
+    }
+}
+
+/// A mouse action at a cell.
+public struct MouseEvent: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case click, wheelUp, wheelDown }
+    public var kind: Kind
+    public var point: Point
+    public init(kind: Kind, point: Point) { self.kind = kind; self.point = point }
+}
+
+/// Everything the terminal reports to the app.
+public enum TerminalEvent: Sendable, Hashable {
+    case key(Key)
+    /// Text pasted in one go (bracketed paste), already sanitized.
+    case paste(String)
+    case mouse(MouseEvent)
+    case resize(Size)
+    /// The app came back from Ctrl-Z: repaint everything.
+    case resumed
+}

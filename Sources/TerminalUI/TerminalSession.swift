@@ -1,0 +1,183 @@
+import CNCursesW
+import Foundation
+import Glibc
+
+/// Errors starting the terminal.
+public enum TerminalError: Error, CustomStringConvertible {
+    case notATerminal
+    public var description: String { "fakenft needs an interactive terminal (stdin and stdout must be a TTY)." }
+}
+
+/// Owns ncurses for the life of the app: modes, colours, input events, and restoring the terminal
+/// on every exit path (quit, SIGINT/SIGTERM/SIGHUP, crash signals, Ctrl-Z and `fg`).
+@MainActor
+public final class TerminalSession {
+    /// Options chosen at start.
+    public struct Options: Sendable {
+        /// Report mouse clicks and the wheel. Off by default so native text selection works.
+        public var mouse: Bool
+        public var environment: [String: String]
+        public init(mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) {
+            self.mouse = mouse; self.environment = environment
+        }
+    }
+
+    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+
+    /// The surface that shows frames on the terminal.
+    public let surface: CursesSurface
+    public let colors: ColorSupport
+    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP), if one did.
+    public private(set) var exitSignal: Int32?
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let pump: InputPump
+    private let options: Options
+    private var isShutDown = false
+
+    public init(options: Options = Options()) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        if setlocale(LC_ALL, "") == nil || String(cString: cnc_codeset()) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        let signalFD = SignalPipe.install(Self.handledSignals)
+        CrashGuard.install()
+        set_escdelay(25)
+        guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
+            SignalPipe.restoreDefaults(Self.handledSignals)
+            throw TerminalError.notATerminal
+        }
+        set_term(screen)
+        guard let window = cnc_stdscr() else { throw TerminalError.notATerminal }
+        self.screen = screen
+        self.window = window
+        self.options = options
+        raw(); noecho(); nonl(); keypad(window, true); nodelay(window, true); curs_set(0)
+        if has_colors() { start_color(); use_default_colors() }
+        colors = ColorSupport.detect(environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
+        surface = CursesSurface(window: window, colors: colors)
+        if options.mouse {
+            mouseinterval(0)
+            mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)
+        }
+        Self.writeControl("\u{1B}[?2004h")  // bracketed paste
+        pump = InputPump(inputFD: STDIN_FILENO, signalFD: signalFD)
+    }
+
+    /// The terminal's size now.
+    public var size: Size { surface.size }
+
+    /// Every key, paste, mouse, resize and resume event until the session ends (quit signal or hang-up).
+    public func events() -> AsyncStream<TerminalEvent> {
+        AsyncStream { continuation in
+            let task = Task { @MainActor [weak self] in
+                guard let pump = self?.pump else { return }
+                for await wake in pump.wakes {
+                    guard let self else { break }
+                    switch wake {
+                    case .input:
+                        self.deliver(self.drain(), to: continuation)
+                        pump.acknowledge()
+                    case .signal(let signo):
+                        if !self.handle(signal: signo, continuation) { continuation.finish(); return }
+                    case .hangup:
+                        self.exitSignal = SIGHUP
+                        continuation.finish(); return
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Restores the terminal. Safe to call more than once.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        pump.stop()
+        if options.mouse { mousemask(0, nil) }
+        Self.writeControl("\u{1B}[?2004l")
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        SignalPipe.restoreDefaults(Self.handledSignals)
+        CrashGuard.disarm()
+    }
+
+    /// Stops the process like Ctrl-Z does, and repaints after `fg`.
+    public func suspend() {
+        endwin()
+        kill(getpid(), SIGSTOP)  // SIGSTOP cannot be caught; `fg` sends SIGCONT and we continue here
+        surface.repaintAll()
+    }
+
+    private func deliver(_ events: [TerminalEvent], to continuation: AsyncStream<TerminalEvent>.Continuation) {
+        for event in events {
+            if event == .key(.ctrl("z")) {
+                suspend()
+                continuation.yield(.resumed)
+            } else {
+                continuation.yield(event)
+            }
+        }
+    }
+
+    private func handle(signal signo: Int32, _ continuation: AsyncStream<TerminalEvent>.Continuation) -> Bool {
+        switch signo {
+        case SIGWINCH:
+            var rows: Int32 = 0, cols: Int32 = 0
+            if cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 { resizeterm(rows, cols) }
+            deliver(drain(), to: continuation)
+        case SIGTSTP:
+            suspend()
+            continuation.yield(.resumed)
+        case SIGCONT:
+            surface.repaintAll()
+            continuation.yield(.resumed)
+        default:
+            exitSignal = signo
+            return false
+        }
+        return true
+    }
+
+    /// Reads everything curses has buffered and decodes it.
+    private func drain() -> [TerminalEvent] {
+        var raw: [RawInput] = []
+        var wch: wint_t = 0
+        while true {
+            let rc = wget_wch(window, &wch)
+            if rc == ERR { break }
+            if rc == KEY_CODE_YES {
+                let code = Int32(wch)
+                if code == KEY_RESIZE {
+                    raw.append(.event(.resize(size)))
+                } else if code == KEY_MOUSE {
+                    if let mouse = readMouse() { raw.append(.event(.mouse(mouse))) }
+                } else {
+                    raw.append(.code(code))
+                }
+            } else {
+                raw.append(.char(UInt32(wch)))
+            }
+        }
+        return KeyDecoder.decode(raw)
+    }
+
+    private func readMouse() -> MouseEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let point = Point(x: Int(event.x), y: Int(event.y))
+        if event.bstate & cnc_BUTTON4_PRESSED() != 0 { return MouseEvent(kind: .wheelUp, point: point) }
+        if event.bstate & cnc_BUTTON5_PRESSED() != 0 { return MouseEvent(kind: .wheelDown, point: point) }
+        if event.bstate & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 { return MouseEvent(kind: .click, point: point) }
+        return nil
+    }
+
+    private static func writeControl(_ sequence: String) {
+        fputs(sequence, cnc_stdout())
+        fflush(cnc_stdout())
+    }
+}

@@ -1,0 +1,48 @@
+/// A small menu of choices, used for sort menus. The current choice is marked with "●".
+///
+/// Keys: ↑/↓ or j/k move, Enter chooses, a digit chooses directly, Esc closes.
+public struct ActionSheet: Sendable, Hashable {
+    public enum Result: Sendable, Hashable { case chosen(Int), dismissed }
+
+    public var title: String
+    public var options: [String]
+    public var current: Int?
+    public var list: ListState
+
+    public init(title: String, options: [String], current: Int? = nil) {
+        self.title = title
+        self.options = options
+        self.current = current
+        list = ListState(count: options.count, selected: current ?? 0)
+    }
+
+    public mutating func handle(_ key: Key) -> Result? {
+        switch key {
+        case .enter, .char(" "): return .chosen(list.selected)
+        case .escape, .char("q"), .char("s"): return .dismissed
+        case .char(let c) where c.wholeNumberValue.map({ $0 >= 1 && $0 <= options.count }) == true:
+            return .chosen(c.wholeNumberValue! - 1)
+        default:
+            _ = list.handle(key)
+            return nil
+        }
+    }
+
+    @MainActor
+    public mutating func render(in area: Rect, surface: any Surface) {
+        let longest = options.map { DisplayWidth.of($0) }.max() ?? 0
+        let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10))
+        let rect = area.centered(width: width, height: options.count + 4)
+        guard rect.width >= 8, rect.height >= 3 else { return }
+        surface.clear(rect)
+        surface.box(rect, title: title, style: .accent)
+        let current = self.current
+        let options = self.options
+        ListView.render(&list, in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, surface: surface) { index, row, selected in
+            let mark = index == current ? "●" : " "
+            surface.draw(DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width), at: Point(x: row.x, y: row.y),
+                         style: selected ? .selected : .plain, maxWidth: row.width)
+        }
+        surface.draw("Enter choose · Esc close", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+    }
+}

@@ -1,0 +1,82 @@
+/// Selection and scroll position of a grid whose column count follows the available width.
+public struct GridState: Sendable, Hashable {
+    public var count: Int { didSet { clamp() } }
+    public private(set) var selected: Int
+    public private(set) var columns: Int = 1
+    /// First visible grid row.
+    public private(set) var rowOffset: Int = 0
+    public private(set) var visibleRows: Int = 1
+
+    public init(count: Int = 0, selected: Int = 0) {
+        self.count = count
+        self.selected = selected
+        clamp()
+    }
+
+    public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
+
+    /// 2-D navigation: arrows move by cell and by row, j/k by row (`l` is left free for screens); PgUp/PgDn by a screen; Home/End.
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .left: select(selected - 1)
+        case .right: select(selected + 1)
+        case .up, .char("k"): if selected - columns >= 0 { select(selected - columns) }
+        case .down, .char("j"):
+            if selected + columns < count { select(selected + columns) }
+            else if selected / columns < rows - 1 { select(count - 1) }
+        case .pageUp: select(max(selected % columns, selected - columns * max(1, visibleRows)))
+        case .pageDown: select(min(count - 1, selected + columns * max(1, visibleRows)))
+        case .home, .char("g"): select(0)
+        case .end, .char("G"): select(count - 1)
+        default: return false
+        }
+        return true
+    }
+
+    public mutating func select(_ index: Int) {
+        selected = index
+        clamp()
+    }
+
+    /// Computes columns for `width` and cells of `cellSize`, and scrolls the selection into view.
+    public mutating func layout(width: Int, height: Int, cellSize: Size) {
+        columns = max(1, width / max(1, cellSize.width))
+        visibleRows = max(1, height / max(1, cellSize.height))
+        let row = selected / columns
+        if row < rowOffset { rowOffset = row }
+        if row >= rowOffset + visibleRows { rowOffset = row - visibleRows + 1 }
+        rowOffset = max(0, min(rowOffset, max(0, rows - visibleRows)))
+    }
+
+    /// The index of the cell at `point` inside `rect`, if there is one.
+    public func index(at point: Point, in rect: Rect, cellSize: Size) -> Int? {
+        guard rect.contains(point) else { return nil }
+        let col = (point.x - rect.x) / max(1, cellSize.width)
+        let row = rowOffset + (point.y - rect.y) / max(1, cellSize.height)
+        let i = row * columns + col
+        return col < columns && i < count ? i : nil
+    }
+
+    private mutating func clamp() {
+        selected = count == 0 ? 0 : min(max(0, selected), count - 1)
+    }
+}
+
+/// Draws a grid of equal cells that reflows with the width; only visible cells are drawn.
+@MainActor
+public enum GridView {
+    public static func render(_ state: inout GridState, in rect: Rect, cellSize: Size, surface: any Surface,
+                              cell: (_ index: Int, _ rect: Rect, _ selected: Bool) -> Void) {
+        state.layout(width: rect.width, height: rect.height, cellSize: cellSize)
+        let cellWidth = rect.width / state.columns
+        for r in 0..<state.visibleRows {
+            for c in 0..<state.columns {
+                let index = (state.rowOffset + r) * state.columns + c
+                guard index < state.count else { return }
+                let cellRect = Rect(x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height,
+                                    width: cellWidth, height: cellSize.height)
+                cell(index, cellRect, index == state.selected)
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// Selection and scroll position of a list. Works for any number of rows: nothing here
+/// depends on the row count beyond clamping.
+public struct ListState: Sendable, Hashable {
+    public var count: Int { didSet { clamp() } }
+    public private(set) var selected: Int
+    public private(set) var offset: Int = 0
+    /// Rows visible in the last layout; PgUp/PgDn move by this much.
+    public private(set) var pageSize: Int = 10
+
+    public init(count: Int = 0, selected: Int = 0) {
+        self.count = count
+        self.selected = selected
+        clamp()
+    }
+
+    /// Moves the selection for navigation keys (arrows, j/k, PgUp/PgDn, Home/End, g/G).
+    /// Returns false when the key is not a list key.
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .up, .char("k"): select(selected - 1)
+        case .down, .char("j"): select(selected + 1)
+        case .pageUp, .ctrl("b"): select(selected - max(1, pageSize - 1))
+        case .pageDown, .ctrl("f"): select(selected + max(1, pageSize - 1))
+        case .home, .char("g"): select(0)
+        case .end, .char("G"): select(count - 1)
+        default: return false
+        }
+        return true
+    }
+
+    /// Handles a click or wheel inside `rect`, the area the list was drawn in.
+    public mutating func handle(_ mouse: MouseEvent, in rect: Rect) -> Bool {
+        guard rect.contains(mouse.point) else { return false }
+        switch mouse.kind {
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .click:
+            let row = offset + mouse.point.y - rect.y
+            guard row < count else { return false }
+            select(row)
+        }
+        return true
+    }
+
+    public mutating func select(_ index: Int) {
+        selected = index
+        clamp()
+    }
+
+    /// Scrolls the view (and drags the selection along so it stays visible).
+    public mutating func scroll(by rows: Int) {
+        offset = max(0, min(offset + rows, max(0, count - pageSize)))
+        if selected < offset { selected = offset }
+        if selected >= offset + pageSize { selected = offset + pageSize - 1 }
+        clamp()
+    }
+
+    /// Fixes the scroll offset for a viewport of `height` rows so the selection is visible.
+    public mutating func layout(height: Int) {
+        pageSize = max(1, height)
+        if selected < offset { offset = selected }
+        if selected >= offset + pageSize { offset = selected - pageSize + 1 }
+        offset = max(0, min(offset, max(0, count - pageSize)))
+    }
+
+    /// Indices of the rows in view after ``layout(height:)``.
+    public var visibleRange: Range<Int> { offset..<min(count, offset + pageSize) }
+
+    private mutating func clamp() {
+        selected = count == 0 ? 0 : min(max(0, selected), count - 1)
+    }
+}
+
+/// Draws a list: only the rows in view are drawn, so the cost does not grow with the data.
+@MainActor
+public enum ListView {
+    /// Lays out `state` for `rect` and calls `row` for each visible row with its rectangle
+    /// and whether it is selected. Draws a scroll indicator when not everything fits.
+    public static func render(_ state: inout ListState, in rect: Rect, rowHeight: Int = 1, surface: any Surface,
+                              row: (_ index: Int, _ rect: Rect, _ selected: Bool) -> Void) {
+        let height = max(1, rect.height / max(1, rowHeight))
+        state.layout(height: height)
+        let showBar = state.count > height && rect.width > 2
+        let rowWidth = showBar ? rect.width - 1 : rect.width
+        for (i, index) in state.visibleRange.enumerated() {
+            row(index, Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight), index == state.selected)
+        }
+        if showBar { drawScrollBar(state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), surface: surface) }
+    }
+
+    static func drawScrollBar(_ state: ListState, in rect: Rect, surface: any Surface) {
+        guard rect.height > 0, state.count > 0 else { return }
+        let thumb = max(1, rect.height * state.pageSize / state.count)
+        let range = max(1, state.count - state.pageSize)
+        let top = (rect.height - thumb) * min(state.offset, range) / range
+        for y in 0..<rect.height {
+            let inThumb = y >= top && y < top + thumb
+            surface.draw(inThumb ? "┃" : "│", at: Point(x: rect.x, y: rect.y + y), style: inThumb ? .plain : .dim, maxWidth: 1)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A row of tabs with optional badges ("Cart 3"); remembers where each tab was drawn for mouse clicks.
+@MainActor
+public struct TabBar {
+    public struct Tab: Sendable, Hashable {
+        public var title: String
+        public var badge: Int?
+        public init(title: String, badge: Int? = nil) { self.title = title; self.badge = badge }
+    }
+
+    /// Draws the tabs in one row of `rect`; returns each tab's rectangle, in order.
+    @discardableResult
+    public static func render(_ tabs: [Tab], selected: Int, in rect: Rect, surface: any Surface) -> [Rect] {
+        surface.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .plain)
+        var x = rect.x
+        var rects: [Rect] = []
+        for (i, tab) in tabs.enumerated() {
+            var label = " \(i + 1) \(tab.title)"
+            if let badge = tab.badge, badge > 0 { label += " [\(badge)]" }
+            label += " "
+            let used = surface.draw(label, at: Point(x: x, y: rect.y), style: i == selected ? .selected : .plain,
+                                    maxWidth: max(0, rect.maxX - x))
+            rects.append(Rect(x: x, y: rect.y, width: used, height: 1))
+            x += used + 1
+        }
+        return rects
+    }
+}
+
+/// The bottom line of short key hints ("? help  q quit").
+@MainActor
+public enum KeyHintBar {
+    public static func render(_ hints: [(key: String, label: String)], in rect: Rect, surface: any Surface) {
+        surface.clear(rect, style: .plain)
+        var x = rect.x
+        for hint in hints {
+            guard x < rect.maxX else { break }
+            x += surface.draw(hint.key, at: Point(x: x, y: rect.y), style: .accent, maxWidth: rect.maxX - x)
+            x += surface.draw(" \(hint.label)  ", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// The editing model behind single- and multi-line text fields: text as grapheme clusters and a cursor.
+///
+/// Everything inserted goes through ``SafeText``: a pasted escape sequence or control
+/// character never enters the text. Newlines are kept only in multi-line editors.
+public struct TextEditor: Sendable, Hashable {
+    public private(set) var characters: [Character]
+    /// Cursor position as an index into ``characters`` (0...count).
+    public private(set) var cursor: Int
+    public let multiline: Bool
+    public let maxLength: Int?
+
+    public init(_ text: String = "", multiline: Bool = false, maxLength: Int? = nil) {
+        self.multiline = multiline
+        self.maxLength = maxLength
+        let clean = SafeText.sanitize(text, keepNewlines: multiline)
+        characters = Array(clean)
+        cursor = characters.count
+    }
+
+    public var text: String { String(characters) }
+
+    /// Inserts typed or pasted text at the cursor.
+    public mutating func insert(_ text: String) {
+        var clean = Array(SafeText.sanitize(text, keepNewlines: multiline))
+        if let maxLength { clean = Array(clean.prefix(max(0, maxLength - characters.count))) }
+        characters.insert(contentsOf: clean, at: cursor)
+        cursor += clean.count
+    }
+
+    /// Edits for a key; returns false when the key is not an editing key.
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .char(let c): insert(String(c))
+        case .enter where multiline: insert("\n")
+        case .backspace, .ctrl("h"):
+            if cursor > 0 { characters.remove(at: cursor - 1); cursor -= 1 }
+        case .delete, .ctrl("d"):
+            if cursor < characters.count { characters.remove(at: cursor) }
+        case .left, .ctrl("b"): cursor = max(0, cursor - 1)
+        case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1)
+        case .home, .ctrl("a"): cursor = lineStart(of: cursor)
+        case .end, .ctrl("e"): cursor = lineEnd(of: cursor)
+        case .ctrl("u"):
+            let start = lineStart(of: cursor)
+            characters.removeSubrange(start..<cursor); cursor = start
+        case .ctrl("k"):
+            characters.removeSubrange(cursor..<lineEnd(of: cursor))
+        case .ctrl("w"):
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " ", characters[start - 1] != "\n" { start -= 1 }
+            characters.removeSubrange(start..<cursor); cursor = start
+        case .up where multiline: moveVertically(-1)
+        case .down where multiline: moveVertically(1)
+        default: return false
+        }
+        return true
+    }
+
+    private func lineStart(of index: Int) -> Int {
+        var i = index
+        while i > 0, characters[i - 1] != "\n" { i -= 1 }
+        return i
+    }
+
+    private func lineEnd(of index: Int) -> Int {
+        var i = index
+        while i < characters.count, characters[i] != "\n" { i += 1 }
+        return i
+    }
+
+    private mutating func moveVertically(_ delta: Int) {
+        let start = lineStart(of: cursor)
+        let column = DisplayWidth.of(String(characters[start..<cursor]))
+        let target: Int
+        if delta < 0 {
+            guard start > 0 else { cursor = 0; return }
+            target = lineStart(of: start - 1)
+        } else {
+            let end = lineEnd(of: cursor)
+            guard end < characters.count else { cursor = characters.count; return }
+            target = end + 1
+        }
+        var i = target, used = 0
+        let end = lineEnd(of: target)
+        while i < end, used + DisplayWidth.of(characters[i]) <= column { used += DisplayWidth.of(characters[i]); i += 1 }
+        cursor = i
+    }
+
+    /// The text split into lines with the cursor's (line, display column).
+    public var lines: (lines: [String], cursorLine: Int, cursorColumn: Int) {
+        var lines: [String] = [""]
+        var cursorLine = 0, cursorColumn = 0
+        for (i, c) in characters.enumerated() {
+            if i == cursor { cursorLine = lines.count - 1; cursorColumn = DisplayWidth.of(lines[lines.count - 1]) }
+            if c == "\n" { lines.append("") } else { lines[lines.count - 1].append(c) }
+        }
+        if cursor == characters.count { cursorLine = lines.count - 1; cursorColumn = DisplayWidth.of(lines[lines.count - 1]) }
+        return (lines, cursorLine, cursorColumn)
+    }
+}
+
+/// Draws a ``TextEditor`` in a rectangle, scrolled so the cursor is visible, and places the cursor when focused.
+@MainActor
+public enum TextFieldView {
+    public static func render(_ editor: TextEditor, in rect: Rect, focused: Bool, surface: any Surface, placeholder: String = "") {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let style: Style = focused ? Style(underline: true) : .plain
+        surface.fill(rect, with: " ", style: style)
+        if editor.characters.isEmpty, !placeholder.isEmpty, !focused {
+            surface.draw(placeholder, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        }
+        let (lines, cursorLine, cursorColumn) = editor.lines
+        let firstLine = max(0, cursorLine - rect.height + 1)
+        let scrollX = max(0, cursorColumn - rect.width + 1)
+        for row in 0..<rect.height {
+            let index = firstLine + row
+            guard index < lines.count else { break }
+            var line = lines[index]
+            if scrollX > 0 { line = dropCells(scrollX, from: line) }
+            // Raw drawing: the editor's text is already safe and must not be cut with "…".
+            var x = rect.x
+            for c in line {
+                let w = DisplayWidth.of(c)
+                if x + w > rect.maxX { break }
+                surface.draw(String(c), at: Point(x: x, y: rect.y + row), style: style, maxWidth: w)
+                x += w
+            }
+        }
+        if focused {
+            surface.cursor = Point(x: rect.x + min(cursorColumn - scrollX, rect.width - 1), y: rect.y + cursorLine - firstLine)
+        }
+    }
+
+    private static func dropCells(_ cells: Int, from line: String) -> String {
+        var dropped = 0
+        var rest = Substring(line)
+        while dropped < cells, let c = rest.first { dropped += DisplayWidth.of(c); rest = rest.dropFirst() }
+        return String(rest)
+    }
+}

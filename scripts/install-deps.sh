@@ -1,0 +1,13 @@
+#!/bin/sh
+# Installs the Debian packages the build, the app and the tests need, if any is missing.
+set -eu
+packages="libncurses-dev libsqlite3-dev libxml2-dev tmux"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "Installing Debian packages:$missing"
+if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing

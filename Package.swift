@@ -23,10 +23,11 @@ let package = Package(
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
         .executableTarget(name: "fakenft", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore"]),
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: ["FakeNFTCore", "FakeNFTServer"]),
         .testTarget(name: "FakeNFTServerTests", dependencies: ["FakeNFTServer", "FakeNFTCore"]),
-        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

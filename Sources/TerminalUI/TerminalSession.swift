@@ -106,10 +106,10 @@ public final class TerminalSession {
         CrashGuard.disarm()
     }
 
-    /// Stops the process like Ctrl-Z does, and repaints after `fg`.
+    /// Stops the process group like Ctrl-Z does in a cooked terminal, and repaints after `fg`.
     public func suspend() {
         endwin()
-        kill(getpid(), SIGSTOP)  // SIGSTOP cannot be caught; `fg` sends SIGCONT and we continue here
+        kill(0, SIGSTOP)  // the whole group, so a wrapping shell sees the stop; `fg` sends SIGCONT
         surface.repaintAll()
     }
 

@@ -31,7 +31,7 @@ public struct ActionSheet: Sendable, Hashable {
     @MainActor
     public mutating func render(in area: Rect, surface: any Surface) {
         let longest = options.map { DisplayWidth.of($0) }.max() ?? 0
-        let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10))
+        let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10, 28))
         let rect = area.centered(width: width, height: options.count + 4)
         guard rect.width >= 8, rect.height >= 3 else { return }
         surface.clear(rect)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Every way a request can fail, each with a message fit for the user.
+public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server cannot be reached (refused, no route, DNS).
+    case offline(String)
+    case timeout
+    /// A missing or wrong token (401/403).
+    case unauthorized
+    case notFound
+    /// Any other error status, with the server's own message when it sent one.
+    case server(status: Int, message: String?)
+    /// The server answered something that is not the expected JSON.
+    case undecodable(String)
+    case cancelled
+
+    public var description: String { userMessage }
+
+    public var userMessage: String {
+        switch self {
+        case .offline(let host): return "Can't reach the server at \(host). Check that it is running."
+        case .timeout: return "The server took too long to answer."
+        case .unauthorized: return "The server refused the token (401). Check --token or FAKENFT_TOKEN."
+        case .notFound: return "Not found on the server."
+        case .server(let status, let message):
+            if let message, !message.isEmpty { return "Server error \(status): \(message)" }
+            return "Server error \(status)."
+        case .undecodable: return "The server sent an answer this app does not understand."
+        case .cancelled: return "Cancelled."
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Decoding helpers that accept both API generations' habits: numbers where strings are
+/// specified, strings where numbers are, null for empty, and lists sent as comma strings.
+extension KeyedDecodingContainer {
+    /// A string that may arrive as a string, an integer or a number; nil when absent or null.
+    func lenientString(_ key: Key) throws -> String? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let s = try? decode(String.self, forKey: key) { return s }
+        if let i = try? decode(Int.self, forKey: key) { return String(i) }
+        if let d = try? decode(Double.self, forKey: key) { return String(d) }
+        throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string or a number"))
+    }
+
+    /// A required string, accepting numbers too.
+    func requiredString(_ key: Key) throws -> String {
+        guard let s = try lenientString(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing \(key.stringValue)"))
+        }
+        return s
+    }
+
+    /// A list of ids: an array of strings or numbers, a comma string, or null (empty).
+    func idList(_ key: Key) throws -> [String] {
+        guard contains(key), try !decodeNil(forKey: key) else { return [] }
+        if let strings = try? decode([String].self, forKey: key) { return strings.flatMap(IDList.split) }
+        if let ints = try? decode([Int].self, forKey: key) { return ints.map(String.init) }
+        if let s = try? decode(String.self, forKey: key) { return IDList.split(s) }
+        throw DecodingError.typeMismatch([String].self, .init(codingPath: codingPath + [key], debugDescription: "expected a list of ids"))
+    }
+
+    /// A number that may arrive as a number or a numeric string.
+    func lenientDouble(_ key: Key) throws -> Double? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let d = try? decode(Double.self, forKey: key) { return d }
+        if let s = try? decode(String.self, forKey: key), let d = Double(s.trimmingCharacters(in: .whitespaces)) { return d }
+        throw DecodingError.typeMismatch(Double.self, .init(codingPath: codingPath + [key], debugDescription: "expected a number"))
+    }
+
+    func lenientInt(_ key: Key) throws -> Int? {
+        try lenientDouble(key).map { Int($0.rounded()) }
+    }
+}
+
+/// How id lists travel in form bodies: `a,b,c`, `a, b`, `a%2Cb` (already decoded), or `null`.
+public enum IDList {
+    /// Splits a comma list, trimming spaces; `null` and empty give no ids.
+    public static func split(_ value: String) -> [String] {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed == "null" { return [] }
+        return trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The form value for a list: comma-joined, or `null` when empty (what real servers expect).
+    public static func formValue(_ ids: [String]) -> String { ids.isEmpty ? "null" : ids.joined(separator: ",") }
+}

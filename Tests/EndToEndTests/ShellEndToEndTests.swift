@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real binary in tmux: tabs, help, resize, and the terminal restored on every exit path.
+@Suite(.serialized) struct ShellEndToEndTests {
+    /// Starts fakenft between two `stty -a` snapshots; `EXIT=<code>` marks its end.
+    func launch(_ tmux: Tmux) throws {
+        // One `sh -c` job, so that the commands after fakenft still run after Ctrl-Z and `fg`.
+        try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary); echo EXIT=$?; stty -a > after.txt; echo DONE'")
+        try tmux.waitFor("4 Statistics")
+    }
+
+    func expectTerminalRestored(_ tmux: Tmux) throws {
+        try tmux.waitFor("DONE")
+        let before = try tmux.file("before.txt"), after = try tmux.file("after.txt")
+        #expect(before == after, "stty -a changed:\n\(before)\n---\n\(after)")
+    }
+
+    @Test func tabsSwitchByNumberAndTabAndHelpOpensAndCloses() throws {
+        let tmux = try Tmux()
+        try launch(tmux)
+        try tmux.keys("2")
+        try tmux.waitFor("Cart is not built yet")
+        try tmux.keys("Tab")
+        try tmux.waitFor("Profile is not built yet")
+        try tmux.keys("BTab")
+        try tmux.waitFor("Cart is not built yet")
+        try tmux.keys("4")
+        try tmux.waitFor("Statistics is not built yet")
+        try tmux.keys("?")
+        try tmux.waitFor("Keys: Statistics")
+        try tmux.keys("Escape")
+        try tmux.waitUntil("help to close") { !$0.contains("Keys: Statistics") && $0.contains("Statistics is not built yet") }
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try expectTerminalRestored(tmux)
+    }
+
+    @Test func resizeToTinyShowsTooSmallAndBackRestores() throws {
+        let tmux = try Tmux()
+        try launch(tmux)
+        try tmux.resize(width: 30, height: 8)
+        try tmux.waitFor("Terminal too small")
+        try tmux.resize(width: 100, height: 30)
+        try tmux.waitUntil("restored screen") { $0.contains("4 Statistics") && !$0.contains("too small") }
+        try tmux.keys("C-c")
+        try tmux.waitFor("EXIT=0")
+        try expectTerminalRestored(tmux)
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGSEGV, SIGABRT])
+    func terminalIsRestoredAfterSignal(_ signal: Int32) throws {
+        let tmux = try Tmux()
+        try launch(tmux)
+        kill(try tmux.childPID(), signal)
+        try tmux.waitFor("EXIT=")
+        try expectTerminalRestored(tmux)
+    }
+
+    @Test func ctrlZThenFgRepaints() throws {
+        let tmux = try Tmux()
+        try launch(tmux)
+        try tmux.keys("C-z")
+        try tmux.waitFor("Stopped")
+        try tmux.type("clear; fg")
+        try tmux.waitFor("4 Statistics")
+        try tmux.keys("3")
+        try tmux.waitFor("Profile is not built yet")
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try expectTerminalRestored(tmux)
+    }
+}

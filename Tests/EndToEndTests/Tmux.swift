@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A tmux server of its own running the real `fakenft` binary, for end-to-end tests.
+/// Tests wait for what they expect on screen instead of sleeping fixed times.
+final class Tmux {
+    let socket = "fakenft-e2e-\(UUID().uuidString.prefix(8))"
+    let session = "t"
+    let directory: URL
+
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["FAKENFT_BIN"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/fakenft").path
+    }
+
+    init(width: Int = 100, height: Int = 30) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            throw E2EError("fakenft binary not found at \(Self.binary); run `make test` (it builds it first)")
+        }
+        try run(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
+                 "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
+                 "SWIFT_BACKTRACE=enable=no", "bash", "--norc", "--noprofile"])
+        try type("PS1='$ '; cd \(directory.path)")
+        try waitFor("$")
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs a tmux command and returns its output.
+    @discardableResult
+    func run(_ args: [String]) throws -> String {
+        try spawnAndWait("/usr/bin/tmux", ["-L", socket] + args).output
+    }
+
+    /// Types a shell command line and presses Enter.
+    func type(_ line: String) throws { try run(["send-keys", "-t", session, "-l", line]); try keys("Enter") }
+
+    /// Sends tmux key names (`Tab`, `Escape`, `C-z`, `q`).
+    func keys(_ names: String...) throws { try run(["send-keys", "-t", session] + names) }
+
+    func screen() throws -> String { try run(["capture-pane", "-t", session, "-p"]) }
+
+    /// Waits until the screen satisfies `condition`; fails with the screen after `timeout` seconds.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            usleep(30_000)
+        }
+        throw E2EError("timed out waiting for \(what); screen was:\n\(last)")
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
+        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The pid of the program started by the `sh -c` wrapper in the pane's shell.
+    func childPID() throws -> Int32 {
+        let shell = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try spawnAndWait("/usr/bin/pgrep", ["-P", shell]).output
+        guard let wrapper = children.split(separator: "\n").first else { throw E2EError("no child process in the pane") }
+        let grandchildren = try spawnAndWait("/usr/bin/pgrep", ["-P", String(wrapper)]).output
+        guard let pid = Int32(grandchildren.split(separator: "\n").first ?? "") else { throw E2EError("no fakenft process in the pane") }
+        return pid
+    }
+
+    func file(_ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+}
+
+struct E2EError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

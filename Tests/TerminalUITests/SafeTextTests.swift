@@ -1,0 +1,65 @@
+import Testing
+import TestSupport
+@testable import TerminalUI
+
+@Suite struct SafeTextTests {
+    @Test(arguments: [
+        ("\u{1B}[31mred\u{1B}[0m", "red"),                        // CSI colour
+        ("a\u{1B}]52;c;ZXZpbA==\u{07}b", "ab"),                   // OSC 52 clipboard write, BEL-terminated
+        ("a\u{1B}]0;title\u{1B}\\b", "ab"),                       // OSC with ST
+        ("x\u{9B}2Jy", "xy"),                                     // C1 CSI
+        ("\u{1B}Pdcs payload\u{1B}\\ok", "ok"),                   // DCS
+        ("a\u{1B}cb", "ab"),                                      // RIS (two-byte)
+        ("a\u{1B}(0qqq\u{1B}(Bb", "aqqqb"),                       // charset switch dropped, text kept
+        ("abc\u{202E}fed", "abcfed"),                             // RTL override
+        ("\u{2066}iso\u{2069}", "iso"),                           // bidi isolates
+        ("bell\u{07}del\u{7F}nul\u{0}", "belldelnul"),            // C0 and DEL
+        ("tab\there", "tab here"),
+        ("line1\nline2\r\n", "line1line2"),
+    ])
+    func removesControls(input: String, expected: String) {
+        #expect(SafeText.sanitize(input) == expected)
+    }
+
+    @Test func keepsNewlinesWhenAsked() {
+        #expect(SafeText.sanitize("a\r\nb\rc\nd", keepNewlines: true) == "a\nb\nc\nd")
+    }
+
+    @Test func keepsOrdinaryUnicode() {
+        let family = "👩\u{200D}👩\u{200D}👧"
+        #expect(SafeText.sanitize("Студентус 日本 \(family) café") == "Студентус 日本 \(family) café")
+    }
+
+    @MainActor @Test func hostileStringsDrawInert() {
+        let surface = CellSurface(size: Size(width: 40, height: 3))
+        surface.draw("\u{1B}[2J\u{1B}]52;c;aGk=\u{07}evil\u{9B}31m\u{202E}txt", at: Point(x: 0, y: 0))
+        surface.draw("zw\u{200D}j 👨\u{200D}💻 end", at: Point(x: 0, y: 1))
+        for cell in surface.cells {
+            #expect(!cell.text.unicodeScalars.contains { SafeText.isUnsafe($0.value) })
+        }
+        assertSnapshot(surface.text(), named: "hostile-strings")
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test func widths() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("👍") == 2)
+        #expect(DisplayWidth.of("é") == 1)
+        #expect(DisplayWidth.of("★") == 1)
+    }
+
+    @Test func truncatesByDisplayWidthWithEllipsis() {
+        #expect(DisplayWidth.truncate("Hello world", to: 8) == "Hello w…")
+        #expect(DisplayWidth.truncate("日本語テキスト", to: 7) == "日本語…")
+        #expect(DisplayWidth.truncate("short", to: 10) == "short")
+        #expect(DisplayWidth.of(DisplayWidth.truncate("日本語テキスト", to: 6)) <= 6)
+    }
+
+    @Test func wrapsAtSpacesAndBreaksLongWords() {
+        #expect(DisplayWidth.wrap("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+        #expect(DisplayWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(DisplayWidth.wrap("a\n\nb", width: 5) == ["a", "", "b"])
+    }
+}

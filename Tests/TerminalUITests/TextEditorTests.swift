@@ -1,0 +1,90 @@
+import Testing
+import TestSupport
+@testable import TerminalUI
+
+@MainActor @Suite struct TextEditorTests {
+    @Test func editsByGraphemeWithWideCharacters() {
+        var editor = TextEditor("日本")
+        #expect(editor.cursor == 2)
+        _ = editor.handle(.left)
+        _ = editor.handle(.char("語"))
+        #expect(editor.text == "日語本")
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "日本")
+        editor.insert("👩‍👩‍👧")
+        _ = editor.handle(.backspace)                 // one grapheme, not one scalar
+        #expect(editor.text == "日本")
+        _ = editor.handle(.home); _ = editor.handle(.delete)
+        #expect(editor.text == "本" && editor.cursor == 0)
+        _ = editor.handle(.end)
+        #expect(editor.cursor == 1)
+    }
+
+    @Test func pastedControlSequenceIsStripped() {
+        var editor = TextEditor("name")
+        editor.insert(" \u{1B}[2J\u{1B}]52;c;aGk=\u{07}Иван\u{202E}\u{9B}1m")
+        #expect(editor.text == "name Иван")
+        var multi = TextEditor("", multiline: true)
+        multi.insert("line1\r\nline2\u{1B}[A")
+        #expect(multi.text == "line1\nline2")
+    }
+
+    @Test func multilineCursorMovesBetweenLines() {
+        var editor = TextEditor("first line\nab\nthird", multiline: true)
+        _ = editor.handle(.up)                          // from end of "third" (col 5) to "ab" end
+        #expect(editor.lines.cursorLine == 1 && editor.lines.cursorColumn == 2)
+        _ = editor.handle(.up)
+        #expect(editor.lines.cursorLine == 0 && editor.lines.cursorColumn == 2)
+        _ = editor.handle(.enter)
+        #expect(editor.text == "fi\nrst line\nab\nthird")
+    }
+
+    @Test func maxLengthAndWordDelete() {
+        var editor = TextEditor("", maxLength: 5)
+        editor.insert("abcdefgh")
+        #expect(editor.text == "abcde")
+        var words = TextEditor("hello big world")
+        _ = words.handle(.ctrl("w"))
+        #expect(words.text == "hello big ")
+        _ = words.handle(.ctrl("u"))
+        #expect(words.text == "")
+    }
+
+    @Test func fieldScrollsAndPlacesCursor() {
+        let surface = CellSurface(size: Size(width: 20, height: 3))
+        let editor = TextEditor("日本語のテキストです、長い")
+        TextFieldView.render(editor, in: Rect(x: 2, y: 1, width: 10, height: 1), focused: true, surface: surface)
+        #expect(surface.cursor == Point(x: 11, y: 1))
+        assertSnapshot(surface.text(), named: "text-field-wide-scrolled")
+    }
+}
+
+@Suite struct KeyDecoderTests {
+    func chars(_ s: String) -> [RawInput] { s.unicodeScalars.map { .char($0.value) } }
+
+    @Test func decodesKeysAndControls() {
+        let events = KeyDecoder.decode(chars("aé") + [.char(3), .char(13), .char(9), .char(127), .char(0x1B)])
+        #expect(events == [.key(.char("a")), .key(.char("é")), .key(.ctrl("c")), .key(.enter), .key(.tab), .key(.backspace), .key(.escape)])
+    }
+
+    @Test func decodesBracketedPasteAndDropsUnknownSequences() {
+        let paste = chars("\u{1B}[200~hi\u{1B}[31mthere\u{1B}[201~")
+        #expect(KeyDecoder.decode(paste) == [.paste("hithere")])
+        #expect(KeyDecoder.decode(chars("\u{1B}[1;5Ax")) == [.key(.char("x"))])
+        #expect(KeyDecoder.decode(chars("\u{1B}[Z")) == [.key(.backTab)])
+    }
+
+    @Test func mapsCursesCodes() {
+        #expect(KeyDecoder.key(forCode: 0o403) == .up)
+        #expect(KeyDecoder.key(forCode: 0o410 + 5) == .function(5))
+        #expect(KeyDecoder.key(forCode: 0o541) == .backTab)
+    }
+
+    @Test func noColorKeepsSelectionVisible() {
+        #expect(ColorSupport.detect(environment: ["NO_COLOR": "1"], cursesColors: 256, hasColors: true) == .none)
+        #expect(ColorSupport.detect(environment: [:], cursesColors: 256, hasColors: true) == .full)
+        #expect(ColorSupport.detect(environment: [:], cursesColors: 8, hasColors: true) == .basic)
+        #expect(Style.selected.reverse)
+        #expect(ColorSupport.nearestBasic(196) == 1)   // bright red cube entry -> red
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Glibc
+
+/// Runs a program to completion with posix_spawn and waitpid, returning its exit status and
+/// output (stdout and stderr, through a temporary file so daemons cannot hold a pipe open).
+public func spawnAndWait(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard rc == 0 else { throw SpawnError(description: "cannot run \(path): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    return ((status >> 8) & 0xFF, output)
+}
+
+public struct SpawnError: Error, CustomStringConvertible {
+    public let description: String
+}

@@ -110,6 +110,12 @@ public final class TerminalSession {
     public func suspend() {
         endwin()
         kill(0, SIGSTOP)  // the whole group, so a wrapping shell sees the stop; `fg` sends SIGCONT
+        resume()
+    }
+
+    /// Back from a stop: raw mode first (so no key is echoed by the tty), then a full repaint.
+    private func resume() {
+        reset_prog_mode()
         surface.repaintAll()
     }
 
@@ -134,7 +140,7 @@ public final class TerminalSession {
             suspend()
             continuation.yield(.resumed)
         case SIGCONT:
-            surface.repaintAll()
+            resume()
             continuation.yield(.resumed)
         default:
             exitSignal = signo

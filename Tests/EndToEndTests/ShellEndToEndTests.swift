@@ -7,7 +7,8 @@ import Testing
     /// Starts fakenft between two `stty -a` snapshots; `EXIT=<code>` marks its end.
     func launch(_ tmux: Tmux) throws {
         // One `sh -c` job, so that the commands after fakenft still run after Ctrl-Z and `fg`.
-        try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary); echo EXIT=$?; stty -a > after.txt; echo DONE'")
+        // The markers are split in the command ("EX""IT") so that only the output matches.
+        try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
         try tmux.waitFor("4 Statistics")
     }
 

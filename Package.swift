@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -19,6 +21,8 @@ let package = Package(
             "FakeNFTCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
         .executableTarget(name: "fakenft", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore"]),

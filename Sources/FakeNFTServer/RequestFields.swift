@@ -1,0 +1,64 @@
+import FakeNFTCore
+import Foundation
+
+/// The fields of a PUT/POST body, read the tolerant way real clients need: form-urlencoded or
+/// JSON; `k[]=` keys merged with `k`; comma lists with or without spaces (`%2C` decodes to a
+/// comma); `null` or an empty value for an empty list; a missing key meaning "unchanged".
+struct RequestFields: Sendable {
+    private var values: [String: [String]] = [:]
+
+    init(values: [String: [String]] = [:]) { self.values = values }
+
+    /// Parses `body`; JSON when the content type says so or the body starts with `{`.
+    init(body: Data, contentType: String?) throws {
+        guard !body.isEmpty else { self.init(); return }
+        guard let text = String(data: body, encoding: .utf8) else { throw ServerError(.badRequest, "body is not valid UTF-8") }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if contentType?.lowercased().contains("json") == true || trimmed.hasPrefix("{") {
+            try self.init(json: body)
+        } else {
+            self.init()
+            for (key, value) in FormEncoding.decode(trimmed) { append(value, for: key) }
+        }
+    }
+
+    private init(json: Data) throws {
+        self.init()
+        guard let object = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]) else {
+            throw ServerError(.badRequest, "malformed JSON body")
+        }
+        guard let dictionary = object as? [String: Any] else { throw ServerError(.badRequest, "JSON body must be an object") }
+        for (key, value) in dictionary {
+            switch value {
+            case let list as [Any]: values[Self.normalize(key), default: []].append(contentsOf: try list.map { try Self.scalar($0, key) })
+            case is NSNull: append("null", for: key)
+            default: append(try Self.scalar(value, key), for: key)
+            }
+        }
+    }
+
+    private static func scalar(_ value: Any, _ key: String) throws -> String {
+        switch value {
+        case let s as String: return s
+        case let n as NSNumber: return n.stringValue
+        case is NSNull: return "null"
+        default: throw ServerError.badField(key, "must be a string, a number or a list of them")
+        }
+    }
+
+    private mutating func append(_ value: String, for key: String) {
+        values[Self.normalize(key), default: []].append(value)
+    }
+
+    private static func normalize(_ key: String) -> String {
+        key.hasSuffix("[]") ? String(key.dropLast(2)) : key
+    }
+
+    /// The last value of a text field, or nil when the key was not sent.
+    func string(_ key: String) -> String? { values[key]?.last }
+
+    /// A list field, or nil when the key was not sent. Every value is split on commas.
+    func list(_ key: String) -> [String]? {
+        values[key].map { $0.flatMap(IDList.split) }
+    }
+}

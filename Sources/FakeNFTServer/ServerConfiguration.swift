@@ -1,0 +1,55 @@
+import Foundation
+
+/// How to run the FakeNFT server.
+public struct ServerConfiguration: Sendable {
+    /// What a fresh (or reset) database is filled with.
+    public enum Seed: Sendable, Hashable {
+        /// The first-generation data set (9 collections, 95 NFTs, 100 users, 8 currencies).
+        case gen1
+        /// gen1 plus generated users and NFTs, for paging tests and benchmarks.
+        case large(users: Int, nfts: Int)
+    }
+
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    /// Folder of the SQLite database.
+    public var dataDirectory: URL
+    /// When set, every request must carry it in `X-Practicum-Mobile-Token`.
+    public var token: String?
+    /// Artificial delay before every answer.
+    public var latencyMilliseconds: Int
+    /// Reseed even when the database already has data.
+    public var reset: Bool
+    public var seed: Seed
+    /// Payment outcome per currency id, overriding the data set's.
+    public var paymentOutcomes: [String: Bool]
+    /// Log requests to stderr (off for the embedded server, which shares the terminal with the UI).
+    public var logRequests: Bool
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, token: String? = nil,
+                latencyMilliseconds: Int = 0, reset: Bool = false, seed: Seed = .gen1,
+                paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false) {
+        self.host = host; self.port = port; self.dataDirectory = dataDirectory; self.token = token
+        self.latencyMilliseconds = latencyMilliseconds; self.reset = reset; self.seed = seed
+        self.paymentOutcomes = paymentOutcomes; self.logRequests = logRequests
+    }
+
+    /// `$XDG_DATA_HOME/fakenft` (default `~/.local/share/fakenft`).
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        return base.appendingPathComponent("fakenft")
+    }
+
+    /// Parses payment outcomes like `2=ok,5=fail`.
+    public static func parsePaymentOutcomes(_ text: String) -> [String: Bool]? {
+        var outcomes: [String: Bool] = [:]
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, ["ok", "fail"].contains(parts[1]) else { return nil }
+            outcomes[parts[0]] = parts[1] == "ok"
+        }
+        return outcomes
+    }
+}

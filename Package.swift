@@ -27,10 +27,10 @@ let package = Package(
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
         .executableTarget(name: "fakenft", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore"]),
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FakeNFTServer", "FakeNFTCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FakeNFTCoreTests", dependencies: ["FakeNFTCore", "FakeNFTServer"]),
-        .testTarget(name: "FakeNFTServerTests", dependencies: ["FakeNFTServer", "FakeNFTCore"]),
+        .testTarget(name: "FakeNFTCoreTests", dependencies: ["FakeNFTCore", "FakeNFTServer", "TestSupport"]),
+        .testTarget(name: "FakeNFTServerTests", dependencies: ["FakeNFTServer", "FakeNFTCore", "TestSupport"]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

@@ -81,7 +81,7 @@ struct Routes: Sendable {
 
 private let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     return encoder
 }()
 

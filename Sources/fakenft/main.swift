@@ -1,39 +1,56 @@
 import FakeNFTApp
+import FakeNFTCore
+import FakeNFTServer
 import Foundation
 import TerminalUI
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = """
-    Usage: fakenft [--mouse]
-
-    A terminal client for FakeNFT: browse collections, like, fill the cart and pay.
-
-    Options:
-      --mouse        report mouse clicks and the wheel (off by default, so text selection works)
-      -h, --help     show this help
-    """
-
-var mouse = false
-for argument in arguments {
-    switch argument {
-    case "--mouse": mouse = true
-    case "-h", "--help": print(usage); exit(0)
-    default:
-        FileHandle.standardError.write(Data("fakenft: unknown option '\(argument)'\n\n\(usage)\n".utf8))
-        exit(2)
-    }
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("fakenft: \(message)\n".utf8))
+    exit(code)
 }
 
+let command: Command
 do {
-    let session = try TerminalSession(options: .init(mouse: mouse))
-    let shell = AppShell(tabs: ["Catalog", "Cart", "Profile", "Statistics"].map {
-        AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0))
-    })
-    let loop = AppLoop(session: session, shell: shell)
-    await loop.run()
-    session.shutdown()
-    if let signal = session.exitSignal { exit(128 + signal) }
+    command = try Options.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
-    FileHandle.standardError.write(Data("fakenft: \(error)\n".utf8))
-    exit(1)
+    fail("\(error)", code: 2)
+}
+
+switch command {
+case .help(let text):
+    print(text)
+
+case .serve(let configuration):
+    do {
+        try await FakeNFTServer.serve(configuration) { port in
+            let line = "FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(configuration.dataDirectory.path))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    } catch {
+        fail("server stopped: \(error)", code: 1)
+    }
+
+case .app(let options):
+    // The embedded server starts first, so the UI opens on a server that answers.
+    var embedded: RunningServer?
+    let apiConfiguration: APIConfiguration
+    if let server = options.server {
+        apiConfiguration = APIConfiguration(baseURL: server, token: options.token)
+    } else {
+        do {
+            embedded = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: options.dataDirectory))
+        } catch {
+            fail("could not start the embedded server (data in \(options.dataDirectory.path)): \(error)", code: 1)
+        }
+        apiConfiguration = APIConfiguration(baseURL: embedded!.baseURL)
+    }
+    let exitSignal: Int32?
+    do {
+        exitSignal = try await FakeNFTTerminalApp.run(api: apiConfiguration, mouse: options.mouse)
+    } catch {
+        await embedded?.stop()
+        fail("\(error)", code: 1)
+    }
+    await embedded?.stop()
+    if let exitSignal { exit(128 + exitSignal) }
 }

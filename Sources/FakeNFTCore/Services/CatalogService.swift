@@ -1,0 +1,66 @@
+/// The one owner of collections and NFTs: a cache by id, and parallel fetching with a cap on
+/// requests in flight (the API has no batch endpoint, so a collection costs one request per NFT).
+public actor CatalogService {
+    /// Requests in flight at most when fetching many NFTs.
+    public static let maxConcurrentRequests = 8
+
+    private let api: APIClient
+    private var nftCache: [String: NFT] = [:]
+    private let collectionsBroadcast = Broadcast<[NFTCollection]>()
+
+    public init(api: APIClient) { self.api = api }
+
+    /// The collections as they change, starting with the latest.
+    public nonisolated func collectionUpdates() -> AsyncStream<[NFTCollection]> { collectionsBroadcast.subscribe() }
+
+    @discardableResult
+    public func loadCollections() async throws -> [NFTCollection] {
+        let collections = try await api.collections()
+        collectionsBroadcast.publish(collections)
+        return collections
+    }
+
+    public func collection(id: String) async throws -> NFTCollection { try await api.collection(id: id) }
+
+    /// One NFT, from the cache when it was fetched before.
+    public func nft(id: String) async throws -> NFT {
+        if let cached = nftCache[id] { return cached }
+        let nft = try await api.nft(id: id)
+        nftCache[id] = nft
+        return nft
+    }
+
+    /// The NFTs with `ids`, in the same order, fetched in parallel (at most
+    /// ``maxConcurrentRequests`` at a time). Fetched ones stay cached even if another fails.
+    public func nfts(ids: [String]) async throws -> [NFT] {
+        let missing = Array(Set(ids.filter { nftCache[$0] == nil }))
+        if !missing.isEmpty {
+            let api = self.api
+            var firstError: (any Error)?
+            try await withThrowingTaskGroup(of: Result<NFT, any Error>.self) { group in
+                var next = 0
+                func launch() {
+                    let id = missing[next]
+                    next += 1
+                    group.addTask { await Result(catching: { try await api.nft(id: id) }) }
+                }
+                while next < min(Self.maxConcurrentRequests, missing.count) { launch() }
+                while let result = try await group.next() {
+                    switch result {
+                    case .success(let nft): nftCache[nft.id] = nft
+                    case .failure(let error): firstError = firstError ?? error
+                    }
+                    if next < missing.count { launch() }
+                }
+            }
+            if let firstError { throw firstError }
+        }
+        return ids.compactMap { nftCache[$0] }
+    }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

@@ -1,0 +1,68 @@
+/// The one owner of the cart: add and remove (optimistic, serialized) and payment.
+public actor OrderService {
+    private let api: APIClient
+    private let profile: ProfileService
+    private var order: Order?
+    private var paying = false
+    private let broadcast = Broadcast<Order>()
+    private lazy var items = OptimisticList([], send: { [api] nfts in try await api.updateOrder(nfts: nfts).nfts },
+                                            changed: { [weak self] nfts in await self?.show(nfts) })
+
+    public init(api: APIClient, profile: ProfileService) {
+        self.api = api
+        self.profile = profile
+    }
+
+    public nonisolated func updates() -> AsyncStream<Order> { broadcast.subscribe() }
+    public nonisolated var current: Order? { broadcast.latest }
+
+    @discardableResult
+    public func load() async throws -> Order {
+        let fresh = try await api.order()
+        await items.reset(fresh.nfts)
+        publish(fresh)
+        return fresh
+    }
+
+    /// Puts an NFT in the cart or takes it out.
+    public func toggle(_ nftID: String) async throws {
+        if order == nil { try await load() }
+        try await items.toggle(nftID)
+    }
+
+    public func remove(_ nftID: String) async throws {
+        if order == nil { try await load() }
+        guard order?.nfts.contains(nftID) == true else { return }
+        try await items.toggle(nftID)
+    }
+
+    /// Pays for the cart. On success the server moves the NFTs to the profile; the cart and the
+    /// profile are then refreshed. A second call while one is running is refused.
+    public func pay(currencyID: String) async throws -> PaymentResult {
+        guard !paying else { throw PaymentInProgress() }
+        paying = true
+        defer { paying = false }
+        let result = try await api.pay(currencyID: currencyID)
+        if result.success {
+            // Servers that do not clear the order themselves get the usual `nfts=null`.
+            let fresh = try await api.order()
+            if !fresh.nfts.isEmpty { _ = try await api.updateOrder(nfts: []) }
+            await items.reset([])
+            publish(Order(id: fresh.id, nfts: []))
+            try await profile.load()
+        }
+        return result
+    }
+
+    private func show(_ nfts: [String]) {
+        publish(Order(id: order?.id ?? "1", nfts: nfts))
+    }
+
+    private func publish(_ value: Order) {
+        order = value
+        broadcast.publish(value)
+    }
+}
+
+/// A payment was asked for while another one is running.
+public struct PaymentInProgress: Error, Sendable {}

@@ -1,0 +1,61 @@
+import FakeNFTCore
+import FakeNFTServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real FakeNFT server on a free loopback port with its own temporary data folder.
+public final class TestServer: Sendable {
+    public let server: RunningServer
+    public let configuration: ServerConfiguration
+
+    public static func start(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
+                             dataDirectory: URL? = nil, payments: [String: Bool] = [:]) async throws -> TestServer {
+        let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-test-\(UUID().uuidString)")
+        let configuration = ServerConfiguration(port: 0, dataDirectory: directory, token: token, latencyMilliseconds: latency,
+                                                seed: seed, paymentOutcomes: payments)
+        return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+    }
+
+    private init(server: RunningServer, configuration: ServerConfiguration) {
+        self.server = server
+        self.configuration = configuration
+    }
+
+    public var baseURL: URL { server.baseURL }
+
+    /// An API client for this server.
+    public func client(timeout: TimeInterval = 5) -> APIClient {
+        APIClient(APIConfiguration(baseURL: baseURL, token: configuration.token, timeout: timeout))
+    }
+
+    public func stop() async { await server.stop() }
+
+    /// One raw HTTP request; returns the status and the body.
+    public func request(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
+                        headers: [String: String] = [:]) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        request.httpMethod = method
+        if let body { request.httpBody = Data(body.utf8) }
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let token = configuration.token, headers["X-Practicum-Mobile-Token"] == nil {
+            request.setValue(token, forHTTPHeaderField: "X-Practicum-Mobile-Token")
+        }
+        for (key, value) in headers { request.setValue(value, forHTTPHeaderField: key) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as! HTTPURLResponse).statusCode, data)
+    }
+
+    /// A request whose JSON answer is decoded as `T`.
+    public func get<T: Decodable>(_ path: String, as type: T.Type = T.self) async throws -> T {
+        let (status, data) = try await request("GET", path)
+        guard status == 200 else { throw SpawnError(description: "GET \(path) -> \(status): \(String(decoding: data, as: UTF8.self))") }
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+
+    /// The `error` message of a JSON error body.
+    public static func errorMessage(_ data: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["error"] as? String
+    }
+}

@@ -29,7 +29,9 @@ let package = Package(
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI"]),
         .target(name: "TestSupport", dependencies: ["FakeNFTServer", "FakeNFTCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FakeNFTCoreTests", dependencies: ["FakeNFTCore", "FakeNFTServer", "TestSupport"]),
+        .testTarget(name: "FakeNFTCoreTests", dependencies: [
+            "FakeNFTCore", "FakeNFTServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "FakeNFTServerTests", dependencies: ["FakeNFTServer", "FakeNFTCore", "TestSupport"]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -1,0 +1,82 @@
+import FakeNFTServer
+import Foundation
+import Hummingbird
+import Testing
+import TestSupport
+@testable import FakeNFTCore
+
+/// Every failure becomes a typed error with a message fit for the user.
+@Suite struct FailureMappingTests {
+    /// A misbehaving server on a free port: each path answers in its own broken way.
+    func brokenServer(_ body: (URL) async throws -> Void) async throws {
+        let router = Router()
+        let hits = Hits()
+        router.get("api/v1/profile/1") { _, _ -> Response in
+            Response(status: .internalServerError, headers: [.contentType: "application/json"],
+                     body: .init(byteBuffer: ByteBuffer(string: #"{"error":"database on fire"}"#)))
+        }
+        router.get("api/v1/orders/1") { _, _ in "this is not json" }
+        router.get("api/v1/currencies") { _, _ -> Response in
+            // 503 with Retry-After twice, then an answer.
+            if await hits.next() < 3 { return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"]) }
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "[]")))
+        }
+        let ports = PortBox()
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { await ports.set($0.localAddress?.port ?? 0) })
+        let task = Task { try await app.run() }
+        defer { task.cancel() }
+        let port = await ports.wait()
+        try await body(URL(string: "http://127.0.0.1:\(port)")!)
+    }
+
+    @Test func serverErrorMalformedJSONAndRetry() async throws {
+        try await brokenServer { url in
+            let api = APIClient(APIConfiguration(baseURL: url, timeout: 2))
+            await #expect(throws: APIError.server(status: 500, message: "database on fire")) { try await api.profile() }
+            do { _ = try await api.order(); Issue.record("expected a decoding error") } catch let error as APIError {
+                guard case .undecodable = error else { Issue.record("got \(error)"); return }
+                #expect(error.userMessage.contains("does not understand"))
+            }
+            #expect(try await api.currencies().isEmpty, "503 retried, then answered")
+            await #expect(throws: APIError.notFound) { try await api.nft(id: "1") }
+        }
+    }
+
+    @Test func serverDown() async throws {
+        let api = APIClient(APIConfiguration(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2))
+        do { _ = try await api.profile(); Issue.record("expected offline") } catch let error as APIError {
+            guard case .offline = error else { Issue.record("got \(error)"); return }
+            #expect(error.userMessage.contains("Can't reach the server"))
+        }
+    }
+
+    @Test func slowerThanTheTimeout() async throws {
+        let server = try await TestServer.start(latency: 1500)
+        defer { Task { await server.stop() } }
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 0.3))
+        await #expect(throws: APIError.timeout) { try await api.profile() }
+    }
+
+    @Test func wrongToken() async throws {
+        let server = try await TestServer.start(token: "right")
+        defer { Task { await server.stop() } }
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL, token: "wrong"))
+        await #expect(throws: APIError.unauthorized) { try await api.profile() }
+    }
+}
+
+private actor Hits {
+    private var count = 0
+    func next() -> Int { count += 1; return count }
+}
+
+private actor PortBox {
+    private var port: Int?
+    private var waiters: [CheckedContinuation<Int, Never>] = []
+    func set(_ value: Int) { port = value; waiters.forEach { $0.resume(returning: value) }; waiters = [] }
+    func wait() async -> Int {
+        if let port { return port }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+}

@@ -1,0 +1,106 @@
+import FakeNFTServer
+import Foundation
+import Testing
+import TestSupport
+@testable import FakeNFTCore
+
+/// The services against the real in-process server, over HTTP.
+@Suite struct ServiceTests {
+    @Test func fastLikeTogglesAreNeverLost() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let api = server.client()
+        let profile = ProfileService(api: api)
+        try await profile.load()
+        // Many toggles at once: each id toggled an odd number of times ends liked.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in ["1", "2", "3", "1", "1", "4", "2", "2"] {
+                group.addTask { try await profile.toggleLike(id) }
+            }
+            try await group.waitForAll()
+        }
+        let expected = Set(Profile.gen1Likes).symmetricDifference(["1", "2", "3", "4"])
+        #expect(Set(profile.current?.likes ?? []) == expected)
+        #expect(Set(try await api.profile().likes) == expected, "the server has the same likes")
+    }
+
+    @Test func likeShowsAtOnceAndRollsBackOnFailure() async throws {
+        let server = try await TestServer.start(latency: 300)
+        defer { Task { await server.stop() } }
+        let profile = ProfileService(api: server.client())
+        try await profile.load()
+        let toggle = Task { try await profile.toggleLike("not-an-nft") }   // the server answers 400, slowly
+        let deadline = ContinuousClock.now + .seconds(5)
+        while profile.current?.likes.contains("not-an-nft") != true, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(profile.current?.likes.contains("not-an-nft") == true, "shown before the server answered")
+        await #expect(throws: APIError.self) { try await toggle.value }
+        #expect(profile.current?.likes == Profile.gen1Likes, "rolled back")
+    }
+
+    @Test func cartAndPayment() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let api = server.client()
+        let profile = ProfileService(api: api)
+        let order = OrderService(api: api, profile: profile)
+        try await order.load()
+        try await order.toggle("1")
+        try await order.remove("93")
+        #expect(try await api.order().nfts == ["94", "95", "1"])
+        let failed = try await order.pay(currencyID: "2")
+        #expect(!failed.success && order.current?.nfts.count == 3)
+        let paid = try await order.pay(currencyID: "1")
+        #expect(paid.success)
+        let serverOrder = try await api.order()
+        #expect(order.current?.nfts == [] && serverOrder.nfts == [])
+        #expect(Array(profile.current?.nfts.suffix(3) ?? []) == ["94", "95", "1"])
+    }
+
+    @Test func catalogFetchesInParallelAndCaches() async throws {
+        let server = try await TestServer.start(latency: 50)
+        defer { Task { await server.stop() } }
+        let catalog = CatalogService(api: server.client())
+        let collections = try await catalog.loadCollections()
+        let beige = try #require(collections.first { $0.name == "Beige" })
+        let start = ContinuousClock.now
+        let nfts = try await catalog.nfts(ids: beige.nfts)
+        let elapsed = ContinuousClock.now - start
+        #expect(nfts.map(\.id) == beige.nfts)
+        #expect(elapsed < .milliseconds(21 * 50), "parallel: well under one request at a time")   // a bound, not a benchmark
+        let again = ContinuousClock.now
+        _ = try await catalog.nfts(ids: beige.nfts)
+        #expect(ContinuousClock.now - again < .milliseconds(50), "served from the cache")
+    }
+
+    @Test func usersArePaged() async throws {
+        let server = try await TestServer.start(seed: .large(users: 300, nfts: 95))
+        defer { Task { await server.stop() } }
+        let users = UserService(api: server.client())
+        let first = try await users.page(0, order: .rating)
+        let second = try await users.page(1, order: .rating)
+        #expect(first.count == UserService.pageSize && second.count == UserService.pageSize)
+        #expect(first.first!.ratingValue >= second.first!.ratingValue)
+        #expect(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
+        let byName = try await users.page(0, order: .name)
+        #expect(byName.map(\.name) == byName.map(\.name).sorted())
+    }
+
+    @Test func sortPreferencesPersistAtomically() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString)/fakenft/preferences.json")
+        let store = PreferencesStore(fileURL: file)
+        #expect(await store.current == SortPreferences())
+        let defaults = await store.current
+        #expect(defaults.catalog == .nftCount && defaults.cart == .name && defaults.myNFTs == .rating && defaults.statistics == .rating)
+        try await store.update { $0.catalog = .name; $0.statistics = .name }
+        let reopened = PreferencesStore(fileURL: file)
+        let saved = await reopened.current
+        #expect(saved.catalog == .name && saved.statistics == .name)
+        try Data("{not json".utf8).write(to: file)
+        #expect(await PreferencesStore(fileURL: file).current == SortPreferences(), "a broken file falls back to defaults")
+        #expect(PreferencesStore.defaultURL(environment: ["XDG_CONFIG_HOME": "/x"]).path == "/x/fakenft/preferences.json")
+    }
+}
+
+extension Profile {
+    static let gen1Likes = ["5", "13", "19", "26", "27", "33", "35", "39", "41", "47", "56", "66"]
+}

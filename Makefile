@@ -21,7 +21,8 @@ test: deps
 	FAKENFT_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test
 
 bench: deps
-	$(SWIFT) build -c release --product fakenft-bench --product fakenft
+	$(SWIFT) build -c release --product fakenft
+	$(SWIFT) build -c release --product fakenft-bench
 	.build/release/fakenft-bench
 
 install: build

@@ -1,1 +1,18 @@
-print("x")
+import Foundation
+
+// `make bench`: prints figures; nothing here passes or fails on timing.
+let binary = CommandLine.arguments.dropFirst().first
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fakenft").path
+
+print("FakeNFT benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
+print("Terminal")
+TerminalBenchmarks.keyToFrame()
+do { try TerminalBenchmarks.idleCPU(binary: binary) } catch { report("idle CPU", "failed: \(error)") }
+print("\nServer and client")
+do {
+    try await ServerBenchmarks.serverThroughput()
+    try await ServerBenchmarks.collectionWithLatency()
+    try await ServerBenchmarks.coldStart()
+} catch {
+    report("server benchmarks", "failed: \(error)")
+}

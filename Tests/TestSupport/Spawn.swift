@@ -25,4 +25,5 @@ public func spawnAndWait(_ path: String, _ arguments: [String]) throws -> (statu
 
 public struct SpawnError: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }

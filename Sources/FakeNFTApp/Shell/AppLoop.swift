@@ -10,12 +10,13 @@ public final class AppLoop {
     public let shell: AppShell
     private let inputs: AsyncStream<Input>
     private let continuation: AsyncStream<Input>.Continuation
-    private var lastFrame: CellSurface?
+    private let presenter: FramePresenter
     private var ticker: Task<Void, Never>?
 
     public init(session: TerminalSession, shell: AppShell) {
         self.session = session
         self.shell = shell
+        presenter = FramePresenter(surface: session.surface)
         (inputs, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
     }
 
@@ -47,16 +48,9 @@ public final class AppLoop {
         }
     }
 
-    /// Renders into a fresh cell grid and presents it only if it differs from what is shown.
+    /// Shows the shell's frame if it changed, and keeps the clock running while something animates.
     func renderIfChanged() {
-        let frame = CellSurface(size: session.size)
-        shell.render(into: frame)
-        if let lastFrame, lastFrame.size == frame.size, lastFrame.cells == frame.cells, lastFrame.cursor == frame.cursor {
-            updateTicker()
-            return
-        }
-        session.surface.present(frame, over: lastFrame)
-        lastFrame = frame
+        presenter.present(size: session.size) { shell.render(into: $0) }
         updateTicker()
     }
 

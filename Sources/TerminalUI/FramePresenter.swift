@@ -1,0 +1,22 @@
+/// Draws each frame into a fresh cell grid and shows it on the terminal only when it differs
+/// from the frame shown before: one `doupdate` per changed frame, nothing for an unchanged one.
+@MainActor
+public final class FramePresenter {
+    private let surface: CursesSurface
+    private var lastFrame: CellSurface?
+
+    public init(surface: CursesSurface) { self.surface = surface }
+
+    /// Renders with `draw`; returns true when the terminal was updated.
+    @discardableResult
+    public func present(size: Size, draw: (CellSurface) -> Void) -> Bool {
+        let frame = CellSurface(size: size)
+        draw(frame)
+        if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor, lastFrame.cells == frame.cells {
+            return false
+        }
+        surface.present(frame, over: lastFrame)
+        lastFrame = frame
+        return true
+    }
+}

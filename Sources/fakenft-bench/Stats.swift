@@ -1,0 +1,24 @@
+import Foundation
+
+/// Timing samples and the figures printed from them.
+struct Samples {
+    private(set) var values: [Double] = []
+    mutating func add(_ value: Double) { values.append(value) }
+
+    func percentile(_ p: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+    var median: Double { percentile(0.5) }
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+func report(_ name: String, _ value: String) {
+    print("\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(value)")
+}
+
+func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }

@@ -1,0 +1,87 @@
+import FakeNFTApp
+import Foundation
+import TerminalUI
+import TestSupport
+
+/// A plain list screen over `count` rows, as the benchmark's stand-in for a long list.
+@MainActor
+final class LongListScreen: Screen {
+    let title = "Long list"
+    var list: ListState
+    init(count: Int) { list = ListState(count: count) }
+    var keyHelp: [HelpEntry] { [] }
+
+    func render(in rect: Rect, surface: any Surface) {
+        ListView.render(&list, in: rect, surface: surface) { index, row, selected in
+            let text = DisplayWidth.pad("  #\(index + 1)  NFT number \(index)  ★★★☆☆", to: row.width - 12) + String(format: "%8.2f ETH", Double(index % 1000) / 100)
+            surface.draw(text, at: Point(x: row.x, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width)
+        }
+    }
+
+    func handle(_ event: TerminalEvent) -> ScreenCommand {
+        guard case .key(let key) = event, list.handle(key) else { return .ignored }
+        return .handled
+    }
+}
+
+@MainActor
+enum TerminalBenchmarks {
+    /// Key press to frame on a 100,000-row list, and bytes written per cursor move.
+    static func keyToFrame() {
+        guard let terminal = HeadlessTerminal(size: Size(width: 120, height: 40)) else {
+            report("key to frame", "skipped: no pseudo-terminal"); return
+        }
+        defer { terminal.close() }
+        let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))])
+        let presenter = FramePresenter(surface: terminal.surface)
+        presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: $0) }
+        _ = terminal.drainOutput()
+        var times = Samples(), bytes = Samples()
+        let clock = ContinuousClock()
+        for i in 0..<3_000 {
+            let key: Key = (i / 1_000) % 2 == 0 ? .down : .up    // scrolls past the screen's edge both ways
+            let start = clock.now
+            _ = shell.handle(.key(key))
+            presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: $0) }
+            times.add(milliseconds(clock.now - start))
+            bytes.add(Double(terminal.drainOutput()))
+        }
+        report("key to frame, 100,000-row list, 120×40 (median)", "\(format(times.median)) ms")
+        report("key to frame, 100,000-row list, 120×40 (p99)", "\(format(times.percentile(0.99))) ms")
+        report("bytes written per cursor move (median)", "\(Int(bytes.median)) B")
+        report("bytes written per cursor move (p99, list scrolls)", "\(Int(bytes.percentile(0.99))) B")
+    }
+
+    /// CPU time the real binary uses over 10 s of idling in tmux.
+    static func idleCPU(binary: String) throws {
+        let socket = "fakenft-bench-\(getpid())"
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        defer {
+            _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
+            try? FileManager.default.removeItem(at: data)
+        }
+        _ = try spawnAndWait("/usr/bin/tmux", ["-L", socket, "new-session", "-d", "-x", "100", "-y", "30",
+                                              "env", "TERM=xterm-256color", binary, "--data", data.path])
+        var pid = ""
+        var screen = ""
+        for _ in 0..<300 where !screen.contains("4 Statistics") {
+            usleep(50_000)
+            pid = try spawnAndWait("/usr/bin/tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]).output
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            screen = try spawnAndWait("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p"]).output
+        }
+        guard screen.contains("4 Statistics") else { report("idle CPU over 10 s", "skipped: app did not start"); return }
+        sleep(1)
+        let before = try cpuTicks(pid)
+        sleep(10)
+        let after = try cpuTicks(pid)
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        report("idle CPU time over 10 s (real binary in tmux)", "\(format(Double(after - before) / hz * 1000, 0)) ms (\(after - before) ticks)")
+    }
+
+    private static func cpuTicks(_ pid: String) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!   // utime, stime
+    }
+}

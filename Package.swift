@@ -16,7 +16,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
-        .target(name: "FakeNFTCore"),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "FakeNFTCore", dependencies: ["CLibXML2"]),
         .target(name: "FakeNFTServer", dependencies: [
             "FakeNFTCore",
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -5,15 +5,34 @@ import TerminalUI
 /// Builds the app on a server and runs it in the terminal.
 @MainActor
 public enum FakeNFTTerminalApp {
+    /// The four tabs on `context`. Tabs whose issue has not landed show a placeholder.
+    public static func makeShell(context: AppContext) -> AppShell {
+        let shell = AppShell(tabs: [
+            AppShell.Tab(title: "Catalog", root: CatalogScreen(model: CatalogViewModel(context: context))),
+            AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { [weak context] in context?.cart.count }),
+            AppShell.Tab(title: "Profile", root: PlaceholderScreen(title: "Profile")),
+            AppShell.Tab(title: "Statistics", root: PlaceholderScreen(title: "Statistics")),
+        ])
+        context.showToast = { [weak shell, weak context] toast in
+            shell?.show(toast)
+            context?.invalidate()
+        }
+        return shell
+    }
+
     /// Runs until the user quits; returns the signal that ended it, if one did.
     public static func run(api configuration: APIConfiguration, mouse: Bool) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse))
         defer { session.shutdown() }
-        let shell = AppShell(tabs: ["Catalog", "Cart", "Profile", "Statistics"].map {
-            AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0))
-        })
+        let context = AppContext(api: APIClient(configuration), preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()),
+                                 colors: session.colors != .none)
+        let shell = makeShell(context: context)
         let loop = AppLoop(session: session, shell: shell)
+        context.invalidate = { loop.invalidate() }
+        context.copyToClipboard = { session.copyToClipboard($0) }
+        await context.start()
         await loop.run()
+        context.stop()
         session.shutdown()
         return session.exitSignal
     }

@@ -28,6 +28,13 @@ public final class CellSurface: Surface {
         guard limit > 0 else { return 0 }
         let line = DisplayWidth.truncate(SafeText.sanitize(text), to: limit)
         var x = point.x
+        if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {   // ASCII: one cell per byte
+            for byte in line.utf8 {
+                if x >= 0 { put(Cell(text: String(UnicodeScalar(byte)), style: style), x: x, y: point.y, width: 1) }
+                x += 1
+            }
+            return x - point.x
+        }
         for c in line {
             let w = DisplayWidth.of(c)
             if w == 0 { continue }

@@ -5,6 +5,7 @@
 /// space. Newlines survive only with `keepNewlines` (for widgets that wrap text).
 public enum SafeText {
     public static func sanitize(_ input: String, keepNewlines: Bool = false) -> String {
+        if input.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return input }   // plain ASCII: nothing to remove
         var out = String.UnicodeScalarView()
         let scalars = Array(input.unicodeScalars)
         var i = 0

@@ -106,6 +106,12 @@ public final class TerminalSession {
         CrashGuard.disarm()
     }
 
+    /// Puts `text` on the clipboard of the terminal (and of the machine it runs on, over ssh too)
+    /// with OSC 52. Terminals that do not support it ignore the sequence.
+    public func copyToClipboard(_ text: String) {
+        Self.writeControl("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
+    }
+
     /// Stops the process group like Ctrl-Z does in a cooked terminal, and repaints after `fg`.
     public func suspend() {
         endwin()

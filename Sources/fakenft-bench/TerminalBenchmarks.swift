@@ -12,9 +12,11 @@ final class LongListScreen: Screen {
     var keyHelp: [HelpEntry] { [] }
 
     func render(in rect: Rect, surface: any Surface) {
+        // As the app's lists: a marker and the highlighted text, not the whole width.
         ListView.render(&list, in: rect, surface: surface) { index, row, selected in
-            let text = DisplayWidth.pad("  #\(index + 1)  NFT number \(index)  ★★★☆☆", to: row.width - 12) + String(format: "%8.2f ETH", Double(index % 1000) / 100)
-            surface.draw(text, at: Point(x: row.x, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width)
+            surface.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
+            let text = "#\(index + 1)  NFT number \(index)  ★★★☆☆  " + String(format: "%.2f ETH", Double(index % 1000) / 100)
+            surface.draw(text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
         }
     }
 

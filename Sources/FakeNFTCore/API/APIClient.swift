@@ -27,7 +27,7 @@ public final class APIClient: Sendable {
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = configuration.timeout
         config.timeoutIntervalForResource = configuration.timeout * Double(configuration.retries + 2)
-        config.httpMaximumConnectionsPerHost = 8
+        config.httpMaximumConnectionsPerHost = CatalogService.maxConcurrentRequests
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: config)
     }

@@ -88,7 +88,7 @@ public enum ListView {
         if showBar { drawScrollBar(state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), surface: surface) }
     }
 
-    static func drawScrollBar(_ state: ListState, in rect: Rect, surface: any Surface) {
+    public static func drawScrollBar(_ state: ListState, in rect: Rect, surface: any Surface) {
         guard rect.height > 0, state.count > 0 else { return }
         let thumb = max(1, rect.height * state.pageSize / state.count)
         let range = max(1, state.count - state.pageSize)

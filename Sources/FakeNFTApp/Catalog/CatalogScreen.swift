@@ -92,7 +92,8 @@ public final class CatalogScreen: Screen {
     public func render(in rect: Rect, surface: any Surface) {
         var (header, body) = rect.splitTop(1)
         let sortName = Self.sortOptions.first { $0.1 == model.sort }?.0.lowercased() ?? ""
-        var status = "\(model.visible.count) collections, \(sortName)"
+        let count = model.visible.count
+        var status = model.state == .loaded ? "\(count) collection\(count == 1 ? "" : "s"), \(sortName)" : "Collections, \(sortName)"
         if !model.filter.isEmpty || filterEditor != nil { status += ", filter: " }
         let used = surface.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         if let filterEditor {

@@ -61,8 +61,9 @@ public final class AppContext {
 
     public func stop() { observers.forEach { $0.cancel() } }
 
-    /// Likes or unlikes; shown at once, rolled back with a toast on failure.
+    /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
     public func toggleLike(_ nft: NFT) {
+        if likes.remove(nft.id) == nil { likes.insert(nft.id) }   // the service's stream confirms or rolls back
         Task {
             do { try await profile.toggleLike(nft.id) } catch {
                 showToast(Toast("Could not change the like on \(nft.name): \(Self.message(for: error))", kind: .error))
@@ -70,8 +71,9 @@ public final class AppContext {
         }
     }
 
-    /// Adds to or removes from the cart; shown at once, rolled back with a toast on failure.
+    /// Adds to or removes from the cart; shown in the same frame, rolled back with a toast on failure.
     public func toggleCart(_ nft: NFT) {
+        if let index = cart.firstIndex(of: nft.id) { cart.remove(at: index) } else { cart.append(nft.id) }
         Task {
             do { try await order.toggle(nft.id) } catch {
                 showToast(Toast("Could not change the cart for \(nft.name): \(Self.message(for: error))", kind: .error))

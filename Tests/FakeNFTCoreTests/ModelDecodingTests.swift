@@ -5,7 +5,7 @@ import Testing
 /// The real responses of both API generations decode.
 @Suite struct ModelDecodingTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/api/fixtures").standardized
+        .appendingPathComponent("../Fixtures").standardized
 
     func load(_ name: String) throws -> Data { try Data(contentsOf: Self.fixtures.appendingPathComponent(name)) }
 

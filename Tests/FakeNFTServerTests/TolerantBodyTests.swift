@@ -58,7 +58,7 @@ import TestSupport
         let server = try await TestServer.start(token: "postman-token")
         defer { Task { await server.stop() } }
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/api/fixtures").standardized
+            .appendingPathComponent("../Fixtures").standardized
         let collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(file))) as? [String: Any])
         let requests = Self.flatten(collection["item"] as? [[String: Any]] ?? [])
         #expect(requests.count >= 13)

@@ -9,7 +9,7 @@ public enum FakeNFTTerminalApp {
     public static func makeShell(context: AppContext) -> AppShell {
         let shell = AppShell(tabs: [
             AppShell.Tab(title: "Catalog", root: CatalogScreen(model: CatalogViewModel(context: context))),
-            AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { [weak context] in context?.cart.count }),
+            AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { [weak context] in context?.cart.count }),
             AppShell.Tab(title: "Profile", root: PlaceholderScreen(title: "Profile")),
             AppShell.Tab(title: "Statistics", root: PlaceholderScreen(title: "Statistics")),
         ])

@@ -90,6 +90,9 @@ public final class AppShell {
         case .handled, .ignored: break
         case .push(let screen): tabs[selectedTab].stack.push(screen)
         case .pop: tabs[selectedTab].stack.pop()
+        case .finish(let tab):
+            tabs[selectedTab].stack.popToRoot()
+            select(tab)
         }
     }
 

@@ -22,6 +22,13 @@ public final class NavigationStack {
         return true
     }
 
+    /// Closes every screen but the root.
+    public func popToRoot() {
+        guard screens.count > 1 else { return }
+        screens.removeSubrange(1...)
+        top.didAppear()
+    }
+
     /// Titles from the root to the top, for the breadcrumb.
     public var path: [String] { screens.map(\.title) }
 }

@@ -11,6 +11,8 @@ public enum ScreenCommand {
     case push(any Screen)
     /// Close this screen.
     case pop
+    /// Close every screen of this tab but its root, and show tab `index` (0 is Catalog).
+    case finish(showingTab: Int)
 }
 
 /// One screen of a tab: it draws itself and maps events to intents on its view model.

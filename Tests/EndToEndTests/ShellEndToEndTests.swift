@@ -18,21 +18,28 @@ import Testing
         #expect(before == after, "stty -a changed:\n\(before)\n---\n\(after)")
     }
 
+    /// Waits until the breadcrumb (the second line) names `title`.
+    func waitForTab(_ tmux: Tmux, _ title: String) throws {
+        try tmux.waitUntil("tab \(title)") { $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first?
+            .trimmingCharacters(in: .whitespaces) == title }
+    }
+
     @Test func tabsSwitchByNumberAndTabAndHelpOpensAndCloses() throws {
         let tmux = try Tmux()
         try launch(tmux)
         try tmux.keys("2")
-        try tmux.waitFor("Cart is not built yet")
+        try waitForTab(tmux, "Cart")
         try tmux.keys("Tab")
-        try tmux.waitFor("Profile is not built yet")
+        try waitForTab(tmux, "Profile")
         try tmux.keys("BTab")
-        try tmux.waitFor("Cart is not built yet")
+        try waitForTab(tmux, "Cart")
         try tmux.keys("4")
-        try tmux.waitFor("Statistics is not built yet")
+        try waitForTab(tmux, "Statistics")
         try tmux.keys("?")
         try tmux.waitFor("Keys: Statistics")
         try tmux.keys("Escape")
-        try tmux.waitUntil("help to close") { !$0.contains("Keys: Statistics") && $0.contains("Statistics is not built yet") }
+        try tmux.waitUntil("help to close") { !$0.contains("Keys: Statistics") }
+        try waitForTab(tmux, "Statistics")
         try tmux.keys("q")
         try tmux.waitFor("EXIT=0")
         try expectTerminalRestored(tmux)
@@ -67,7 +74,7 @@ import Testing
         try tmux.type("clear; fg")
         try tmux.waitFor("4 Statistics")
         try tmux.keys("3")
-        try tmux.waitFor("Profile is not built yet")
+        try waitForTab(tmux, "Profile")
         try tmux.keys("q")
         try tmux.waitFor("EXIT=0")
         try expectTerminalRestored(tmux)

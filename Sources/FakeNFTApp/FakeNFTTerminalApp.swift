@@ -10,7 +10,7 @@ public enum FakeNFTTerminalApp {
         let shell = AppShell(tabs: [
             AppShell.Tab(title: "Catalog", root: CatalogScreen(model: CatalogViewModel(context: context))),
             AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { [weak context] in context?.cart.count }),
-            AppShell.Tab(title: "Profile", root: PlaceholderScreen(title: "Profile")),
+            AppShell.Tab(title: "Profile", root: ProfileScreen(model: ProfileViewModel(context: context))),
             AppShell.Tab(title: "Statistics", root: PlaceholderScreen(title: "Statistics")),
         ])
         context.showToast = { [weak shell, weak context] toast in

@@ -46,7 +46,9 @@ enum KeyDecoder {
         if c == 0x5B, params == Array("200~".unicodeScalars.map(\.value)) {
             return decodePaste(input, from: j, into: &events)
         }
-        if c == 0x5B, params == Array("Z".unicodeScalars.map(\.value)) { events.append(.key(.backTab)) }
+        if let key = alternativeKey(String(String.UnicodeScalarView(params.compactMap(Unicode.Scalar.init)))) {
+            events.append(.key(key))
+        }
         return j
     }
 
@@ -65,6 +67,24 @@ enum KeyDecoder {
         }
         events.append(.paste(SafeText.sanitize(String(text), keepNewlines: true)))
         return j
+    }
+
+    /// Sequences that terminals (tmux, screen, rxvt, linux console) send for keys their terminfo
+    /// entry may not list: `ESC [ 4 ~` for End, `ESC O H` for Home, and so on.
+    static func alternativeKey(_ sequence: String) -> Key? {
+        switch sequence {
+        case "1~", "7~", "H": return .home
+        case "4~", "8~", "F": return .end
+        case "5~": return .pageUp
+        case "6~": return .pageDown
+        case "3~": return .delete
+        case "Z": return .backTab
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        default: return nil
+        }
     }
 
     static func key(forChar v: UInt32) -> Key? {

@@ -72,6 +72,7 @@ import TestSupport
         #expect(KeyDecoder.decode(paste) == [.paste("hithere")])
         #expect(KeyDecoder.decode(chars("\u{1B}[1;5Ax")) == [.key(.char("x"))])
         #expect(KeyDecoder.decode(chars("\u{1B}[Z")) == [.key(.backTab)])
+        #expect(KeyDecoder.decode(chars("\u{1B}[4~\u{1B}[1~\u{1B}OF\u{1B}[H\u{1B}[3~")) == [.key(.end), .key(.home), .key(.end), .key(.home), .key(.delete)])
     }
 
     @Test func mapsCursesCodes() {

@@ -16,6 +16,8 @@ public final class AppContext {
     public let colors: Bool
 
     public private(set) var likes: Set<String> = []
+    /// The profile as last published by the profile service.
+    public private(set) var profileValue: Profile?
     public private(set) var cart: [String] = []
     public private(set) var sort = SortPreferences()
     /// Set by the app loop: redraw after a change that did not come from a key.
@@ -42,7 +44,11 @@ public final class AppContext {
         let profileUpdates = profile.updates(), orderUpdates = order.updates()
         observers = [
             Task { [weak self] in
-                for await value in profileUpdates { self?.likes = Set(value.likes); self?.invalidate() }
+                for await value in profileUpdates {
+                    self?.likes = Set(value.likes)
+                    self?.profileValue = value
+                    self?.invalidate()
+                }
             },
             Task { [weak self] in
                 for await value in orderUpdates { self?.cart = value.nfts; self?.invalidate() }

@@ -111,8 +111,9 @@ public enum TextFieldView {
             surface.draw(placeholder, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         }
         let (lines, cursorLine, cursorColumn) = editor.lines
-        let firstLine = max(0, cursorLine - rect.height + 1)
-        let scrollX = max(0, cursorColumn - rect.width + 1)
+        // Only the focused field scrolls to its cursor; others show their start.
+        let firstLine = focused ? max(0, cursorLine - rect.height + 1) : 0
+        let scrollX = focused ? max(0, cursorColumn - rect.width + 1) : 0
         for row in 0..<rect.height {
             let index = firstLine + row
             guard index < lines.count else { break }

@@ -1,0 +1,92 @@
+import FakeNFTCore
+import Foundation
+import TerminalUI
+
+/// The profile edit form: four fields, validation, and the changes to send.
+public struct ProfileForm: Sendable {
+    public enum Field: Int, CaseIterable, Sendable { case name, description, website, avatar }
+
+    public let original: Profile
+    public var editors: [Field: TextEditor]
+    public var focus: Field = .name
+
+    public init(profile: Profile) {
+        original = profile
+        editors = [
+            .name: TextEditor(profile.name, maxLength: 100),
+            .description: TextEditor(profile.description, multiline: true, maxLength: 500),
+            .website: TextEditor(profile.website),
+            .avatar: TextEditor(profile.avatar),
+        ]
+    }
+
+    public static func label(_ field: Field) -> String {
+        switch field {
+        case .name: return "Name"
+        case .description: return "Description"
+        case .website: return "Website"
+        case .avatar: return "Avatar link"
+        }
+    }
+
+    public func text(_ field: Field) -> String { editors[field]?.text ?? "" }
+
+    /// The message to show beside `field`, or nil when it is valid.
+    public func error(_ field: Field) -> String? {
+        let value = text(field)
+        switch field {
+        case .name:
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { return "Name is required" }
+            if trimmed.count > 100 { return "At most 100 characters" }
+        case .description:
+            if value.count > 500 { return "At most 500 characters" }
+        case .website, .avatar:
+            if !value.isEmpty && !Self.isWebURL(value) { return "Must be an http(s) URL" }
+        }
+        return nil
+    }
+
+    public var isValid: Bool { Field.allCases.allSatisfy { error($0) == nil } }
+
+    /// The profile as edited (names trimmed).
+    public var edited: Profile {
+        var profile = original
+        profile.name = text(.name).trimmingCharacters(in: .whitespacesAndNewlines)
+        profile.description = text(.description)
+        profile.website = text(.website).trimmingCharacters(in: .whitespaces)
+        profile.avatar = text(.avatar).trimmingCharacters(in: .whitespaces)
+        return profile
+    }
+
+    /// Only the fields that changed.
+    public var changes: ProfileUpdate {
+        var update = ProfileUpdate.changes(from: original, to: edited)
+        update.likes = nil
+        return update
+    }
+
+    public var hasChanges: Bool { !changes.isEmpty }
+
+    public mutating func moveFocus(by delta: Int) {
+        let all = Field.allCases
+        focus = all[(focus.rawValue + delta + all.count) % all.count]
+    }
+
+    /// Edits the focused field; returns false for keys the field does not use.
+    public mutating func edit(_ key: Key) -> Bool {
+        guard var editor = editors[focus] else { return false }
+        let used = editor.handle(key)
+        editors[focus] = editor
+        return used
+    }
+
+    public mutating func paste(_ text: String) {
+        editors[focus]?.insert(text)
+    }
+
+    static func isWebURL(_ text: String) -> Bool {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
+    }
+}

@@ -5,13 +5,13 @@ import TerminalUI
 /// Builds the app on a server and runs it in the terminal.
 @MainActor
 public enum FakeNFTTerminalApp {
-    /// The four tabs on `context`. Tabs whose issue has not landed show a placeholder.
+    /// The four tabs on `context`.
     public static func makeShell(context: AppContext) -> AppShell {
         let shell = AppShell(tabs: [
             AppShell.Tab(title: "Catalog", root: CatalogScreen(model: CatalogViewModel(context: context))),
             AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { [weak context] in context?.cart.count }),
             AppShell.Tab(title: "Profile", root: ProfileScreen(model: ProfileViewModel(context: context))),
-            AppShell.Tab(title: "Statistics", root: PlaceholderScreen(title: "Statistics")),
+            AppShell.Tab(title: "Statistics", root: RatingScreen(model: RatingViewModel(context: context))),
         ])
         context.showToast = { [weak shell, weak context] toast in
             shell?.show(toast)

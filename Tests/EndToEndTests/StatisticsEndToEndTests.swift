@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The Statistics journey on the real binary.
+@Suite(.serialized) struct StatisticsEndToEndTests {
+    @Test func sortByNameOpenUserCollectionAndAddToCart() throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.type("sh -c '\(Tmux.binary); echo \"EX\"\"IT=$?\"'")
+        try tmux.waitFor("Cart [3]")
+        try tmux.keys("4")
+        try tmux.waitFor("Users by rating")
+        try tmux.keys("s")
+        try tmux.waitFor("By rating")
+        try tmux.keys("1")
+        try tmux.waitFor("Users by name")
+        // Walk down to the first user who owns NFTs.
+        var screen = try tmux.screen()
+        for _ in 0..<100 {
+            let selected = (screen.split(separator: "\n").first { $0.contains("▌") } ?? "")
+                .trimmingCharacters(in: CharacterSet(charactersIn: " ┃│"))
+            if selected.hasSuffix(" NFT") && !selected.hasSuffix(" 0 NFT") { break }
+            try tmux.keys("Down")
+            screen = try tmux.waitUntil("selection moved") { $0 != screen }
+        }
+        try tmux.keys("Enter")
+        try tmux.waitFor("Go to the user's website")
+        try tmux.keys("Down", "Enter")
+        try tmux.waitFor("[+ cart]")
+        try tmux.keys("c")
+        try tmux.waitFor("Cart [4]")
+        try tmux.waitFor("[✓ cart]")
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+    }
+}

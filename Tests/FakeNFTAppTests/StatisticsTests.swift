@@ -1,0 +1,61 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import TerminalUI
+import TestSupport
+@testable import FakeNFTApp
+
+@MainActor @Suite(.serialized) struct StatisticsTests {
+    @Test func ratingUserAndCollection() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let context = makeContext(server)
+        await context.start()
+        let model = RatingViewModel(context: context)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: RatingScreen(model: model)),
+                                    AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.cart.count })])
+        #expect(await eventually { !model.users.isEmpty && !model.isLoading && context.cart.count == 3 })
+        #expect(model.users.map(\.ratingValue) == model.users.map(\.ratingValue).sorted(by: >), "default: by rating")
+        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "rating-80x24")
+        _ = shell.handle(.key(.char("s")))
+        _ = shell.handle(.key(.char("1")))                        // by name
+        #expect(await eventually { !model.users.isEmpty && !model.isLoading })
+        #expect(model.users.map(\.name) == model.users.map(\.name).sorted())
+        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "rating-by-name-120x40")
+        // The first user with NFTs, then their collection.
+        let index = try #require(model.users.firstIndex { !$0.nfts.isEmpty })
+        for _ in 0..<index { _ = shell.handle(.key(.down)) }
+        let user = model.users[index]
+        _ = shell.handle(.key(.enter))
+        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "user-80x24")
+        _ = shell.handle(.key(.down))
+        _ = shell.handle(.key(.enter))
+        let collection = try #require(shell.currentScreen as? UserCollectionScreen)
+        #expect(await eventually { collection.model.state == .loaded })
+        #expect(collection.model.nfts.map(\.id) == user.nfts)
+        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "user-collection-80x24")
+        _ = shell.handle(.key(.char("c")))
+        #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
+    }
+
+    @Test func pagesLoadAsTheListScrolls() async throws {
+        let server = try await TestServer.start(seed: .large(users: 1_000, nfts: 95))
+        defer { Task { await server.stop() } }
+        let context = makeContext(server)
+        let model = RatingViewModel(context: context)
+        let screen = RatingScreen(model: model)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: screen)])
+        #expect(await eventually { model.users.count == UserService.pageSize })
+        _ = frame(shell, Size(width: 80, height: 24))
+        #expect(!screen.list.visibleRange.isEmpty)
+        // Scroll to the end again and again: each time the next page arrives, never a duplicate.
+        for _ in 0..<40 where model.hasMore {
+            _ = shell.handle(.key(.end))
+            _ = frame(shell, Size(width: 80, height: 24))
+            _ = await eventually { !model.isLoading }
+        }
+        #expect(model.users.count == 1_000 && !model.hasMore)
+        #expect(Set(model.users.map(\.id)).count == 1_000)
+        #expect(frame(shell, Size(width: 80, height: 24)).contains("1000 in all"))
+    }
+}

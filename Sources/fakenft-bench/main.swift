@@ -13,6 +13,8 @@ do {
     try await ServerBenchmarks.serverThroughput()
     try await ServerBenchmarks.collectionWithLatency()
     try await ServerBenchmarks.coldStart()
+    print("\nStatistics")
+    try await StatisticsBenchmarks.ratingList()
 } catch {
     report("server benchmarks", "failed: \(error)")
 }

@@ -13,12 +13,12 @@ public final class CartScreen: Screen {
         KeyBinding([.char("p"), .enter], "Pay", .pay),
         KeyBinding([.char("r")], "Reload", .retry),
     ])
-    static let sortOptions: [(String, SortPreferences.Items)] = [("By price", .price), ("By rating", .rating), ("By name", .name)]
+    static let sortOptions: [(label: String, value: SortPreferences.Items)] = [("By price", .price), ("By rating", .rating), ("By name", .name)]
 
     public let title = "Cart"
     let model: CartViewModel
     private var list = ListState()
-    private var sortSheet: ActionSheet?
+    private var sortMenu = SortMenu(CartScreen.sortOptions)
     private var confirm: (dialog: ConfirmDialog, nft: NFT)?
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -46,10 +46,8 @@ public final class CartScreen: Screen {
             if result == .confirmed { model.remove(pending.nft) }
             return .handled
         }
-        if var sheet = sortSheet {
-            let result = sheet.handle(key)
-            sortSheet = result == nil ? sheet : nil
-            if case .chosen(let index) = result { model.setSort(Self.sortOptions[index].1) }
+        if sortMenu.isOpen {
+            if let sort = sortMenu.handle(key) { model.setSort(sort) }
             return .handled
         }
         if let action = Self.keys.action(for: key) { return perform(action) }
@@ -64,7 +62,7 @@ public final class CartScreen: Screen {
             confirm = (ConfirmDialog(title: "Remove", message: "Are you sure you want to remove this item from the cart?",
                                      confirmLabel: "Delete", cancelLabel: "Cancel", destructive: true), items[list.selected])
         case .sort:
-            sortSheet = ActionSheet(title: "Sort", options: Self.sortOptions.map(\.0), current: Self.sortOptions.firstIndex { $0.1 == model.sort })
+            sortMenu.open(current: model.sort)
         case .pay:
             guard !items.isEmpty else { return .handled }
             return .push(PaymentScreen(model: PaymentViewModel(context: model.context)))
@@ -78,29 +76,17 @@ public final class CartScreen: Screen {
         let (body, panel) = rect.splitBottom(3)
         let items = model.visibleItems
         if model.context.cart.isEmpty {
-            let text = "Cart is empty"
-            surface.draw(text, at: Point(x: body.x + (body.width - DisplayWidth.of(text)) / 2, y: body.y + body.height / 2), style: .bold, maxWidth: body.width)
+            EmptyStateView.render("Cart is empty", in: body, surface: surface)
             return
         }
         if items.isEmpty, StatusView.render(model.state, what: "the cart", in: body, surface: surface) { return }
-        let sortName = Self.sortOptions.first { $0.1 == model.sort }?.0.lowercased() ?? ""
-        surface.draw("Sorted \(sortName)", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
+        surface.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
         let listArea = body.splitTop(2).1
         list.count = items.count
         listRect = listArea
         let colors = model.context.colors
-        ListView.render(&list, in: listArea, rowHeight: 3, surface: surface) { index, row, selected in
-            let nft = items[index]
-            if selected {
-                surface.draw("▌", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
-                surface.draw("▌", at: Point(x: row.x, y: row.y + 1), style: .accent, maxWidth: 1)
-            }
-            PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                               colors: colors, surface: surface)
-            surface.draw(nft.name, at: Point(x: row.x + 10, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 24)
-            surface.draw(Format.stars(nft.rating), at: Point(x: row.x + 10, y: row.y + 1), style: Style(foreground: .yellow), maxWidth: 5)
-            let price = "Price  " + Format.price(nft.price)
-            surface.draw(price, at: Point(x: row.maxX - DisplayWidth.of(price) - 1, y: row.y), style: .plain, maxWidth: row.width - 10)
+        ListView.render(&list, in: listArea, rowHeight: NFTRowView.height, surface: surface) { index, row, selected in
+            NFTRowView.render(items[index], subtitle: nil, selected: selected, colors: colors, in: row, surface: surface)
         }
         // Bottom panel: count, total and the Pay button.
         surface.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
@@ -108,7 +94,7 @@ public final class CartScreen: Screen {
         surface.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = "[  Pay (p)  ]"
         surface.draw(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width)
-        if var sheet = sortSheet { sheet.render(in: rect, surface: surface); sortSheet = sheet }
+        sortMenu.render(in: rect, surface: surface)
         if let confirm {
             confirm.dialog.render(in: rect, surface: surface, pictureSize: Size(width: 12, height: 3)) { area in
                 PictureView.render(seed: confirm.nft.images.first ?? confirm.nft.id, label: confirm.nft.name, in: area,

@@ -12,13 +12,13 @@ public final class CatalogScreen: Screen {
         KeyBinding([.char("/")], "Filter by name (Esc clears)", .filter),
         KeyBinding([.char("r")], "Reload", .retry),
     ])
-    static let sortOptions: [(String, SortPreferences.Catalog)] = [("By name", .name), ("By NFT count", .nftCount)]
+    static let sortOptions: [(label: String, value: SortPreferences.Catalog)] = [("By name", .name), ("By NFT count", .nftCount)]
 
     public let title = "Catalog"
     let model: CatalogViewModel
     private var list = ListState()
     private var filterEditor: TextEditor?
-    private var sortSheet: ActionSheet?
+    private var sortMenu = SortMenu(CatalogScreen.sortOptions)
     private var loaded = false
 
     public init(model: CatalogViewModel) { self.model = model }
@@ -39,11 +39,8 @@ public final class CatalogScreen: Screen {
     }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        if var sheet = sortSheet, case .key(let key) = event {
-            let result = sheet.handle(key)
-            sortSheet = sheet
-            if case .chosen(let index) = result { model.setSort(Self.sortOptions[index].1); list.select(0) }
-            if result != nil { sortSheet = nil }
+        if sortMenu.isOpen, case .key(let key) = event {
+            if let sort = sortMenu.handle(key) { model.setSort(sort); list.select(0) }
             return .handled
         }
         if var editor = filterEditor {
@@ -77,8 +74,7 @@ public final class CatalogScreen: Screen {
             let collection = model.visible[list.selected]
             return .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: model.context)))
         case .sort:
-            sortSheet = ActionSheet(title: "Sort", options: Self.sortOptions.map(\.0),
-                                    current: Self.sortOptions.firstIndex { $0.1 == model.sort })
+            sortMenu.open(current: model.sort)
         case .filter:
             filterEditor = TextEditor(model.filter)
         case .retry:
@@ -91,7 +87,7 @@ public final class CatalogScreen: Screen {
 
     public func render(in rect: Rect, surface: any Surface) {
         var (header, body) = rect.splitTop(1)
-        let sortName = Self.sortOptions.first { $0.1 == model.sort }?.0.lowercased() ?? ""
+        let sortName = sortMenu.name(of: model.sort)
         let count = model.visible.count
         var status = model.state == .loaded ? "\(count) collection\(count == 1 ? "" : "s"), \(sortName)" : "Collections, \(sortName)"
         if !model.filter.isEmpty || filterEditor != nil { status += ", filter: " }
@@ -115,19 +111,13 @@ public final class CatalogScreen: Screen {
         let colors = model.context.colors
         ListView.render(&list, in: body, rowHeight: 3, surface: surface) { index, row, selected in
             let collection = collections[index]
-            if selected {
-                surface.draw("▌", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
-                surface.draw("▌", at: Point(x: row.x, y: row.y + 1), style: .accent, maxWidth: 1)
-            }
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, surface: surface)
             PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
                                colors: colors, surface: surface)
             surface.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: row.x + 10, y: row.y),
                          style: selected ? .selected : .bold, maxWidth: row.width - 11)
             surface.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
         }
-        if var sheet = sortSheet {
-            sheet.render(in: rect, surface: surface)
-            sortSheet = sheet
-        }
+        sortMenu.render(in: rect, surface: surface)
     }
 }

@@ -64,8 +64,7 @@ public final class FavoritesScreen: Screen {
         if StatusView.render(model.state, what: "your favorites", in: rect, surface: surface) { return }
         let items = model.items
         if items.isEmpty {
-            let text = "You have no favorite NFTs yet"
-            surface.draw(text, at: Point(x: rect.x + (rect.width - DisplayWidth.of(text)) / 2, y: rect.y + rect.height / 2), style: .bold, maxWidth: rect.width)
+            EmptyStateView.render("You have no favorite NFTs yet", in: rect, surface: surface)
             return
         }
         grid.count = items.count

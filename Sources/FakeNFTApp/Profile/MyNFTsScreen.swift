@@ -53,7 +53,7 @@ public final class MyNFTsScreen: Screen {
     public let title = "My NFTs"
     let model: MyNFTsViewModel
     private var list = ListState()
-    private var sortSheet: ActionSheet?
+    private var sortMenu = SortMenu(CartScreen.sortOptions)
     private var loaded = false
 
     public init(model: MyNFTsViewModel) { self.model = model }
@@ -70,15 +70,12 @@ public final class MyNFTsScreen: Screen {
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }
-        if var sheet = sortSheet {
-            let result = sheet.handle(key)
-            sortSheet = result == nil ? sheet : nil
-            if case .chosen(let index) = result { model.setSort(CartScreen.sortOptions[index].1) }
+        if sortMenu.isOpen {
+            if let sort = sortMenu.handle(key) { model.setSort(sort) }
             return .handled
         }
         if Self.keys.action(for: key) != nil {
-            sortSheet = ActionSheet(title: "Sort", options: CartScreen.sortOptions.map(\.0),
-                                    current: CartScreen.sortOptions.firstIndex { $0.1 == model.sort })
+            sortMenu.open(current: model.sort)
             return .handled
         }
         return list.handle(key) ? .handled : .ignored
@@ -88,28 +85,16 @@ public final class MyNFTsScreen: Screen {
         if StatusView.render(model.state, what: "your NFTs", in: rect, surface: surface) { return }
         let items = model.items
         if items.isEmpty {
-            let text = "You have no NFTs yet"
-            surface.draw(text, at: Point(x: rect.x + (rect.width - DisplayWidth.of(text)) / 2, y: rect.y + rect.height / 2), style: .bold, maxWidth: rect.width)
+            EmptyStateView.render("You have no NFTs yet", in: rect, surface: surface)
             return
         }
-        let sortName = CartScreen.sortOptions.first { $0.1 == model.sort }?.0.lowercased() ?? ""
-        surface.draw("\(items.count) NFTs, sorted \(sortName)", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        surface.draw("\(items.count) NFTs, sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         list.count = items.count
         let colors = model.context.colors
-        ListView.render(&list, in: rect.splitTop(2).1, rowHeight: 3, surface: surface) { index, row, selected in
+        ListView.render(&list, in: rect.splitTop(2).1, rowHeight: NFTRowView.height, surface: surface) { index, row, selected in
             let nft = items[index]
-            if selected {
-                surface.draw("▌", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
-                surface.draw("▌", at: Point(x: row.x, y: row.y + 1), style: .accent, maxWidth: 1)
-            }
-            PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                               colors: colors, surface: surface)
-            let used = surface.draw(nft.name, at: Point(x: row.x + 10, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
-            surface.draw(" " + Format.stars(nft.rating), at: Point(x: row.x + 10 + used, y: row.y), style: Style(foreground: .yellow), maxWidth: 6)
-            surface.draw("by \(model.author(of: nft))", at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 26)
-            let price = Format.price(nft.price)
-            surface.draw(price, at: Point(x: row.maxX - DisplayWidth.of(price) - 1, y: row.y), style: .plain, maxWidth: 14)
+            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, colors: colors, in: row, surface: surface)
         }
-        if var sheet = sortSheet { sheet.render(in: rect, surface: surface); sortSheet = sheet }
+        sortMenu.render(in: rect, surface: surface)
     }
 }

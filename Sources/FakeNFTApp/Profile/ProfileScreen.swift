@@ -142,7 +142,7 @@ public final class ProfileScreen: Screen {
         let labels = ["My NFTs (\(profile.nfts.count))", "Favorite NFTs (\(model.context.likes.count))", "Website"]
         let listRect = Rect(x: rect.x, y: rect.y + max(7, 4 + min(4, description.count)), width: rect.width, height: 3 * 2)
         ListView.render(&rows, in: listRect, rowHeight: 2, surface: surface) { index, row, selected in
-            surface.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
             surface.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
             surface.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
         }

@@ -11,12 +11,12 @@ public final class RatingScreen: Screen {
         KeyBinding([.char("s")], "Sort (by name, by rating)", .sort),
         KeyBinding([.char("r")], "Retry loading", .retry),
     ])
-    static let sortOptions: [(String, SortPreferences.Statistics)] = [("By name", .name), ("By rating", .rating)]
+    static let sortOptions: [(label: String, value: SortPreferences.Statistics)] = [("By name", .name), ("By rating", .rating)]
 
     public let title = "Statistics"
     let model: RatingViewModel
     private(set) var list = ListState()
-    private var sortSheet: ActionSheet?
+    private var sortMenu = SortMenu(RatingScreen.sortOptions)
     private var started = false
 
     public init(model: RatingViewModel) { self.model = model }
@@ -33,10 +33,8 @@ public final class RatingScreen: Screen {
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }
-        if var sheet = sortSheet {
-            let result = sheet.handle(key)
-            sortSheet = result == nil ? sheet : nil
-            if case .chosen(let index) = result { model.setOrder(Self.sortOptions[index].1); list.select(0) }
+        if sortMenu.isOpen {
+            if let sort = sortMenu.handle(key) { model.setOrder(sort); list.select(0) }
             return .handled
         }
         if let action = Self.keys.action(for: key) {
@@ -45,8 +43,7 @@ public final class RatingScreen: Screen {
                 guard list.selected < model.users.count else { return .handled }
                 return .push(UserScreen(user: model.users[list.selected], context: model.context))
             case .sort:
-                sortSheet = ActionSheet(title: "Sort", options: Self.sortOptions.map(\.0),
-                                        current: Self.sortOptions.firstIndex { $0.1 == model.context.sort.statistics })
+                sortMenu.open(current: model.context.sort.statistics)
             case .retry:
                 Task { await model.loadNextPage() }
             }
@@ -59,7 +56,7 @@ public final class RatingScreen: Screen {
 
     public func render(in rect: Rect, surface: any Surface) {
         let users = model.users
-        let sortName = Self.sortOptions.first { $0.1 == model.context.sort.statistics }?.0.lowercased() ?? ""
+        let sortName = sortMenu.name(of: model.context.sort.statistics)
         surface.draw("Users \(sortName)\(model.hasMore ? "" : ", \(users.count) in all")", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         let body = rect.splitTop(2).1
         if users.isEmpty {
@@ -87,7 +84,7 @@ public final class RatingScreen: Screen {
                 return
             }
             let user = users[index]
-            surface.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
             surface.draw(String(index + 1).leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
             PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
                                colors: colors, surface: surface)
@@ -97,7 +94,7 @@ public final class RatingScreen: Screen {
         }
         // Keep a page ahead of what is visible (also after a resize shows more rows).
         model.ensureLoaded(upTo: list.visibleRange.upperBound)
-        if var sheet = sortSheet { sheet.render(in: rect, surface: surface); sortSheet = sheet }
+        sortMenu.render(in: rect, surface: surface)
     }
 }
 

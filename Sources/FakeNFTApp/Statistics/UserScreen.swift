@@ -48,7 +48,7 @@ public final class UserScreen: Screen {
         }
         let labels = ["Go to the user's website", "NFT collection (\(user.nfts.count))"]
         ListView.render(&rows, in: Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4), rowHeight: 2, surface: surface) { index, row, selected in
-            surface.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
             surface.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
             surface.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
         }

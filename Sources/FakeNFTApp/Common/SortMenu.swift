@@ -1,0 +1,34 @@
+import TerminalUI
+
+/// A sort menu over typed options: opens on `s`, answers with the chosen option.
+@MainActor
+struct SortMenu<Option: Equatable & Sendable> {
+    let options: [(label: String, value: Option)]
+    private var sheet: ActionSheet?
+
+    init(_ options: [(label: String, value: Option)]) { self.options = options }
+
+    var isOpen: Bool { sheet != nil }
+
+    /// The label of `option`, lower-cased, for status lines ("by name").
+    func name(of option: Option) -> String { options.first { $0.value == option }?.label.lowercased() ?? "" }
+
+    mutating func open(current: Option) {
+        sheet = ActionSheet(title: "Sort", options: options.map(\.label), current: options.firstIndex { $0.value == current })
+    }
+
+    /// Handles a key while open; returns the option chosen, if one was.
+    mutating func handle(_ key: Key) -> Option? {
+        guard var open = sheet else { return nil }
+        let result = open.handle(key)
+        sheet = result == nil ? open : nil
+        if case .chosen(let index) = result, index < options.count { return options[index].value }
+        return nil
+    }
+
+    mutating func render(in rect: Rect, surface: any Surface) {
+        guard var open = sheet else { return }
+        open.render(in: rect, surface: surface)
+        sheet = open
+    }
+}

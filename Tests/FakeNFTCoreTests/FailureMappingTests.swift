@@ -51,6 +51,21 @@ import TestSupport
         }
     }
 
+    /// FoundationNetworking can trap when a request is cancelled while its connection fails; the
+    /// client keeps cancellation away from URLSession. A crash here ends the whole test run.
+    @Test func cancellingRequestsWhileTheyFailIsSafe() async {
+        let api = APIClient(APIConfiguration(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 {
+                let task = Task { try await api.profile() }
+                group.addTask {
+                    task.cancel()
+                    _ = await task.result
+                }
+            }
+        }
+    }
+
     @Test func slowerThanTheTimeout() async throws {
         let server = try await TestServer.start(latency: 1500)
         defer { Task { await server.stop() } }

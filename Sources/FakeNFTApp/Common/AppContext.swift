@@ -54,13 +54,15 @@ public final class AppContext {
                 for await value in orderUpdates { self?.cart = value.nfts; self?.invalidate() }
             },
         ]
+        // Two independent loads: one failing must not cancel the other.
         Task {
-            do {
-                async let p: Profile = profile.load()
-                async let o: Order = order.load()
-                _ = try await (p, o)
-            } catch {
-                showToast(Toast("Could not load the profile and cart: \(Self.message(for: error))", kind: .error))
+            do { try await profile.load() } catch {
+                showToast(Toast("Could not load the profile: \(Self.message(for: error))", kind: .error))
+            }
+        }
+        Task {
+            do { try await order.load() } catch {
+                showToast(Toast("Could not load the cart: \(Self.message(for: error))", kind: .error))
             }
         }
     }

@@ -114,7 +114,7 @@ public final class APIClient: Sendable {
     private func perform<T: Decodable>(_ request: URLRequest) async throws -> T {
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await Self.uncancellableData(session, for: request)
         } catch {
             throw Self.map(error, host: configuration.baseURL.absoluteString)
         }
@@ -132,6 +132,14 @@ public final class APIClient: Sendable {
         default:
             throw APIError.server(status: http.statusCode, message: Self.errorMessage(data))
         }
+    }
+
+    /// Runs the request in a task of its own, so that a caller's cancellation never reaches
+    /// URLSession: on Linux, FoundationNetworking can trap in `URLSession.behaviour(for:)` when a
+    /// task is cancelled while its connection fails (seen when the server was still starting).
+    /// A cancelled caller waits for the answer or the timeout instead.
+    static func uncancellableData(_ session: URLSession, for request: URLRequest) async throws -> (Data, URLResponse) {
+        try await Task { try await session.data(for: request) }.value
     }
 
     /// The `error` (or `message`) field of a JSON error body.

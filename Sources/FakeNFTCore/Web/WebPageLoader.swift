@@ -21,7 +21,7 @@ public struct WebPageLoader: Sendable {
         request.setValue("text/html, */*;q=0.5", forHTTPHeaderField: "Accept")
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            (data, response) = try await APIClient.uncancellableData(URLSession.shared, for: request)
         } catch let error as URLError {
             throw WebPageError(reason: error.code == .timedOut ? "the site did not answer in time" : "the site cannot be reached (\(error.localizedDescription))")
         }

@@ -67,7 +67,6 @@ import TestSupport
         assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "payment-currencies-120x40")
         _ = shell.handle(.key(.right))                     // Dogecoin: declined in the gen1 data
         _ = shell.handle(.key(.char("p")))
-        _ = shell.handle(.key(.char("p")))                 // a repeated press sends nothing more
         #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-failed-80x24")
         #expect(context.cart == bought)
@@ -81,6 +80,25 @@ import TestSupport
         #expect(Set(bought).isSubset(of: profile.nfts))
         _ = shell.handle(.key(.enter))
         #expect(shell.selectedTab == 0 && shell.tabs[1].stack.depth == 1, "back to the catalog")
+    }
+
+    /// A slow server keeps the payment running while Pay is pressed again: the presses are
+    /// ignored, one payment is made, and the cart is bought once.
+    @Test func repeatedPayPressesSendOnePayment() async throws {
+        let server = try await TestServer.start(latency: 200)
+        defer { Task { await server.stop() } }
+        let (context, shell, _) = await makeApp(server)
+        _ = shell.handle(.key(.char("p")))
+        let payment = try #require(shell.currentScreen as? PaymentScreen)
+        #expect(await eventually { payment.model.state == .loaded })
+        _ = shell.handle(.key(.char("p")))                 // Bitcoin
+        #expect(await eventually { payment.model.outcome == .paying })
+        for _ in 0..<5 { _ = shell.handle(.key(.char("p"))); _ = shell.handle(.key(.enter)) }
+        #expect(payment.model.outcome == .paying && frame(shell, Size(width: 80, height: 24)).contains("Paying…"))
+        await #expect(throws: PaymentInProgress.self) { try await context.order.pay(currencyID: "1") }
+        #expect(await eventually { payment.model.outcome == .succeeded })
+        let profile = try await server.client().profile()
+        #expect(profile.nfts.count == 16, "13 owned + 3 bought, once")
     }
 
     @Test func failureDialogRetriesTheSameCurrency() async throws {

@@ -13,6 +13,7 @@ import TestSupport
         let model = CatalogViewModel(context: context)
         let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))])
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loading-80x24")
+        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loading-120x40")
         await model.load()
         #expect(model.visible.map(\.nfts.count) == [21, 19, 14, 11, 8, 7, 7, 5, 3], "default: by NFT count")
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loaded-80x24")
@@ -23,11 +24,13 @@ import TestSupport
         _ = shell.handle(.key(.char("1")))
         #expect(model.visible.first?.name == "Beige" && model.visible.last?.name == "Yellow")
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-sorted-80x24")
+        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-sorted-120x40")
         // Filter ignoring case and diacritics; Esc clears.
         _ = shell.handle(.key(.char("/")))
         for c in "BLÜ" { _ = shell.handle(.key(.char(c))) }
         #expect(model.visible.map(\.name) == ["Blue"])
         assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-filtered-120x40")
+        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-filtered-80x24")
         _ = shell.handle(.key(.escape))
         #expect(model.visible.count == 9)
     }
@@ -87,6 +90,7 @@ import TestSupport
         // The NFT screen shows the same state.
         _ = shell.handle(.key(.enter))
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "nft-80x24")
+        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "nft-120x40")
     }
 
     @Test func likeFailureRollsBackWithAToast() async throws {

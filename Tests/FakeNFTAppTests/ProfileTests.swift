@@ -47,7 +47,9 @@ import TestSupport
         _ = shell.handle(.paste(" — ещё\u{1B}[31m!"))
         #expect(screen.form?.changes == ProfileUpdate(name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
                                                       website: "https://ivan.example"))
-        _ = shell.handle(.key(.ctrl("s")))
+        for _ in 0..<3 { _ = shell.handle(.key(.tab)) }          // description → website → avatar → Save
+        #expect(screen.form?.saveFocused == true)
+        _ = shell.handle(.key(.enter))
         #expect(await eventually { screen.form == nil })
         let saved = try await server.client().profile()
         #expect(saved.name == "Иван 日本" && saved.website == "https://ivan.example" && saved.likes.count == 12)

@@ -9,6 +9,8 @@ public struct ProfileForm: Sendable {
     public let original: Profile
     public var editors: [Field: TextEditor]
     public var focus: Field = .name
+    /// True when the Save button, after the last field, has the focus.
+    public var saveFocused = false
 
     public init(profile: Profile) {
         original = profile
@@ -68,20 +70,25 @@ public struct ProfileForm: Sendable {
 
     public var hasChanges: Bool { !changes.isEmpty }
 
+    /// Moves through the fields and then the Save button, wrapping around.
     public mutating func moveFocus(by delta: Int) {
-        let all = Field.allCases
-        focus = all[(focus.rawValue + delta + all.count) % all.count]
+        let stops = Field.allCases.count + 1
+        let current = saveFocused ? stops - 1 : focus.rawValue
+        let next = (current + delta + stops) % stops
+        saveFocused = next == stops - 1
+        if !saveFocused { focus = Field(rawValue: next)! }
     }
 
     /// Edits the focused field; returns false for keys the field does not use.
     public mutating func edit(_ key: Key) -> Bool {
-        guard var editor = editors[focus] else { return false }
+        guard !saveFocused, var editor = editors[focus] else { return false }
         let used = editor.handle(key)
         editors[focus] = editor
         return used
     }
 
     public mutating func paste(_ text: String) {
+        guard !saveFocused else { return }
         editors[focus]?.insert(text)
     }
 

@@ -15,7 +15,7 @@ public final class ProfileScreen: Screen {
     ])
     static let formKeys: [HelpEntry] = [
         HelpEntry(keys: "Tab Shift-Tab", text: "Next / previous field"),
-        HelpEntry(keys: "Ctrl-S", text: "Save"),
+        HelpEntry(keys: "Ctrl-S", text: "Save (or Enter on the Save button)"),
         HelpEntry(keys: "Esc", text: "Close (asks when there are changes)"),
         HelpEntry(keys: "← → Home End", text: "Move the cursor (Ctrl-A/E too)"),
         HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: "Delete to start / to end / a word"),
@@ -89,9 +89,9 @@ public final class ProfileScreen: Screen {
             current.paste(text)
         case .key(.tab): current.moveFocus(by: 1)
         case .key(.backTab): current.moveFocus(by: -1)
-        case .key(.enter) where current.focus != .description: current.moveFocus(by: 1)
-        case .key(.ctrl("s")):
+        case .key(.enter) where current.saveFocused, .key(.ctrl("s")):
             save(current)
+        case .key(.enter) where current.focus != .description: current.moveFocus(by: 1)
         case .key(.escape):
             if current.hasChanges {
                 discard = ConfirmDialog(title: "Discard changes?", message: "Your edits to the profile are not saved.",
@@ -153,7 +153,7 @@ public final class ProfileScreen: Screen {
         let labelWidth = 13, fieldWidth = min(60, rect.width - labelWidth - 2)
         var y = rect.y + 2
         for field in ProfileForm.Field.allCases {
-            let focused = form.focus == field
+            let focused = form.focus == field && !form.saveFocused
             surface.draw(ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
             let height = field == .description ? 4 : 1
             if let editor = form.editors[field] {
@@ -171,7 +171,8 @@ public final class ProfileScreen: Screen {
             y += height + 2
         }
         let save = model.saving ? "[ Saving… ]" : "[ Save (Ctrl-S) ]"
-        let used = surface.draw(save, at: Point(x: rect.x + labelWidth, y: y), style: form.isValid ? .selected : .dim, maxWidth: rect.width)
+        let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)
+        let used = surface.draw(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width)
         surface.draw("[ Cancel (Esc) ]", at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width)
         if let formError {
             surface.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)

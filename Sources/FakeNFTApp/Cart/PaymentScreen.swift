@@ -17,7 +17,7 @@ public final class PaymentScreen: Screen {
     let model: PaymentViewModel
     private var grid = GridState()
     private var failure: ConfirmDialog?
-    private var started = false
+    private var firstAppearance = FirstAppearance()
     private var lastCurrency: Currency?
 
     public init(model: PaymentViewModel) { self.model = model }
@@ -30,11 +30,7 @@ public final class PaymentScreen: Screen {
     }
     public var isAnimating: Bool { model.state == .loading || model.outcome == .paying }
 
-    public func didAppear() {
-        guard !started else { return }
-        started = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }

@@ -19,7 +19,7 @@ public final class CatalogScreen: Screen {
     private var list = ListState()
     private var filterEditor: TextEditor?
     private var sortMenu = SortMenu(CatalogScreen.sortOptions)
-    private var loaded = false
+    private var firstAppearance = FirstAppearance()
 
     public init(model: CatalogViewModel) { self.model = model }
 
@@ -32,11 +32,7 @@ public final class CatalogScreen: Screen {
     }
     public var isAnimating: Bool { model.state == .loading }
 
-    public func didAppear() {
-        guard !loaded else { return }
-        loaded = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         if sortMenu.isOpen, case .key(let key) = event {

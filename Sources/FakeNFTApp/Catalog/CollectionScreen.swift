@@ -16,7 +16,7 @@ public final class CollectionScreen: Screen {
 
     let model: CollectionViewModel
     private var grid = GridState()
-    private var loaded = false
+    private var firstAppearance = FirstAppearance()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public init(model: CollectionViewModel) { self.model = model }
@@ -26,11 +26,7 @@ public final class CollectionScreen: Screen {
     public var hints: [(key: String, label: String)] { [("l", "like"), ("c", "cart"), ("a", "author"), ("Enter", "open")] }
     public var isAnimating: Bool { model.state == .loading }
 
-    public func didAppear() {
-        guard !loaded else { return }
-        loaded = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         switch event {

@@ -21,7 +21,7 @@ public final class ReaderScreen: Screen {
     private(set) var document: ReadableDocument?
     private var scroll = 0
     private var pageHeight = 10
-    private var started = false
+    private var firstAppearance = FirstAppearance()
 
     public init(url: String, context: AppContext, loader: WebPageLoader = WebPageLoader()) {
         self.url = url
@@ -34,11 +34,7 @@ public final class ReaderScreen: Screen {
     public var hints: [(key: String, label: String)] { [("o", "browser"), ("y", "copy link")] }
     public var isAnimating: Bool { state == .loading }
 
-    public func didAppear() {
-        guard !started else { return }
-        started = true
-        Task { await load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.load() } }
 
     func load() async {
         state = .loading

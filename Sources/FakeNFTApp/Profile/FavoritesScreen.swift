@@ -35,7 +35,7 @@ public final class FavoritesScreen: Screen {
     public let title = "Favorite NFTs"
     let model: FavoritesViewModel
     private var grid = GridState()
-    private var loaded = false
+    private var firstAppearance = FirstAppearance()
 
     public init(model: FavoritesViewModel) { self.model = model }
 
@@ -43,11 +43,7 @@ public final class FavoritesScreen: Screen {
     public var hints: [(key: String, label: String)] { [("l", "unlike")] }
     public var isAnimating: Bool { model.state == .loading }
 
-    public func didAppear() {
-        guard !loaded else { return }
-        loaded = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }

@@ -54,7 +54,7 @@ public final class MyNFTsScreen: Screen {
     let model: MyNFTsViewModel
     private var list = ListState()
     private var sortMenu = SortMenu(CartScreen.sortOptions)
-    private var loaded = false
+    private var firstAppearance = FirstAppearance()
 
     public init(model: MyNFTsViewModel) { self.model = model }
 
@@ -62,11 +62,7 @@ public final class MyNFTsScreen: Screen {
     public var hints: [(key: String, label: String)] { [("s", "sort")] }
     public var isAnimating: Bool { model.state == .loading }
 
-    public func didAppear() {
-        guard !loaded else { return }
-        loaded = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }

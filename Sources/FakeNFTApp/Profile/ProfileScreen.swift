@@ -28,7 +28,7 @@ public final class ProfileScreen: Screen {
     private(set) var form: ProfileForm?
     private(set) var formError: String?
     private var discard: ConfirmDialog?
-    private var loaded = false
+    private var firstAppearance = FirstAppearance()
 
     public init(model: ProfileViewModel) { self.model = model }
 
@@ -41,11 +41,7 @@ public final class ProfileScreen: Screen {
     }
     public var isAnimating: Bool { model.state == .loading || model.saving }
 
-    public func didAppear() {
-        guard !loaded else { return }
-        loaded = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         if form != nil { return handleForm(event) }

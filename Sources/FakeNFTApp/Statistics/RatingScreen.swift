@@ -17,7 +17,7 @@ public final class RatingScreen: Screen {
     let model: RatingViewModel
     private(set) var list = ListState()
     private var sortMenu = SortMenu(RatingScreen.sortOptions)
-    private var started = false
+    private var firstAppearance = FirstAppearance()
 
     public init(model: RatingViewModel) { self.model = model }
 
@@ -25,11 +25,7 @@ public final class RatingScreen: Screen {
     public var hints: [(key: String, label: String)] { [("Enter", "open"), ("s", "sort")] }
     public var isAnimating: Bool { model.isLoading }
 
-    public func didAppear() {
-        guard !started else { return }
-        started = true
-        Task { await model.loadNextPage() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.loadNextPage() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }

@@ -84,7 +84,7 @@ public final class UserCollectionViewModel {
 public final class UserCollectionScreen: Screen {
     let model: UserCollectionViewModel
     private var grid = GridState()
-    private var started = false
+    private var firstAppearance = FirstAppearance()
 
     public init(model: UserCollectionViewModel) { self.model = model }
 
@@ -93,11 +93,7 @@ public final class UserCollectionScreen: Screen {
     public var hints: [(key: String, label: String)] { [("l", "like"), ("c", "cart"), ("Enter", "open")] }
     public var isAnimating: Bool { model.state == .loading }
 
-    public func didAppear() {
-        guard !started else { return }
-        started = true
-        Task { await model.load() }
-    }
+    public func didAppear() { firstAppearance.load { await self.model.load() } }
 
     public func handle(_ event: TerminalEvent) -> ScreenCommand {
         guard case .key(let key) = event else { return .ignored }

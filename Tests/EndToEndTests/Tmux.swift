@@ -79,6 +79,13 @@ final class Tmux {
         return pid
     }
 
+    /// The state letter of a process (`S` sleeping, `T` stopped), from /proc.
+    static func state(of pid: Int32) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.range(of: ") ") else { return nil }
+        return stat[close.upperBound...].first
+    }
+
     func file(_ name: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
     }

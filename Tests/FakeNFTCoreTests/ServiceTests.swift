@@ -85,6 +85,18 @@ import TestSupport
         #expect(byName.map(\.name) == byName.map(\.name).sorted())
     }
 
+    @Test func clientCoversEveryEndpoint() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let api = server.client()
+        #expect(try await api.nfts(page: 1, size: 10).map(\.id) == (11...20).map(String.init))
+        #expect(try await api.nft(id: "1").name == "April")
+        #expect(try await api.collection(id: "2").name == "Blue")
+        #expect(try await api.currency(id: "2").name == "DOGE")
+        #expect(try await api.user(id: "1").rating == "77")
+        #expect(try await api.users(page: 0, size: 3, sortBy: "rating,desc").map(\.rating) == ["100", "99", "98"])
+    }
+
     @Test func sortPreferencesPersistAtomically() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString)/fakenft/preferences.json")
         let store = PreferencesStore(fileURL: file)

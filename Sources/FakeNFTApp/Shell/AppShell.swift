@@ -89,7 +89,6 @@ public final class AppShell {
         switch command {
         case .handled, .ignored: break
         case .push(let screen): tabs[selectedTab].stack.push(screen)
-        case .pop: tabs[selectedTab].stack.pop()
         case .finish(let tab):
             tabs[selectedTab].stack.popToRoot()
             select(tab)

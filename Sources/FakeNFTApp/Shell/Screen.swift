@@ -9,8 +9,6 @@ public enum ScreenCommand {
     case ignored
     /// Open another screen on top of this one in the same tab.
     case push(any Screen)
-    /// Close this screen.
-    case pop
     /// Close every screen of this tab but its root, and show tab `index` (0 is Catalog).
     case finish(showingTab: Int)
 }

@@ -37,7 +37,4 @@ public actor UserService {
     }
 
     public func user(id: String) async throws -> User { try await api.user(id: id) }
-
-    /// Forgets cached pages (pull to refresh).
-    public func reset() { pages = [:] }
 }

@@ -33,7 +33,6 @@ public enum FakeNFTTerminalApp {
         await context.start()
         await loop.run()
         context.stop()
-        session.shutdown()
         return session.exitSignal
     }
 }

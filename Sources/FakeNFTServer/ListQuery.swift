@@ -28,7 +28,6 @@ struct ListQuery: Sendable, Hashable {
             if parts.count > 1 { descending = parts[1].lowercased() == "desc" }
         }
         if let order = parameters["order"] { descending = order.lowercased() == "desc" }
-        // mockapi-style 1-based pages came with `limit`; the spec's pages are 0-based. Both map to an offset.
     }
 
     /// The ORDER BY / LIMIT clause; `columns` maps accepted sort fields to SQL expressions.

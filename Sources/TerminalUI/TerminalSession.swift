@@ -36,8 +36,11 @@ public final class TerminalSession {
     private let options: Options
     private var isShutDown = false
 
+    /// True when stdin and stdout are a terminal, so a session can start.
+    public nonisolated static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
     public init(options: Options = Options()) throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        guard Self.isAvailable else { throw TerminalError.notATerminal }
         if setlocale(LC_ALL, "") == nil || String(cString: cnc_codeset()) != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }

@@ -25,8 +25,7 @@ import TestSupport
         let port = try freePort()
         try tmux.type("\(Tmux.binary) serve --port \(port) --data server-data --quiet > server.log 2>&1 &")
         for _ in 0..<300 where !((try? tmux.file("server.log"))?.contains("listening") ?? false) { usleep(20_000) }
-        try tmux.type("sh -c '\(Tmux.binary) --server http://127.0.0.1:\(port) 2> app-err.txt; echo \"EX\"\"IT=$?\"'")
-        do { try tmux.waitFor("Cart [3]") } catch {
+        do { try tmux.launchApp("--server http://127.0.0.1:\(port) 2> app-err.txt", waitingFor: "Cart [3]") } catch {
             throw E2EError("\(error)\nstderr: \((try? tmux.file("app-err.txt")) ?? "")")
         }
         try tmux.keys("2")

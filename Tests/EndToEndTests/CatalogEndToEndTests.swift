@@ -3,16 +3,11 @@ import Testing
 
 /// The Catalog journey on the real binary with its embedded server, across a restart.
 @Suite(.serialized) struct CatalogEndToEndTests {
-    func launch(_ tmux: Tmux) throws {
-        try tmux.type("sh -c '\(Tmux.binary); echo \"EX\"\"IT=$?\"'")
-        try tmux.waitFor("9 collections")
-    }
-
     func count(_ needle: String, in screen: String) -> Int { screen.components(separatedBy: needle).count - 1 }
 
     @Test func likeAndCartSurviveARestartWithTheSortChoice() throws {
         let tmux = try Tmux(width: 120, height: 40)
-        try launch(tmux)
+        try tmux.launchApp()
         try tmux.waitFor("Cart [3]")
         try tmux.keys("s")
         try tmux.waitFor("By NFT count")
@@ -30,7 +25,7 @@ import Testing
         try tmux.waitFor("EXIT=0")
 
         try tmux.type("clear")
-        try launch(tmux)
+        try tmux.launchApp()
         try tmux.waitFor("9 collections, by name")            // the sort choice was kept
         try tmux.waitFor("Cart [4]")                          // the cart item was kept
         try tmux.keys("Down", "Enter")

@@ -4,14 +4,9 @@ import Testing
 /// The Profile journey on the real binary: Cyrillic edits survive a restart, and an unlike in
 /// Favorites shows in the Catalog.
 @Suite(.serialized) struct ProfileEndToEndTests {
-    func launch(_ tmux: Tmux) throws {
-        try tmux.type("sh -c '\(Tmux.binary); echo \"EX\"\"IT=$?\"'")
-        try tmux.waitFor("9 collections")
-    }
-
     @Test func cyrillicEditsSurviveARestartAndUnlikeShowsInCatalog() throws {
         let tmux = try Tmux(width: 120, height: 40)
-        try launch(tmux)
+        try tmux.launchApp()
         try tmux.keys("3")
         try tmux.waitFor("My NFTs (13)")
         try tmux.keys("e")
@@ -26,7 +21,7 @@ import Testing
         try tmux.waitFor("EXIT=0")
 
         try tmux.type("clear")
-        try launch(tmux)
+        try tmux.launchApp()
         try tmux.keys("3")
         try tmux.waitFor("Анна Каренина")
         try tmux.waitFor("Люблю NFT и чай")

@@ -5,8 +5,7 @@ import Testing
 @Suite(.serialized) struct StatisticsEndToEndTests {
     @Test func sortByNameOpenUserCollectionAndAddToCart() throws {
         let tmux = try Tmux(width: 100, height: 30)
-        try tmux.type("sh -c '\(Tmux.binary); echo \"EX\"\"IT=$?\"'")
-        try tmux.waitFor("Cart [3]")
+        try tmux.launchApp(waitingFor: "Cart [3]")
         try tmux.keys("4")
         try tmux.waitFor("Users by rating")
         try tmux.keys("s")

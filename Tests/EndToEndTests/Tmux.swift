@@ -39,6 +39,13 @@ final class Tmux {
         try spawnAndWait("/usr/bin/tmux", ["-L", socket] + args).output
     }
 
+    /// Starts the app (with `arguments`) in an `sh -c` job that prints `EXIT=<code>` when it ends,
+    /// and waits for the catalog to load. The marker is split in the command so only output matches.
+    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections") throws {
+        try type("sh -c '\(Self.binary) \(arguments); echo \"EX\"\"IT=$?\"'")
+        try waitFor(text)
+    }
+
     /// Types a shell command line and presses Enter.
     func type(_ line: String) throws { try run(["send-keys", "-t", session, "-l", line]); try keys("Enter") }
 

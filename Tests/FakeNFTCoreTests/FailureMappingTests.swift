@@ -21,13 +21,7 @@ import TestSupport
             if await hits.next() < 3 { return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"]) }
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "[]")))
         }
-        let ports = PortBox()
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { await ports.set($0.localAddress?.port ?? 0) })
-        let task = Task { try await app.run() }
-        defer { task.cancel() }
-        let port = await ports.wait()
-        try await body(URL(string: "http://127.0.0.1:\(port)")!)
+        try await withRouter(router, body)
     }
 
     @Test func serverErrorMalformedJSONAndRetry() async throws {
@@ -84,14 +78,4 @@ import TestSupport
 private actor Hits {
     private var count = 0
     func next() -> Int { count += 1; return count }
-}
-
-private actor PortBox {
-    private var port: Int?
-    private var waiters: [CheckedContinuation<Int, Never>] = []
-    func set(_ value: Int) { port = value; waiters.forEach { $0.resume(returning: value) }; waiters = [] }
-    func wait() async -> Int {
-        if let port { return port }
-        return await withCheckedContinuation { waiters.append($0) }
-    }
 }

@@ -38,8 +38,7 @@ public final class PaymentScreen: Screen {
             return key == .enter || key == .escape ? .finish(showingTab: 0) : .handled
         }
         if case .failed(let message) = model.outcome {
-            var dialog = failure ?? ConfirmDialog(title: "Could not complete the payment", message: message,
-                                                  confirmLabel: "Retry", cancelLabel: "Cancel", confirmFocused: true)
+            var dialog = failure ?? Self.failureDialog(message)
             let result = dialog.handle(key)
             failure = result == nil ? dialog : nil
             if result != nil { model.dismissFailure() }
@@ -60,6 +59,12 @@ public final class PaymentScreen: Screen {
             return .handled
         }
         return grid.handle(key) ? .handled : .ignored
+    }
+
+    /// "Could not complete the payment" with Retry (focused) and Cancel.
+    static func failureDialog(_ message: String) -> ConfirmDialog {
+        ConfirmDialog(title: "Could not complete the payment", message: message, confirmLabel: "Retry", cancelLabel: "Cancel",
+                      confirmFocused: true)
     }
 
     private func pay(_ currency: Currency) {
@@ -94,8 +99,7 @@ public final class PaymentScreen: Screen {
             surface.draw("[  Pay (p)  ]", at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width)
         }
         if case .failed(let message) = model.outcome {
-            let dialog = failure ?? ConfirmDialog(title: "Could not complete the payment", message: message,
-                                                  confirmLabel: "Retry", cancelLabel: "Cancel", confirmFocused: true)
+            let dialog = failure ?? Self.failureDialog(message)
             dialog.render(in: rect, surface: surface)
         }
     }

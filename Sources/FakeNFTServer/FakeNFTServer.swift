@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -27,36 +28,50 @@ public enum FakeNFTServer {
     /// Opens the database, seeding it when it is new (or when `reset` is set).
     public static func openStore(_ configuration: ServerConfiguration) throws -> Store {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        let store = try Store(path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
-        if try configuration.reset || store.isEmpty() {
-            switch configuration.seed {
-            case .gen1: try store.replaceAll(with: .gen1())
-            case .large(let users, let nfts): try store.replaceAll(with: .large(users: users, nfts: nfts))
-            }
-        }
-        if !configuration.paymentOutcomes.isEmpty { try store.setPaymentOutcome(configuration.paymentOutcomes) }
-        return store
+        return try Store(path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
+                         reset: configuration.reset,
+                         seed: {
+                             switch configuration.seed {
+                             case .gen1: try .gen1()
+                             case .large(let users, let nfts): try .large(users: users, nfts: nfts)
+                             }
+                         },
+                         paymentOutcomes: configuration.paymentOutcomes)
     }
 
-    /// The router with every endpoint and the middleware the configuration asks for.
+    /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
+    /// middleware the configuration asks for.
     public static func router(store: Store, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
+        let routes = Routes(store: store).table
         let router = Router()
-        router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token)) }
         if configuration.latencyMilliseconds > 0 { router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds)) }
-        Routes(store: store).register(on: router)
+        for route in routes {
+            let path = RouterPath("api/v1/" + route.path)
+            if route.changesState {
+                router.on(path, method: route.method) { request, context in
+                    try CrossSiteGuard.check(request)
+                    return try await route.handler(request, context)
+                }
+            } else {
+                router.on(path, method: route.method, use: route.handler)
+            }
+            if route.method == .get && !route.changesState {
+                router.on(path, method: .head) { request, context in
+                    let response = try await route.handler(request, context)
+                    return Response(status: response.status, headers: response.headers, body: ResponseBody())
+                }
+            }
+        }
         return router
     }
 
     /// Starts the server in the background and returns once it listens.
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
-        let store = try openStore(configuration)
         let started = StartSignal()
-        let app = Application(router: router(store: store, configuration: configuration),
-                              configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft"),
-                              onServerRunning: { channel in await started.succeed(channel.localAddress?.port ?? configuration.port) },
-                              logger: logger(configuration))
+        let app = try application(configuration) { port in await started.succeed(port) }
         let task = Task {
             do { try await app.run() } catch {
                 await started.fail(error)
@@ -69,21 +84,31 @@ public enum FakeNFTServer {
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
     public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        try await application(configuration) { port in onListening(port) }.runService()
+    }
+
+    private static func application(_ configuration: ServerConfiguration,
+                                    onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
         let store = try openStore(configuration)
-        let app = Application(router: router(store: store, configuration: configuration),
-                              configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft"),
-                              onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
-                              logger: logger(configuration))
-        try await app.runService()
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
+        return Application(router: router(store: store, configuration: configuration),
+                           server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft"),
+                           onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+                           logger: logger(configuration))
     }
 
     private static func logger(_ configuration: ServerConfiguration) -> Logger {
-        if configuration.logRequests {
-            var logger = Logger(label: "fakenft.server") { StreamLogHandler.standardError(label: $0) }
-            logger.logLevel = .info
-            return logger
+        let writer: LineWriter
+        switch configuration.log {
+        case .standardError: writer = .standardError
+        case .dataDirectoryFile:
+            guard let file = LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path) else {
+                return Logger(label: "fakenft.server") { _ in SwiftLogNoOpLogHandler() }
+            }
+            writer = file
         }
-        return Logger(label: "fakenft.server") { _ in SwiftLogNoOpLogHandler() }
+        return Logger(label: "fakenft.server") { LineLogHandler(label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error) }
     }
 }
 

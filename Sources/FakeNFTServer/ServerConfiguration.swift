@@ -24,15 +24,29 @@ public struct ServerConfiguration: Sendable {
     public var seed: Seed
     /// Payment outcome per currency id, overriding the data set's.
     public var paymentOutcomes: [String: Bool]
-    /// Log requests to stderr (off for the embedded server, which shares the terminal with the UI).
+    /// Log every request, not only failures.
     public var logRequests: Bool
+    /// Where the log goes: stderr for `fakenft serve`; a file for the embedded server, which
+    /// shares the terminal with the UI.
+    public var log: LogDestination
+    /// Seconds before a connection that sends nothing is closed.
+    public var idleTimeout: Int
+
+    /// Where the server's log lines go.
+    public enum LogDestination: Sendable, Hashable {
+        case standardError
+        /// Appended to `server.log` in the data folder.
+        case dataDirectoryFile
+    }
 
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, token: String? = nil,
                 latencyMilliseconds: Int = 0, reset: Bool = false, seed: Seed = .gen1,
-                paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false) {
+                paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false, log: LogDestination = .dataDirectoryFile,
+                idleTimeout: Int = 30) {
         self.host = host; self.port = port; self.dataDirectory = dataDirectory; self.token = token
         self.latencyMilliseconds = latencyMilliseconds; self.reset = reset; self.seed = seed
         self.paymentOutcomes = paymentOutcomes; self.logRequests = logRequests
+        self.log = log; self.idleTimeout = idleTimeout
     }
 
     /// `$XDG_DATA_HOME/fakenft` (default `~/.local/share/fakenft`).

@@ -39,7 +39,8 @@ enum Options {
 
     static let serveUsage = """
         Usage: fakenft serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--token TOKEN]
-                             [--latency MS] [--reset] [--large USERS,NFTS] [--payments ID=ok|fail,...] [--quiet]
+                             [--latency MS] [--reset] [--large USERS,NFTS] [--payments ID=ok|fail,...]
+                             [--idle-timeout SECONDS] [--quiet]
 
         Runs the offline FakeNFT server (API v1.1.0 under /api/v1) until Ctrl-C.
 
@@ -52,7 +53,8 @@ enum Options {
           --reset            reseed the database
           --large U,N        seed U users and N NFTs (implies --reset), for paging tests and benchmarks
           --payments LIST    payment outcome per currency id, e.g. 2=ok,5=fail
-          --quiet            do not log requests
+          --idle-timeout S   close a connection that sends nothing for S seconds (default 30)
+          --quiet            log only failures, not every request
         """
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> Command {
@@ -78,7 +80,8 @@ enum Options {
     }
 
     private static func parseServe(_ args: inout ArraySlice<String>, environment: [String: String]) throws -> Command {
-        var config = ServerConfiguration(dataDirectory: ServerConfiguration.defaultDataDirectory(environment: environment), logRequests: true)
+        var config = ServerConfiguration(dataDirectory: ServerConfiguration.defaultDataDirectory(environment: environment), logRequests: true,
+                                         log: .standardError)
         while let arg = args.popFirst() {
             switch arg {
             case "--host": config.host = try value(arg, &args)
@@ -99,6 +102,7 @@ enum Options {
                     throw UsageError(description: "--payments wants ID=ok|fail pairs, e.g. 2=ok,5=fail")
                 }
                 config.paymentOutcomes = outcomes
+            case "--idle-timeout": config.idleTimeout = try number(arg, &args, in: 1...86_400)
             case "--quiet": config.logRequests = false
             case "-h", "--help": return .help(serveUsage)
             default: throw UsageError(description: "unknown option '\(arg)'\n\n\(serveUsage)")

@@ -5,7 +5,8 @@ import Foundation
 import TerminalUI
 
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("fakenft: \(message)\n".utf8))
+    let bytes = Array("fakenft: \(message)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }   // a closed stderr is no reason to trap
     exit(code)
 }
 
@@ -21,10 +22,13 @@ case .help(let text):
     print(text)
 
 case .serve(let configuration):
+    // A closed stdout or stderr (`fakenft serve | true`) must not end the server: writes to it
+    // fail quietly instead of raising SIGPIPE, and go through a writer that never blocks.
+    signal(SIGPIPE, SIG_IGN)
+    ProcessLimits.raiseOpenFileLimit()
     do {
         try await FakeNFTServer.serve(configuration) { port in
-            let line = "FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(configuration.dataDirectory.path))\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            LineWriter.standardOutput.write("FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(configuration.dataDirectory.path))")
         }
     } catch {
         fail("server stopped: \(error)", code: 1)

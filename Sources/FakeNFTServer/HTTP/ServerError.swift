@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// A client error the server answers with `{"error": "..."}` and a status code.
+/// A request the server refuses with a status of its own (401, 403, 404, 413): answered with
+/// `{"error": "..."}`.
 public struct ServerError: Error, Sendable {
     public var status: HTTPResponse.Status
     public var message: String
@@ -10,6 +11,5 @@ public struct ServerError: Error, Sendable {
         self.message = message
     }
 
-    static func badField(_ field: String, _ why: String) -> ServerError { ServerError(.badRequest, "\(field): \(why)") }
     static func notFound(_ what: String) -> ServerError { ServerError(.notFound, "\(what) not found") }
 }

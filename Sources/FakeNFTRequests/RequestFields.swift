@@ -4,15 +4,15 @@ import Foundation
 /// The fields of a PUT/POST body, read the tolerant way real clients need: form-urlencoded or
 /// JSON; `k[]=` keys merged with `k`; comma lists with or without spaces (`%2C` decodes to a
 /// comma); `null` or an empty value for an empty list; a missing key meaning "unchanged".
-struct RequestFields: Sendable {
+public struct RequestFields: Sendable {
     private var values: [String: [String]] = [:]
 
-    init(values: [String: [String]] = [:]) { self.values = values }
+    public init(values: [String: [String]] = [:]) { self.values = values }
 
     /// Parses `body`; JSON when the content type says so or the body starts with `{`.
-    init(body: Data, contentType: String?) throws {
+    public init(body: Data, contentType: String?) throws(RequestError) {
         guard !body.isEmpty else { self.init(); return }
-        guard let text = String(data: body, encoding: .utf8) else { throw ServerError(.badRequest, "body is not valid UTF-8") }
+        guard let text = String(data: body, encoding: .utf8) else { throw RequestError("body is not valid UTF-8") }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if contentType?.lowercased().contains("json") == true || trimmed.hasPrefix("{") {
             try self.init(json: body)
@@ -22,27 +22,27 @@ struct RequestFields: Sendable {
         }
     }
 
-    private init(json: Data) throws {
+    private init(json: Data) throws(RequestError) {
         self.init()
         guard let object = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]) else {
-            throw ServerError(.badRequest, "malformed JSON body")
+            throw RequestError("malformed JSON body")
         }
-        guard let dictionary = object as? [String: Any] else { throw ServerError(.badRequest, "JSON body must be an object") }
+        guard let dictionary = object as? [String: Any] else { throw RequestError("JSON body must be an object") }
         for (key, value) in dictionary {
             switch value {
-            case let list as [Any]: values[Self.normalize(key), default: []].append(contentsOf: try list.map { try Self.scalar($0, key) })
+            case let list as [Any]: values[Self.normalize(key), default: []].append(contentsOf: try list.map { (item) throws(RequestError) in try Self.scalar(item, key) })
             case is NSNull: append("null", for: key)
             default: append(try Self.scalar(value, key), for: key)
             }
         }
     }
 
-    private static func scalar(_ value: Any, _ key: String) throws -> String {
+    private static func scalar(_ value: Any, _ key: String) throws(RequestError) -> String {
         switch value {
         case let s as String: return s
         case let n as NSNumber: return n.stringValue
         case is NSNull: return "null"
-        default: throw ServerError.badField(key, "must be a string, a number or a list of them")
+        default: throw RequestError.badField(key, "must be a string, a number or a list of them")
         }
     }
 
@@ -55,10 +55,10 @@ struct RequestFields: Sendable {
     }
 
     /// The last value of a text field, or nil when the key was not sent.
-    func string(_ key: String) -> String? { values[key]?.last }
+    public func string(_ key: String) -> String? { values[key]?.last }
 
     /// A list field, or nil when the key was not sent. Every value is split on commas.
-    func list(_ key: String) -> [String]? {
+    public func list(_ key: String) -> [String]? {
         values[key].map { $0.flatMap(IDList.split) }
     }
 }

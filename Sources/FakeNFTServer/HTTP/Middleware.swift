@@ -1,0 +1,93 @@
+import FakeNFTRequests
+import Foundation
+import Hummingbird
+
+/// Turns every error into `{"error": "..."}` with a proper status; answers 405 (with `Allow`)
+/// for a known path with another method. Client input never becomes a 5xx; a 5xx is logged
+/// with its cause.
+struct JSONErrorMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let routes: [Route]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServerError {
+            return Responses.error(error.status, error.message)
+        } catch let error as RequestError {
+            return Responses.error(.badRequest, error.message)
+        } catch let error as StoreError {
+            switch error {
+            case .unknownNFT: return Responses.error(.badRequest, error.description)
+            case .unknownCurrency: return Responses.error(.notFound, error.description)
+            case .versionMismatch: return Responses.error(.preconditionFailed, error.description)
+            case .damaged: return internalError(error, request, context)
+            }
+        } catch let error as HTTPError where error.status == .notFound {
+            let segments = request.uri.path.split(separator: "/")
+            let allowed = Self.allowedMethods(routes.filter { $0.matches(segments) })
+            guard !allowed.isEmpty else { return Responses.error(.notFound, "no such path: \(request.uri.path)") }
+            var response = Responses.error(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path)")
+            response.headers[.allow] = allowed.joined(separator: ", ")
+            return response
+        } catch let error as HTTPError where error.status.code < 500 {
+            return Responses.error(error.status, error.body ?? error.status.reasonPhrase)
+        } catch {
+            return internalError(error, request, context)
+        }
+    }
+
+    /// The methods of `routes`, with HEAD wherever a GET changes nothing.
+    static func allowedMethods(_ routes: [Route]) -> [String] {
+        var methods = routes.map(\.method.rawValue)
+        if routes.contains(where: { $0.method == .get && !$0.changesState }) { methods.append("HEAD") }
+        return methods
+    }
+
+    private func internalError(_ error: any Error, _ request: Request, _ context: Context) -> Response {
+        context.logger.error("500 for \(request.method) \(request.uri.path): \(error)")
+        return Responses.error(.internalServerError, "internal error")
+    }
+}
+
+/// Refuses state changes that a web page on another site makes the user's browser send:
+/// an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site` (or `same-site`,
+/// another origin all the same). The iOS apps and curl send neither header.
+enum CrossSiteGuard {
+    static func check(_ request: Request) throws {
+        if let site = request.headers.first(where: { $0.name.canonicalName == "sec-fetch-site" })?.value.lowercased(), site == "cross-site" || site == "same-site" {
+            throw ServerError(.forbidden, "refused: a request from another site (Sec-Fetch-Site: \(site)) may not change data")
+        }
+        if let origin = request.headers[.origin] {
+            let host = request.head.authority ?? ""
+            guard !host.isEmpty, origin == "http://\(host)" || origin == "https://\(host)" else {
+                throw ServerError(.forbidden, "refused: a request from another origin may not change data")
+            }
+        }
+    }
+}
+
+/// Checks `X-Practicum-Mobile-Token` when a token is configured.
+struct TokenMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value else {
+            throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
+        }
+        guard sent == token else { throw ServerError(.unauthorized, "wrong token") }
+        return try await next(request, context)
+    }
+}
+
+/// Delays every answer, to test clients against a slow server.
+struct LatencyMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let milliseconds: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await Task.sleep(for: .milliseconds(milliseconds))
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,120 @@
+import FakeNFTCore
+import FakeNFTRequests
+import Foundation
+import Hummingbird
+
+/// One endpoint of the API: the single source for its registration, its 405 `Allow` answers and
+/// whether it changes state (and so is refused to other sites' pages).
+struct Route: Sendable {
+    typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+
+    var method: HTTPRequest.Method
+    /// Under `/api/v1`; `:name` is a parameter.
+    var path: String
+    var changesState: Bool
+    var handler: Handler
+
+    /// Whether `segments` (of a request path) name this route's path.
+    func matches(_ segments: [Substring]) -> Bool {
+        let pattern = ("api/v1/" + path).split(separator: "/")
+        return pattern.count == segments.count && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+    }
+}
+
+/// The FakeNFT API v1.1.0 under `/api/v1`, served from a ``Store``.
+struct Routes: Sendable {
+    let store: Store
+    static let maxBodySize = 64 * 1024
+
+    /// Every endpoint.
+    var table: [Route] {
+        [
+            get("nft") { request, _ in try list(\.nfts, request) },
+            get("nft/:id") { _, context in try item(\.nfts, "NFT", context) },
+            get("collections") { request, _ in try list(\.collections, request) },
+            get("collections/:id") { _, context in try item(\.collections, "collection", context) },
+            get("users") { request, _ in try list(\.users, request) },
+            get("users/:id") { _, context in try item(\.users, "user", context) },
+            get("currencies") { _, _ in Responses.json(store.current.currencies.list(ListQuery())) },
+            get("currencies/:id") { _, context in try item(\.currencies, "currency", context) },
+            get("profile/:id") { _, context in
+                try requireFixedID(context)
+                let profile = store.current.profile
+                return Responses.json(profile.json, version: profile.version)
+            },
+            Route(method: .put, path: "profile/:id", changesState: true) { request, context in
+                try requireFixedID(context)
+                let fields = try await body(request)
+                if let name = fields.string("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw RequestError.badField("name", "must not be empty")
+                }
+                let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
+                                           website: fields.string("website"), avatar: fields.string("avatar"),
+                                           likes: fields.list("likes"))
+                let profile = try store.updateProfile(update, ifVersion: ETag.acceptedVersions(request))
+                return Responses.json(profile.json, version: profile.version)
+            },
+            get("orders/:id") { _, context in
+                try requireFixedID(context)
+                let order = store.current.order
+                return Responses.json(order.json, version: order.version)
+            },
+            Route(method: .put, path: "orders/:id", changesState: true) { request, context in
+                try requireFixedID(context)
+                let versions = ETag.acceptedVersions(request)
+                let order: ReadModel.Versioned
+                if let nfts = try await body(request).list("nfts") {
+                    order = try store.updateOrder(nfts: nfts, ifVersion: versions)
+                } else {
+                    order = store.current.order   // nothing sent: unchanged
+                }
+                return Responses.json(order.json, version: order.version)
+            },
+            Route(method: .post, path: "orders/:id", changesState: true) { request, context in
+                try requireFixedID(context)
+                let order = try store.executeOrder(nfts: try await body(request).list("nfts"), ifVersion: ETag.acceptedVersions(request))
+                return Responses.json(order.json, version: order.version)
+            },
+            // A GET that pays: kept a GET for the apps, guarded like every other change.
+            Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { _, context in
+                try requireFixedID(context)
+                let result = try store.pay(currencyID: try context.parameters.require("currency"))
+                return Responses.json(try JSONBody.encode(result))
+            },
+        ]
+    }
+
+    private func get(_ path: String, _ handler: @escaping Route.Handler) -> Route {
+        Route(method: .get, path: path, changesState: false, handler: handler)
+    }
+
+    private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request) throws -> Response {
+        let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
+        return Responses.json(store.current[keyPath: table].list(query))
+    }
+
+    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ context: BasicRequestContext) throws -> Response {
+        let id = try id(context)
+        guard let json = store.current[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
+        return Responses.json(json)
+    }
+
+    private func id(_ context: BasicRequestContext) throws -> String { try context.parameters.require("id") }
+
+    /// The profile and the order exist once, as `/profile/1` and `/orders/1`.
+    private func requireFixedID(_ context: BasicRequestContext) throws {
+        let id = try id(context)
+        guard id == "1" else { throw ServerError.notFound("'\(id)' (only id 1 exists)") }
+    }
+
+    /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400.
+    private func body(_ request: Request) async throws -> RequestFields {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: Self.maxBodySize) } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw ServerError(.contentTooLarge, "body larger than \(Self.maxBodySize / 1024) KiB")
+        } catch {
+            throw RequestError("the body could not be read: \(error)")
+        }
+        return try RequestFields(body: Data(buffer.readableBytesView), contentType: request.headers[.contentType])
+    }
+}

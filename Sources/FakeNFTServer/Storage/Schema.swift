@@ -1,0 +1,76 @@
+import GRDB
+
+/// The tables and their migrations. Databases made by earlier versions are migrated in place.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: NFTRecord.databaseTableName) { t in
+                t.primaryKey("seq", .integer)
+                t.column("id", .text).notNull().unique()
+                t.column("name", .text).notNull()
+                t.column("images", .text).notNull()
+                t.column("rating", .integer).notNull()
+                t.column("description", .text).notNull()
+                t.column("price", .double).notNull()
+                t.column("author", .text).notNull()
+                t.column("website", .text)
+                t.column("createdAt", .text).notNull()
+            }
+            try db.create(table: CollectionRecord.databaseTableName) { t in
+                t.primaryKey("seq", .integer)
+                t.column("id", .text).notNull().unique()
+                t.column("name", .text).notNull()
+                t.column("cover", .text).notNull()
+                t.column("nfts", .text).notNull()
+                t.column("nftCount", .integer).notNull()
+                t.column("description", .text).notNull()
+                t.column("author", .text).notNull()
+                t.column("website", .text)
+                t.column("createdAt", .text).notNull()
+            }
+            try db.create(table: UserRecord.databaseTableName) { t in
+                t.primaryKey("seq", .integer)
+                t.column("id", .text).notNull().unique()
+                t.column("name", .text).notNull()
+                t.column("avatar", .text).notNull()
+                t.column("description", .text)
+                t.column("website", .text).notNull()
+                t.column("nfts", .text).notNull()
+                t.column("nftCount", .integer).notNull()
+                t.column("rating", .text).notNull()
+            }
+            try db.create(table: CurrencyRecord.databaseTableName) { t in
+                t.primaryKey("seq", .integer)
+                t.column("id", .text).notNull().unique()
+                t.column("title", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("image", .text).notNull()
+                t.column("paymentSucceeds", .integer).notNull()
+            }
+            try db.create(table: ProfileRecord.databaseTableName) { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+                t.column("avatar", .text).notNull()
+                t.column("description", .text).notNull()
+                t.column("website", .text).notNull()
+                t.column("nfts", .text).notNull()
+                t.column("likes", .text).notNull()
+            }
+            try db.create(table: OrderRecord.databaseTableName) { t in
+                t.primaryKey("id", .text)
+                t.column("nfts", .text).notNull()
+            }
+            try db.create(index: "user_rating", on: UserRecord.databaseTableName,
+                          expressions: [cast(UserRecord.Columns.rating, as: .integer)])
+            try db.create(index: "user_name", on: UserRecord.databaseTableName, columns: ["name"])
+        }
+        // Versions for optimistic concurrency (ETag / If-Match).
+        migrator.registerMigration("v2-versions") { db in
+            for table in [ProfileRecord.databaseTableName, OrderRecord.databaseTableName] {
+                try db.alter(table: table) { t in t.add(column: "version", .integer).notNull().defaults(to: 1) }
+            }
+        }
+        return migrator
+    }
+}

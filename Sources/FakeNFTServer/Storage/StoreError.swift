@@ -1,0 +1,21 @@
+/// Why the store refused a change or a database. The HTTP layer decides what each one answers.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A list names an NFT that does not exist.
+    case unknownNFT(field: String, id: String)
+    /// A currency that does not exist.
+    case unknownCurrency(String)
+    /// The resource changed since the version the client named (If-Match).
+    case versionMismatch(resource: String, current: Int)
+    /// The database file is not one the server can use.
+    case damaged(String)
+
+    public var description: String {
+        switch self {
+        case .unknownNFT(let field, let id): "\(field): unknown NFT id '\(id)'"
+        case .unknownCurrency(let id): "currency '\(id)' not found"
+        case .versionMismatch(let resource, let current):
+            "the \(resource) has changed (it is now version \(current)); reload it and apply the change again"
+        case .damaged(let why): why
+        }
+    }
+}

@@ -40,7 +40,9 @@ let package = Package(
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
             "FakeNFTCore", "FakeNFTServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "FakeNFTServerTests", dependencies: ["FakeNFTServer", "FakeNFTCore", "TestSupport"]),
+        .testTarget(name: "FakeNFTServerTests", dependencies: [
+            "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

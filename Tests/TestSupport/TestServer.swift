@@ -11,10 +11,11 @@ public final class TestServer: Sendable {
     public let configuration: ServerConfiguration
 
     public static func start(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
-                             dataDirectory: URL? = nil, payments: [String: Bool] = [:]) async throws -> TestServer {
+                             dataDirectory: URL? = nil, payments: [String: Bool] = [:],
+                             idleTimeout: Int = 30) async throws -> TestServer {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-test-\(UUID().uuidString)")
         let configuration = ServerConfiguration(port: 0, dataDirectory: directory, token: token, latencyMilliseconds: latency,
-                                                seed: seed, paymentOutcomes: payments)
+                                                seed: seed, paymentOutcomes: payments, idleTimeout: idleTimeout)
         return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
     }
 
@@ -24,6 +25,7 @@ public final class TestServer: Sendable {
     }
 
     public var baseURL: URL { server.baseURL }
+    public var port: Int { server.port }
 
     /// An API client for this server.
     public func client(timeout: TimeInterval = 5) -> APIClient {
@@ -35,6 +37,13 @@ public final class TestServer: Sendable {
     /// One raw HTTP request; returns the status and the body.
     public func request(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
                         headers: [String: String] = [:]) async throws -> (status: Int, body: Data) {
+        let (status, body, _) = try await exchange(method, path, body: body, contentType: contentType, headers: headers)
+        return (status, body)
+    }
+
+    /// One raw HTTP request; returns the status, the body and the answer's headers.
+    public func exchange(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
+                         headers: [String: String] = [:]) async throws -> (status: Int, body: Data, headers: [String: String]) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
         if let body { request.httpBody = Data(body.utf8) }
@@ -44,7 +53,10 @@ public final class TestServer: Sendable {
         }
         for (key, value) in headers { request.setValue(value, forHTTPHeaderField: key) }
         let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as! HTTPURLResponse).statusCode, data)
+        let http = response as! HTTPURLResponse
+        var answerHeaders: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { answerHeaders[String(describing: key).lowercased()] = String(describing: value) }
+        return (http.statusCode, data, answerHeaders)
     }
 
     /// A request whose JSON answer is decoded as `T`.

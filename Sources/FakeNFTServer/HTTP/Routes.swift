@@ -2,6 +2,7 @@ import FakeNFTCore
 import FakeNFTRequests
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// One endpoint of the API: the single source for its registration, its 405 `Allow` answers and
 /// whether it changes state (and so is refused to other sites' pages).
@@ -110,7 +111,7 @@ struct Routes: Sendable {
     /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400.
     private func body(_ request: Request) async throws -> RequestFields {
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: Self.maxBodySize) } catch let error as HTTPError where error.status == .contentTooLarge {
+        do { buffer = try await request.body.collect(upTo: Self.maxBodySize) } catch is NIOTooManyBytesError {
             throw ServerError(.contentTooLarge, "body larger than \(Self.maxBodySize / 1024) KiB")
         } catch {
             throw RequestError("the body could not be read: \(error)")

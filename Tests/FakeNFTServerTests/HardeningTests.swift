@@ -1,0 +1,147 @@
+import FakeNFTCore
+import Foundation
+import FakeNFTRequests
+import GRDB
+import Testing
+import TestSupport
+@testable import FakeNFTServer
+
+/// Hostile and unusual requests: none crashes, hangs or gets a 5xx.
+@Suite struct HardeningTests {
+    static let lists = ["/api/v1/nft", "/api/v1/collections", "/api/v1/users"]
+
+    /// `page × size` past `Int.max` once trapped in `ListQuery`, killing the server.
+    @Test(arguments: lists)
+    func pagingNeverOverflows(list: String) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        for query in ["size=10000&page=922337203685478", "limit=10000&page=922337203685478", "size=2&page=9223372036854775807",
+                      "page=1&page=922337203685478&size=10000", "%70age=922337203685478&%73ize=10000",
+                      "size=9223372036854775807&page=2", "sortBy=name,desc&size=10000&page=922337203685478"] {
+            let (status, data) = try await server.request("GET", "\(list)?\(query)")
+            #expect(status == 200 && String(decoding: data, as: UTF8.self) == "[]", "\(list)?\(query)")
+        }
+        for query in ["page=99999999999999999999", "size=-1", "size=0", "page=1e3", "page=nan", "size=%00"] {
+            let (status, data) = try await server.request("GET", "\(list)?\(query)")
+            #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(list)?\(query)")
+        }
+        let (status, data) = try await server.request("GET", "\(list)?size=10000&page=0")
+        #expect(status == 200 && !data.isEmpty, "the server still answers")
+    }
+
+    @Test func pageWindowIsCheckedArithmetic() {
+        #expect(ListQuery(page: Int.max, size: Int.max).window(count: 10) == 10..<10)
+        #expect(ListQuery(page: 3, size: 4).window(count: 14) == 12..<14)
+        #expect(ListQuery(page: 0, size: nil).window(count: 5) == 0..<5)
+        #expect(ListQuery(page: 1, size: 5).window(count: 5) == 5..<5)
+    }
+
+    @Test func headAnswersWhereGetDoes() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        for path in ["/api/v1/nft", "/api/v1/nft/1", "/api/v1/collections?size=2", "/api/v1/collections/1", "/api/v1/users/3",
+                     "/api/v1/users?page=1&size=5", "/api/v1/currencies", "/api/v1/currencies/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
+            let get = try await server.exchange("GET", path)
+            let head = try await RawConnection.exchange(port: server.port, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(head.text.hasPrefix("HTTP/1.1 200 OK"), "HEAD \(path)")
+            #expect(head.text.lowercased().contains("content-length: \(get.body.count)\r\n"), "HEAD \(path) announces GET's length")
+            #expect(head.text.hasSuffix("\r\n\r\n"), "HEAD \(path) has no body")
+        }
+        // HEAD would pay: it is not allowed there.
+        let pay = try await RawConnection.exchange(port: server.port, "HEAD /api/v1/orders/1/payment/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(pay.text.hasPrefix("HTTP/1.1 405") && pay.text.contains("Allow: GET\r\n"))
+        #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"])
+    }
+
+    @Test func methodNotAllowedNamesTheAllowedOnes() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let cases = [("DELETE", "/api/v1/profile/1", "GET, PUT, HEAD"), ("PATCH", "/api/v1/orders/1", "GET, PUT, POST, HEAD"),
+                     ("POST", "/api/v1/nft", "GET, HEAD"), ("PUT", "/api/v1/users/7", "GET, HEAD"),
+                     ("POST", "/api/v1/orders/1/payment/1", "GET")]
+        for (method, path, allow) in cases {
+            let (status, body, headers) = try await server.exchange(method, path)
+            #expect(status == 405 && headers["allow"] == allow && TestServer.errorMessage(body) != nil, "\(method) \(path)")
+        }
+    }
+
+    @Test func http11WithoutHostIsRefused() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/nft/1 HTTP/1.1\r\n\r\n")
+        #expect(answer.text.hasPrefix("HTTP/1.1 400") && answer.text.contains("Host") && answer.closed)
+        let http10 = try await RawConnection.exchange(port: server.port, "GET /api/v1/nft/1 HTTP/1.0\r\n\r\n")
+        #expect(http10.text.hasPrefix("HTTP/1.1 200"), "HTTP/1.0 needs no Host")
+    }
+
+    @Test func http10ConnectionsCloseAfterTheAnswer() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n", timeout: 5)
+        #expect(answer.closed, "closed without waiting for the client")
+        #expect(answer.text.hasPrefix("HTTP/1.1 200") && answer.text.lowercased().contains("connection: close"))
+        #expect(answer.text.hasSuffix(#""title":"Bitcoin"}"#))
+        // HTTP/1.1 stays open for the next request.
+        let kept = try RawConnection(port: server.port)
+        kept.send("GET /api/v1/currencies/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await kept.receive(timeout: 0.5).closed == false)
+    }
+
+    @Test func malformedChunkSizesAreBadRequests() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        for chunk in ["zz\r\nabc\r\n0\r\n\r\n", "-5\r\nabcde\r\n0\r\n\r\n", "ffffffffffffffffffff\r\nx\r\n0\r\n\r\n", "3;\u{0}\r\nabc\r\n0\r\n\r\n"] {
+            let answer = try await RawConnection.exchange(port: server.port, "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\n"
+                                                    + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk)
+            #expect(answer.text.hasPrefix("HTTP/1.1 400"), "\(chunk.debugDescription): \(answer.text)")
+        }
+        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
+    }
+
+    @Test func idleAndHalfSentConnectionsAreClosed() async throws {
+        let server = try await TestServer.start(idleTimeout: 1)
+        defer { Task { await server.stop() } }
+        let silent = try RawConnection(port: server.port)
+        let halfSent = try RawConnection(port: server.port)
+        halfSent.send("GET /api/v1/nft/1 HTTP/1.1\r\nHost: x\r\n")
+        let halfBody = try RawConnection(port: server.port)
+        halfBody.send("PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nlikes=")
+        #expect(await silent.receive(timeout: 5).closed)
+        #expect(await halfSent.receive(timeout: 5).closed)
+        #expect(await halfBody.receive(timeout: 5).closed)
+        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12)
+    }
+
+    @Test func anEmptyDatabaseFileIsRefusedNotReseeded() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("fakenft.sqlite")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        await #expect(throws: StoreError.self) { try await TestServer.start(dataDirectory: directory) }
+        do { _ = try await TestServer.start(dataDirectory: directory) } catch {
+            #expect("\(error)".contains("empty file") && "\(error)".contains("--reset"))
+        }
+        #expect(try Data(contentsOf: file).isEmpty, "the file was left as it was")
+        try Data("not a database, just text".utf8).write(to: file)
+        do { _ = try await TestServer.start(dataDirectory: directory); Issue.record("a text file was accepted") } catch {
+            #expect("\(error)".contains("not a usable FakeNFT database"))
+        }
+    }
+
+    @Test func a500IsLoggedWithItsCause() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        // Damage the database behind the server's back: the profile row disappears.
+        let queue = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
+        try await queue.write { try $0.execute(sql: "DELETE FROM profile") }
+        let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: "name=Lost")
+        #expect(status == 500 && TestServer.errorMessage(data) == "internal error")
+        let log = server.configuration.dataDirectory.appendingPathComponent("server.log")
+        var text = ""
+        for _ in 0..<50 where !text.contains("500") {
+            try await Task.sleep(for: .milliseconds(20))
+            text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        }
+        #expect(text.contains("500 for PUT /api/v1/profile/1: the database has no profile"), "\(text)")
+    }
+}

@@ -47,14 +47,27 @@ public final class APIClient: Sendable {
         return try await get("users", query: query)
     }
     public func user(id: String) async throws -> User { try await get("users/\(Self.pathID(id))") }
-    public func profile() async throws -> Profile { try await get("profile/1") }
+    public func profile() async throws -> Profile { try await versionedProfile().value }
+    /// The profile and its version (ETag), for changes that must not overwrite others'.
+    public func versionedProfile() async throws -> Versioned<Profile> { try await get("profile/1") }
+    /// Replaces the likes only if the profile is still at `version` (when given); a profile
+    /// changed in between is ``APIError/versionConflict``.
+    public func updateLikes(_ likes: [String], ifVersion version: String?) async throws -> Versioned<Profile> {
+        try await send("PUT", "profile/1", form: [("likes", IDList.formValue(likes))], ifVersion: version)
+    }
     /// Sends only the fields set in `update`.
     public func updateProfile(_ update: ProfileUpdate) async throws -> Profile {
+        try await updateVersionedProfile(update).value
+    }
+    public func updateVersionedProfile(_ update: ProfileUpdate) async throws -> Versioned<Profile> {
         try await send("PUT", "profile/1", form: update.formFields)
     }
-    public func order() async throws -> Order { try await get("orders/1") }
-    public func updateOrder(nfts: [String]) async throws -> Order {
-        try await send("PUT", "orders/1", form: [("nfts", IDList.formValue(nfts))])
+    public func order() async throws -> Order { try await versionedOrder().value }
+    public func versionedOrder() async throws -> Versioned<Order> { try await get("orders/1") }
+    public func updateOrder(nfts: [String]) async throws -> Order { try await updateOrder(nfts: nfts, ifVersion: nil).value }
+    /// Replaces the order's NFTs only if it is still at `version` (when given).
+    public func updateOrder(nfts: [String], ifVersion version: String?) async throws -> Versioned<Order> {
+        try await send("PUT", "orders/1", form: [("nfts", IDList.formValue(nfts))], ifVersion: version)
     }
     public func currencies() async throws -> [Currency] { try await get("currencies") }
     public func currency(id: String) async throws -> Currency { try await get("currencies/\(Self.pathID(id))") }
@@ -84,7 +97,11 @@ public final class APIClient: Sendable {
     }
 
     /// GET with retries on 429/503 (idempotent), honouring Retry-After.
-    private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], retry: Bool = true) async throws -> T {
+    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true) async throws -> T {
+        try await get(path, query: query, retry: retry).value
+    }
+
+    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true) async throws -> Versioned<T> {
         let request = request("GET", url(path, query: query))
         var attempt = 0
         while true {
@@ -99,9 +116,11 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func send<T: Decodable>(_ method: String, _ path: String, form: [(String, String)]) async throws -> T {
+    private func send<T: Decodable & Sendable>(_ method: String, _ path: String, form: [(String, String)],
+                                    ifVersion version: String? = nil) async throws -> Versioned<T> {
         var request = request(method, url(path))
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        if let version { request.setValue(version, forHTTPHeaderField: "If-Match") }
         request.httpBody = Data(FormEncoding.encode(form).utf8)
         do { return try await perform(request) } catch let error as RetryableStatus { throw error.apiError }
     }
@@ -111,7 +130,7 @@ public final class APIClient: Sendable {
         var retryAfter: TimeInterval?
     }
 
-    private func perform<T: Decodable>(_ request: URLRequest) async throws -> T {
+    private func perform<T: Decodable & Sendable>(_ request: URLRequest) async throws -> Versioned<T> {
         let data: Data, response: URLResponse
         do {
             (data, response) = try await Self.uncancellableData(session, for: request)
@@ -121,11 +140,14 @@ public final class APIClient: Sendable {
         guard let http = response as? HTTPURLResponse else { throw APIError.undecodable("not an HTTP response") }
         switch http.statusCode {
         case 200..<300:
-            do { return try JSONDecoder().decode(T.self, from: data) } catch {
+            do {
+                return Versioned(value: try JSONDecoder().decode(T.self, from: data), version: Self.entityTag(http))
+            } catch {
                 throw APIError.undecodable(String(describing: error))
             }
         case 401, 403: throw APIError.unauthorized
         case 404: throw APIError.notFound
+        case 412: throw APIError.versionConflict
         case 429, 503:
             let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
             throw RetryableStatus(apiError: .server(status: http.statusCode, message: Self.errorMessage(data)), retryAfter: retryAfter)
@@ -140,6 +162,14 @@ public final class APIClient: Sendable {
     /// A cancelled caller waits for the answer or the timeout instead.
     static func uncancellableData(_ session: URLSession, for request: URLRequest) async throws -> (Data, URLResponse) {
         try await Task { try await session.data(for: request) }.value
+    }
+
+    /// The answer's ETag when it is a plausible one: short printable ASCII, so a hostile server
+    /// cannot smuggle anything into the next request's headers.
+    private static func entityTag(_ response: HTTPURLResponse) -> String? {
+        guard let tag = response.value(forHTTPHeaderField: "ETag"), !tag.isEmpty, tag.utf8.count <= 128,
+              tag.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else { return nil }
+        return tag
     }
 
     /// The `error` (or `message`) field of a JSON error body.

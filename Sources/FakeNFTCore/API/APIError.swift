@@ -10,6 +10,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound
     /// Any other error status, with the server's own message when it sent one.
     case server(status: Int, message: String?)
+    /// The resource changed on the server since this client read it (412 to an If-Match).
+    case versionConflict
     /// The server answered something that is not the expected JSON.
     case undecodable(String)
     case cancelled
@@ -25,6 +27,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .server(let status, let message):
             if let message, !message.isEmpty { return "Server error \(status): \(message)" }
             return "Server error \(status)."
+        case .versionConflict: return "Changed elsewhere at the same time. Try again."
         case .undecodable: return "The server sent an answer this app does not understand."
         case .cancelled: return "Cancelled."
         }

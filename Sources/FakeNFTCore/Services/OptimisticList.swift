@@ -2,23 +2,33 @@
 /// request at a time (likes, the cart).
 ///
 /// A change shows at once; requests are chained so that fast toggles are never lost or sent
-/// out of order: each request sends the latest wanted list. A failure rolls back to what the
-/// server last confirmed and is thrown to the caller.
+/// out of order: each request sends the latest wanted list. When the server says the list
+/// changed elsewhere (``APIError/versionConflict``), the list is reloaded and only this
+/// client's own changes (ids added, ids removed) are applied again to it before retrying, so
+/// two clients changing different ids never undo each other. Any other failure rolls back to
+/// what the server last confirmed and is thrown to the caller.
 actor OptimisticList {
+    /// Reloads after this many conflicts in a row are given up (the error is thrown).
+    static let maxConflictRetries = 20
+
     private(set) var wanted: [String]
     private var confirmed: [String]
     private var tail: Task<Void, any Error>?
     private let send: @Sendable ([String]) async throws -> [String]
+    private let reload: @Sendable () async throws -> [String]
     private let changed: @Sendable ([String]) async -> Void
 
     /// - Parameters:
     ///   - send: sends a whole list, returns the list the server now holds.
+    ///   - reload: fetches the list the server holds now (after a conflict).
     ///   - changed: called with the list to show after every change and rollback.
     init(_ initial: [String], send: @escaping @Sendable ([String]) async throws -> [String],
+         reload: @escaping @Sendable () async throws -> [String],
          changed: @escaping @Sendable ([String]) async -> Void) {
         wanted = initial
         confirmed = initial
         self.send = send
+        self.reload = reload
         self.changed = changed
     }
 
@@ -52,16 +62,44 @@ actor OptimisticList {
     }
 
     private func sendIfNeeded() async throws {
-        guard wanted != confirmed else { return }
-        let target = wanted
-        do {
-            confirmed = try await send(target)
-            if wanted == target { wanted = confirmed }
-        } catch {
-            wanted = confirmed
-            await changed(wanted)
-            throw error
+        var conflicts = 0
+        while wanted != confirmed {
+            let target = wanted
+            do {
+                confirmed = try await send(target)
+                if wanted == target { wanted = confirmed }
+                break
+            } catch APIError.versionConflict where conflicts < Self.maxConflictRetries {
+                conflicts += 1
+                // A random pause, growing with each conflict, so two clients in step fall out of it.
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 0...min(200, 2 << min(conflicts, 7)))))
+                do {
+                    let fresh = try await reload()
+                    wanted = Self.rebase(wanted, from: confirmed, onto: fresh)
+                    confirmed = fresh
+                } catch {
+                    try await rollBack(error)
+                }
+            } catch {
+                try await rollBack(error)
+            }
         }
         await changed(wanted)
+    }
+
+    private func rollBack(_ error: any Error) async throws -> Never {
+        wanted = confirmed
+        await changed(wanted)
+        throw error
+    }
+
+    /// `list`'s differences from `base` (ids added, ids removed) applied to `fresh`.
+    static func rebase(_ list: [String], from base: [String], onto fresh: [String]) -> [String] {
+        let baseSet = Set(base)
+        let removed = baseSet.subtracting(list)
+        var result = fresh.filter { !removed.contains($0) }
+        var present = Set(result)
+        for id in list where !baseSet.contains(id) && present.insert(id).inserted { result.append(id) }
+        return result
     }
 }

@@ -3,9 +3,12 @@ public actor OrderService {
     private let api: APIClient
     private let profile: ProfileService
     private var order: Order?
+    /// The order's version on the server (its ETag), sent with changes as If-Match.
+    private var version: String?
     private var paying = false
     private let broadcast = Broadcast<Order>()
-    private lazy var items = OptimisticList([], send: { [api] nfts in try await api.updateOrder(nfts: nfts).nfts },
+    private lazy var items = OptimisticList([], send: { [weak self] nfts in try await self?.sendItems(nfts) ?? nfts },
+                                            reload: { [weak self] in try await self?.reloadItems() ?? [] },
                                             changed: { [weak self] nfts in await self?.show(nfts) })
 
     public init(api: APIClient, profile: ProfileService) {
@@ -18,10 +21,11 @@ public actor OrderService {
 
     @discardableResult
     public func load() async throws -> Order {
-        let fresh = try await api.order()
-        await items.reset(fresh.nfts)
-        publish(fresh)
-        return fresh
+        let fresh = try await api.versionedOrder()
+        version = fresh.version
+        await items.reset(fresh.value.nfts)
+        publish(fresh.value)
+        return fresh.value
     }
 
     /// Puts an NFT in the cart or takes it out.
@@ -45,13 +49,26 @@ public actor OrderService {
         let result = try await api.pay(currencyID: currencyID)
         if result.success {
             // Servers that do not clear the order themselves get the usual `nfts=null`.
-            let fresh = try await api.order()
-            if !fresh.nfts.isEmpty { _ = try await api.updateOrder(nfts: []) }
+            var fresh = try await api.versionedOrder()
+            if !fresh.value.nfts.isEmpty { fresh = try await api.updateOrder(nfts: [], ifVersion: nil) }
+            version = fresh.version
             await items.reset([])
-            publish(Order(id: fresh.id, nfts: []))
+            publish(Order(id: fresh.value.id, nfts: []))
             try await profile.load()
         }
         return result
+    }
+
+    private func sendItems(_ nfts: [String]) async throws -> [String] {
+        let fresh = try await api.updateOrder(nfts: nfts, ifVersion: version)
+        version = fresh.version
+        return fresh.value.nfts
+    }
+
+    private func reloadItems() async throws -> [String] {
+        let fresh = try await api.versionedOrder()
+        version = fresh.version
+        return fresh.value.nfts
     }
 
     private func show(_ nfts: [String]) {

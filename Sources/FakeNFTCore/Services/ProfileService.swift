@@ -2,8 +2,11 @@
 public actor ProfileService {
     private let api: APIClient
     private var profile: Profile?
+    /// The profile's version on the server (its ETag), sent with likes as If-Match.
+    private var version: String?
     private let broadcast = Broadcast<Profile>()
-    private lazy var likes = OptimisticList([], send: { [api] likes in try await api.updateProfile(ProfileUpdate(likes: likes)).likes },
+    private lazy var likes = OptimisticList([], send: { [weak self] likes in try await self?.sendLikes(likes) ?? likes },
+                                            reload: { [weak self] in try await self?.reloadLikes() ?? [] },
                                             changed: { [weak self] likes in await self?.showLikes(likes) })
 
     public init(api: APIClient) { self.api = api }
@@ -15,10 +18,11 @@ public actor ProfileService {
     /// Fetches the profile from the server.
     @discardableResult
     public func load() async throws -> Profile {
-        let fresh = try await api.profile()
-        await likes.reset(fresh.likes)
-        publish(fresh)
-        return fresh
+        let fresh = try await api.versionedProfile()
+        version = fresh.version
+        await likes.reset(fresh.value.likes)
+        publish(fresh.value)
+        return fresh.value
     }
 
     /// Likes or unlikes an NFT. Shows at once; rolls back and throws if the server refuses.
@@ -34,10 +38,25 @@ public actor ProfileService {
             if let profile { return profile }
             return try await load()
         }
-        let fresh = try await api.updateProfile(update)
-        if update.likes != nil { await likes.reset(fresh.likes) }
-        publish(fresh)
-        return fresh
+        let fresh = try await api.updateVersionedProfile(update)
+        version = fresh.version
+        if update.likes != nil { await likes.reset(fresh.value.likes) }
+        publish(fresh.value)
+        return fresh.value
+    }
+
+    private func sendLikes(_ list: [String]) async throws -> [String] {
+        let fresh = try await api.updateLikes(list, ifVersion: version)
+        version = fresh.version
+        return fresh.value.likes
+    }
+
+    /// After a conflict: the server's profile now, shown with this client's pending changes on top.
+    private func reloadLikes() async throws -> [String] {
+        let fresh = try await api.versionedProfile()
+        version = fresh.version
+        publish(fresh.value)
+        return fresh.value.likes
     }
 
     private func showLikes(_ list: [String]) {

@@ -3,11 +3,16 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/fakenft
 DEBUG_BIN = .build/debug/fakenft
+# `make fuzz FUZZ_TIME=3600` fuzzes longer; `make fuzz-api EXAMPLES=3000` sends more cases.
+FUZZ_TIME ?= 60
+FUZZ_FLAGS = --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+	-Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 
-.PHONY: deps build run test bench install clean
+.PHONY: deps build run test fuzz fuzz-api bench bench-server install clean
 
 deps:
 	@./scripts/install-deps.sh
+	@./scripts/python-tools.sh
 
 build: deps
 	$(SWIFT) build -c release --product fakenft
@@ -15,19 +20,40 @@ build: deps
 run: build
 	$(RELEASE_BIN) $(ARGS)
 
-# End-to-end tests drive the debug binary in tmux, so it is built before the test run.
+# End-to-end tests drive the debug binary in tmux, so it is built before the test run. Then the
+# request parsers replay the fuzzing corpus and schemathesis fuzzes the server over HTTP.
 test: deps
 	$(SWIFT) build --product fakenft
+	$(SWIFT) build --product fakenft-fuzz
 	FAKENFT_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test
+	.build/debug/fakenft-fuzz Tests/Fuzz/corpus/*
+	./scripts/schemathesis.sh $(DEBUG_BIN)
+
+# libFuzzer on the request parsers for FUZZ_TIME seconds; new inputs join Tests/Fuzz/corpus.
+fuzz: deps
+	$(SWIFT) build --product fakenft-fuzz $(FUZZ_FLAGS)
+	mkdir -p .build-fuzz/corpus
+	cd .build-fuzz && ./debug/fakenft-fuzz -max_total_time=$(FUZZ_TIME) -dict=../Tests/Fuzz/requests.dict \
+		corpus ../Tests/Fuzz/corpus
+
+# schemathesis against the server, with EXAMPLES cases per operation (default 300).
+fuzz-api: deps
+	$(SWIFT) build --product fakenft
+	./scripts/schemathesis.sh $(DEBUG_BIN)
 
 bench: deps
 	$(SWIFT) build -c release --product fakenft
 	$(SWIFT) build -c release --product fakenft-bench
 	.build/release/fakenft-bench
+	./scripts/bench-server.sh $(RELEASE_BIN)
+
+bench-server: deps
+	$(SWIFT) build -c release --product fakenft
+	./scripts/bench-server.sh $(RELEASE_BIN)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/fakenft
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .venv

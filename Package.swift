@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "fakenft", targets: ["fakenft"]),
+        .executable(name: "fakenft-fuzz", targets: ["fakenft-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
@@ -34,6 +35,8 @@ let package = Package(
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
         .executableTarget(name: "fakenft", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore"]),
+        // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
+        .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTCore"]),
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["FakeNFTServer", "FakeNFTCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["__Snapshots__"]),

@@ -8,9 +8,8 @@ print("FakeNFT benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores
 print("Terminal")
 TerminalBenchmarks.keyToFrame()
 do { try TerminalBenchmarks.idleCPU(binary: binary) } catch { report("idle CPU", "failed: \(error)") }
-print("\nServer and client")
+print("\nServer and client (server throughput against nginx: make bench-server)")
 do {
-    try await ServerBenchmarks.serverThroughput()
     try await ServerBenchmarks.collectionWithLatency()
     try await ServerBenchmarks.coldStart()
     print("\nStatistics")

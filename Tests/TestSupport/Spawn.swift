@@ -27,3 +27,36 @@ public struct SpawnError: Error, CustomStringConvertible {
     public let description: String
     public init(description: String) { self.description = description }
 }
+
+/// Starts a program in the background with `output` as its stdout and stderr, and stdin from
+/// /dev/null; `closeInChild` are descriptors the child must not inherit. Returns its pid.
+public func spawnInBackground(_ path: String, _ arguments: [String], output: Int32, closeInChild: [Int32] = []) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+    posix_spawn_file_actions_adddup2(&actions, output, 2)
+    for descriptor in closeInChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard rc == 0 else { throw SpawnError(description: "cannot run \(path): \(String(cString: strerror(rc)))") }
+    return pid
+}
+
+/// A TCP port on loopback that was free a moment ago.
+public func freeLoopbackPort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ok = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+    }
+    guard ok else { throw SpawnError(description: "no free port: \(String(cString: strerror(errno)))") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

@@ -52,7 +52,7 @@ struct Routes: Sendable {
                 let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
                                            website: fields.string("website"), avatar: fields.string("avatar"),
                                            likes: fields.list("likes"))
-                let profile = try store.updateProfile(update, ifVersion: ETag.acceptedVersions(request))
+                let profile = try await store.updateProfile(update, ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(profile.json, version: profile.version)
             },
             get("orders/:id") { _, context in
@@ -65,7 +65,7 @@ struct Routes: Sendable {
                 let versions = ETag.acceptedVersions(request)
                 let order: ReadModel.Versioned
                 if let nfts = try await body(request).list("nfts") {
-                    order = try store.updateOrder(nfts: nfts, ifVersion: versions)
+                    order = try await store.updateOrder(nfts: nfts, ifVersion: versions)
                 } else {
                     order = store.current.order   // nothing sent: unchanged
                 }
@@ -73,13 +73,13 @@ struct Routes: Sendable {
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
-                let order = try store.executeOrder(nfts: try await body(request).list("nfts"), ifVersion: ETag.acceptedVersions(request))
+                let order = try await store.executeOrder(nfts: try await body(request).list("nfts"), ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(order.json, version: order.version)
             },
             // A GET that pays: kept a GET for the apps, guarded like every other change.
             Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { _, context in
                 try requireFixedID(context)
-                let result = try store.pay(currencyID: try context.parameters.require("currency"))
+                let result = try await store.pay(currencyID: try context.parameters.require("currency"))
                 return Responses.json(try JSONBody.encode(result))
             },
         ]

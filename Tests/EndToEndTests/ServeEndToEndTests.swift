@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `fakenft serve` as a process: what it does when its output goes nowhere.
+@Suite struct ServeEndToEndTests {
+    /// Like `fakenft serve | true`: stdout and stderr are a pipe nobody will ever read.
+    @Test func aClosedStdoutAndStderrDoNotStopIt() async throws {
+        let server = try ServeProcess(keepReader: false)
+        defer { server.stop() }
+        try await server.waitUntilAnswering()
+        for i in 0..<50 { #expect(try await server.status("/api/v1/nft/\(i % 95 + 1)") == 200) }
+        #expect(try await server.status("/api/v1/nope") == 404, "an error line is logged too")
+        #expect(server.isRunning)
+    }
+
+    /// stdout and stderr are a pipe that is never read: once it is full, log lines are dropped
+    /// and requests are still answered.
+    @Test func aFullStdoutDoesNotBlockIt() async throws {
+        let server = try ServeProcess(keepReader: true)
+        defer { server.stop() }
+        try await server.waitUntilAnswering()
+        // Each request logs a line of about 150 bytes: 1,500 of them overflow a 64 KiB pipe.
+        for i in 0..<1_500 { #expect(try await server.status("/api/v1/users/\(i % 100 + 1)") == 200) }
+        #expect(server.isRunning)
+    }
+}
+
+/// The real binary serving on a free port, its output into a pipe.
+private final class ServeProcess {
+    let pid: pid_t
+    let port: Int
+    private let reader: Int32?
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-serve-\(UUID().uuidString)")
+
+    init(keepReader: Bool) throws {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(description: "pipe failed") }
+        port = try freeLoopbackPort()
+        pid = try spawnInBackground(Tmux.binary, ["serve", "--port", String(port), "--data", directory.path],
+                                    output: pipe[1], closeInChild: [pipe[0]])
+        close(pipe[1])
+        if keepReader { reader = pipe[0] } else { close(pipe[0]); reader = nil }
+    }
+
+    var isRunning: Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == 0
+    }
+
+    func status(_ path: String) async throws -> Int {
+        let (_, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    func waitUntilAnswering() async throws {
+        for _ in 0..<200 {
+            if (try? await status("/api/v1/currencies")) == 200 { return }
+            guard isRunning else { throw SpawnError(description: "fakenft serve exited") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw SpawnError(description: "fakenft serve did not answer in 10 s")
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        if let reader { close(reader) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -93,7 +93,8 @@ public enum FakeNFTServer {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         return Application(router: router(store: store, configuration: configuration),
                            server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
-                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft"),
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft",
+                                                availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),
                            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
                            logger: logger(configuration))
     }

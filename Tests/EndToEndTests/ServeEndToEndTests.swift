@@ -30,6 +30,25 @@ import FoundationNetworking
     }
 }
 
+extension ServeEndToEndTests {
+    /// More silent connections than descriptors: the server stops accepting below its limit
+    /// (no EMFILE loop), closes the silent ones after the idle timeout, and then answers.
+    @Test func silentConnectionsPastTheDescriptorLimitDoNotLockItUp() async throws {
+        let server = try ServeProcess(keepReader: true, openFileLimit: 128, idleTimeout: 2)
+        defer { server.stop() }
+        try await server.waitUntilAnswering()
+        // 128 descriptors allow 64 connections; 110 fit with the rest in the kernel's queue
+        // (more would make connect(2) itself wait).
+        let silent = (0..<110).compactMap { _ in try? RawConnection(port: server.port) }
+        #expect(silent.count == 110)
+        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                                                      timeout: 60)
+        #expect(answer.text.hasPrefix("HTTP/1.1 200"), "answered once the silent connections were closed")
+        #expect(server.isRunning)
+        _ = silent
+    }
+}
+
 /// The real binary serving on a free port, its output into a pipe.
 private final class ServeProcess {
     let pid: pid_t
@@ -37,12 +56,14 @@ private final class ServeProcess {
     private let reader: Int32?
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-serve-\(UUID().uuidString)")
 
-    init(keepReader: Bool) throws {
+    /// - Parameter openFileLimit: run under `ulimit -n` with this many descriptors.
+    init(keepReader: Bool, openFileLimit: Int? = nil, idleTimeout: Int = 30) throws {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(description: "pipe failed") }
         port = try freeLoopbackPort()
-        pid = try spawnInBackground(Tmux.binary, ["serve", "--port", String(port), "--data", directory.path],
-                                    output: pipe[1], closeInChild: [pipe[0]])
+        let serve = [Tmux.binary, "serve", "--port", String(port), "--data", directory.path, "--idle-timeout", String(idleTimeout)]
+        let limit = openFileLimit.map { "ulimit -n \($0); " } ?? ""
+        pid = try spawnInBackground("/bin/sh", ["-c", limit + "exec \"$@\"", "sh"] + serve, output: pipe[1], closeInChild: [pipe[0]])
         close(pipe[1])
         if keepReader { reader = pipe[0] } else { close(pipe[0]); reader = nil }
     }

@@ -25,7 +25,7 @@ import TestSupport
         let listed = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "\"999\", \(latest)"])
         #expect(listed.status == 200, "one of a list")
         let current = try #require(listed.headers["etag"])
-        for header in ["W/\(current)", "garbage", "\"\""] {
+        for header in ["W/\(current)", "garbage", "\"\"", "\"99999999999999999999999\"", "\"-1\"", ","] {
             #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M", headers: ["If-Match": header]).status == 412, "\(header)")
         }
         #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M").status == 200, "no If-Match: as before")

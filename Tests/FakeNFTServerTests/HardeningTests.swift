@@ -1,5 +1,8 @@
 import FakeNFTCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import FakeNFTRequests
 import GRDB
 import Testing
@@ -77,7 +80,7 @@ import TestSupport
     @Test func http10ConnectionsCloseAfterTheAnswer() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
-        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n", timeout: 5)
+        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n")
         #expect(answer.closed, "closed without waiting for the client")
         #expect(answer.text.hasPrefix("HTTP/1.1 200") && answer.text.lowercased().contains("connection: close"))
         #expect(answer.text.hasSuffix(#""title":"Bitcoin"}"#))
@@ -98,6 +101,29 @@ import TestSupport
         #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
     }
 
+    @Test func hostileBodiesAreBadRequests() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let bodies: [(String, String)] = [
+            ("{\"likes\":" + String(repeating: "[", count: 60_000) + "}", "application/json"),   // nesting past any stack
+            (String(repeating: "[", count: 65_000), "application/json"),
+            ("{\"likes\": [1e999]}", "application/json"),
+            ("[\"likes\"]", "application/json"),
+            ("{\"likes\": [{\"id\": 1}]}", "application/json"),
+            ("likes=" + String(repeating: ",", count: 60_000) + "999", "application/x-www-form-urlencoded"),
+        ]
+        for (body, contentType) in bodies {
+            let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: body, contentType: contentType)
+            #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(body.prefix(40))")
+        }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/profile/1"))
+        request.httpMethod = "PUT"
+        request.httpBody = Data([0xFF, 0xFE, 0x7B, 0x7D])
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 400 && TestServer.errorMessage(data)?.contains("UTF-8") == true)
+        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
+    }
+
     @Test func idleAndHalfSentConnectionsAreClosed() async throws {
         let server = try await TestServer.start(idleTimeout: 1)
         defer { Task { await server.stop() } }
@@ -106,9 +132,13 @@ import TestSupport
         halfSent.send("GET /api/v1/nft/1 HTTP/1.1\r\nHost: x\r\n")
         let halfBody = try RawConnection(port: server.port)
         halfBody.send("PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nlikes=")
-        #expect(await silent.receive(timeout: 5).closed)
-        #expect(await halfSent.receive(timeout: 5).closed)
-        #expect(await halfBody.receive(timeout: 5).closed)
+        // Generous waits (each ends at the close): a busy test run can delay the server's accept.
+        async let silentClosed = silent.receive(timeout: 30).closed
+        async let halfSentClosed = halfSent.receive(timeout: 30).closed
+        async let halfBodyClosed = halfBody.receive(timeout: 30).closed
+        #expect(await silentClosed)
+        #expect(await halfSentClosed)
+        #expect(await halfBodyClosed)
         #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12)
     }
 
@@ -126,6 +156,16 @@ import TestSupport
         do { _ = try await TestServer.start(dataDirectory: directory); Issue.record("a text file was accepted") } catch {
             #expect("\(error)".contains("not a usable FakeNFT database"))
         }
+    }
+
+    /// Versions only need to differ: one past `Int.max` wraps instead of trapping.
+    @Test func aVersionAtIntMaxWraps() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let queue = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
+        try await queue.write { try $0.execute(sql: "UPDATE profile SET version = ?", arguments: [Int.max]) }
+        let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": "\"\(Int.max)\""])
+        #expect(answer.status == 200 && answer.headers["etag"] == "\"\(Int.min)\"")
     }
 
     @Test func a500IsLoggedWithItsCause() async throws {

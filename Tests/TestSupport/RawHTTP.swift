@@ -49,8 +49,9 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends `request` and waits up to `timeout` seconds for the answer and the close.
-    public static func exchange(port: Int, _ request: String, timeout: Double = 2) async throws -> (text: String, closed: Bool) {
+    /// Sends `request` and waits for the answer until the server closes the connection, or
+    /// `timeout` seconds (generous: under a full test run the server may be slow to accept).
+    public static func exchange(port: Int, _ request: String, timeout: Double = 15) async throws -> (text: String, closed: Bool) {
         let connection = try RawConnection(port: port)
         connection.send(request)
         return await connection.receive(timeout: timeout)

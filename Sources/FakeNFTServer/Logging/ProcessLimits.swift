@@ -13,4 +13,13 @@ public enum ProcessLimits {
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
+
+    /// How many connections to accept at once: the open-file limit less a reserve for the
+    /// database, the log and the listening socket. Past it, new connections wait in the
+    /// kernel's queue instead of failing `accept` with EMFILE over and over.
+    public static func maxConnections() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_000 }
+        return max(16, Int(clamping: min(limit.rlim_cur, 1 << 20)) - 64)   // RLIM_INFINITY is UInt64.max
+    }
 }

@@ -129,6 +129,10 @@ struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
         website = profile.website; nfts = profile.nfts; likes = profile.likes; self.version = version
     }
 
+    /// After a change. Versions are only compared for equality, so one past `Int.max` (in a
+    /// database edited by hand) wraps around instead of trapping.
+    mutating func bumpVersion() { version = version &+ 1 }
+
     var model: Profile {
         Profile(id: id, name: name, avatar: avatar, description: description, website: website, nfts: nfts, likes: likes)
     }
@@ -142,6 +146,9 @@ struct OrderRecord: Codable, FetchableRecord, PersistableRecord {
     var version: Int
 
     init(_ order: Order, version: Int = 1) { id = order.id; nfts = order.nfts; self.version = version }
+
+    /// After a change; wraps around like ``ProfileRecord/bumpVersion()``.
+    mutating func bumpVersion() { version = version &+ 1 }
 
     var model: Order { Order(id: id, nfts: nfts) }
 }

@@ -60,7 +60,7 @@ public final class Store: Sendable {
                 try Self.checkNFTsExist(likes, field: "likes", in: catalog)
                 profile.likes = Self.unique(likes)
             }
-            profile.version += 1
+            profile.bumpVersion()
             try profile.update(db)
         }.profile
     }
@@ -73,7 +73,7 @@ public final class Store: Sendable {
             try Self.check(ifVersion, order.version, "order")
             try Self.checkNFTsExist(nfts, field: "nfts", in: catalog)
             order.nfts = Self.unique(nfts)
-            order.version += 1
+            order.bumpVersion()
             try order.update(db)
         }.order
     }
@@ -131,11 +131,11 @@ public final class Store: Sendable {
     private static func moveIntoProfile(_ nfts: [String], _ db: Database) throws {
         var profile = try ProfileRecord.current(db)
         profile.nfts = unique(profile.nfts + nfts)
-        profile.version += 1
+        profile.bumpVersion()
         try profile.update(db)
         var order = try OrderRecord.current(db)
         order.nfts = []
-        order.version += 1
+        order.bumpVersion()
         try order.update(db)
     }
 

@@ -100,14 +100,9 @@ public enum FakeNFTServer {
     }
 
     private static func logger(_ configuration: ServerConfiguration) -> Logger {
-        let writer: LineWriter
-        switch configuration.log {
-        case .standardError: writer = .standardError
-        case .dataDirectoryFile:
-            guard let file = LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path) else {
-                return Logger(label: "fakenft.server") { _ in SwiftLogNoOpLogHandler() }
-            }
-            writer = file
+        let writer = switch configuration.log {
+        case .standardError: LineWriter.standardError
+        case .dataDirectoryFile: LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
         }
         return Logger(label: "fakenft.server") { LineLogHandler(label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error) }
     }

@@ -31,6 +31,27 @@ import FoundationNetworking
 }
 
 extension ServeEndToEndTests {
+    /// A connection that sends nothing, or stops halfway through a request, is closed after the
+    /// idle timeout. (In a process of its own: an in-process server shares Swift's cooperative
+    /// threads with tests that block them, and then accepts late.)
+    @Test func idleAndHalfSentConnectionsAreClosed() async throws {
+        let server = try ServeProcess(keepReader: true, idleTimeout: 1)
+        defer { server.stop() }
+        try await server.waitUntilAnswering()
+        let silent = try RawConnection(port: server.port)
+        let halfSent = try RawConnection(port: server.port)
+        halfSent.send("GET /api/v1/nft/1 HTTP/1.1\r\nHost: x\r\n")
+        let halfBody = try RawConnection(port: server.port)
+        halfBody.send("PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nlikes=")
+        async let silentClosed = silent.receive(timeout: 30).closed
+        async let halfSentClosed = halfSent.receive(timeout: 30).closed
+        async let halfBodyClosed = halfBody.receive(timeout: 30).closed
+        #expect(await silentClosed)
+        #expect(await halfSentClosed)
+        #expect(await halfBodyClosed)
+        #expect(try await server.status("/api/v1/profile/1") == 200)
+    }
+
     /// More silent connections than descriptors: the server stops accepting below its limit
     /// (no EMFILE loop), closes the silent ones after the idle timeout, and then answers.
     @Test func silentConnectionsPastTheDescriptorLimitDoNotLockItUp() async throws {

@@ -10,6 +10,11 @@ enum Responses {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
+    /// A changing resource's JSON, with its version as the ETag.
+    static func json(_ resource: ReadModel.Versioned) -> Response {
+        json(resource.json, version: resource.version)
+    }
+
     /// `{"error": message}`.
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         json((try? JSONBody.encode(["error": message])) ?? ByteBuffer(string: "{}"), status: status)

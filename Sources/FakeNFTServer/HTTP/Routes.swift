@@ -40,8 +40,7 @@ struct Routes: Sendable {
             get("currencies/:id") { _, context in try item(\.currencies, "currency", context) },
             get("profile/:id") { _, context in
                 try requireFixedID(context)
-                let profile = store.current.profile
-                return Responses.json(profile.json, version: profile.version)
+                return Responses.json(store.current.profile)
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
                 try requireFixedID(context)
@@ -52,13 +51,11 @@ struct Routes: Sendable {
                 let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
                                            website: fields.string("website"), avatar: fields.string("avatar"),
                                            likes: fields.list("likes"))
-                let profile = try await store.updateProfile(update, ifVersion: ETag.acceptedVersions(request))
-                return Responses.json(profile.json, version: profile.version)
+                return Responses.json(try await store.updateProfile(update, ifVersion: ETag.acceptedVersions(request)))
             },
             get("orders/:id") { _, context in
                 try requireFixedID(context)
-                let order = store.current.order
-                return Responses.json(order.json, version: order.version)
+                return Responses.json(store.current.order)
             },
             Route(method: .put, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
@@ -69,12 +66,12 @@ struct Routes: Sendable {
                 } else {
                     order = store.current.order   // nothing sent: unchanged
                 }
-                return Responses.json(order.json, version: order.version)
+                return Responses.json(order)
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
                 let order = try await store.executeOrder(nfts: try await body(request).list("nfts"), ifVersion: ETag.acceptedVersions(request))
-                return Responses.json(order.json, version: order.version)
+                return Responses.json(order)
             },
             // A GET that pays: kept a GET for the apps, guarded like every other change.
             Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { _, context in

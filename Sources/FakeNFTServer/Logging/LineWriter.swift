@@ -1,49 +1,49 @@
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
-import NIOConcurrencyHelpers
 
-/// Writes lines to a file descriptor from a thread of its own, so that a slow, full or closed
-/// stdout, stderr or log file never blocks or crashes whoever logs: when more than `capacity`
-/// lines are waiting, new ones are dropped, and a failed write is given up silently.
-public final class LineWriter: @unchecked Sendable {
+/// Writes lines to stdout, stderr or a file without ever making the writer wait: lines are
+/// queued and written by one thread of the process's own, so a slow, full or closed output never
+/// blocks or crashes the server. When more than 10,000 lines are waiting, new ones are dropped;
+/// a failed write is given up silently. A file is opened only while its lines are written.
+public struct LineWriter: Sendable {
     /// The process's standard output and error.
-    public static let standardOutput = LineWriter(fileDescriptor: STDOUT_FILENO)
-    public static let standardError = LineWriter(fileDescriptor: STDERR_FILENO)
+    public static let standardOutput = LineWriter(destination: .descriptor(STDOUT_FILENO))
+    public static let standardError = LineWriter(destination: .descriptor(STDERR_FILENO))
 
-    private static let capacity = 10_000
-    private let fileDescriptor: Int32
-    /// Its value is 1 while lines are waiting. Guards `pending`.
-    private let lock = ConditionLock(value: 0)
-    private var pending: [String] = []
+    /// Appends to the file at `path`, created when missing.
+    public static func appending(to path: String) -> LineWriter { LineWriter(destination: .file(path)) }
 
-    private static let files = NIOLockedValueBox<[String: LineWriter]>([:])
-
-    /// The writer appending to the file at `path` (created if missing), one per path for the
-    /// life of the process; nil when the file cannot be opened.
-    public static func appending(to path: String) -> LineWriter? {
-        files.withLockedValue { files in
-            if let writer = files[path] { return writer }
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return nil }
-            let writer = LineWriter(fileDescriptor: descriptor)
-            files[path] = writer
-            return writer
-        }
+    enum Destination: Hashable, Sendable {
+        case descriptor(Int32)
+        case file(String)
     }
 
-    private init(fileDescriptor: Int32) {
-        self.fileDescriptor = fileDescriptor
-        let thread = Thread { self.run() }   // runs, and keeps the writer, for the life of the process
+    private let destination: Destination
+
+    /// Queues `line` (a newline is added).
+    public func write(_ line: String) { LineQueue.shared.enqueue(line, to: destination) }
+}
+
+/// The queue behind every ``LineWriter`` and the thread that empties it.
+private final class LineQueue: @unchecked Sendable {
+    static let shared = LineQueue()
+    private static let capacity = 10_000
+    /// Its value is 1 while lines are waiting. Guards `pending`.
+    private let lock = ConditionLock(value: 0)
+    private var pending: [(LineWriter.Destination, String)] = []
+
+    private init() {
+        let thread = Thread { self.run() }   // runs for the life of the process
         thread.name = "fakenft-line-writer"
         thread.start()
     }
 
-    /// Queues `line` (a newline is added).
-    public func write(_ line: String) {
+    func enqueue(_ line: String, to destination: LineWriter.Destination) {
         lock.lock()
-        if pending.count < Self.capacity { pending.append(line) }
+        if pending.count < Self.capacity { pending.append((destination, line)) }
         lock.unlock(withValue: 1)
     }
 
@@ -53,12 +53,22 @@ public final class LineWriter: @unchecked Sendable {
             let lines = pending
             pending = []
             lock.unlock(withValue: 0)
-            for line in lines { Self.writeAll(fileDescriptor, Array((line + "\n").utf8)) }
+            var files: [String: Int32] = [:]
+            for (destination, line) in lines {
+                switch destination {
+                case .descriptor(let descriptor): Self.writeAll(descriptor, line)
+                case .file(let path):
+                    if files[path] == nil { files[path] = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) }
+                    if let descriptor = files[path], descriptor >= 0 { Self.writeAll(descriptor, line) }
+                }
+            }
+            for descriptor in files.values where descriptor >= 0 { close(descriptor) }
         }
     }
 
-    /// Writes every byte, retrying partial writes and EINTR; stops at the first other error.
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    /// Writes the line and a newline, retrying partial writes and EINTR; stops at any other error.
+    private static func writeAll(_ descriptor: Int32, _ line: String) {
+        let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -134,6 +134,15 @@ import TestSupport
             #expect("\(error)".contains("empty file") && "\(error)".contains("--reset"))
         }
         #expect(try Data(contentsOf: file).isEmpty, "the file was left as it was")
+        // A database without its profile.
+        try FileManager.default.removeItem(at: file)
+        let seeded = try await TestServer.start(dataDirectory: directory)
+        await seeded.stop()
+        try await DatabaseQueue(path: file.path).write { try $0.execute(sql: "DELETE FROM profile") }
+        do { _ = try await TestServer.start(dataDirectory: directory); Issue.record("a database without a profile was accepted") } catch {
+            #expect("\(error)".contains(file.path) && "\(error)".contains("no profile"))
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
         try Data("not a database, just text".utf8).write(to: file)
         do { _ = try await TestServer.start(dataDirectory: directory); Issue.record("a text file was accepted") } catch {
             #expect("\(error)".contains("not a usable FakeNFT database"))

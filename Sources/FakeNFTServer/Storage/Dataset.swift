@@ -139,7 +139,7 @@ private struct Gen1Source: Decodable {
     static func load() throws -> Gen1Source {
         func file(_ name: String) throws -> Data {
             guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "gen1") else {
-                throw ServerError(.internalServerError, "missing bundled file \(name).json")
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "gen1/\(name).json"])
             }
             return try Data(contentsOf: url)
         }

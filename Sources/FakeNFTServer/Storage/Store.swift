@@ -20,9 +20,6 @@ public final class Store: Sendable {
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        // In WAL mode NORMAL keeps every commit safe from an application crash and the file
-        // from corruption; only a power cut can lose the last commits. It spares a sync per write.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
@@ -35,6 +32,8 @@ public final class Store: Sendable {
             throw StoreError.damaged("\(path) is not a usable FakeNFT database (\(error.message ?? error.description))")
         } catch let error as DecodingError {
             throw StoreError.damaged("\(path) holds data the server cannot read (\(error))")
+        } catch StoreError.damaged(let why) {
+            throw StoreError.damaged("\(path): \(why)")
         }
     }
 

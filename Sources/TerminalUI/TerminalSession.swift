@@ -3,9 +3,26 @@ import Foundation
 import Glibc
 
 /// Errors starting the terminal.
-public enum TerminalError: Error, CustomStringConvertible {
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// stdin or stdout is not a terminal (a pipe, a file, CI).
     case notATerminal
-    public var description: String { "fakenft needs an interactive terminal (stdin and stdout must be a TTY)." }
+    /// `TERM` is unset or empty.
+    case termNotSet
+    /// No terminfo entry for `TERM`.
+    case unknownTerminalType(String)
+    /// The terminal cannot move the cursor (`TERM=dumb`).
+    case noCursorAddressing(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal: "fakenft needs an interactive terminal (stdin and stdout must be a TTY)."
+        case .termNotSet: "TERM is not set: set it to your terminal's type, e.g. TERM=xterm-256color."
+        case .unknownTerminalType(let term):
+            "this system has no terminfo entry for TERM=\(SafeText.sanitize(term).prefix(40)): set TERM to a known type (e.g. xterm-256color) or install ncurses-term."
+        case .noCursorAddressing(let term):
+            "TERM=\(SafeText.sanitize(term).prefix(40)) cannot move the cursor, which a full-screen app needs: use a terminal such as xterm-256color."
+        }
+    }
 }
 
 /// Owns ncurses for the life of the app: modes, colours, input events, and restoring the terminal
@@ -22,12 +39,12 @@ public final class TerminalSession {
         }
     }
 
-    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The surface that shows frames on the terminal.
     public let surface: CursesSurface
     public let colors: ColorSupport
-    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP), if one did.
+    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if one did.
     public private(set) var exitSignal: Int32?
 
     private let screen: OpaquePointer
@@ -37,21 +54,37 @@ public final class TerminalSession {
     private var isShutDown = false
 
     /// True when stdin and stdout are a terminal, so a session can start.
-    public nonisolated static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    /// What keeps the app from starting, found before anything else starts: no terminal, or no
+    /// `TERM`. (An unknown `TERM`, or one without cursor addressing, shows when curses starts.)
+    public nonisolated static func problem(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalError? {
+        guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else { return .notATerminal }
+        guard let term = environment["TERM"], !term.trimmingCharacters(in: .whitespaces).isEmpty else { return .termNotSet }
+        return nil
+    }
 
     public init(options: Options = Options()) throws {
-        guard Self.isAvailable else { throw TerminalError.notATerminal }
+        if let problem = Self.problem(environment: options.environment) { throw problem }
         if setlocale(LC_ALL, "") == nil || String(cString: cnc_codeset()) != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
+        let term = options.environment["TERM"] ?? ""
+        // A closed output ends the app through its event loop, not by a signal that skips the
+        // terminal's restoration.
+        signal(SIGPIPE, SIG_IGN)
         let signalFD = SignalPipe.install(Self.handledSignals)
         CrashGuard.install()
         set_escdelay(25)
         guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
             SignalPipe.restoreDefaults(Self.handledSignals)
-            throw TerminalError.notATerminal
+            throw TerminalError.unknownTerminalType(term)
         }
         set_term(screen)
+        guard cnc_has_cursor_addressing() != 0 else {
+            endwin()
+            delscreen(screen)
+            SignalPipe.restoreDefaults(Self.handledSignals)
+            throw TerminalError.noCursorAddressing(term)
+        }
         guard let window = cnc_stdscr() else { throw TerminalError.notATerminal }
         self.screen = screen
         self.window = window

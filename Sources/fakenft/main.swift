@@ -35,8 +35,8 @@ case .serve(let configuration):
     }
 
 case .app(let options):
-    // No terminal, no app: say so before starting (and perhaps seeding) the embedded server.
-    guard TerminalSession.isAvailable else { fail(TerminalError.notATerminal.description, code: 1) }
+    // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
+    if let problem = TerminalSession.problem() { fail(problem.description, code: 1) }
     // The embedded server starts first, so the UI opens on a server that answers.
     var embedded: RunningServer?
     let apiConfiguration: APIConfiguration

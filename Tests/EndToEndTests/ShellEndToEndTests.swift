@@ -57,13 +57,36 @@ import Testing
         try expectTerminalRestored(tmux)
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGSEGV, SIGABRT])
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT])
     func terminalIsRestoredAfterSignal(_ signal: Int32) throws {
         let tmux = try Tmux()
         try launch(tmux)
         kill(try tmux.childPID(), signal)
         try tmux.waitFor("EXIT=")
         try expectTerminalRestored(tmux)
+    }
+
+    /// SIGPIPE (a closed output) once killed the app with the terminal left raw; it is ignored.
+    @Test func sigpipeIsIgnored() throws {
+        let tmux = try Tmux()
+        try launch(tmux)
+        kill(try tmux.childPID(), SIGPIPE)
+        try tmux.keys("3")
+        try waitForTab(tmux, "Profile")
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try expectTerminalRestored(tmux)
+    }
+
+    /// An unset, unknown or cursorless TERM gets a message that says what to set.
+    @Test(arguments: [("-u TERM", "TERM is not set"), ("TERM=nosuchterm", "no terminfo entry for TERM=nosuchterm"),
+                      ("TERM=dumb", "TERM=dumb cannot move the cursor")])
+    func badTerminalTypesAreExplained(environment: String, message: String) throws {
+        let tmux = try Tmux()
+        try tmux.type("env \(environment) \(Tmux.binary) --data d; echo \"EX\"\"IT=$?\"")
+        try tmux.waitFor("EXIT=1")
+        let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+        #expect(screen.contains(message), "\(screen)")
     }
 
     @Test func ctrlZThenFgRepaints() throws {

@@ -17,9 +17,16 @@ import TestSupport
         }
         router.get("api/v1/orders/1") { _, _ in "this is not json" }
         router.get("api/v1/currencies") { _, _ -> Response in
-            // 503 with Retry-After twice, then an answer.
-            if await hits.next() < 3 { return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"]) }
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "[]")))
+            // 503 and 429 with Retry-After values that once trapped (nan, -1e300), then an answer.
+            switch await hits.next() {
+            case 1: return Response(status: .serviceUnavailable, headers: [.retryAfter: "nan"])
+            case 2: return Response(status: .tooManyRequests, headers: [.retryAfter: "-1e300"])
+            default: return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "[]")))
+            }
+        }
+        router.get("api/v1/nft/2") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string:
+                #"{"id":"2","name":"N","images":[],"rating":"nan","description":"","price":1,"author":"a","createdAt":""}"#)))
         }
         try await withRouter(router, body)
     }
@@ -32,7 +39,8 @@ import TestSupport
                 guard case .undecodable = error else { Issue.record("got \(error)"); return }
                 #expect(error.userMessage.contains("does not understand"))
             }
-            #expect(try await api.currencies().isEmpty, "503 retried, then answered")
+            #expect(try await api.currencies().isEmpty, "503 and 429 retried, then answered")
+            await #expect(throws: APIError.self, "a NaN rating is an error, not a trap") { try await api.nft(id: "2") }
             await #expect(throws: APIError.notFound) { try await api.nft(id: "1") }
         }
     }

@@ -61,10 +61,18 @@ public final class ReaderScreen: Screen {
         if let action = Self.keys.action(for: key) {
             switch action {
             case .open:
-                if !Browser.open(url) { context.showToast(Toast("No browser found (set $BROWSER or install xdg-utils).", kind: .error)) }
+                switch SafeLink.check(url) {
+                case .success(let link):
+                    if !Browser.open(link) { context.showToast(Toast("No browser found (set $BROWSER or install xdg-utils).", kind: .error)) }
+                case .failure(let refusal): context.showToast(Toast("Not opened: \(refusal)", kind: .error))
+                }
             case .copy:
-                context.copyToClipboard(url)
-                context.showToast(Toast("Link copied"))
+                switch SafeLink.check(url) {
+                case .success(let link):
+                    context.copyToClipboard(link)
+                    context.showToast(Toast("Link copied"))
+                case .failure(let refusal): context.showToast(Toast("Not copied: \(refusal)", kind: .error))
+                }
             case .reload:
                 Task { await load() }
             }

@@ -111,7 +111,7 @@ public final class APIClient: Sendable {
                 attempt += 1
                 guard retry, attempt <= configuration.retries else { throw error.apiError }
                 let backoff = error.retryAfter ?? 0.2 * pow(2, Double(attempt - 1))
-                try await Task.sleep(for: .milliseconds(Int(min(backoff, 10) * 1000)))
+                try await Task.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000)))
             }
         }
     }
@@ -149,8 +149,8 @@ public final class APIClient: Sendable {
         case 404: throw APIError.notFound
         case 412: throw APIError.versionConflict
         case 429, 503:
-            let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
-            throw RetryableStatus(apiError: .server(status: http.statusCode, message: Self.errorMessage(data)), retryAfter: retryAfter)
+            throw RetryableStatus(apiError: .server(status: http.statusCode, message: Self.errorMessage(data)),
+                                  retryAfter: Self.retryAfter(http.value(forHTTPHeaderField: "Retry-After")))
         default:
             throw APIError.server(status: http.statusCode, message: Self.errorMessage(data))
         }
@@ -163,6 +163,16 @@ public final class APIClient: Sendable {
     static func uncancellableData(_ session: URLSession, for request: URLRequest) async throws -> (Data, URLResponse) {
         try await Task { try await session.data(for: request) }.value
     }
+
+    /// Seconds from a `Retry-After` header: a finite number, clamped to 0...`maxRetryAfter`;
+    /// nil for anything else (an HTTP date, "nan", garbage), which falls back to backoff.
+    static func retryAfter(_ header: String?) -> TimeInterval? {
+        guard let seconds = header.flatMap({ TimeInterval($0.trimmingCharacters(in: .whitespaces)) }), seconds.isFinite else { return nil }
+        return min(max(seconds, 0), maxRetryAfter)
+    }
+
+    /// The longest wait between retries, whatever the server asks.
+    static let maxRetryAfter: TimeInterval = 10
 
     /// The answer's ETag when it is a plausible one: short printable ASCII, so a hostile server
     /// cannot smuggle anything into the next request's headers.

@@ -29,16 +29,32 @@ extension KeyedDecodingContainer {
         throw DecodingError.typeMismatch([String].self, .init(codingPath: codingPath + [key], debugDescription: "expected a list of ids"))
     }
 
-    /// A number that may arrive as a number or a numeric string.
+    /// A finite number that may arrive as a number or a numeric string. NaN and infinities
+    /// (`"nan"`, `"inf"`, `1e999`) are a decoding error, never a value.
     func lenientDouble(_ key: Key) throws -> Double? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let d = try? decode(Double.self, forKey: key) { return d }
-        if let s = try? decode(String.self, forKey: key), let d = Double(s.trimmingCharacters(in: .whitespaces)) { return d }
-        throw DecodingError.typeMismatch(Double.self, .init(codingPath: codingPath + [key], debugDescription: "expected a number"))
+        let number: Double? = if let d = try? decode(Double.self, forKey: key) { d } else {
+            (try? decode(String.self, forKey: key)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        guard let number, number.isFinite else {
+            throw DecodingError.typeMismatch(Double.self, .init(codingPath: codingPath + [key], debugDescription: "expected a finite number"))
+        }
+        return number
     }
 
+    /// A whole number, rounded; beyond `Int`'s range it is clamped, never a trap.
     func lenientInt(_ key: Key) throws -> Int? {
-        try lenientDouble(key).map { Int($0.rounded()) }
+        try lenientDouble(key).map(Int.clamping)
+    }
+}
+
+extension Int {
+    /// `value` rounded to the nearest whole number, clamped to `Int.min...Int.max`; `value` is finite.
+    static func clamping(_ value: Double) -> Int {
+        let rounded = value.rounded()
+        if rounded >= 0x1p63 { return .max }
+        if rounded < -0x1p63 { return .min }
+        return Int(rounded)
     }
 }
 

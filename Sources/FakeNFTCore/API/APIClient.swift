@@ -20,7 +20,9 @@ public struct APIConfiguration: Sendable, Hashable {
 /// The one place that knows the FakeNFT API's paths, headers, form encoding and error mapping.
 public final class APIClient: Sendable {
     public let configuration: APIConfiguration
-    private let session: URLSession
+    private let session: BoundedSession
+    /// The largest JSON answer read; past it a request fails with ``APIError/tooLarge``.
+    public static let maxResponseBytes = 4 * 1024 * 1024
 
     public init(_ configuration: APIConfiguration) {
         self.configuration = configuration
@@ -29,7 +31,7 @@ public final class APIClient: Sendable {
         config.timeoutIntervalForResource = configuration.timeout * Double(configuration.retries + 2)
         config.httpMaximumConnectionsPerHost = CatalogService.maxConcurrentRequests
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: config)
+        session = BoundedSession(configuration: config)
     }
 
     // MARK: Endpoints
@@ -133,7 +135,9 @@ public final class APIClient: Sendable {
     private func perform<T: Decodable & Sendable>(_ request: URLRequest) async throws -> Versioned<T> {
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await Self.uncancellableData(session, for: request)
+            (data, response) = try await session.data(for: request, limit: Self.maxResponseBytes)
+        } catch is ResponseTooLarge {
+            throw APIError.tooLarge(limitBytes: Self.maxResponseBytes)
         } catch {
             throw Self.map(error, host: configuration.baseURL.absoluteString)
         }
@@ -154,14 +158,6 @@ public final class APIClient: Sendable {
         default:
             throw APIError.server(status: http.statusCode, message: Self.errorMessage(data))
         }
-    }
-
-    /// Runs the request in a task of its own, so that a caller's cancellation never reaches
-    /// URLSession: on Linux, FoundationNetworking can trap in `URLSession.behaviour(for:)` when a
-    /// task is cancelled while its connection fails (seen when the server was still starting).
-    /// A cancelled caller waits for the answer or the timeout instead.
-    static func uncancellableData(_ session: URLSession, for request: URLRequest) async throws -> (Data, URLResponse) {
-        try await Task { try await session.data(for: request) }.value
     }
 
     /// Seconds from a `Retry-After` header: a finite number, clamped to 0...`maxRetryAfter`;

@@ -12,6 +12,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case server(status: Int, message: String?)
     /// The resource changed on the server since this client read it (412 to an If-Match).
     case versionConflict
+    /// The answer was larger than the client reads (an endless or huge body).
+    case tooLarge(limitBytes: Int)
     /// The server answered something that is not the expected JSON.
     case undecodable(String)
     case cancelled
@@ -28,6 +30,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             if let message, !message.isEmpty { return "Server error \(status): \(message)" }
             return "Server error \(status)."
         case .versionConflict: return "Changed elsewhere at the same time. Try again."
+        case .tooLarge(let limit): return "The server's answer is larger than \(limit / (1024 * 1024)) MB; it was not loaded."
         case .undecodable: return "The server sent an answer this app does not understand."
         case .cancelled: return "Cancelled."
         }

@@ -7,29 +7,58 @@ enum RawInput: Sendable, Hashable {
     case event(TerminalEvent)
 }
 
-/// Turns what curses read in one drain into events: keys, Ctrl combinations, bracketed paste.
-/// Unknown escape sequences are dropped instead of leaking as typed characters.
-enum KeyDecoder {
+/// Turns what curses reads into events: keys, Ctrl combinations, bracketed paste. Unknown
+/// escape sequences are dropped instead of leaking as typed characters.
+///
+/// It keeps state between drains, because a paste arrives over many reads: once `ESC[200~` is
+/// seen, everything is text until `ESC[201~`, however the input is split; a paste is one event
+/// of at most ``maxPaste`` characters (the rest is dropped and ``TerminalEvent/pasteCut(limit:)``
+/// follows). An end marker inside the pasted text (seen when another one follows in the same
+/// read) does not end the paste.
+struct KeyDecoder {
+    /// The most characters one paste delivers.
+    static let maxPaste = 64 * 1024
+    private static let endMarker: [UInt32] = [0x1B] + "[201~".unicodeScalars.map(\.value)
+
+    /// The text of a paste still open at the end of the last drain.
+    private var paste: String.UnicodeScalarView?
+    private var pasteLength = 0
+    private var pasteCut = false
+    /// The start of an escape sequence (or of a paste's end marker) cut off at the end of the
+    /// last drain.
+    private var heldInput: [RawInput] = []
+
+    /// Decodes one drain in a decoder that remembers nothing (tests, single reads).
     static func decode(_ input: [RawInput]) -> [TerminalEvent] {
+        var decoder = KeyDecoder()
+        return decoder.decode(input)
+    }
+
+    /// The events of one drain, continuing any paste the last one left open.
+    mutating func decode(_ drained: [RawInput]) -> [TerminalEvent] {
         var events: [TerminalEvent] = []
+        let input = heldInput + drained
+        heldInput = []
         var i = 0
+        if paste != nil { i = continuePaste(input, from: 0, into: &events) }
         while i < input.count {
             switch input[i] {
             case .event(let e): events.append(e); i += 1
             case .code(let code):
-                if let key = key(forCode: code) { events.append(.key(key)) }
+                if let key = Self.key(forCode: code) { events.append(.key(key)) }
                 i += 1
             case .char(0x1B):
                 i = decodeEscape(input, from: i, into: &events)
+                if paste != nil { i = continuePaste(input, from: i, into: &events) }
             case .char(let v):
-                if let key = key(forChar: v) { events.append(.key(key)) }
+                if let key = Self.key(forChar: v) { events.append(.key(key)) }
                 i += 1
             }
         }
         return events
     }
 
-    private static func decodeEscape(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
+    private mutating func decodeEscape(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
         let next = start + 1
         guard next < input.count, case .char(let c) = input[next], c == 0x5B || c == 0x4F else {
             events.append(.key(.escape))
@@ -38,35 +67,79 @@ enum KeyDecoder {
         // A CSI/SS3 sequence curses did not know: read to its final byte.
         var j = next + 1
         var params: [UInt32] = []
+        var complete = false
         while j < input.count, case .char(let v) = input[j] {
             j += 1
-            if v >= 0x40 && v <= 0x7E { params.append(v); break }
             params.append(v)
+            if v >= 0x40 && v <= 0x7E { complete = true; break }
+        }
+        if !complete && j == input.count {   // cut by the read: decode it with the next one
+            heldInput = Array(input[start...])
+            return j
         }
         if c == 0x5B, params == Array("200~".unicodeScalars.map(\.value)) {
-            return decodePaste(input, from: j, into: &events)
+            paste = String.UnicodeScalarView()
+            pasteLength = 0
+            pasteCut = false
+            return j
         }
-        if let key = alternativeKey(String(String.UnicodeScalarView(params.compactMap(Unicode.Scalar.init)))) {
+        if let key = Self.alternativeKey(String(String.UnicodeScalarView(params.compactMap(Unicode.Scalar.init)))) {
             events.append(.key(key))
         }
         return j
     }
 
-    private static func decodePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
-        let end: [UInt32] = [0x1B] + "[201~".unicodeScalars.map(\.value)
-        var text = String.UnicodeScalarView()
+    /// Reads pasted text from `start` up to the end marker (then delivers the paste) or the end
+    /// of the input (then the paste stays open for the next drain).
+    private mutating func continuePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
         var j = start
         while j < input.count {
-            if case .char = input[j], j + end.count <= input.count,
-               (0..<end.count).allSatisfy({ input[j + $0] == .char(end[$0]) }) {
-                j += end.count
-                break
+            let matched = Self.markerMatch(input, at: j)
+            if matched == Self.endMarker.count {
+                j += matched
+                // Another end marker later in this read: this one was pasted text.
+                if (j..<input.count).contains(where: { Self.markerMatch(input, at: $0) == Self.endMarker.count }) {
+                    append("[201~")
+                    continue
+                }
+                finishPaste(into: &events)
+                return j
             }
-            if case .char(let v) = input[j], let s = Unicode.Scalar(v) { text.append(s) }
+            if matched > 0 && j + matched == input.count {   // a marker cut by the read: wait for the rest
+                heldInput = Array(input[j...])
+                return input.count
+            }
+            if case .char(let v) = input[j], let scalar = Unicode.Scalar(v) { append(scalar) }
             j += 1
         }
-        events.append(.paste(SafeText.sanitize(String(text), keepNewlines: true)))
         return j
+    }
+
+    /// How many elements at `index` match the start of the end marker.
+    private static func markerMatch(_ input: [RawInput], at index: Int) -> Int {
+        var n = 0
+        while n < endMarker.count, index + n < input.count, input[index + n] == .char(endMarker[n]) { n += 1 }
+        return n
+    }
+
+    private mutating func append(_ scalar: Unicode.Scalar) {
+        guard paste != nil else { return }
+        if pasteLength < Self.maxPaste {
+            paste?.append(scalar)   // in place: no copy of the text so far
+            pasteLength += 1
+        } else {
+            pasteCut = true
+        }
+    }
+
+    private mutating func append(_ string: String) { string.unicodeScalars.forEach { append($0) } }
+
+    private mutating func finishPaste(into events: inout [TerminalEvent]) {
+        guard let text = paste else { return }
+        events.append(.paste(SafeText.sanitize(String(text), keepNewlines: true)))
+        if pasteCut { events.append(.pasteCut(limit: Self.maxPaste)) }
+        paste = nil
+        pasteCut = false
     }
 
     /// Sequences that terminals (tmux, screen, rxvt, linux console) send for keys their terminfo

@@ -46,6 +46,8 @@ public enum TerminalEvent: Sendable, Hashable {
     case key(Key)
     /// Text pasted in one go (bracketed paste), already sanitized.
     case paste(String)
+    /// The paste just delivered was longer than `limit` characters and was cut there.
+    case pasteCut(limit: Int)
     case mouse(MouseEvent)
     case resize(Size)
     /// The app came back from Ctrl-Z: repaint everything.

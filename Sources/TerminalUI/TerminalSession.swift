@@ -52,6 +52,8 @@ public final class TerminalSession {
     private let pump: InputPump
     private let options: Options
     private var isShutDown = false
+    /// Remembers an open paste between reads.
+    private var decoder = KeyDecoder()
 
     /// True when stdin and stdout are a terminal, so a session can start.
     /// What keeps the app from starting, found before anything else starts: no terminal, or no
@@ -211,7 +213,7 @@ public final class TerminalSession {
                 raw.append(.char(UInt32(wch)))
             }
         }
-        return KeyDecoder.decode(raw)
+        return decoder.decode(raw)
     }
 
     private func readMouse() -> MouseEvent? {

@@ -46,6 +46,10 @@ public final class AppShell {
             select(tab)
             return true
         }
+        if case .pasteCut(let limit) = event {
+            show(Toast("The paste was cut to its first \(limit / 1024) K characters.", kind: .error))
+            return true
+        }
         guard case .key(let key) = event else {
             if !showsHelp { apply(currentScreen.handle(event)) }
             return true

@@ -50,38 +50,50 @@ public enum DisplayWidth {
         return t + String(repeating: " ", count: max(0, width - of(t)))
     }
 
-    /// Splits `text` into lines of at most `width` cells, breaking at spaces where possible.
-    /// Explicit newlines start new lines.
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// Splits `text` into lines of at most `width` cells, breaking at spaces where possible
+    /// (runs of spaces become one) and hard-breaking words longer than a line. Explicit newlines
+    /// start new lines. One pass that stops after `maxLines` lines, so a caller that shows a few
+    /// lines of a huge text pays only for those.
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
-                var ww = of(word)
-                if lineWidth > 0 && lineWidth + 1 + ww <= width {
-                    line += " " + word; lineWidth += 1 + ww
-                    continue
-                }
-                if lineWidth > 0 { lines.append(line); line = ""; lineWidth = 0 }
-                while ww > width {  // a word longer than the line: hard-break it
-                    var head = "", hw = 0
-                    for c in word {
-                        let cw = of(c)
-                        if hw + cw > width { break }
-                        head.append(c); hw += cw
-                    }
-                    if head.isEmpty { break }
-                    lines.append(head)
-                    word.removeFirst(head.count)
-                    ww = of(word)
-                }
-                line = word; lineWidth = ww
-            }
-            lines.append(line)
+        var line = "", lineWidth = 0
+        var word = "", wordWidth = 0
+        func endLine() {
+            if lines.count < maxLines { lines.append(line) }
+            line = ""; lineWidth = 0
         }
+        func placeWord() {
+            guard !word.isEmpty else { return }
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " " + word; lineWidth += 1 + wordWidth
+            } else {
+                if lineWidth > 0 { endLine() }
+                line = word; lineWidth = wordWidth
+            }
+            word = ""; wordWidth = 0
+        }
+        for c in text {
+            if lines.count >= maxLines { return lines }
+            switch c {
+            case "\n", "\r\n":
+                placeWord()
+                endLine()
+            case " ":
+                placeWord()
+            default:
+                let cw = of(c)
+                if !word.isEmpty && wordWidth + cw > width {   // a word longer than a line: hard-break it
+                    if lineWidth > 0 { endLine() }
+                    line = word; lineWidth = wordWidth
+                    endLine()
+                    word = ""; wordWidth = 0
+                }
+                word.append(c); wordWidth += cw
+            }
+        }
+        placeWord()
+        endLine()
         return lines
     }
 }

@@ -86,4 +86,15 @@ enum TerminalBenchmarks {
         let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
         return Int(fields[11])! + Int(fields[12])!   // utime, stime
     }
+
+    /// Laying out a 3 MB description without spaces: the four lines the Profile shows, and all of it.
+    static func wrapHugeText() {
+        let huge = String(repeating: "x", count: 3_000_000)
+        for (label, maxLines) in [("first 4 lines", 4), ("all 75,000 lines", Int.max)] {
+            let start = ContinuousClock.now
+            let lines = DisplayWidth.wrap(huge, width: 40, maxLines: maxLines)
+            precondition(!lines.isEmpty)
+            report("wrap a 3 MB word at 40 columns, \(label)", "\(format(milliseconds(ContinuousClock.now - start), 1)) ms")
+        }
+    }
 }

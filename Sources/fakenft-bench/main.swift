@@ -7,6 +7,7 @@ let binary = CommandLine.arguments.dropFirst().first
 print("FakeNFT benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
 print("Terminal")
 TerminalBenchmarks.keyToFrame()
+TerminalBenchmarks.wrapHugeText()
 do { try TerminalBenchmarks.idleCPU(binary: binary) } catch { report("idle CPU", "failed: \(error)") }
 print("\nServer and client (server throughput against nginx: make bench-server)")
 do {

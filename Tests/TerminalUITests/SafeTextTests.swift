@@ -63,3 +63,26 @@ import TestSupport
         #expect(DisplayWidth.wrap("a\n\nb", width: 5) == ["a", "", "b"])
     }
 }
+
+/// Wrapping: the same lines as before for ordinary text, and bounded work for huge text.
+@Suite struct WrapTests {
+    @Test func wrapsAtSpacesHardBreaksLongWordsAndKeepsNewlines() {
+        #expect(DisplayWidth.wrap("one two  three", width: 7) == ["one two", "three"])
+        #expect(DisplayWidth.wrap("abcdefghij xy", width: 4) == ["abcd", "efgh", "ij", "xy"])
+        #expect(DisplayWidth.wrap("ab cdefghij", width: 4) == ["ab", "cdef", "ghij"])
+        #expect(DisplayWidth.wrap("a\n\nb\r\nc", width: 5) == ["a", "", "b", "c"])
+        #expect(DisplayWidth.wrap("", width: 5) == [""])
+        #expect(DisplayWidth.wrap("日本語テキスト", width: 5) == ["日本", "語テ", "キス", "ト"])
+        #expect(DisplayWidth.wrap("x", width: 0).isEmpty)
+    }
+
+    /// A 3 MB description without spaces once held the main actor for 40 s: showing its first
+    /// lines reads only as far as those lines.
+    @Test func aHugeTextYieldsItsFirstLinesOnly() {
+        let huge = String(repeating: "x", count: 3_000_000)
+        let lines = DisplayWidth.wrap(huge, width: 40, maxLines: 4)
+        #expect(lines == Array(repeating: String(repeating: "x", count: 40), count: 4))
+        let paragraphs = String(repeating: "word ", count: 600_000)
+        #expect(DisplayWidth.wrap(paragraphs, width: 11, maxLines: 3) == ["word word", "word word", "word word"])
+    }
+}

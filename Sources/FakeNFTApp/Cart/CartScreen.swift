@@ -90,7 +90,8 @@ public final class CartScreen: Screen {
         }
         // Bottom panel: count, total and the Pay button.
         surface.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
-        surface.draw("\(items.count) NFT", at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
+        let count = model.hiddenCount > 0 ? "\(items.count) NFT shown of \(model.context.cart.count)" : "\(items.count) NFT"
+        surface.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
         surface.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = "[  Pay (p)  ]"
         surface.draw(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width)

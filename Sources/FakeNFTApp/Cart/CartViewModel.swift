@@ -10,14 +10,21 @@ public final class CartViewModel {
     let context: AppContext
     private var loadedIDs: [String]?
 
+    /// The most cart items fetched and shown: a cart of a million ids (a hostile server) would
+    /// otherwise mean a million requests and a frozen sort.
+    public static let maxShown = 1_000
+
     public init(context: AppContext) { self.context = context }
+
+    /// Cart items beyond ``maxShown``, not fetched or shown.
+    public var hiddenCount: Int { max(0, context.cart.count - Self.maxShown) }
 
     public var sort: SortPreferences.Items { context.sort.cart }
     public var total: Double { items.reduce(0) { $0 + $1.price } }
 
     /// Fetches details for the cart's NFTs when the cart changed since the last time.
     public func refresh(force: Bool = false) async {
-        let ids = context.cart
+        let ids = Array(context.cart.prefix(Self.maxShown))
         guard force || ids != loadedIDs else { return }
         if items.isEmpty { state = .loading }
         context.invalidate()
@@ -34,7 +41,7 @@ public final class CartViewModel {
 
     /// Items as shown now: the cart may have changed (another tab) before details arrive.
     public var visibleItems: [NFT] {
-        let inCart = Set(context.cart)
+        let inCart = Set(context.cart.prefix(Self.maxShown))
         return items.filter { inCart.contains($0.id) }
     }
 

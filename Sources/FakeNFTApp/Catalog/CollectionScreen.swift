@@ -77,7 +77,7 @@ public final class CollectionScreen: Screen {
         surface.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold, maxWidth: textWidth)
         let used = surface.draw("Collection author: ", at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
         surface.draw(model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
-        for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth).prefix(headerHeight - 2).enumerated() {
+        for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2).enumerated() {
             surface.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
         let body = rect.splitTop(headerHeight).1

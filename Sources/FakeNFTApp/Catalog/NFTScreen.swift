@@ -61,7 +61,7 @@ public final class NFTScreen: Screen {
         line("", "\(Format.heart(liked)) \(liked ? "Liked" : "Not liked")   (l)", liked ? Style(foreground: .red, bold: true) : .plain)
         line("", "\(Format.cartMark(inCart))   (c)", inCart ? .success : .plain)
         y += 1
-        for text in DisplayWidth.wrap(nft.description, width: width) where y < rect.maxY {
+        for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {
             surface.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width); y += 1
         }
     }

@@ -46,6 +46,7 @@ public final class ReaderScreen: Screen {
         }
         do {
             document = try await loader.load(target)
+            layout = nil
             state = .loaded
         } catch {
             state = .failed((error as? WebPageError)?.reason ?? error.localizedDescription)
@@ -94,8 +95,18 @@ public final class ReaderScreen: Screen {
     private var lineCount = 0
     private func clampScroll() { scroll = max(0, min(scroll, max(0, lineCount - pageHeight))) }
 
+    /// The last layout, kept until the width or the page changes (a page can be 2 MB).
+    private var layout: (width: Int, lines: [(String, Style)])?
+
     /// The page as styled lines for `width` columns.
     func lines(width: Int) -> [(String, Style)] {
+        if let layout, layout.width == width { return layout.lines }
+        let lines = layOut(width: width)
+        layout = (width, lines)
+        return lines
+    }
+
+    private func layOut(width: Int) -> [(String, Style)] {
         guard let document else { return [] }
         var out: [(String, Style)] = []
         for block in document.blocks {
@@ -130,7 +141,7 @@ public final class ReaderScreen: Screen {
             Spinner.render("Loading the page…", at: Point(x: body.x, y: body.y), maxWidth: body.width, surface: surface)
         case .failed(let reason):
             surface.draw("This page cannot be shown here.", at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
-            for (i, line) in DisplayWidth.wrap("Reason: \(reason).", width: body.width).prefix(3).enumerated() {
+            for (i, line) in DisplayWidth.wrap("Reason: \(reason).", width: body.width, maxLines: 3).enumerated() {
                 surface.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
             }
             surface.draw("o: open in the system browser · y: copy the link · r: retry", at: Point(x: body.x, y: body.y + 6),

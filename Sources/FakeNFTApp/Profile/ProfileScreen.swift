@@ -131,8 +131,8 @@ public final class ProfileScreen: Screen {
         surface.draw(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width)
         surface.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         surface.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
-        let description = DisplayWidth.wrap(profile.description, width: width)
-        for (i, line) in description.prefix(4).enumerated() {
+        let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 4)
+        for (i, line) in description.enumerated() {
             surface.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: .plain, maxWidth: width)
         }
         let labels = ["My NFTs (\(profile.nfts.count))", "Favorite NFTs (\(model.context.likes.count))", "Website"]

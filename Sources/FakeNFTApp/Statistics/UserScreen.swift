@@ -43,7 +43,7 @@ public final class UserScreen: Screen {
         surface.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
         surface.draw("Rating \(user.rating)", at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
         let description = (user.description?.isEmpty == false) ? user.description! : "No description."
-        for (i, line) in DisplayWidth.wrap(description, width: width).prefix(4).enumerated() {
+        for (i, line) in DisplayWidth.wrap(description, width: width, maxLines: 4).enumerated() {
             surface.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain, maxWidth: width)
         }
         let labels = ["Go to the user's website", "NFT collection (\(user.nfts.count))"]

@@ -4,10 +4,20 @@ import Glibc
 nonisolated(unsafe) private let savedTermios = UnsafeMutablePointer<termios>.allocate(capacity: 1)
 nonisolated(unsafe) private let previousCrashActions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
 nonisolated(unsafe) private var crashGuardArmed = false
+nonisolated(unsafe) private var crashNotice: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var crashNoticeLength = 0
 
-/// Restores the terminal when the process crashes, then lets the crash continue
-/// (Swift's backtracer still prints).
+/// Restores the terminal when the process crashes, prints the crash notice, then lets the crash
+/// continue (to Swift's backtracer, which the app points at a log file).
 enum CrashGuard {
+    /// The line printed after the terminal is restored (where the backtrace goes). Set it before
+    /// the session starts: the handler only reads it.
+    static func setNotice(_ text: String) {
+        let line = strdup(text + "\r\n")
+        crashNotice = line
+        crashNoticeLength = line.map { strlen($0) } ?? 0
+    }
+
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
     /// Saves the current terminal modes and installs the crash handlers.
@@ -16,16 +26,26 @@ enum CrashGuard {
         crashGuardArmed = true
         for s in signals {
             var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = { signo, info, _ in
+            action.__sigaction_handler.sa_sigaction = { signo, info, context in
                 if crashGuardArmed {
                     let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1049l\r\n"
                     _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
                     _ = tcsetattr(STDIN_FILENO, TCSANOW, savedTermios)
+                    if let notice = crashNotice { _ = write(STDERR_FILENO, notice, crashNoticeLength) }
                 }
-                _ = sigaction(signo, previousCrashActions + Int(signo), nil)  // chain to the previous handler
-                // A fault re-runs the faulting instruction on return; a signal sent by kill/raise
-                // (si_code <= 0) or an abort must be raised again to end the process.
-                if signo == SIGABRT || (info?.pointee.si_code ?? 0) <= 0 { raise(signo) }
+                // The previous handler (Swift's backtracer) runs here, then the default action
+                // ends the process: returning could resume it when the signal came from kill.
+                let previous = previousCrashActions[Int(signo)]
+                let installed = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+                if installed > 1 {   // neither SIG_DFL (0) nor SIG_IGN (1)
+                    if previous.sa_flags & SA_SIGINFO != 0 {
+                        previous.__sigaction_handler.sa_sigaction?(signo, info, context)
+                    } else {
+                        previous.__sigaction_handler.sa_handler?(signo)
+                    }
+                }
+                signal(signo, SIG_DFL)
+                raise(signo)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND) | SA_SIGINFO

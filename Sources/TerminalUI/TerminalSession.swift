@@ -56,6 +56,10 @@ public final class TerminalSession {
     private var decoder = KeyDecoder()
 
     /// True when stdin and stdout are a terminal, so a session can start.
+    /// The line shown if the app crashes, after the terminal is restored (say where the
+    /// backtrace went).
+    public nonisolated static func setCrashNotice(_ text: String) { CrashGuard.setNotice(text) }
+
     /// What keeps the app from starting, found before anything else starts: no terminal, or no
     /// `TERM`. (An unknown `TERM`, or one without cursor addressing, shows when curses starts.)
     public nonisolated static func problem(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalError? {

@@ -37,6 +37,7 @@ case .serve(let configuration):
 case .app(let options):
     // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
     if let problem = TerminalSession.problem() { fail(problem.description, code: 1) }
+    CrashLog.routeBacktraces(to: options.dataDirectory.appendingPathComponent("crash.log"))
     // The embedded server starts first, so the UI opens on a server that answers.
     var embedded: RunningServer?
     let apiConfiguration: APIConfiguration

@@ -66,6 +66,22 @@ import Testing
         try expectTerminalRestored(tmux)
     }
 
+    /// A crash restores the terminal at once, says where the backtrace is, and never waits in
+    /// the interactive backtracer (a key pressed right after the crash is not taken by it).
+    @Test func aCrashGoesToTheLogNotToAPrompt() throws {
+        let tmux = try Tmux()
+        try tmux.type("sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
+        try tmux.waitFor("4 Statistics")
+        kill(try tmux.childPID(), SIGSEGV)
+        try tmux.keys("x")
+        try tmux.waitFor("EXIT=")
+        try expectTerminalRestored(tmux)
+        let screen = try tmux.screen()
+        #expect(screen.contains("fakenft crashed; the backtrace is in"), "\(screen)")
+        #expect(!screen.contains("Press space"), "no interactive backtracer")
+        #expect(try tmux.file("data/crash.log").contains("crashed"))
+    }
+
     /// SIGPIPE (a closed output) once killed the app with the terminal left raw; it is ignored.
     @Test func sigpipeIsIgnored() throws {
         let tmux = try Tmux()

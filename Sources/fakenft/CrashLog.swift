@@ -1,0 +1,23 @@
+import Foundation
+import TerminalUI
+
+/// Sends Swift's crash backtraces to a file instead of the user's terminal, where the
+/// interactive backtracer would wait 30 s in raw mode.
+enum CrashLog {
+    /// The runtime reads `SWIFT_BACKTRACE` only when the process starts, so when the user has not
+    /// set it, this sets it and starts the program again (once: the variable is then set).
+    /// Afterwards a crash restores the terminal and prints one line naming `file`.
+    static func routeBacktraces(to file: URL) {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil {
+            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            setenv("SWIFT_BACKTRACE", "interactive=no,color=no,output-to=\(file.path)", 1)
+            execv("/proc/self/exe", CommandLine.unsafeArgv)   // returns only if it failed: go on as we are
+        }
+        if environment["SWIFT_BACKTRACE"]?.contains("output-to=\(file.path)") == true {
+            TerminalSession.setCrashNotice("fakenft crashed; the backtrace is in \(file.path)")
+        } else {
+            TerminalSession.setCrashNotice("fakenft crashed.")
+        }
+    }
+}

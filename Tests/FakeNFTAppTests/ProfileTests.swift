@@ -113,3 +113,17 @@ import TestSupport
         assertSnapshot(surface.text(), named: "my-nfts-empty-80x24")
     }
 }
+
+/// A profile with control characters (a hostile server): the form shows it cleaned, and opening
+/// and closing it changes nothing.
+@Suite struct ProfileFormSanitizingTests {
+    @Test func untouchedFieldsAreNotChanges() {
+        let profile = Profile(id: "1", name: " Name\u{1B}[31m ", avatar: "https://a.example/\u{1B}[201~\nrm -rf ~\n",
+                              description: "d\u{202E}" + String(repeating: "x", count: 600), website: "--version", nfts: [], likes: [])
+        var form = ProfileForm(profile: profile)
+        #expect(!form.hasChanges)
+        #expect(!form.text(.name).contains("\u{1B}") && !form.text(.avatar).contains("\n"))
+        form.editors[.name]?.insert("!")
+        #expect(form.changes == ProfileUpdate(name: form.text(.name).trimmingCharacters(in: .whitespaces)), "only the edited field")
+    }
+}

@@ -7,6 +7,10 @@ public struct ProfileForm: Sendable {
     public enum Field: Int, CaseIterable, Sendable { case name, description, website, avatar }
 
     public let original: Profile
+    /// The profile as the form first showed it: fields sanitized and cut to their limits. A
+    /// field is changed only when it differs from this, so opening and closing the form on a
+    /// profile with control characters in it neither asks "Discard changes?" nor sends anything.
+    private var shown: Profile
     public var editors: [Field: TextEditor]
     public var focus: Field = .name
     /// True when the Save button, after the last field, has the focus.
@@ -20,6 +24,8 @@ public struct ProfileForm: Sendable {
             .website: TextEditor(profile.website),
             .avatar: TextEditor(profile.avatar),
         ]
+        shown = profile
+        shown = edited
     }
 
     public static func label(_ field: Field) -> String {
@@ -63,7 +69,7 @@ public struct ProfileForm: Sendable {
 
     /// Only the fields that changed.
     public var changes: ProfileUpdate {
-        var update = ProfileUpdate.changes(from: original, to: edited)
+        var update = ProfileUpdate.changes(from: shown, to: edited)
         update.likes = nil
         return update
     }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real app against a server that misbehaves in each way: it never crashes, never shows a
+/// stack trace or a raw escape sequence, `q` quits with status 0, and the terminal is restored.
+@Suite struct HostileServerEndToEndTests {
+    /// Through all four tabs, opening what can be opened, liking, adding to the cart, sorting.
+    static let journey: [String] = ["Enter", "Right", "Enter", "l", "c", "w", "o", "y", "Escape", "Escape", "a", "Escape",
+                                    "2", "s", "Escape", "Down", "d", "Escape",
+                                    "3", "Enter", "Escape", "Down", "Down", "Enter", "o", "y", "Escape", "e", "Escape",
+                                    "4", "Enter", "Enter", "Escape", "Escape", "1", "r"]
+
+    @Test(arguments: HostileServer.Mode.allCases)
+    func theAppSurvives(mode: HostileServer.Mode) throws {
+        let server = try HostileServer.start(mode)
+        defer { server.stop() }
+        let tmux = try Tmux(width: 100, height: 30)
+        try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
+        try tmux.waitFor("4 Statistics")
+        for key in Self.journey {
+            try tmux.keys(key)
+            usleep(150_000)
+            let screen = try tmux.screen()
+            #expect(!screen.contains("]52;") && !screen.contains("[2J") && !screen.contains("\u{202E}"), "\(mode) after \(key):\n\(screen)")
+        }
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try tmux.waitFor("DONE")
+        #expect(try tmux.file("before.txt") == tmux.file("after.txt"), "\(mode): stty -a changed")
+        let screen = try tmux.screen()
+        #expect(!screen.contains("Fatal error") && !screen.contains("crashed"), "\(mode):\n\(screen)")
+    }
+}

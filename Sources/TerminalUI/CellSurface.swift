@@ -26,7 +26,7 @@ public final class CellSurface: Surface {
         guard point.y >= 0, point.y < size.height, point.x < size.width else { return 0 }
         let limit = min(maxWidth ?? Int.max, size.width - max(0, point.x))
         guard limit > 0 else { return 0 }
-        let line = DisplayWidth.truncate(SafeText.sanitize(text), to: limit)
+        let line = DisplayWidth.truncate(DisplayWidth.displayText(SafeText.sanitize(text)), to: limit)
         var x = point.x
         if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {   // ASCII: one cell per byte
             for byte in line.utf8 {

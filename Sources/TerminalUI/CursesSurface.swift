@@ -22,7 +22,7 @@ public final class CursesSurface: Surface {
     public func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int {
         let limit = min(maxWidth ?? Int.max, size.width - point.x)
         guard limit > 0, point.y >= 0, point.y < size.height, point.x >= 0 else { return 0 }
-        let line = DisplayWidth.truncate(SafeText.sanitize(text), to: limit)
+        let line = DisplayWidth.truncate(DisplayWidth.displayText(SafeText.sanitize(text)), to: limit)
         apply(style)
         var wide = line.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         wide.append(0)

@@ -9,16 +9,43 @@ public enum DisplayWidth {
         return true
     }()
 
-    /// Cells one grapheme cluster takes: 0, 1 or 2.
+    /// Cells one grapheme cluster takes when drawn (in its ``displayForm(_:)``): 0, 1 or 2.
     public static func of(_ c: Character) -> Int {
         _ = localeReady
-        let scalars = c.unicodeScalars
+        let scalars = displayForm(c).unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }
-        let w = Int(cnc_wcwidth(wchar_t(bitPattern: first.value)))
-        return max(0, w)
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }   // a flag: two letters or one glyph, 2 cells
+        if first.properties.isEmojiPresentation { return 2 }
+        return max(0, Int(cnc_wcwidth(wchar_t(bitPattern: first.value))))
+    }
+
+    /// The form of a grapheme cluster the app draws, one whose width terminals agree on.
+    /// Terminals disagree on emoji sequences: a ZWJ family is one glyph in some and three in
+    /// others, `❤️` (with VS16) one cell or two. So a ZWJ sequence is drawn as its first part,
+    /// and presentation selectors, skin-tone modifiers, keycaps and tag characters are left out;
+    /// at most 5 scalars remain (what a curses cell holds).
+    public static func displayForm(_ c: Character) -> Character {
+        let scalars = c.unicodeScalars
+        guard scalars.count > 1, let first = scalars.first, !(0x1F1E6...0x1F1FF).contains(first.value) else { return c }
+        var kept = String.UnicodeScalarView()
+        for scalar in scalars {
+            let v = scalar.value
+            if v == 0x200D || kept.count == 5 { break }
+            if v == 0xFE0E || v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v) || (0xE0020...0xE007F).contains(v) { continue }
+            kept.append(scalar)
+        }
+        let form = String(kept)
+        return form.count == 1 ? Character(form) : (form.first ?? " ")
+    }
+
+    /// `text` with every grapheme cluster in its ``displayForm(_:)``.
+    public static func displayText(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text { out.append(displayForm(c)) }
+        return out
     }
 
     /// Cells a whole string takes.

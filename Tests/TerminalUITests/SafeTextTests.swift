@@ -41,6 +41,26 @@ import TestSupport
     }
 }
 
+/// Emoji sequences are drawn in a form whose width terminals agree on.
+@Suite struct EmojiDisplayFormTests {
+    @Test(arguments: [
+        ("👩\u{200D}👩\u{200D}👧", "👩", 2), ("👨\u{200D}💻", "👨", 2), ("❤\u{FE0F}", "❤", 1), ("👍\u{1F3FD}", "👍", 2),
+        ("1\u{FE0F}\u{20E3}", "1", 1), ("🇷🇺", "🇷🇺", 2), ("e\u{301}", "e\u{301}", 1), ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "🏴", 2),
+    ])
+    func sequencesBecomeTheirStableForm(cluster: String, drawn: String, width: Int) throws {
+        let c = try #require(cluster.first)
+        #expect(String(DisplayWidth.displayForm(c)) == drawn)
+        #expect(DisplayWidth.of(c) == width && DisplayWidth.of(cluster) == width)
+    }
+
+    @MainActor @Test func aLineOfEmojiFillsExactlyTheCellsItClaims() {
+        let surface = CellSurface(size: Size(width: 20, height: 1))
+        let used = surface.draw("a👩\u{200D}👧❤\u{FE0F}🇷🇺b", at: Point(x: 0, y: 0))
+        #expect(used == 7 && surface.text().hasPrefix("a👩❤🇷🇺b"))
+        #expect(surface.cells.allSatisfy { $0.text.unicodeScalars.count <= 5 })
+    }
+}
+
 @Suite struct DisplayWidthTests {
     @Test func widths() {
         #expect(DisplayWidth.of("abc") == 3)

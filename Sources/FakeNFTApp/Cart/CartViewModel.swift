@@ -10,9 +10,8 @@ public final class CartViewModel {
     let context: AppContext
     private var loadedIDs: [String]?
 
-    /// The most cart items fetched and shown: a cart of a million ids (a hostile server) would
-    /// otherwise mean a million requests and a frozen sort.
-    public static let maxShown = 1_000
+    /// The most cart items fetched and shown (as many as the catalog fetches for one list).
+    public static let maxShown = CatalogService.maxListedNFTs
 
     public init(context: AppContext) { self.context = context }
 

@@ -32,9 +32,15 @@ public actor CatalogService {
         return nft
     }
 
-    /// The NFTs with `ids`, in the same order, fetched in parallel (at most
-    /// ``maxConcurrentRequests`` at a time). Fetched ones stay cached even if another fails.
-    public func nfts(ids: [String]) async throws -> [NFT] {
+    /// The most NFTs one list asks for: a list of a million ids (a hostile server) would
+    /// otherwise mean a million requests.
+    public static let maxListedNFTs = 1_000
+
+    /// The NFTs with the first ``maxListedNFTs`` of `ids`, in the same order, fetched in
+    /// parallel (at most ``maxConcurrentRequests`` at a time). Fetched ones stay cached even if
+    /// another fails.
+    public func nfts(ids allIDs: [String]) async throws -> [NFT] {
+        let ids = allIDs.prefix(Self.maxListedNFTs)
         let missing = Array(Set(ids.filter { nftCache[$0] == nil }))
         if !missing.isEmpty {
             let api = self.api

@@ -94,7 +94,7 @@ enum TerminalBenchmarks {
             let start = ContinuousClock.now
             let lines = DisplayWidth.wrap(huge, width: 40, maxLines: maxLines)
             precondition(!lines.isEmpty)
-            report("wrap a 3 MB word at 40 columns, \(label)", "\(format(milliseconds(ContinuousClock.now - start), 1)) ms")
+            report("wrap a 3 MB word at 40 columns, \(label)", "\(format(milliseconds(ContinuousClock.now - start), 3)) ms")
         }
     }
 }

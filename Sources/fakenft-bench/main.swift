@@ -9,6 +9,7 @@ print("Terminal")
 TerminalBenchmarks.keyToFrame()
 TerminalBenchmarks.wrapHugeText()
 do { try TerminalBenchmarks.idleCPU(binary: binary) } catch { report("idle CPU", "failed: \(error)") }
+do { try HostileServerBenchmarks.keysWhileRequestsHang(binary: binary) } catch { report("keys while requests hang", "failed: \(error)") }
 print("\nServer and client (server throughput against nginx: make bench-server)")
 do {
     try await ServerBenchmarks.collectionWithLatency()

@@ -2,6 +2,7 @@ import FakeNFTServer
 import Foundation
 import Hummingbird
 import Testing
+import TestSupport
 @testable import FakeNFTCore
 
 /// Answers too big to read fail fast with a clear error instead of filling memory.
@@ -31,5 +32,16 @@ import Testing
             #expect(currencies.isEmpty)
             #expect(APIError.tooLarge(limitBytes: APIClient.maxResponseBytes).userMessage.contains("4 MB"))
         }
+    }
+}
+
+/// A list of more ids than the app fetches: the first ``CatalogService/maxListedNFTs`` only.
+@Suite struct ListedNFTLimitTests {
+    @Test func aLongListFetchesItsFirstThousand() async throws {
+        let server = try await TestServer.start(seed: .large(users: 100, nfts: 1_200))
+        defer { Task { await server.stop() } }
+        let ids = (1...1_200).map(String.init)
+        let nfts = try await CatalogService(api: server.client()).nfts(ids: ids)
+        #expect(nfts.map(\.id) == Array(ids.prefix(CatalogService.maxListedNFTs)))
     }
 }

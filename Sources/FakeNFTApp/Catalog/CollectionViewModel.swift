@@ -36,7 +36,7 @@ public final class CollectionViewModel {
         state = .loading
         context.invalidate()
         do {
-            nfts = try await context.catalog.nfts(ids: collection.nfts)
+            nfts = try await context.listedNFTs(ids: collection.nfts)
             state = .loaded
         } catch {
             state = .failed(AppContext.message(for: error))

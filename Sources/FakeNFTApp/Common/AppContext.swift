@@ -99,6 +99,16 @@ public final class AppContext {
         }
     }
 
+    /// The NFTs of a list (a collection's, a user's, the profile's), fetched for the first
+    /// ``CatalogService/maxListedNFTs`` ids; a longer list says so in a toast.
+    public func listedNFTs(ids: [String]) async throws -> [NFT] {
+        let nfts = try await catalog.nfts(ids: ids)
+        if ids.count > CatalogService.maxListedNFTs {
+            showToast(Toast("Showing the first \(CatalogService.maxListedNFTs) of \(ids.count) NFTs."))
+        }
+        return nfts
+    }
+
     /// A message fit for the user, for any error.
     public static func message(for error: any Error) -> String {
         (error as? APIError)?.userMessage ?? String(describing: error)

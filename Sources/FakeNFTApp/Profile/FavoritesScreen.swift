@@ -16,7 +16,7 @@ public final class FavoritesViewModel {
     public func load() async {
         let ids = context.profileValue?.likes ?? Array(context.likes)
         do {
-            fetched = try await context.catalog.nfts(ids: ids)
+            fetched = try await context.listedNFTs(ids: ids)
             state = .loaded
         } catch {
             state = .failed(AppContext.message(for: error))

@@ -16,7 +16,7 @@ public final class MyNFTsViewModel {
     public func load() async {
         let ids = context.profileValue?.nfts ?? []
         do {
-            items = CartViewModel.sorted(try await context.catalog.nfts(ids: ids), by: sort)
+            items = CartViewModel.sorted(try await context.listedNFTs(ids: ids), by: sort)
             state = .loaded
         } catch {
             state = .failed(AppContext.message(for: error))

@@ -70,7 +70,7 @@ public final class UserCollectionViewModel {
 
     public func load() async {
         do {
-            nfts = try await context.catalog.nfts(ids: user.nfts)
+            nfts = try await context.listedNFTs(ids: user.nfts)
             state = .loaded
         } catch {
             state = .failed(AppContext.message(for: error))

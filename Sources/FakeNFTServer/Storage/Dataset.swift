@@ -113,7 +113,7 @@ extension Dataset {
     }
 }
 
-/// The first-generation files bundled with the server (copies of `api/fixtures/gen1-*`).
+/// The first-generation files bundled with the server (copies of the shared spec's `gen1-*` fixtures).
 private struct Gen1Source: Decodable {
     struct Collection: Decodable { var name: String; var nft_names: [String] }
     struct Payment: Decodable { var id: String; var success: Bool }

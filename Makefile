@@ -8,7 +8,7 @@ FUZZ_TIME ?= 60
 FUZZ_FLAGS = --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	-Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 
-.PHONY: deps build run test fuzz fuzz-api bench bench-server install clean
+.PHONY: deps build run test fuzz fuzz-api bench bench-server man install clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -51,9 +51,15 @@ bench-server: deps
 	$(SWIFT) build -c release --product fakenft
 	./scripts/bench-server.sh $(RELEASE_BIN)
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The man page, generated from the same declarations as --help (swift-argument-parser's plugin).
+man:
+	mkdir -p .build/manual
+	$(SWIFT) package --allow-writing-to-directory .build/manual generate-manual --output-directory .build/manual
+
+install: build man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/fakenft
+	install -m 644 .build/manual/fakenft.1 $(DESTDIR)$(PREFIX)/share/man/man1/fakenft.1
 
 clean:
 	rm -rf .build .build-fuzz .venv

@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -34,7 +35,9 @@ let package = Package(
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
-        .executableTarget(name: "fakenft", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore"]),
+        .executableTarget(name: "fakenft", dependencies: [
+            "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTCore"]),
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "TestSupport"]),
@@ -48,5 +51,8 @@ let package = Package(
         ]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "FakeNFTCommandTests", dependencies: [
+            "fakenft", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ]
 )

@@ -1,0 +1,101 @@
+import ArgumentParser
+import FakeNFTApp
+import FakeNFTCore
+import FakeNFTServer
+import Foundation
+import TerminalUI
+
+/// `fakenft`: the app (the default) or `fakenft serve`.
+@main
+struct FakeNFTCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fakenft",
+        abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
+        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse]\nfakenft serve [<options>]",
+        discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
+        version: FakeNFTVersion.current,
+        subcommands: [AppCommand.self, ServeCommand.self],
+        defaultSubcommand: AppCommand.self)
+}
+
+/// `fakenft [app]`: the terminal app, on its own embedded server or on `--server`.
+struct AppCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app",
+        abstract: "Run the app (the default).",
+        discussion: """
+            With no --server it starts its own offline server on 127.0.0.1 (data in $XDG_DATA_HOME/fakenft). \
+            Keys: ? in the app. Crash backtraces go to crash.log in the data folder.
+            """)
+
+    @Option(help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER).", valueName: "url"),
+            transform: WebAddress.parse)
+    var server: WebAddress?
+
+    @Option(help: ArgumentHelp("X-Practicum-Mobile-Token for that server (or FAKENFT_TOKEN).", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("Data folder of the embedded server.", valueName: "dir"))
+    var data: String?
+
+    @Flag(help: "Report mouse clicks and the wheel (off by default, so text selection works).")
+    var mouse = false
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let dataDirectory = data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
+        let server = try server?.url ?? environment["FAKENFT_SERVER"].flatMap { $0.isEmpty ? nil : try WebAddress.parse($0).url }
+        let token = token ?? environment["FAKENFT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
+        if let problem = TerminalSession.problem() { throw Failure(problem.description) }
+        CrashLog.routeBacktraces(to: dataDirectory.appendingPathComponent("crash.log"))
+        // The embedded server starts first, so the UI opens on a server that answers.
+        var embedded: RunningServer?
+        let api: APIConfiguration
+        if let server {
+            api = APIConfiguration(baseURL: server, token: token)
+        } else {
+            do {
+                let started = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: dataDirectory))
+                embedded = started
+                api = APIConfiguration(baseURL: started.baseURL)
+            } catch {
+                throw Failure("could not start the embedded server (data in \(dataDirectory.path)): \(error)")
+            }
+        }
+        let exitSignal: Int32?
+        do {
+            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse)
+        } catch {
+            await embedded?.stop()
+            throw Failure("\(error)")
+        }
+        await embedded?.stop()
+        if let exitSignal { throw ExitCode(128 + exitSignal) }
+    }
+}
+
+/// An http(s) URL given on the command line.
+struct WebAddress {
+    let url: URL
+
+    private init(url: URL) { self.url = url }
+
+    static func parse(_ text: String) throws -> WebAddress {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw ValidationError("'\(text)' is not an http(s) URL")
+        }
+        return WebAddress(url: url)
+    }
+}
+
+/// A failure after the arguments were accepted: printed as `Error: …`, exit status 1.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The version `fakenft --version` prints.
+enum FakeNFTVersion {
+    static let current = "0.4.0"
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import FakeNFTServer
+import Foundation
+
+/// `fakenft serve`: the offline FakeNFT server alone.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the offline FakeNFT server (API v1.1.0 under /api/v1) until Ctrl-C.")
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port; 0 picks a free one.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Folder of the SQLite database (default $XDG_DATA_HOME/fakenft).", valueName: "dir"))
+    var data: String?
+
+    @Option(help: "Require this X-Practicum-Mobile-Token on every request.")
+    var token: String?
+
+    @Option(help: ArgumentHelp("Delay every answer by this many milliseconds (to test clients).", valueName: "ms"))
+    var latency = 0
+
+    @Flag(help: "Reseed the database.")
+    var reset = false
+
+    @Option(help: ArgumentHelp("Seed this many users and NFTs (implies --reset), e.g. 10000,100000.", valueName: "users,nfts"),
+            transform: LargeSeed.parse)
+    var large: LargeSeed?
+
+    @Option(help: ArgumentHelp("Payment outcome per currency id, e.g. 2=ok,5=fail.", valueName: "list"),
+            transform: PaymentOutcomes.parse)
+    var payments: PaymentOutcomes?
+
+    @Option(help: ArgumentHelp("Close a connection that sends nothing for this many seconds.", valueName: "seconds"))
+    var idleTimeout = 30
+
+    @Flag(help: "Log only failures, not every request.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port wants a number in 0...65535, not \(port)") }
+        guard (0...60_000).contains(latency) else { throw ValidationError("--latency wants a number in 0...60000, not \(latency)") }
+        guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)") }
+    }
+
+    /// What the options ask for.
+    func serverConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServerConfiguration {
+        var configuration = ServerConfiguration(
+            host: host, port: port,
+            dataDirectory: data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment),
+            token: token, latencyMilliseconds: latency, reset: reset || large != nil,
+            paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError, idleTimeout: idleTimeout)
+        if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
+        return configuration
+    }
+
+    func run() async throws {
+        let configuration = serverConfiguration()
+        // A closed stdout or stderr (`fakenft serve | true`) must not end the server: writes to it
+        // fail quietly instead of raising SIGPIPE, and go through a writer that never blocks.
+        signal(SIGPIPE, SIG_IGN)
+        ProcessLimits.raiseOpenFileLimit()
+        do {
+            try await FakeNFTServer.serve(configuration) { port in
+                LineWriter.standardOutput.write("FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(configuration.dataDirectory.path))")
+            }
+        } catch {
+            throw Failure("server stopped: \(error)")
+        }
+    }
+}
+
+/// `--large USERS,NFTS`.
+struct LargeSeed {
+    let users: Int
+    let nfts: Int
+
+    static func parse(_ argument: String) throws -> LargeSeed {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let users = parts[0], let nfts = parts[1], (0...1_000_000).contains(users), (0...1_000_000).contains(nfts) else {
+            throw ValidationError("--large wants USERS,NFTS, each 0...1000000, e.g. 10000,100000 (not '\(argument)')")
+        }
+        return LargeSeed(users: users, nfts: nfts)
+    }
+}
+
+/// `--payments ID=ok|fail,...`.
+struct PaymentOutcomes {
+    let outcomes: [String: Bool]
+
+    static func parse(_ argument: String) throws -> PaymentOutcomes {
+        guard let outcomes = ServerConfiguration.parsePaymentOutcomes(argument) else {
+            throw ValidationError("--payments wants ID=ok|fail pairs, e.g. 2=ok,5=fail (not '\(argument)')")
+        }
+        return PaymentOutcomes(outcomes: outcomes)
+    }
+}

@@ -40,17 +40,18 @@ let package = Package(
         ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTCore"]),
-        .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["FakeNFTServer", "FakeNFTCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["__Snapshots__"]),
+        .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"]),
+        // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
+        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
-            "FakeNFTCore", "FakeNFTServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+            "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FakeNFTServerTests", dependencies: [
-            "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting"]),
         .testTarget(name: "FakeNFTCommandTests", dependencies: [
             "fakenft", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -15,7 +15,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: "fakenft needs an interactive terminal (stdin and stdout must be a TTY)."
+        case .notATerminal: "an interactive terminal is needed (stdin and stdout must be a TTY)."
         case .termNotSet: "TERM is not set: set it to your terminal's type, e.g. TERM=xterm-256color."
         case .unknownTerminalType(let term):
             "this system has no terminfo entry for TERM=\(SafeText.sanitize(term).prefix(40)): set TERM to a known type (e.g. xterm-256color) or install ncurses-term."

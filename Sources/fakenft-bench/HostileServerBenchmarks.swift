@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import FakeNFTTesting
 
 /// The real binary in tmux against a server that never answers: keys must not wait on it.
 enum HostileServerBenchmarks {

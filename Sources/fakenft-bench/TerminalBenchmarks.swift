@@ -1,7 +1,7 @@
 import FakeNFTApp
 import Foundation
 import TerminalUI
-import TestSupport
+import FakeNFTTesting
 
 /// A plain list screen over `count` rows, as the benchmark's stand-in for a long list.
 @MainActor

@@ -2,7 +2,7 @@ import FakeNFTCore
 import Foundation
 import Glibc
 import Testing
-import TestSupport
+import FakeNFTTesting
 
 /// The Cart journey on the real binary, against `fakenft serve` so the test can read the profile.
 @Suite(.serialized) struct CartEndToEndTests {

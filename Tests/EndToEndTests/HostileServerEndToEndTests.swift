@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 
 /// The real app against a server that misbehaves in each way: it never crashes, never shows a
 /// stack trace or a raw escape sequence, `q` quits with status 0, and the terminal is restored.

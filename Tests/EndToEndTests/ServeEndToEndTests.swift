@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import TestSupport
+import FakeNFTTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

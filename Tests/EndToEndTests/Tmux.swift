@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 
 /// A tmux server of its own running the real `fakenft` binary, for end-to-end tests.
 /// Tests wait for what they expect on screen instead of sleeping fixed times.

@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import FakeNFTTesting
 import TerminalUI
 @testable import FakeNFTApp
 

@@ -1,7 +1,7 @@
 import FakeNFTCore
 import Foundation
 import TerminalUI
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// An app context on a test server, without colours (pictures are placeholders, so snapshots are plain text).

@@ -2,7 +2,7 @@ import FakeNFTCore
 import Foundation
 import Testing
 import TerminalUI
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTApp
 
 @MainActor @Suite(.serialized) struct ProfileTests {

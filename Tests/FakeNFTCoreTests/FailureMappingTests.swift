@@ -2,7 +2,7 @@ import FakeNFTServer
 import Foundation
 import Hummingbird
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTCore
 
 /// Every failure becomes a typed error with a message fit for the user.

@@ -1,7 +1,7 @@
 import FakeNFTServer
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTCore
 
 /// Two apps on one profile: with If-Match and a reload on 412, neither undoes the other.

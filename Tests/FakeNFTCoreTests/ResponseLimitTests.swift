@@ -2,7 +2,7 @@ import FakeNFTServer
 import Foundation
 import Hummingbird
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTCore
 
 /// Answers too big to read fail fast with a clear error instead of filling memory.

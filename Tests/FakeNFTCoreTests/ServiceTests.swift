@@ -2,7 +2,7 @@ import FakeNFTServer
 import Foundation
 import Hummingbird
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTCore
 
 /// The services against the real in-process server, over HTTP.

@@ -1,7 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTServer
 
 /// ETag / If-Match on the profile and the order, and the cross-site guard on every change.

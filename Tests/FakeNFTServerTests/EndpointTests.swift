@@ -1,7 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTServer
 
 /// Every endpoint over real HTTP on loopback.

@@ -6,7 +6,7 @@ import FoundationNetworking
 import FakeNFTRequests
 import GRDB
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTServer
 
 /// Hostile and unusual requests: none crashes, hangs or gets a 5xx.

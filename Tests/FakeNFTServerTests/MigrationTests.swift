@@ -2,7 +2,7 @@ import FakeNFTCore
 import Foundation
 import GRDB
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTServer
 
 /// A database written by the previous version (raw SQL schema, no versions) opens with its data.

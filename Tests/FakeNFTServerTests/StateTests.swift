@@ -1,7 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTServer
 
 /// Payments, orders, persistence and concurrent writes.

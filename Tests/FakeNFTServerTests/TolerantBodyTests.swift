@@ -1,7 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import FakeNFTServer
 
 /// Every body form real clients send is understood the same way.

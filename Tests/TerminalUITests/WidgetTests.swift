@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import FakeNFTTesting
 @testable import TerminalUI
 
 @MainActor @Suite struct ListTests {

@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "FakeNFTCore", dependencies: ["CLibXML2"]),
+        .target(name: "FakeNFTCore", dependencies: ["CLibXML2", .product(name: "Logging", package: "swift-log")]),
         // What a request says (query, form and JSON bodies, id lists), parsed without any of the
         // server's machinery, so that libFuzzer can build it alone (`make fuzz`).
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTCore"]),
@@ -34,9 +34,10 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         ], resources: [.copy("Resources/gen1")]),
-        .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore"]),
+        .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
             "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTCore"]),

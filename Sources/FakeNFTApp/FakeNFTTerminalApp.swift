@@ -1,5 +1,6 @@
 import FakeNFTCore
 import Foundation
+import Logging
 import TerminalUI
 
 /// Builds the app on a server and runs it in the terminal.
@@ -21,10 +22,11 @@ public enum FakeNFTTerminalApp {
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did.
-    public static func run(api configuration: APIConfiguration, mouse: Bool) async throws -> Int32? {
+    public static func run(api configuration: APIConfiguration, mouse: Bool,
+                           logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse))
         defer { session.shutdown() }
-        let context = AppContext(api: APIClient(configuration), preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()),
+        let context = AppContext(api: APIClient(configuration, logger: logger), preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()),
                                  colors: session.colors != .none)
         let shell = makeShell(context: context)
         let loop = AppLoop(session: session, shell: shell)

@@ -3,6 +3,7 @@ import FakeNFTApp
 import FakeNFTCore
 import FakeNFTServer
 import Foundation
+import Logging
 import TerminalUI
 
 /// `fakenft`: the app (the default) or `fakenft serve`.
@@ -41,6 +42,11 @@ struct AppCommand: AsyncParsableCommand {
     @Flag(help: "Report mouse clicks and the wheel (off by default, so text selection works).")
     var mouse = false
 
+    @Option(help: ArgumentHelp("What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; default info).",
+                               valueName: "level"),
+            transform: AppLog.level)
+    var logLevel: Logger.Level?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let dataDirectory = data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
@@ -49,6 +55,8 @@ struct AppCommand: AsyncParsableCommand {
         // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
         if let problem = TerminalSession.problem() { throw Failure(problem.description) }
         CrashLog.routeBacktraces(to: dataDirectory.appendingPathComponent("crash.log"))
+        let logger = try AppLog.logger(level: logLevel ?? environment["FAKENFT_LOG"].map(AppLog.level) ?? .info, environment: environment)
+        logger.info("fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))")
         // The embedded server starts first, so the UI opens on a server that answers.
         var embedded: RunningServer?
         let api: APIConfiguration
@@ -65,11 +73,13 @@ struct AppCommand: AsyncParsableCommand {
         }
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse)
+            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, logger: logger)
         } catch {
+            logger.error("stopped: \(error)")
             await embedded?.stop()
             throw Failure("\(error)")
         }
+        logger.info("quit\(exitSignal.map { " on signal \($0)" } ?? "")")
         await embedded?.stop()
         if let exitSignal { throw ExitCode(128 + exitSignal) }
     }

@@ -82,6 +82,24 @@ import Testing
         #expect(try tmux.file("data/crash.log").contains("crashed"))
     }
 
+    /// The app logs its requests (status and duration) and its end to a file, never the token.
+    @Test func requestsAreLoggedToAFileWithoutTheToken() throws {
+        let tmux = try Tmux()
+        try launch(tmux)
+        try tmux.waitFor("Cart [3]")
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try tmux.type("\(Tmux.binary) --server http://127.0.0.1:9 --token SECRET-42 --log-level debug; echo \"EX\"\"IT2=$?\"")
+        try tmux.waitFor("4 Statistics")
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT2=0")
+        let log = try tmux.file(".local/state/fakenft/fakenft.log")
+        #expect(log.contains("GET /api/v1/collections 200 in ") && log.contains("GET /api/v1/orders/1 200 in "), "\(log)")
+        #expect(log.contains("starting (embedded server)") && log.contains("quit"))
+        #expect(log.contains("GET /api/v1/profile/1 failed"), "the unreachable server's failures are logged")
+        #expect(!log.contains("SECRET-42"), "never the token")
+    }
+
     /// SIGPIPE (a closed output) once killed the app with the terminal left raw; it is ignored.
     @Test func sigpipeIsIgnored() throws {
         let tmux = try Tmux()

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,8 +25,13 @@ public final class APIClient: Sendable {
     /// The largest JSON answer read; past it a request fails with ``APIError/tooLarge``.
     public static let maxResponseBytes = 4 * 1024 * 1024
 
-    public init(_ configuration: APIConfiguration) {
+    private let logger: Logger
+
+    /// - Parameter logger: gets one line per request (method, path, status, duration) and the
+    ///   cause of each failure; never headers, so never the token.
+    public init(_ configuration: APIConfiguration, logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }) {
         self.configuration = configuration
+        self.logger = logger
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = configuration.timeout
         config.timeoutIntervalForResource = configuration.timeout * Double(configuration.retries + 2)
@@ -134,14 +140,21 @@ public final class APIClient: Sendable {
 
     private func perform<T: Decodable & Sendable>(_ request: URLRequest) async throws -> Versioned<T> {
         let data: Data, response: URLResponse
+        let what = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
+        let started = ContinuousClock.now
         do {
             (data, response) = try await session.data(for: request, limit: Self.maxResponseBytes)
         } catch is ResponseTooLarge {
+            logger.error("\(what) failed: the answer is larger than \(Self.maxResponseBytes) bytes")
             throw APIError.tooLarge(limitBytes: Self.maxResponseBytes)
         } catch {
+            logger.error("\(what) failed: \(error)")
             throw Self.map(error, host: configuration.baseURL.absoluteString)
         }
         guard let http = response as? HTTPURLResponse else { throw APIError.undecodable("not an HTTP response") }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.log(level: http.statusCode < 400 ? .info : .warning, "\(what) \(http.statusCode) in \(String(format: "%.1f", milliseconds)) ms")
         switch http.statusCode {
         case 200..<300:
             do {

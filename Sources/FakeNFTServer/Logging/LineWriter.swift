@@ -13,12 +13,15 @@ public struct LineWriter: Sendable {
     public static let standardOutput = LineWriter(destination: .descriptor(STDOUT_FILENO))
     public static let standardError = LineWriter(destination: .descriptor(STDERR_FILENO))
 
-    /// Appends to the file at `path`, created when missing.
-    public static func appending(to path: String) -> LineWriter { LineWriter(destination: .file(path)) }
+    /// Appends to the file at `path`, created when missing. With `rotateAt`, a file that has
+    /// grown past that many bytes is renamed `<path>.1` (replacing the last one) and started anew.
+    public static func appending(to path: String, rotateAt: Int? = nil) -> LineWriter {
+        LineWriter(destination: .file(path, rotateAt: rotateAt))
+    }
 
     enum Destination: Hashable, Sendable {
         case descriptor(Int32)
-        case file(String)
+        case file(String, rotateAt: Int?)
     }
 
     private let destination: Destination
@@ -57,13 +60,23 @@ private final class LineQueue: @unchecked Sendable {
             for (destination, line) in lines {
                 switch destination {
                 case .descriptor(let descriptor): Self.writeAll(descriptor, line)
-                case .file(let path):
-                    if files[path] == nil { files[path] = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) }
+                case .file(let path, let rotateAt):
+                    if files[path] == nil {
+                        if let rotateAt { Self.rotate(path, past: rotateAt) }
+                        files[path] = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+                    }
                     if let descriptor = files[path], descriptor >= 0 { Self.writeAll(descriptor, line) }
                 }
             }
             for descriptor in files.values where descriptor >= 0 { close(descriptor) }
         }
+    }
+
+    /// Moves `path` to `path.1` when it is larger than `limit` bytes.
+    private static func rotate(_ path: String, past limit: Int) {
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) > limit else { return }
+        _ = rename(path, path + ".1")
     }
 
     /// Writes the line and a newline, retrying partial writes and EINTR; stops at any other error.

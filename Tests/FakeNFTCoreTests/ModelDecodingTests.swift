@@ -7,7 +7,13 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures").standardized
 
-    func load(_ name: String) throws -> Data { try Data(contentsOf: Self.fixtures.appendingPathComponent(name)) }
+    /// The generator's files, kept once: where the server seeds from them.
+    static let seedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/FakeNFTServer/Resources/gen1").standardized
+
+    func load(_ name: String) throws -> Data {
+        try Data(contentsOf: (name.hasPrefix("gen1-generator-") ? Self.seedData : Self.fixtures).appendingPathComponent(name))
+    }
 
     /// The `items` of a reconstructed gen2 sample file.
     func items(_ name: String) throws -> Data {

@@ -28,7 +28,7 @@ public actor UserService {
 
     public init(api: APIClient) { self.api = api }
 
-    /// Page `page` (0-based) of users in `order`; cached until ``reset()``.
+    /// Page `page` (0-based) of users in `order`, cached for the life of the service.
     public func page(_ page: Int, order: Order) async throws -> [User] {
         if let cached = pages[order]?[page] { return cached }
         let users = try await api.users(page: page, size: Self.pageSize, sortBy: order.sortBy)

@@ -20,12 +20,15 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "FakeNFTCore", dependencies: ["CLibXML2", .product(name: "Logging", package: "swift-log")]),
+        // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
+        // server and the client core share, and all the server knows of the client's side.
+        .target(name: "FakeNFTModels"),
+        .target(name: "FakeNFTCore", dependencies: ["FakeNFTModels", "CLibXML2", .product(name: "Logging", package: "swift-log")]),
         // What a request says (query, form and JSON bodies, id lists), parsed without any of the
         // server's machinery, so that libFuzzer can build it alone (`make fuzz`).
-        .target(name: "FakeNFTRequests", dependencies: ["FakeNFTCore"]),
+        .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),
         .target(name: "FakeNFTServer", dependencies: [
-            "FakeNFTCore", "FakeNFTRequests",
+            "FakeNFTModels", "FakeNFTRequests",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -40,13 +43,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
-        .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTCore"]),
+        .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTModels"]),
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
         .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
-            "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
+            "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FakeNFTServerTests", dependencies: [
             "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,4 +1,3 @@
-import FakeNFTCore
 /// Paging and sorting of a list request: `page` (0-based), `size` or `limit`,
 /// `sortBy=field[,asc|desc]` and `order=asc|desc`. Unknown parameters are ignored.
 public struct ListQuery: Sendable, Hashable {

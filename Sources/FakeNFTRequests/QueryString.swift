@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 
 /// The query string of a URL, decoded: `+` is a space, keys and values are percent-decoded,
 /// a malformed escape is kept as text, and the last of repeated keys wins.

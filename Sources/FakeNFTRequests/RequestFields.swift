@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 import Foundation
 
 /// The fields of a PUT/POST body, read the tolerant way real clients need: form-urlencoded or

@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 import FakeNFTRequests
 import Foundation
 

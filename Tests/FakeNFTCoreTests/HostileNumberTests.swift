@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FakeNFTCore
+@testable import FakeNFTModels
 
 /// Numbers from the network that do not fit: an error or a clamped value, never a trap.
 @Suite struct HostileNumberTests {

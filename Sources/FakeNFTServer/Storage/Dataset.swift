@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 import Foundation
 
 /// Everything the server serves, as seeded into a fresh database.

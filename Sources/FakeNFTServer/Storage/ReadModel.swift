@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 import GRDB
 import NIOCore
 

@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 import GRDB
 
 // The rows of the server's tables. Id lists are stored as JSON text (GRDB encodes `[String]`

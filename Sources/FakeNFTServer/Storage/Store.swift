@@ -1,4 +1,4 @@
-import FakeNFTCore
+import FakeNFTModels
 import Foundation
 import GRDB
 import NIOConcurrencyHelpers

@@ -19,6 +19,24 @@ public final class TestServer: Sendable {
         return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
     }
 
+    /// Runs `body` with a server started like ``start(token:latency:seed:dataDirectory:payments:idleTimeout:)``
+    /// and stops it, waiting for it, when `body` ends, however it ends.
+    public static func with<T>(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
+                               dataDirectory: URL? = nil, payments: [String: Bool] = [:], idleTimeout: Int = 30,
+                               isolation: isolated (any Actor)? = #isolation,
+                               _ body: (TestServer) async throws -> T) async throws -> T {
+        let server = try await start(token: token, latency: latency, seed: seed, dataDirectory: dataDirectory,
+                                     payments: payments, idleTimeout: idleTimeout)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     private init(server: RunningServer, configuration: ServerConfiguration) {
         self.server = server
         self.configuration = configuration

@@ -22,96 +22,96 @@ import FakeNFTTesting
     }
 
     @Test func orderListSortRemoveAndEmpty() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let (context, shell, model) = await makeApp(server)
-        #expect(model.visibleItems.map(\.name) == ["Rosie", "Stella", "Toast"], "default: by name")
-        #expect(abs(model.total - model.visibleItems.reduce(0) { $0 + $1.price }) < 0.001)
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-loaded-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "cart-loaded-120x40")
-        _ = shell.handle(.key(.char("s")))
-        _ = shell.handle(.key(.char("1")))
-        let prices = model.visibleItems.map(\.price)
-        #expect(prices == prices.sorted())
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-sorted-by-price-80x24")
-        // Remove the first item: cancel once, then confirm.
-        let first = model.visibleItems[0]
-        _ = shell.handle(.key(.char("d")))
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-remove-dialog-80x24")
-        _ = shell.handle(.key(.escape))
-        #expect(context.cart.count == 3)
-        _ = shell.handle(.key(.delete))
-        _ = shell.handle(.key(.left))
-        _ = shell.handle(.key(.enter))
-        #expect(!context.cart.contains(first.id) && frame(shell, Size(width: 80, height: 24)).contains("Cart [2]"), "removed at once")
-        let api = server.client()
-        for _ in 0..<200 where try await api.order().nfts.contains(first.id) { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(try await api.order().nfts.count == 2)
-        for _ in 0..<2 {
+        try await TestServer.with { server async throws in
+            let (context, shell, model) = await makeApp(server)
+            #expect(model.visibleItems.map(\.name) == ["Rosie", "Stella", "Toast"], "default: by name")
+            #expect(abs(model.total - model.visibleItems.reduce(0) { $0 + $1.price }) < 0.001)
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-loaded-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "cart-loaded-120x40")
+            _ = shell.handle(.key(.char("s")))
+            _ = shell.handle(.key(.char("1")))
+            let prices = model.visibleItems.map(\.price)
+            #expect(prices == prices.sorted())
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-sorted-by-price-80x24")
+            // Remove the first item: cancel once, then confirm.
+            let first = model.visibleItems[0]
             _ = shell.handle(.key(.char("d")))
-            _ = shell.handle(.key(.char("y")))
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-remove-dialog-80x24")
+            _ = shell.handle(.key(.escape))
+            #expect(context.cart.count == 3)
+            _ = shell.handle(.key(.delete))
+            _ = shell.handle(.key(.left))
+            _ = shell.handle(.key(.enter))
+            #expect(!context.cart.contains(first.id) && frame(shell, Size(width: 80, height: 24)).contains("Cart [2]"), "removed at once")
+            let api = server.client()
+            for _ in 0..<200 where try await api.order().nfts.contains(first.id) { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(try await api.order().nfts.count == 2)
+            for _ in 0..<2 {
+                _ = shell.handle(.key(.char("d")))
+                _ = shell.handle(.key(.char("y")))
+            }
+            #expect(await eventually { context.cart.isEmpty })
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-empty-80x24")
         }
-        #expect(await eventually { context.cart.isEmpty })
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-empty-80x24")
     }
 
     @Test func paymentDeclinedThenSucceeds() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let (context, shell, _) = await makeApp(server)
-        let bought = context.cart
-        _ = shell.handle(.key(.char("p")))
-        let payment = try #require(shell.currentScreen as? PaymentScreen)
-        #expect(await eventually { payment.model.state == .loaded })
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-currencies-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "payment-currencies-120x40")
-        _ = shell.handle(.key(.right))                     // Dogecoin: declined in the gen1 data
-        _ = shell.handle(.key(.char("p")))
-        #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-failed-80x24")
-        #expect(context.cart == bought)
-        _ = shell.handle(.key(.escape))                    // Cancel
-        _ = shell.handle(.key(.left))                      // Bitcoin
-        _ = shell.handle(.key(.enter))
-        #expect(await eventually { payment.model.outcome == .succeeded })
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-success-80x24")
-        #expect(context.cart.isEmpty)
-        let profile = try await server.client().profile()
-        #expect(Set(bought).isSubset(of: profile.nfts))
-        _ = shell.handle(.key(.enter))
-        #expect(shell.selectedTab == 0 && shell.tabs[1].stack.depth == 1, "back to the catalog")
+        try await TestServer.with { server async throws in
+            let (context, shell, _) = await makeApp(server)
+            let bought = context.cart
+            _ = shell.handle(.key(.char("p")))
+            let payment = try #require(shell.currentScreen as? PaymentScreen)
+            #expect(await eventually { payment.model.state == .loaded })
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-currencies-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "payment-currencies-120x40")
+            _ = shell.handle(.key(.right))                     // Dogecoin: declined in the gen1 data
+            _ = shell.handle(.key(.char("p")))
+            #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-failed-80x24")
+            #expect(context.cart == bought)
+            _ = shell.handle(.key(.escape))                    // Cancel
+            _ = shell.handle(.key(.left))                      // Bitcoin
+            _ = shell.handle(.key(.enter))
+            #expect(await eventually { payment.model.outcome == .succeeded })
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-success-80x24")
+            #expect(context.cart.isEmpty)
+            let profile = try await server.client().profile()
+            #expect(Set(bought).isSubset(of: profile.nfts))
+            _ = shell.handle(.key(.enter))
+            #expect(shell.selectedTab == 0 && shell.tabs[1].stack.depth == 1, "back to the catalog")
+        }
     }
 
     /// A slow server keeps the payment running while Pay is pressed again: the presses are
     /// ignored, one payment is made, and the cart is bought once.
     @Test func repeatedPayPressesSendOnePayment() async throws {
-        let server = try await TestServer.start(latency: 200)
-        defer { Task { await server.stop() } }
-        let (context, shell, _) = await makeApp(server)
-        _ = shell.handle(.key(.char("p")))
-        let payment = try #require(shell.currentScreen as? PaymentScreen)
-        #expect(await eventually { payment.model.state == .loaded })
-        _ = shell.handle(.key(.char("p")))                 // Bitcoin
-        #expect(await eventually { payment.model.outcome == .paying })
-        for _ in 0..<5 { _ = shell.handle(.key(.char("p"))); _ = shell.handle(.key(.enter)) }
-        #expect(payment.model.outcome == .paying && frame(shell, Size(width: 80, height: 24)).contains("Paying…"))
-        await #expect(throws: PaymentInProgress.self) { try await context.order.pay(currencyID: "1") }
-        #expect(await eventually { payment.model.outcome == .succeeded })
-        let profile = try await server.client().profile()
-        #expect(profile.nfts.count == 16, "13 owned + 3 bought, once")
+        try await TestServer.with(latency: 200) { server async throws in
+            let (context, shell, _) = await makeApp(server)
+            _ = shell.handle(.key(.char("p")))
+            let payment = try #require(shell.currentScreen as? PaymentScreen)
+            #expect(await eventually { payment.model.state == .loaded })
+            _ = shell.handle(.key(.char("p")))                 // Bitcoin
+            #expect(await eventually { payment.model.outcome == .paying })
+            for _ in 0..<5 { _ = shell.handle(.key(.char("p"))); _ = shell.handle(.key(.enter)) }
+            #expect(payment.model.outcome == .paying && frame(shell, Size(width: 80, height: 24)).contains("Paying…"))
+            await #expect(throws: PaymentInProgress.self) { try await context.order.pay(currencyID: "1") }
+            #expect(await eventually { payment.model.outcome == .succeeded })
+            let profile = try await server.client().profile()
+            #expect(profile.nfts.count == 16, "13 owned + 3 bought, once")
+        }
     }
 
     @Test func failureDialogRetriesTheSameCurrency() async throws {
-        let server = try await TestServer.start(payments: ["1": false])
-        defer { Task { await server.stop() } }
-        let (_, shell, _) = await makeApp(server)
-        _ = shell.handle(.key(.char("p")))
-        let payment = try #require(shell.currentScreen as? PaymentScreen)
-        #expect(await eventually { payment.model.state == .loaded })
-        _ = shell.handle(.key(.char("p")))                 // Bitcoin, made to fail
-        #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
-        _ = shell.handle(.key(.enter))                     // Retry has focus
-        #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
-        #expect(try await server.client().order().nfts.count == 3)
+        try await TestServer.with(payments: ["1": false]) { server async throws in
+            let (_, shell, _) = await makeApp(server)
+            _ = shell.handle(.key(.char("p")))
+            let payment = try #require(shell.currentScreen as? PaymentScreen)
+            #expect(await eventually { payment.model.state == .loaded })
+            _ = shell.handle(.key(.char("p")))                 // Bitcoin, made to fail
+            #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
+            _ = shell.handle(.key(.enter))                     // Retry has focus
+            #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
+            #expect(try await server.client().order().nfts.count == 3)
+        }
     }
 }

@@ -7,32 +7,32 @@ import FakeNFTTesting
 
 @MainActor @Suite(.serialized) struct CatalogTests {
     @Test func catalogScreenStates() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let context = makeContext(server)
-        let model = CatalogViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))])
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loading-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loading-120x40")
-        await model.load()
-        #expect(model.visible.map(\.nfts.count) == [21, 19, 14, 11, 8, 7, 7, 5, 3], "default: by NFT count")
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loaded-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loaded-120x40")
-        // Sort by name through the menu.
-        _ = shell.handle(.key(.char("s")))
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-sort-menu-80x24")
-        _ = shell.handle(.key(.char("1")))
-        #expect(model.visible.first?.name == "Beige" && model.visible.last?.name == "Yellow")
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-sorted-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-sorted-120x40")
-        // Filter ignoring case and diacritics; Esc clears.
-        _ = shell.handle(.key(.char("/")))
-        for c in "BLÜ" { _ = shell.handle(.key(.char(c))) }
-        #expect(model.visible.map(\.name) == ["Blue"])
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-filtered-120x40")
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-filtered-80x24")
-        _ = shell.handle(.key(.escape))
-        #expect(model.visible.count == 9)
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            let model = CatalogViewModel(context: context)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))])
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loading-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loading-120x40")
+            await model.load()
+            #expect(model.visible.map(\.nfts.count) == [21, 19, 14, 11, 8, 7, 7, 5, 3], "default: by NFT count")
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loaded-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loaded-120x40")
+            // Sort by name through the menu.
+            _ = shell.handle(.key(.char("s")))
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-sort-menu-80x24")
+            _ = shell.handle(.key(.char("1")))
+            #expect(model.visible.first?.name == "Beige" && model.visible.last?.name == "Yellow")
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-sorted-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-sorted-120x40")
+            // Filter ignoring case and diacritics; Esc clears.
+            _ = shell.handle(.key(.char("/")))
+            for c in "BLÜ" { _ = shell.handle(.key(.char(c))) }
+            #expect(model.visible.map(\.name) == ["Blue"])
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-filtered-120x40")
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-filtered-80x24")
+            _ = shell.handle(.key(.escape))
+            #expect(model.visible.count == 9)
+        }
     }
 
     @Test func errorShowsMessageAndRetry() async throws {
@@ -56,41 +56,41 @@ import FakeNFTTesting
     }
 
     @Test func collectionGridLikesAndCart() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let context = makeContext(server)
-        await context.start()
-        #expect(await eventually { context.cart.count == 3 })
-        let collections = try await context.catalog.loadCollections()
-        let model = CollectionViewModel(collection: collections.first { $0.name == "Peach" }!, context: context)
-        let screen = CollectionScreen(model: model)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: screen),
-                                    AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.cart.count })])
-        await model.load()
-        #expect(model.nfts.count == 11)
-        #expect(model.author.name != "21", "the gen1 author id became a user's name")
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "collection-80x24")
-        _ = shell.handle(.key(.right))
-        let nft = model.nfts[1]
-        _ = shell.handle(.key(.char("l")))
-        _ = shell.handle(.key(.char("c")))
-        #expect(context.likes.contains(nft.id) && context.cart.contains(nft.id), "shown at once")
-        #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
-        #expect(await eventually { context.cart.count == 4 })
-        let api = server.client()
-        for _ in 0..<200 {
-            let (order, profile) = (try await api.order(), try await api.profile())
-            if order.nfts.contains(nft.id) && profile.likes.contains(nft.id) { break }
-            try await Task.sleep(for: .milliseconds(10))
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            await context.start()
+            #expect(await eventually { context.cart.count == 3 })
+            let collections = try await context.catalog.loadCollections()
+            let model = CollectionViewModel(collection: collections.first { $0.name == "Peach" }!, context: context)
+            let screen = CollectionScreen(model: model)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: screen),
+                                        AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.cart.count })])
+            await model.load()
+            #expect(model.nfts.count == 11)
+            #expect(model.author.name != "21", "the gen1 author id became a user's name")
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "collection-80x24")
+            _ = shell.handle(.key(.right))
+            let nft = model.nfts[1]
+            _ = shell.handle(.key(.char("l")))
+            _ = shell.handle(.key(.char("c")))
+            #expect(context.likes.contains(nft.id) && context.cart.contains(nft.id), "shown at once")
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
+            #expect(await eventually { context.cart.count == 4 })
+            let api = server.client()
+            for _ in 0..<200 {
+                let (order, profile) = (try await api.order(), try await api.profile())
+                if order.nfts.contains(nft.id) && profile.likes.contains(nft.id) { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(try await api.order().nfts.contains(nft.id), "sent to the server")
+            let onServer = try await server.client().profile()
+            #expect(onServer.likes.contains(nft.id), "sent to the server")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "collection-liked-120x40")
+            // The NFT screen shows the same state.
+            _ = shell.handle(.key(.enter))
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "nft-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "nft-120x40")
         }
-        #expect(try await api.order().nfts.contains(nft.id), "sent to the server")
-        let onServer = try await server.client().profile()
-        #expect(onServer.likes.contains(nft.id), "sent to the server")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "collection-liked-120x40")
-        // The NFT screen shows the same state.
-        _ = shell.handle(.key(.enter))
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "nft-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "nft-120x40")
     }
 
     @Test func likeFailureRollsBackWithAToast() async throws {
@@ -136,14 +136,14 @@ import FakeNFTTesting
     }
 
     @MainActor @Test func loadedPageScrolls() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        // The FakeNFT server is a web site too: its JSON is shown as a paragraph of text.
-        let reader = ReaderScreen(url: server.baseURL.absoluteString + "/api/v1/currencies", context: makeContext(nil))
-        await reader.load()
-        #expect(reader.state == .loaded)
-        #expect(reader.lines(width: 40).count > 10)
-        guard case .handled = reader.handle(.key(.pageDown)) else { Issue.record("PgDn not handled"); return }
+        try await TestServer.with { server async throws in
+            // The FakeNFT server is a web site too: its JSON is shown as a paragraph of text.
+            let reader = ReaderScreen(url: server.baseURL.absoluteString + "/api/v1/currencies", context: makeContext(nil))
+            await reader.load()
+            #expect(reader.state == .loaded)
+            #expect(reader.lines(width: 40).count > 10)
+            guard case .handled = reader.handle(.key(.pageDown)) else { Issue.record("PgDn not handled"); return }
+        }
     }
 }
 

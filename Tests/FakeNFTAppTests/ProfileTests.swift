@@ -18,42 +18,42 @@ import FakeNFTTesting
     func type(_ text: String, into shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }
 
     @Test func profileAndEditFormWithValidation() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let (context, shell, screen) = await makeApp(server)
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "profile-80x24")
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-120x40")
-        _ = shell.handle(.key(.char("e")))
-        _ = shell.handle(.key(.ctrl("u")))                 // name emptied: required
-        _ = shell.handle(.key(.tab))
-        _ = shell.handle(.key(.tab))
-        _ = shell.handle(.key(.ctrl("u")))
-        type("ftp://nope", into: shell)                    // not http(s)
-        #expect(screen.form?.isValid == false)
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-form-errors-120x40")
-        _ = shell.handle(.key(.ctrl("s")))
-        #expect(await eventually { screen.formError == "Fix the marked fields first." })
-        // Esc with changes asks; Stay keeps the typed text.
-        _ = shell.handle(.key(.escape))
-        #expect(frame(shell, Size(width: 80, height: 24)).contains("Discard changes?"))
-        _ = shell.handle(.key(.escape))
-        #expect(screen.form?.text(.website) == "ftp://nope")
-        // Fix and save: only the changed fields are sent.
-        _ = shell.handle(.key(.ctrl("u")))
-        type("https://ivan.example", into: shell)
-        _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab))
-        type("Иван 日本", into: shell)
-        _ = shell.handle(.key(.tab))
-        _ = shell.handle(.paste(" — ещё\u{1B}[31m!"))
-        #expect(screen.form?.changes == ProfileUpdate(name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
-                                                      website: "https://ivan.example"))
-        for _ in 0..<3 { _ = shell.handle(.key(.tab)) }          // description → website → avatar → Save
-        #expect(screen.form?.saveFocused == true)
-        _ = shell.handle(.key(.enter))
-        #expect(await eventually { screen.form == nil })
-        let saved = try await server.client().profile()
-        #expect(saved.name == "Иван 日本" && saved.website == "https://ivan.example" && saved.likes.count == 12)
-        #expect(context.profileValue?.name == "Иван 日本")
+        try await TestServer.with { server async throws in
+            let (context, shell, screen) = await makeApp(server)
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "profile-80x24")
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-120x40")
+            _ = shell.handle(.key(.char("e")))
+            _ = shell.handle(.key(.ctrl("u")))                 // name emptied: required
+            _ = shell.handle(.key(.tab))
+            _ = shell.handle(.key(.tab))
+            _ = shell.handle(.key(.ctrl("u")))
+            type("ftp://nope", into: shell)                    // not http(s)
+            #expect(screen.form?.isValid == false)
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-form-errors-120x40")
+            _ = shell.handle(.key(.ctrl("s")))
+            #expect(await eventually { screen.formError == "Fix the marked fields first." })
+            // Esc with changes asks; Stay keeps the typed text.
+            _ = shell.handle(.key(.escape))
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("Discard changes?"))
+            _ = shell.handle(.key(.escape))
+            #expect(screen.form?.text(.website) == "ftp://nope")
+            // Fix and save: only the changed fields are sent.
+            _ = shell.handle(.key(.ctrl("u")))
+            type("https://ivan.example", into: shell)
+            _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab))
+            type("Иван 日本", into: shell)
+            _ = shell.handle(.key(.tab))
+            _ = shell.handle(.paste(" — ещё\u{1B}[31m!"))
+            #expect(screen.form?.changes == ProfileUpdate(name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
+                                                          website: "https://ivan.example"))
+            for _ in 0..<3 { _ = shell.handle(.key(.tab)) }          // description → website → avatar → Save
+            #expect(screen.form?.saveFocused == true)
+            _ = shell.handle(.key(.enter))
+            #expect(await eventually { screen.form == nil })
+            let saved = try await server.client().profile()
+            #expect(saved.name == "Иван 日本" && saved.website == "https://ivan.example" && saved.likes.count == 12)
+            #expect(context.profileValue?.name == "Иван 日本")
+        }
     }
 
     @Test func serverErrorKeepsTheFormAndTheText() async throws {
@@ -68,49 +68,49 @@ import FakeNFTTesting
     }
 
     @Test func myNFTsSortedAndFavoritesUnlike() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let (context, shell, _) = await makeApp(server)
-        _ = shell.handle(.key(.enter))                     // My NFTs
-        let mine = try #require(shell.currentScreen as? MyNFTsScreen)
-        #expect(await eventually { mine.model.state == .loaded && !mine.model.authorNames.isEmpty })
-        let ratings = mine.model.items.map(\.rating)
-        #expect(ratings == ratings.sorted(by: >), "default: by rating")
-        #expect(mine.model.items.count == 13)
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "my-nfts-by-rating-80x24")
-        _ = shell.handle(.key(.escape))
-        _ = shell.handle(.key(.down))
-        _ = shell.handle(.key(.enter))                     // Favorites
-        let favorites = try #require(shell.currentScreen as? FavoritesScreen)
-        #expect(await eventually { favorites.model.state == .loaded })
-        #expect(favorites.model.items.count == 12)
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "favorites-120x40")
-        let first = favorites.model.items[0]
-        _ = shell.handle(.key(.char("l")))
-        #expect(favorites.model.items.count == 11 && !favorites.model.items.contains(first), "left the grid at once")
-        #expect(!context.likes.contains(first.id), "Catalog sees the same likes")
-        let after = frame(shell, Size(width: 120, height: 40))
-        #expect(after.components(separatedBy: "♥").count - 1 == 11)
+        try await TestServer.with { server async throws in
+            let (context, shell, _) = await makeApp(server)
+            _ = shell.handle(.key(.enter))                     // My NFTs
+            let mine = try #require(shell.currentScreen as? MyNFTsScreen)
+            #expect(await eventually { mine.model.state == .loaded && !mine.model.authorNames.isEmpty })
+            let ratings = mine.model.items.map(\.rating)
+            #expect(ratings == ratings.sorted(by: >), "default: by rating")
+            #expect(mine.model.items.count == 13)
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "my-nfts-by-rating-80x24")
+            _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.down))
+            _ = shell.handle(.key(.enter))                     // Favorites
+            let favorites = try #require(shell.currentScreen as? FavoritesScreen)
+            #expect(await eventually { favorites.model.state == .loaded })
+            #expect(favorites.model.items.count == 12)
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "favorites-120x40")
+            let first = favorites.model.items[0]
+            _ = shell.handle(.key(.char("l")))
+            #expect(favorites.model.items.count == 11 && !favorites.model.items.contains(first), "left the grid at once")
+            #expect(!context.likes.contains(first.id), "Catalog sees the same likes")
+            let after = frame(shell, Size(width: 120, height: 40))
+            #expect(after.components(separatedBy: "♥").count - 1 == 11)
+        }
     }
 
     @Test func emptyStates() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=null").status == 200)
-        let (_, shell, _) = await makeApp(server)
-        _ = shell.handle(.key(.down))
-        _ = shell.handle(.key(.enter))
-        let favorites = try #require(shell.currentScreen as? FavoritesScreen)
-        #expect(await eventually { favorites.model.state == .loaded })
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "favorites-empty-80x24")
-        // The API cannot take NFTs away from a profile, so My NFTs' empty state is shown for a
-        // context that has no profile NFTs (nothing loaded yet).
-        let mine = MyNFTsScreen(model: MyNFTsViewModel(context: makeContext(server)))
-        await mine.model.load()
-        let surface = CellSurface(size: Size(width: 80, height: 24))
-        mine.render(in: Rect(size: surface.size), surface: surface)
-        #expect(surface.contains("You have no NFTs yet"))
-        assertSnapshot(surface.text(), named: "my-nfts-empty-80x24")
+        try await TestServer.with { server async throws in
+            #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=null").status == 200)
+            let (_, shell, _) = await makeApp(server)
+            _ = shell.handle(.key(.down))
+            _ = shell.handle(.key(.enter))
+            let favorites = try #require(shell.currentScreen as? FavoritesScreen)
+            #expect(await eventually { favorites.model.state == .loaded })
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "favorites-empty-80x24")
+            // The API cannot take NFTs away from a profile, so My NFTs' empty state is shown for a
+            // context that has no profile NFTs (nothing loaded yet).
+            let mine = MyNFTsScreen(model: MyNFTsViewModel(context: makeContext(server)))
+            await mine.model.load()
+            let surface = CellSurface(size: Size(width: 80, height: 24))
+            mine.render(in: Rect(size: surface.size), surface: surface)
+            #expect(surface.contains("You have no NFTs yet"))
+            assertSnapshot(surface.text(), named: "my-nfts-empty-80x24")
+        }
     }
 }
 

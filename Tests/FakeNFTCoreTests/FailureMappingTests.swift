@@ -69,17 +69,17 @@ import FakeNFTTesting
     }
 
     @Test func slowerThanTheTimeout() async throws {
-        let server = try await TestServer.start(latency: 1500)
-        defer { Task { await server.stop() } }
-        let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 0.3))
-        await #expect(throws: APIError.timeout) { try await api.profile() }
+        try await TestServer.with(latency: 1500) { server async throws in
+            let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 0.3))
+            await #expect(throws: APIError.timeout) { try await api.profile() }
+        }
     }
 
     @Test func wrongToken() async throws {
-        let server = try await TestServer.start(token: "right")
-        defer { Task { await server.stop() } }
-        let api = APIClient(APIConfiguration(baseURL: server.baseURL, token: "wrong"))
-        await #expect(throws: APIError.unauthorized) { try await api.profile() }
+        try await TestServer.with(token: "right") { server async throws in
+            let api = APIClient(APIConfiguration(baseURL: server.baseURL, token: "wrong"))
+            await #expect(throws: APIError.unauthorized) { try await api.profile() }
+        }
     }
 }
 

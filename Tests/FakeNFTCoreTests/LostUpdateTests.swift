@@ -7,37 +7,37 @@ import FakeNFTTesting
 /// Two apps on one profile: with If-Match and a reload on 412, neither undoes the other.
 @Suite struct LostUpdateTests {
     @Test func twoAppsTogglingDifferentLikesLoseNothing() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let first = ProfileService(api: server.client()), second = ProfileService(api: server.client())
-        try await first.load()
-        try await second.load()
-        let firstIDs = (1...95).filter { $0 % 2 == 1 }.map(String.init), secondIDs = (1...95).filter { $0 % 2 == 0 }.map(String.init)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (service, ids) in [(first, firstIDs), (second, secondIDs)] {
-                group.addTask { for id in ids { try await service.toggleLike(id) } }
+        try await TestServer.with { server async throws in
+            let first = ProfileService(api: server.client()), second = ProfileService(api: server.client())
+            try await first.load()
+            try await second.load()
+            let firstIDs = (1...95).filter { $0 % 2 == 1 }.map(String.init), secondIDs = (1...95).filter { $0 % 2 == 0 }.map(String.init)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (service, ids) in [(first, firstIDs), (second, secondIDs)] {
+                    group.addTask { for id in ids { try await service.toggleLike(id) } }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            // Every id toggled once: the gen1 likes are now unliked, all the others liked.
+            let expected = Set((1...95).map(String.init)).symmetricDifference(Profile.gen1Likes)
+            #expect(Set(try await server.client().profile().likes) == expected)
         }
-        // Every id toggled once: the gen1 likes are now unliked, all the others liked.
-        let expected = Set((1...95).map(String.init)).symmetricDifference(Profile.gen1Likes)
-        #expect(Set(try await server.client().profile().likes) == expected)
     }
 
     @Test func twoCartsLoseNothing() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let firstAPI = server.client(), secondAPI = server.client()
-        let first = OrderService(api: firstAPI, profile: ProfileService(api: firstAPI))
-        let second = OrderService(api: secondAPI, profile: ProfileService(api: secondAPI))
-        try await first.load()
-        try await second.load()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { for id in 1...30 { try await first.toggle(String(id)) } }
-            group.addTask { for id in 31...60 { try await second.toggle(String(id)) } }
-            try await group.waitForAll()
+        try await TestServer.with { server async throws in
+            let firstAPI = server.client(), secondAPI = server.client()
+            let first = OrderService(api: firstAPI, profile: ProfileService(api: firstAPI))
+            let second = OrderService(api: secondAPI, profile: ProfileService(api: secondAPI))
+            try await first.load()
+            try await second.load()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { for id in 1...30 { try await first.toggle(String(id)) } }
+                group.addTask { for id in 31...60 { try await second.toggle(String(id)) } }
+                try await group.waitForAll()
+            }
+            #expect(Set(try await server.client().order().nfts) == Set((1...60).map(String.init) + ["93", "94", "95"]))
         }
-        #expect(Set(try await server.client().order().nfts) == Set((1...60).map(String.init) + ["93", "94", "95"]))
     }
 
     @Test func rebaseKeepsOwnChangesOnTopOfTheServers() {
@@ -51,11 +51,11 @@ import FakeNFTTesting
 
     /// A server without ETags (the original FakeNFT backends) gets unconditional PUTs as before.
     @Test func serversWithoutVersionsStillWork() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let api = server.client()
-        let updated = try await api.updateLikes(["1"], ifVersion: nil)
-        #expect(updated.value.likes == ["1"] && updated.version != nil)
-        await #expect(throws: APIError.versionConflict) { try await api.updateLikes(["2"], ifVersion: "\"0\"") }
+        try await TestServer.with { server async throws in
+            let api = server.client()
+            let updated = try await api.updateLikes(["1"], ifVersion: nil)
+            #expect(updated.value.likes == ["1"] && updated.version != nil)
+            await #expect(throws: APIError.versionConflict) { try await api.updateLikes(["2"], ifVersion: "\"0\"") }
+        }
     }
 }

@@ -38,10 +38,10 @@ import FakeNFTTesting
 /// A list of more ids than the app fetches: the first ``CatalogService/maxListedNFTs`` only.
 @Suite struct ListedNFTLimitTests {
     @Test func aLongListFetchesItsFirstThousand() async throws {
-        let server = try await TestServer.start(seed: .large(users: 100, nfts: 1_200))
-        defer { Task { await server.stop() } }
-        let ids = (1...1_200).map(String.init)
-        let nfts = try await CatalogService(api: server.client()).nfts(ids: ids)
-        #expect(nfts.map(\.id) == Array(ids.prefix(CatalogService.maxListedNFTs)))
+        try await TestServer.with(seed: .large(users: 100, nfts: 1_200)) { server async throws in
+            let ids = (1...1_200).map(String.init)
+            let nfts = try await CatalogService(api: server.client()).nfts(ids: ids)
+            #expect(nfts.map(\.id) == Array(ids.prefix(CatalogService.maxListedNFTs)))
+        }
     }
 }

@@ -8,53 +8,53 @@ import FakeNFTTesting
 /// The services against the real in-process server, over HTTP.
 @Suite struct ServiceTests {
     @Test func fastLikeTogglesAreNeverLost() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let api = server.client()
-        let profile = ProfileService(api: api)
-        try await profile.load()
-        // Many toggles at once: each id toggled an odd number of times ends liked.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for id in ["1", "2", "3", "1", "1", "4", "2", "2"] {
-                group.addTask { try await profile.toggleLike(id) }
+        try await TestServer.with { server async throws in
+            let api = server.client()
+            let profile = ProfileService(api: api)
+            try await profile.load()
+            // Many toggles at once: each id toggled an odd number of times ends liked.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for id in ["1", "2", "3", "1", "1", "4", "2", "2"] {
+                    group.addTask { try await profile.toggleLike(id) }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            let expected = Set(Profile.gen1Likes).symmetricDifference(["1", "2", "3", "4"])
+            #expect(Set(profile.current?.likes ?? []) == expected)
+            #expect(Set(try await api.profile().likes) == expected, "the server has the same likes")
         }
-        let expected = Set(Profile.gen1Likes).symmetricDifference(["1", "2", "3", "4"])
-        #expect(Set(profile.current?.likes ?? []) == expected)
-        #expect(Set(try await api.profile().likes) == expected, "the server has the same likes")
     }
 
     @Test func likeShowsAtOnceAndRollsBackOnFailure() async throws {
-        let server = try await TestServer.start(latency: 300)
-        defer { Task { await server.stop() } }
-        let profile = ProfileService(api: server.client())
-        try await profile.load()
-        let toggle = Task { try await profile.toggleLike("not-an-nft") }   // the server answers 400, slowly
-        let deadline = ContinuousClock.now + .seconds(5)
-        while profile.current?.likes.contains("not-an-nft") != true, ContinuousClock.now < deadline { await Task.yield() }
-        #expect(profile.current?.likes.contains("not-an-nft") == true, "shown before the server answered")
-        await #expect(throws: APIError.self) { try await toggle.value }
-        #expect(profile.current?.likes == Profile.gen1Likes, "rolled back")
+        try await TestServer.with(latency: 300) { server async throws in
+            let profile = ProfileService(api: server.client())
+            try await profile.load()
+            let toggle = Task { try await profile.toggleLike("not-an-nft") }   // the server answers 400, slowly
+            let deadline = ContinuousClock.now + .seconds(5)
+            while profile.current?.likes.contains("not-an-nft") != true, ContinuousClock.now < deadline { await Task.yield() }
+            #expect(profile.current?.likes.contains("not-an-nft") == true, "shown before the server answered")
+            await #expect(throws: APIError.self) { try await toggle.value }
+            #expect(profile.current?.likes == Profile.gen1Likes, "rolled back")
+        }
     }
 
     @Test func cartAndPayment() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let api = server.client()
-        let profile = ProfileService(api: api)
-        let order = OrderService(api: api, profile: profile)
-        try await order.load()
-        try await order.toggle("1")
-        try await order.remove("93")
-        #expect(try await api.order().nfts == ["94", "95", "1"])
-        let failed = try await order.pay(currencyID: "2")
-        #expect(!failed.success && order.current?.nfts.count == 3)
-        let paid = try await order.pay(currencyID: "1")
-        #expect(paid.success)
-        let serverOrder = try await api.order()
-        #expect(order.current?.nfts == [] && serverOrder.nfts == [])
-        #expect(Array(profile.current?.nfts.suffix(3) ?? []) == ["94", "95", "1"])
+        try await TestServer.with { server async throws in
+            let api = server.client()
+            let profile = ProfileService(api: api)
+            let order = OrderService(api: api, profile: profile)
+            try await order.load()
+            try await order.toggle("1")
+            try await order.remove("93")
+            #expect(try await api.order().nfts == ["94", "95", "1"])
+            let failed = try await order.pay(currencyID: "2")
+            #expect(!failed.success && order.current?.nfts.count == 3)
+            let paid = try await order.pay(currencyID: "1")
+            #expect(paid.success)
+            let serverOrder = try await api.order()
+            #expect(order.current?.nfts == [] && serverOrder.nfts == [])
+            #expect(Array(profile.current?.nfts.suffix(3) ?? []) == ["94", "95", "1"])
+        }
     }
 
     /// A server that holds every NFT request open for a moment and counts how many overlap:
@@ -85,28 +85,28 @@ import FakeNFTTesting
     }
 
     @Test func usersArePaged() async throws {
-        let server = try await TestServer.start(seed: .large(users: 300, nfts: 95))
-        defer { Task { await server.stop() } }
-        let users = UserService(api: server.client())
-        let first = try await users.page(0, order: .rating)
-        let second = try await users.page(1, order: .rating)
-        #expect(first.count == UserService.pageSize && second.count == UserService.pageSize)
-        #expect(first.first!.ratingValue >= second.first!.ratingValue)
-        #expect(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
-        let byName = try await users.page(0, order: .name)
-        #expect(byName.map(\.name) == byName.map(\.name).sorted())
+        try await TestServer.with(seed: .large(users: 300, nfts: 95)) { server async throws in
+            let users = UserService(api: server.client())
+            let first = try await users.page(0, order: .rating)
+            let second = try await users.page(1, order: .rating)
+            #expect(first.count == UserService.pageSize && second.count == UserService.pageSize)
+            #expect(first.first!.ratingValue >= second.first!.ratingValue)
+            #expect(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
+            let byName = try await users.page(0, order: .name)
+            #expect(byName.map(\.name) == byName.map(\.name).sorted())
+        }
     }
 
     @Test func clientCoversEveryEndpoint() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let api = server.client()
-        #expect(try await api.nfts(page: 1, size: 10).map(\.id) == (11...20).map(String.init))
-        #expect(try await api.nft(id: "1").name == "April")
-        #expect(try await api.collection(id: "2").name == "Blue")
-        #expect(try await api.currency(id: "2").name == "DOGE")
-        #expect(try await api.user(id: "1").rating == "77")
-        #expect(try await api.users(page: 0, size: 3, sortBy: "rating,desc").map(\.rating) == ["100", "99", "98"])
+        try await TestServer.with { server async throws in
+            let api = server.client()
+            #expect(try await api.nfts(page: 1, size: 10).map(\.id) == (11...20).map(String.init))
+            #expect(try await api.nft(id: "1").name == "April")
+            #expect(try await api.collection(id: "2").name == "Blue")
+            #expect(try await api.currency(id: "2").name == "DOGE")
+            #expect(try await api.user(id: "1").rating == "77")
+            #expect(try await api.users(page: 0, size: 3, sortBy: "rating,desc").map(\.rating) == ["100", "99", "98"])
+        }
     }
 
     @Test func sortPreferencesPersistAtomically() async throws {

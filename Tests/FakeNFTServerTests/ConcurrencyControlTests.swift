@@ -7,64 +7,64 @@ import FakeNFTTesting
 /// ETag / If-Match on the profile and the order, and the cross-site guard on every change.
 @Suite struct ConcurrencyControlTests {
     @Test func profileVersionsGuardPuts() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let first = try await server.exchange("GET", "/api/v1/profile/1")
-        let tag = try #require(first.headers["etag"])
-        let changed = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": tag])
-        #expect(changed.status == 200)
-        let newTag = try #require(changed.headers["etag"])
-        let reread = try await server.exchange("GET", "/api/v1/profile/1").headers["etag"]
-        #expect(newTag != tag && reread == newTag)
-        // The old version is gone: 412, nothing changes.
-        let stale = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=2", headers: ["If-Match": tag])
-        #expect(stale.status == 412 && TestServer.errorMessage(stale.body)?.contains("reload") == true)
-        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["1"])
-        #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "*"]).status == 200)
-        let latest = try #require(try await server.exchange("GET", "/api/v1/profile/1").headers["etag"])
-        let listed = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "\"999\", \(latest)"])
-        #expect(listed.status == 200, "one of a list")
-        let current = try #require(listed.headers["etag"])
-        for header in ["W/\(current)", "garbage", "\"\"", "\"99999999999999999999999\"", "\"-1\"", ","] {
-            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M", headers: ["If-Match": header]).status == 412, "\(header)")
+        try await TestServer.with { server async throws in
+            let first = try await server.exchange("GET", "/api/v1/profile/1")
+            let tag = try #require(first.headers["etag"])
+            let changed = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": tag])
+            #expect(changed.status == 200)
+            let newTag = try #require(changed.headers["etag"])
+            let reread = try await server.exchange("GET", "/api/v1/profile/1").headers["etag"]
+            #expect(newTag != tag && reread == newTag)
+            // The old version is gone: 412, nothing changes.
+            let stale = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=2", headers: ["If-Match": tag])
+            #expect(stale.status == 412 && TestServer.errorMessage(stale.body)?.contains("reload") == true)
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["1"])
+            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "*"]).status == 200)
+            let latest = try #require(try await server.exchange("GET", "/api/v1/profile/1").headers["etag"])
+            let listed = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "\"999\", \(latest)"])
+            #expect(listed.status == 200, "one of a list")
+            let current = try #require(listed.headers["etag"])
+            for header in ["W/\(current)", "garbage", "\"\"", "\"99999999999999999999999\"", "\"-1\"", ","] {
+                #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M", headers: ["If-Match": header]).status == 412, "\(header)")
+            }
+            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M").status == 200, "no If-Match: as before")
         }
-        #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M").status == 200, "no If-Match: as before")
     }
 
     @Test func orderVersionsGuardPutPostAndMoveWithPayment() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let tag = try #require(try await server.exchange("GET", "/api/v1/orders/1").headers["etag"])
-        #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: ["If-Match": tag]).status == 200)
-        #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": tag]).status == 412)
-        #expect(try await server.exchange("POST", "/api/v1/orders/1", headers: ["If-Match": tag]).status == 412)
-        #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["1", "2"])
-        let profileTag = try #require(try await server.exchange("GET", "/api/v1/profile/1").headers["etag"])
-        let orderTag = try #require(try await server.exchange("GET", "/api/v1/orders/1").headers["etag"])
-        #expect(try await server.get("/api/v1/orders/1/payment/1", as: PaymentResult.self).success)
-        // Paying changed both: old versions are refused.
-        #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=3", headers: ["If-Match": profileTag]).status == 412)
-        #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": orderTag]).status == 412)
-        let profile: Profile = try await server.get("/api/v1/profile/1")
-        #expect(Array(profile.nfts.suffix(2)) == ["1", "2"])
+        try await TestServer.with { server async throws in
+            let tag = try #require(try await server.exchange("GET", "/api/v1/orders/1").headers["etag"])
+            #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: ["If-Match": tag]).status == 200)
+            #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": tag]).status == 412)
+            #expect(try await server.exchange("POST", "/api/v1/orders/1", headers: ["If-Match": tag]).status == 412)
+            #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["1", "2"])
+            let profileTag = try #require(try await server.exchange("GET", "/api/v1/profile/1").headers["etag"])
+            let orderTag = try #require(try await server.exchange("GET", "/api/v1/orders/1").headers["etag"])
+            #expect(try await server.get("/api/v1/orders/1/payment/1", as: PaymentResult.self).success)
+            // Paying changed both: old versions are refused.
+            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=3", headers: ["If-Match": profileTag]).status == 412)
+            #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": orderTag]).status == 412)
+            let profile: Profile = try await server.get("/api/v1/profile/1")
+            #expect(Array(profile.nfts.suffix(2)) == ["1", "2"])
+        }
     }
 
     /// Two clients replacing whole lists without versions undo each other; with If-Match and
     /// a reload on 412, none of 200 acknowledged toggles is lost.
     @Test func clientsWithVersionsLoseNoToggles() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=null").status == 200)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in 0..<2 {
-                group.addTask {
-                    for n in stride(from: client + 1, through: 95, by: 2) { try await Self.addLike(String(n), on: server) }
+        try await TestServer.with { server async throws in
+            #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=null").status == 200)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<2 {
+                    group.addTask {
+                        for n in stride(from: client + 1, through: 95, by: 2) { try await Self.addLike(String(n), on: server) }
+                    }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            let likes = try await server.get("/api/v1/profile/1", as: Profile.self).likes
+            #expect(Set(likes) == Set((1...95).map(String.init)))
         }
-        let likes = try await server.get("/api/v1/profile/1", as: Profile.self).likes
-        #expect(Set(likes) == Set((1...95).map(String.init)))
     }
 
     /// Reads, adds one id, writes with If-Match; on 412 starts again.
@@ -86,31 +86,31 @@ import FakeNFTTesting
 
     @Test(arguments: changes)
     func otherSitesCannotChangeData(method: String, path: String, body: String?) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let refusals: [[String: String]] = [
-            ["Origin": "http://evil.example"], ["Origin": "null"], ["Origin": "http://127.0.0.1:1"],
-            ["Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "same-site"],
-            ["Origin": server.baseURL.absoluteString, "Sec-Fetch-Site": "cross-site"],
-        ]
-        for headers in refusals {
-            let (status, data) = try await server.request(method, path, body: body, contentType: "text/plain", headers: headers)
-            #expect(status == 403 && TestServer.errorMessage(data)?.contains("refused") == true, "\(headers)")
-        }
-        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Студентус Практикумус")
-        #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"], "nothing changed")
-        // The server's own origin, a same-origin fetch, and clients that send neither header.
-        for headers in [["Origin": server.baseURL.absoluteString], ["Sec-Fetch-Site": "same-origin"], ["Sec-Fetch-Site": "none"], [:]] {
-            let status = try await server.request(method, path, body: body, headers: headers).status
-            #expect(status == 200, "\(method) \(path) \(headers)")
+        try await TestServer.with { server async throws in
+            let refusals: [[String: String]] = [
+                ["Origin": "http://evil.example"], ["Origin": "null"], ["Origin": "http://127.0.0.1:1"],
+                ["Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "same-site"],
+                ["Origin": server.baseURL.absoluteString, "Sec-Fetch-Site": "cross-site"],
+            ]
+            for headers in refusals {
+                let (status, data) = try await server.request(method, path, body: body, contentType: "text/plain", headers: headers)
+                #expect(status == 403 && TestServer.errorMessage(data)?.contains("refused") == true, "\(headers)")
+            }
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Студентус Практикумус")
+            #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"], "nothing changed")
+            // The server's own origin, a same-origin fetch, and clients that send neither header.
+            for headers in [["Origin": server.baseURL.absoluteString], ["Sec-Fetch-Site": "same-origin"], ["Sec-Fetch-Site": "none"], [:]] {
+                let status = try await server.request(method, path, body: body, headers: headers).status
+                #expect(status == 200, "\(method) \(path) \(headers)")
+            }
         }
     }
 
     @Test func otherSitesMayStillRead() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        for path in ["/api/v1/nft/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
-            #expect(try await server.request("GET", path, headers: ["Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"]).status == 200)
+        try await TestServer.with { server async throws in
+            for path in ["/api/v1/nft/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
+                #expect(try await server.request("GET", path, headers: ["Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"]).status == 200)
+            }
         }
     }
 }

@@ -16,20 +16,20 @@ import FakeNFTTesting
     /// `page × size` past `Int.max` once trapped in `ListQuery`, killing the server.
     @Test(arguments: lists)
     func pagingNeverOverflows(list: String) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        for query in ["size=10000&page=922337203685478", "limit=10000&page=922337203685478", "size=2&page=9223372036854775807",
-                      "page=1&page=922337203685478&size=10000", "%70age=922337203685478&%73ize=10000",
-                      "size=9223372036854775807&page=2", "sortBy=name,desc&size=10000&page=922337203685478"] {
-            let (status, data) = try await server.request("GET", "\(list)?\(query)")
-            #expect(status == 200 && String(decoding: data, as: UTF8.self) == "[]", "\(list)?\(query)")
+        try await TestServer.with { server async throws in
+            for query in ["size=10000&page=922337203685478", "limit=10000&page=922337203685478", "size=2&page=9223372036854775807",
+                          "page=1&page=922337203685478&size=10000", "%70age=922337203685478&%73ize=10000",
+                          "size=9223372036854775807&page=2", "sortBy=name,desc&size=10000&page=922337203685478"] {
+                let (status, data) = try await server.request("GET", "\(list)?\(query)")
+                #expect(status == 200 && String(decoding: data, as: UTF8.self) == "[]", "\(list)?\(query)")
+            }
+            for query in ["page=99999999999999999999", "size=-1", "size=0", "page=1e3", "page=nan", "size=%00"] {
+                let (status, data) = try await server.request("GET", "\(list)?\(query)")
+                #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(list)?\(query)")
+            }
+            let (status, data) = try await server.request("GET", "\(list)?size=10000&page=0")
+            #expect(status == 200 && !data.isEmpty, "the server still answers")
         }
-        for query in ["page=99999999999999999999", "size=-1", "size=0", "page=1e3", "page=nan", "size=%00"] {
-            let (status, data) = try await server.request("GET", "\(list)?\(query)")
-            #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(list)?\(query)")
-        }
-        let (status, data) = try await server.request("GET", "\(list)?size=10000&page=0")
-        #expect(status == 200 && !data.isEmpty, "the server still answers")
     }
 
     @Test func pageWindowIsCheckedArithmetic() {
@@ -40,88 +40,88 @@ import FakeNFTTesting
     }
 
     @Test func headAnswersWhereGetDoes() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        for path in ["/api/v1/nft", "/api/v1/nft/1", "/api/v1/collections?size=2", "/api/v1/collections/1", "/api/v1/users/3",
-                     "/api/v1/users?page=1&size=5", "/api/v1/currencies", "/api/v1/currencies/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
-            let get = try await server.exchange("GET", path)
-            let head = try await RawConnection.exchange(port: server.port, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(head.text.hasPrefix("HTTP/1.1 200 OK"), "HEAD \(path)")
-            #expect(head.text.lowercased().contains("content-length: \(get.body.count)\r\n"), "HEAD \(path) announces GET's length")
-            #expect(head.text.hasSuffix("\r\n\r\n"), "HEAD \(path) has no body")
+        try await TestServer.with { server async throws in
+            for path in ["/api/v1/nft", "/api/v1/nft/1", "/api/v1/collections?size=2", "/api/v1/collections/1", "/api/v1/users/3",
+                         "/api/v1/users?page=1&size=5", "/api/v1/currencies", "/api/v1/currencies/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
+                let get = try await server.exchange("GET", path)
+                let head = try await RawConnection.exchange(port: server.port, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                #expect(head.text.hasPrefix("HTTP/1.1 200 OK"), "HEAD \(path)")
+                #expect(head.text.lowercased().contains("content-length: \(get.body.count)\r\n"), "HEAD \(path) announces GET's length")
+                #expect(head.text.hasSuffix("\r\n\r\n"), "HEAD \(path) has no body")
+            }
+            // HEAD would pay: it is not allowed there.
+            let pay = try await RawConnection.exchange(port: server.port, "HEAD /api/v1/orders/1/payment/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(pay.text.hasPrefix("HTTP/1.1 405") && pay.text.contains("Allow: GET\r\n"))
+            #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"])
         }
-        // HEAD would pay: it is not allowed there.
-        let pay = try await RawConnection.exchange(port: server.port, "HEAD /api/v1/orders/1/payment/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(pay.text.hasPrefix("HTTP/1.1 405") && pay.text.contains("Allow: GET\r\n"))
-        #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"])
     }
 
     @Test func methodNotAllowedNamesTheAllowedOnes() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let cases = [("DELETE", "/api/v1/profile/1", "GET, PUT, HEAD"), ("PATCH", "/api/v1/orders/1", "GET, PUT, POST, HEAD"),
-                     ("POST", "/api/v1/nft", "GET, HEAD"), ("PUT", "/api/v1/users/7", "GET, HEAD"),
-                     ("POST", "/api/v1/orders/1/payment/1", "GET")]
-        for (method, path, allow) in cases {
-            let (status, body, headers) = try await server.exchange(method, path)
-            #expect(status == 405 && headers["allow"] == allow && TestServer.errorMessage(body) != nil, "\(method) \(path)")
+        try await TestServer.with { server async throws in
+            let cases = [("DELETE", "/api/v1/profile/1", "GET, PUT, HEAD"), ("PATCH", "/api/v1/orders/1", "GET, PUT, POST, HEAD"),
+                         ("POST", "/api/v1/nft", "GET, HEAD"), ("PUT", "/api/v1/users/7", "GET, HEAD"),
+                         ("POST", "/api/v1/orders/1/payment/1", "GET")]
+            for (method, path, allow) in cases {
+                let (status, body, headers) = try await server.exchange(method, path)
+                #expect(status == 405 && headers["allow"] == allow && TestServer.errorMessage(body) != nil, "\(method) \(path)")
+            }
         }
     }
 
     @Test func http11WithoutHostIsRefused() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/nft/1 HTTP/1.1\r\n\r\n")
-        #expect(answer.text.hasPrefix("HTTP/1.1 400") && answer.text.contains("Host") && answer.closed)
-        let http10 = try await RawConnection.exchange(port: server.port, "GET /api/v1/nft/1 HTTP/1.0\r\n\r\n")
-        #expect(http10.text.hasPrefix("HTTP/1.1 200"), "HTTP/1.0 needs no Host")
+        try await TestServer.with { server async throws in
+            let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/nft/1 HTTP/1.1\r\n\r\n")
+            #expect(answer.text.hasPrefix("HTTP/1.1 400") && answer.text.contains("Host") && answer.closed)
+            let http10 = try await RawConnection.exchange(port: server.port, "GET /api/v1/nft/1 HTTP/1.0\r\n\r\n")
+            #expect(http10.text.hasPrefix("HTTP/1.1 200"), "HTTP/1.0 needs no Host")
+        }
     }
 
     @Test func http10ConnectionsCloseAfterTheAnswer() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n")
-        #expect(answer.closed, "closed without waiting for the client")
-        #expect(answer.text.hasPrefix("HTTP/1.1 200") && answer.text.lowercased().contains("connection: close"))
-        #expect(answer.text.hasSuffix(#""title":"Bitcoin"}"#))
-        // HTTP/1.1 stays open for the next request.
-        let kept = try RawConnection(port: server.port)
-        kept.send("GET /api/v1/currencies/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(await kept.receive(timeout: 0.5).closed == false)
+        try await TestServer.with { server async throws in
+            let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n")
+            #expect(answer.closed, "closed without waiting for the client")
+            #expect(answer.text.hasPrefix("HTTP/1.1 200") && answer.text.lowercased().contains("connection: close"))
+            #expect(answer.text.hasSuffix(#""title":"Bitcoin"}"#))
+            // HTTP/1.1 stays open for the next request.
+            let kept = try RawConnection(port: server.port)
+            kept.send("GET /api/v1/currencies/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await kept.receive(timeout: 0.5).closed == false)
+        }
     }
 
     @Test func malformedChunkSizesAreBadRequests() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        for chunk in ["zz\r\nabc\r\n0\r\n\r\n", "-5\r\nabcde\r\n0\r\n\r\n", "ffffffffffffffffffff\r\nx\r\n0\r\n\r\n", "3;\u{0}\r\nabc\r\n0\r\n\r\n"] {
-            let answer = try await RawConnection.exchange(port: server.port, "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\n"
-                                                    + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk)
-            #expect(answer.text.hasPrefix("HTTP/1.1 400"), "\(chunk.debugDescription): \(answer.text)")
+        try await TestServer.with { server async throws in
+            for chunk in ["zz\r\nabc\r\n0\r\n\r\n", "-5\r\nabcde\r\n0\r\n\r\n", "ffffffffffffffffffff\r\nx\r\n0\r\n\r\n", "3;\u{0}\r\nabc\r\n0\r\n\r\n"] {
+                let answer = try await RawConnection.exchange(port: server.port, "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\n"
+                                                        + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk)
+                #expect(answer.text.hasPrefix("HTTP/1.1 400"), "\(chunk.debugDescription): \(answer.text)")
+            }
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
         }
-        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
     }
 
     @Test func hostileBodiesAreBadRequests() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let bodies: [(String, String)] = [
-            ("{\"likes\":" + String(repeating: "[", count: 60_000) + "}", "application/json"),   // nesting past any stack
-            (String(repeating: "[", count: 65_000), "application/json"),
-            ("{\"likes\": [1e999]}", "application/json"),
-            ("[\"likes\"]", "application/json"),
-            ("{\"likes\": [{\"id\": 1}]}", "application/json"),
-            ("likes=" + String(repeating: ",", count: 60_000) + "999", "application/x-www-form-urlencoded"),
-        ]
-        for (body, contentType) in bodies {
-            let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: body, contentType: contentType)
-            #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(body.prefix(40))")
+        try await TestServer.with { server async throws in
+            let bodies: [(String, String)] = [
+                ("{\"likes\":" + String(repeating: "[", count: 60_000) + "}", "application/json"),   // nesting past any stack
+                (String(repeating: "[", count: 65_000), "application/json"),
+                ("{\"likes\": [1e999]}", "application/json"),
+                ("[\"likes\"]", "application/json"),
+                ("{\"likes\": [{\"id\": 1}]}", "application/json"),
+                ("likes=" + String(repeating: ",", count: 60_000) + "999", "application/x-www-form-urlencoded"),
+            ]
+            for (body, contentType) in bodies {
+                let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: body, contentType: contentType)
+                #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(body.prefix(40))")
+            }
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/profile/1"))
+            request.httpMethod = "PUT"
+            request.httpBody = Data([0xFF, 0xFE, 0x7B, 0x7D])
+            let (data, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400 && TestServer.errorMessage(data)?.contains("UTF-8") == true)
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
         }
-        var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/profile/1"))
-        request.httpMethod = "PUT"
-        request.httpBody = Data([0xFF, 0xFE, 0x7B, 0x7D])
-        let (data, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 400 && TestServer.errorMessage(data)?.contains("UTF-8") == true)
-        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
     }
 
     @Test func anEmptyDatabaseFileIsRefusedNotReseeded() async throws {
@@ -151,28 +151,28 @@ import FakeNFTTesting
 
     /// Versions only need to differ: one past `Int.max` wraps instead of trapping.
     @Test func aVersionAtIntMaxWraps() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let queue = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
-        try await queue.write { try $0.execute(sql: "UPDATE profile SET version = ?", arguments: [Int.max]) }
-        let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": "\"\(Int.max)\""])
-        #expect(answer.status == 200 && answer.headers["etag"] == "\"\(Int.min)\"")
+        try await TestServer.with { server async throws in
+            let queue = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
+            try await queue.write { try $0.execute(sql: "UPDATE profile SET version = ?", arguments: [Int.max]) }
+            let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": "\"\(Int.max)\""])
+            #expect(answer.status == 200 && answer.headers["etag"] == "\"\(Int.min)\"")
+        }
     }
 
     @Test func a500IsLoggedWithItsCause() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        // Damage the database behind the server's back: the profile row disappears.
-        let queue = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
-        try await queue.write { try $0.execute(sql: "DELETE FROM profile") }
-        let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: "name=Lost")
-        #expect(status == 500 && TestServer.errorMessage(data) == "internal error")
-        let log = server.configuration.dataDirectory.appendingPathComponent("server.log")
-        var text = ""
-        for _ in 0..<50 where !text.contains("500") {
-            try await Task.sleep(for: .milliseconds(20))
-            text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        try await TestServer.with { server async throws in
+            // Damage the database behind the server's back: the profile row disappears.
+            let queue = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
+            try await queue.write { try $0.execute(sql: "DELETE FROM profile") }
+            let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: "name=Lost")
+            #expect(status == 500 && TestServer.errorMessage(data) == "internal error")
+            let log = server.configuration.dataDirectory.appendingPathComponent("server.log")
+            var text = ""
+            for _ in 0..<50 where !text.contains("500") {
+                try await Task.sleep(for: .milliseconds(20))
+                text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            }
+            #expect(text.contains("500 for PUT /api/v1/profile/1: the database has no profile"), "\(text)")
         }
-        #expect(text.contains("500 for PUT /api/v1/profile/1: the database has no profile"), "\(text)")
     }
 }

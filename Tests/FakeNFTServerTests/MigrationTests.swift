@@ -39,14 +39,14 @@ import FakeNFTTesting
         }
         try old.migrate(queue)
         try queue.close()
-        let server = try await TestServer.start(dataDirectory: directory)
-        defer { Task { await server.stop() } }
-        let profile = try await server.exchange("GET", "/api/v1/profile/1")
-        #expect(try JSONDecoder().decode(Profile.self, from: profile.body).name == "Old name", "not reseeded")
-        #expect(profile.headers["etag"] == "\"1\"")
-        #expect(try await server.get("/api/v1/nft", as: [NFT].self).map(\.name) == ["Kept"])
-        #expect(try await server.get("/api/v1/users/1", as: User.self).description == nil)
-        let changed = try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=null", headers: ["If-Match": "\"1\""])
-        #expect(changed.status == 200 && changed.headers["etag"] == "\"2\"")
+        try await TestServer.with(dataDirectory: directory) { server async throws in
+            let profile = try await server.exchange("GET", "/api/v1/profile/1")
+            #expect(try JSONDecoder().decode(Profile.self, from: profile.body).name == "Old name", "not reseeded")
+            #expect(profile.headers["etag"] == "\"1\"")
+            #expect(try await server.get("/api/v1/nft", as: [NFT].self).map(\.name) == ["Kept"])
+            #expect(try await server.get("/api/v1/users/1", as: User.self).description == nil)
+            let changed = try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=null", headers: ["If-Match": "\"1\""])
+            #expect(changed.status == 200 && changed.headers["etag"] == "\"2\"")
+        }
     }
 }

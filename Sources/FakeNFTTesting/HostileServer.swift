@@ -86,8 +86,9 @@ public final class HostileServer: @unchecked Sendable {
             case .endless(let start):
                 guard Self.send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                                 + String(start.utf8.count, radix: 16) + "\r\n" + start + "\r\n") else { return }
-                let chunk = String(repeating: "x", count: 65_536)
-                while Self.send(connection, "10000\r\n" + chunk + "\r\n") {}
+                // One chunk, encoded once: the server must cost little CPU however fast the app reads.
+                let chunk = Array(("10000\r\n" + String(repeating: "x", count: 65_536) + "\r\n").utf8)
+                while Self.send(connection, chunk) {}
                 return
             case .never:
                 var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
@@ -125,8 +126,9 @@ public final class HostileServer: @unchecked Sendable {
         }
     }
 
-    private static func send(_ connection: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    private static func send(_ connection: Int32, _ text: String) -> Bool { send(connection, Array(text.utf8)) }
+
+    private static func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -26,7 +26,7 @@ public final class RunningServer: Sendable {
 /// The offline FakeNFT server: Hummingbird over a SQLite store.
 public enum FakeNFTServer {
     /// Opens the database, seeding it when it is new (or when `reset` is set).
-    public static func openStore(_ configuration: ServerConfiguration) throws -> Store {
+    private static func openStore(_ configuration: ServerConfiguration) throws -> Store {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         return try Store(path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
                          reset: configuration.reset,

@@ -77,10 +77,12 @@ struct AppCommand: AsyncParsableCommand {
         } catch {
             logger.error("stopped: \(error)")
             await embedded?.stop()
+            LineWriter.flush()
             throw Failure("\(error)")
         }
         logger.info("quit\(exitSignal.map { " on signal \($0)" } ?? "")")
         await embedded?.stop()
+        LineWriter.flush()
         if let exitSignal { throw ExitCode(128 + exitSignal) }
     }
 }

@@ -68,8 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
                 LineWriter.standardOutput.write("FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(configuration.dataDirectory.path))")
             }
         } catch {
+            LineWriter.flush()
             throw Failure("server stopped: \(error)")
         }
+        LineWriter.flush()
     }
 }
 

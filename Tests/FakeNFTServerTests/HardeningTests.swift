@@ -149,6 +149,12 @@ import FakeNFTTesting
         }
     }
 
+    /// A request path (or any logged text) cannot put an escape sequence into the operator's terminal.
+    @Test func logLinesEscapeControlCharacters() {
+        #expect(LineLogHandler.escapingControls("GET /a\u{1B}[2J\u{9B}b\n") == "GET /a\\u{1B}[2J\\u{9B}b\\u{A}")
+        #expect(LineLogHandler.escapingControls("plain /путь") == "plain /путь")
+    }
+
     /// Versions only need to differ: one past `Int.max` wraps instead of trapping.
     @Test func aVersionAtIntMaxWraps() async throws {
         try await TestServer.with { server async throws in

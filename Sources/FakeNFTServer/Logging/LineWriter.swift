@@ -28,6 +28,10 @@ public struct LineWriter: Sendable {
 
     /// Queues `line` (a newline is added).
     public func write(_ line: String) { LineQueue.shared.enqueue(line, to: destination) }
+
+    /// Waits (at most `timeout` seconds) until every line queued so far is written: call it
+    /// before the process exits, or its last lines are lost.
+    public static func flush(timeout: Double = 1) { LineQueue.shared.flush(timeout: timeout) }
 }
 
 /// The queue behind every ``LineWriter`` and the thread that empties it.
@@ -37,6 +41,8 @@ private final class LineQueue: @unchecked Sendable {
     /// Its value is 1 while lines are waiting. Guards `pending`.
     private let lock = ConditionLock(value: 0)
     private var pending: [(LineWriter.Destination, String)] = []
+    /// Lines queued and lines written (or dropped by a failed write) so far; guarded by `lock`.
+    private var queued = 0, finished = 0
 
     private init() {
         let thread = Thread { self.run() }   // runs for the life of the process
@@ -46,8 +52,25 @@ private final class LineQueue: @unchecked Sendable {
 
     func enqueue(_ line: String, to destination: LineWriter.Destination) {
         lock.lock()
-        if pending.count < Self.capacity { pending.append((destination, line)) }
+        if pending.count < Self.capacity {
+            pending.append((destination, line))
+            queued += 1
+        }
         lock.unlock(withValue: 1)
+    }
+
+    func flush(timeout: Double) {
+        lock.lock()
+        let target = queued
+        lock.unlock()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let done = finished >= target
+            lock.unlock()
+            if done { return }
+            usleep(1_000)
+        }
     }
 
     private func run() {
@@ -69,6 +92,9 @@ private final class LineQueue: @unchecked Sendable {
                 }
             }
             for descriptor in files.values where descriptor >= 0 { close(descriptor) }
+            lock.lock()
+            finished += lines.count
+            lock.unlock(withValue: pending.isEmpty ? 0 : 1)
         }
     }
 

@@ -35,8 +35,6 @@ struct EncodedTable: Sendable {
         self.orders = orders
     }
 
-    var count: Int { items.count }
-
     /// The entity with `id`, as JSON.
     func item(id: String) -> ByteBuffer? { positions[id].map { items[$0] } }
 

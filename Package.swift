@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -23,7 +24,13 @@ let package = Package(
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.
         .target(name: "FakeNFTModels"),
-        .target(name: "FakeNFTCore", dependencies: ["FakeNFTModels", "CLibXML2", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "FakeNFTCore", dependencies: [
+            "FakeNFTModels", "CLibXML2", .product(name: "Logging", package: "swift-log"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        ]),
         // What a request says (query, form and JSON bodies, id lists), parsed without any of the
         // server's machinery, so that libFuzzer can build it alone (`make fuzz`).
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),

@@ -35,6 +35,43 @@ import FakeNFTTesting
     }
 }
 
+/// The transport reads with backpressure: a body faster than the app can take costs at most the
+/// limit, and a caller that gives up stops the request.
+@Suite struct TransportBoundTests {
+    /// Against a server writing an endless body as fast as loopback allows, three requests in a
+    /// row fail with the limit and the process grows by far less than the bodies sent (URLSession
+    /// kept reading after the cancel: 8 GB in 15 s).
+    @Test func aFastEndlessBodyCostsAtMostItsLimit() async throws {
+        let server = try HostileServer.start(.endlessBodies)
+        defer { server.stop() }
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 20, retries: 0))
+        let before = try Self.residentBytes()
+        for _ in 0..<3 {
+            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.nfts(page: 0, size: 10) }
+        }
+        try await Task.sleep(for: .seconds(1))   // anything still reading would grow by gigabytes here
+        let grown = try Self.residentBytes() - before
+        #expect(grown < 300 * 1024 * 1024, "grew by \(grown / (1024 * 1024)) MB")
+    }
+
+    /// Cancelling the task that waits for a hanging request ends it as cancelled, not as a timeout.
+    @Test func cancellingTheCallerCancelsTheRequest() async throws {
+        let server = try HostileServer.start(.hanging)
+        defer { server.stop() }
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 60, retries: 0))
+        let request = Task { try await api.nfts(page: 0, size: 10) }
+        try await Task.sleep(for: .milliseconds(300))
+        request.cancel()
+        await #expect(throws: APIError.cancelled) { try await request.value }
+    }
+
+    /// The process's resident memory, from `/proc/self/statm`.
+    private static func residentBytes() throws -> Int {
+        let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
 /// A list of more ids than the app fetches: the first ``CatalogService/maxListedNFTs`` only.
 @Suite struct ListedNFTLimitTests {
     @Test func aLongListFetchesItsFirstThousand() async throws {

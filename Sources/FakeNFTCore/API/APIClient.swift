@@ -1,8 +1,6 @@
 import Foundation
 import Logging
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOHTTP1
 
 /// Where the server is and how to talk to it.
 public struct APIConfiguration: Sendable, Hashable {
@@ -21,7 +19,7 @@ public struct APIConfiguration: Sendable, Hashable {
 /// The one place that knows the FakeNFT API's paths, headers, form encoding and error mapping.
 public final class APIClient: Sendable {
     public let configuration: APIConfiguration
-    private let session: BoundedSession
+    private let transport = HTTPTransport.api
     /// The largest JSON answer read; past it a request fails with ``APIError/tooLarge``.
     public static let maxResponseBytes = 4 * 1024 * 1024
 
@@ -32,12 +30,6 @@ public final class APIClient: Sendable {
     public init(_ configuration: APIConfiguration, logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }) {
         self.configuration = configuration
         self.logger = logger
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = configuration.timeout
-        config.timeoutIntervalForResource = configuration.timeout * Double(configuration.retries + 2)
-        config.httpMaximumConnectionsPerHost = CatalogService.maxConcurrentRequests
-        config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = BoundedSession(configuration: config)
     }
 
     // MARK: Endpoints
@@ -61,21 +53,21 @@ public final class APIClient: Sendable {
     /// Replaces the likes only if the profile is still at `version` (when given); a profile
     /// changed in between is ``APIError/versionConflict``.
     public func updateLikes(_ likes: [String], ifVersion version: String?) async throws -> Versioned<Profile> {
-        try await send("PUT", "profile/1", form: [("likes", IDList.formValue(likes))], ifVersion: version)
+        try await send(.PUT, "profile/1", form: [("likes", IDList.formValue(likes))], ifVersion: version)
     }
     /// Sends only the fields set in `update`.
     public func updateProfile(_ update: ProfileUpdate) async throws -> Profile {
         try await updateVersionedProfile(update).value
     }
     public func updateVersionedProfile(_ update: ProfileUpdate) async throws -> Versioned<Profile> {
-        try await send("PUT", "profile/1", form: update.formFields)
+        try await send(.PUT, "profile/1", form: update.formFields)
     }
     public func order() async throws -> Order { try await versionedOrder().value }
     public func versionedOrder() async throws -> Versioned<Order> { try await get("orders/1") }
     public func updateOrder(nfts: [String]) async throws -> Order { try await updateOrder(nfts: nfts, ifVersion: nil).value }
     /// Replaces the order's NFTs only if it is still at `version` (when given).
     public func updateOrder(nfts: [String], ifVersion version: String?) async throws -> Versioned<Order> {
-        try await send("PUT", "orders/1", form: [("nfts", IDList.formValue(nfts))], ifVersion: version)
+        try await send(.PUT, "orders/1", form: [("nfts", IDList.formValue(nfts))], ifVersion: version)
     }
     public func currencies() async throws -> [Currency] { try await get("currencies") }
     public func currency(id: String) async throws -> Currency { try await get("currencies/\(Self.pathID(id))") }
@@ -95,13 +87,19 @@ public final class APIClient: Sendable {
         return components.url!
     }
 
-    private func request(_ method: String, _ url: URL) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.timeoutInterval = configuration.timeout
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token = configuration.token { request.setValue(token, forHTTPHeaderField: "X-Practicum-Mobile-Token") }
-        return request
+    /// One request: what is sent, and how the log names it.
+    private struct Request {
+        var method: HTTPMethod
+        var url: URL
+        var headers: HTTPHeaders
+        var body: Data?
+        var logName: String { "\(method.rawValue) \(url.path)" }
+    }
+
+    private func request(_ method: HTTPMethod, _ url: URL) -> Request {
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if let token = configuration.token { headers.add(name: "X-Practicum-Mobile-Token", value: token) }
+        return Request(method: method, url: url, headers: headers)
     }
 
     /// GET with retries on 429/503 (idempotent), honouring Retry-After.
@@ -110,7 +108,7 @@ public final class APIClient: Sendable {
     }
 
     private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true) async throws -> Versioned<T> {
-        let request = request("GET", url(path, query: query))
+        let request = request(.GET, url(path, query: query))
         var attempt = 0
         while true {
             do {
@@ -119,17 +117,17 @@ public final class APIClient: Sendable {
                 attempt += 1
                 guard retry, attempt <= configuration.retries else { throw error.apiError }
                 let backoff = error.retryAfter ?? 0.2 * pow(2, Double(attempt - 1))
-                try await Task.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000)))
+                do { try await Task.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000))) } catch { throw APIError.cancelled }
             }
         }
     }
 
-    private func send<T: Decodable & Sendable>(_ method: String, _ path: String, form: [(String, String)],
+    private func send<T: Decodable & Sendable>(_ method: HTTPMethod, _ path: String, form: [(String, String)],
                                     ifVersion version: String? = nil) async throws -> Versioned<T> {
         var request = request(method, url(path))
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        if let version { request.setValue(version, forHTTPHeaderField: "If-Match") }
-        request.httpBody = Data(FormEncoding.encode(form).utf8)
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        if let version { request.headers.add(name: "If-Match", value: version) }
+        request.body = Data(FormEncoding.encode(form).utf8)
         do { return try await perform(request) } catch let error as RetryableStatus { throw error.apiError }
     }
 
@@ -138,27 +136,23 @@ public final class APIClient: Sendable {
         var retryAfter: TimeInterval?
     }
 
-    private func perform<T: Decodable & Sendable>(_ request: URLRequest) async throws -> Versioned<T> {
-        let data: Data, response: URLResponse
-        let what = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
+    private func perform<T: Decodable & Sendable>(_ request: Request) async throws -> Versioned<T> {
         let started = ContinuousClock.now
+        let answer: HTTPAnswer
         do {
-            (data, response) = try await session.data(for: request, limit: Self.maxResponseBytes)
-        } catch is ResponseTooLarge {
-            logger.error("\(what) failed: the answer is larger than \(Self.maxResponseBytes) bytes")
-            throw APIError.tooLarge(limitBytes: Self.maxResponseBytes)
+            answer = try await transport.fetch(request.method, request.url, headers: request.headers, body: request.body,
+                                               limit: Self.maxResponseBytes, timeout: .seconds(configuration.timeout))
         } catch {
-            logger.error("\(what) failed: \(error)")
+            logger.error("\(request.logName) failed: \(error)")
             throw Self.map(error, host: configuration.baseURL.absoluteString)
         }
-        guard let http = response as? HTTPURLResponse else { throw APIError.undecodable("not an HTTP response") }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.log(level: http.statusCode < 400 ? .info : .warning, "\(what) \(http.statusCode) in \(String(format: "%.1f", milliseconds)) ms")
-        switch http.statusCode {
+        logger.log(level: answer.status < 400 ? .info : .warning, "\(request.logName) \(answer.status) in \(String(format: "%.1f", milliseconds)) ms")
+        switch answer.status {
         case 200..<300:
             do {
-                return Versioned(value: try JSONDecoder().decode(T.self, from: data), version: Self.entityTag(http))
+                return Versioned(value: try JSONDecoder().decode(T.self, from: answer.body), version: Self.entityTag(answer.headers))
             } catch {
                 throw APIError.undecodable(String(describing: error))
             }
@@ -166,10 +160,10 @@ public final class APIClient: Sendable {
         case 404: throw APIError.notFound
         case 412: throw APIError.versionConflict
         case 429, 503:
-            throw RetryableStatus(apiError: .server(status: http.statusCode, message: Self.errorMessage(data)),
-                                  retryAfter: Self.retryAfter(http.value(forHTTPHeaderField: "Retry-After")))
+            throw RetryableStatus(apiError: .server(status: answer.status, message: Self.errorMessage(answer.body)),
+                                  retryAfter: Self.retryAfter(answer.headers.first(name: "Retry-After")))
         default:
-            throw APIError.server(status: http.statusCode, message: Self.errorMessage(data))
+            throw APIError.server(status: answer.status, message: Self.errorMessage(answer.body))
         }
     }
 
@@ -185,8 +179,8 @@ public final class APIClient: Sendable {
 
     /// The answer's ETag when it is a plausible one: short printable ASCII, so a hostile server
     /// cannot smuggle anything into the next request's headers.
-    private static func entityTag(_ response: HTTPURLResponse) -> String? {
-        guard let tag = response.value(forHTTPHeaderField: "ETag"), !tag.isEmpty, tag.utf8.count <= 128,
+    private static func entityTag(_ headers: HTTPHeaders) -> String? {
+        guard let tag = headers.first(name: "ETag"), !tag.isEmpty, tag.utf8.count <= 128,
               tag.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else { return nil }
         return tag
     }
@@ -197,15 +191,13 @@ public final class APIClient: Sendable {
         return (object["error"] ?? object["message"]) as? String
     }
 
-    static func map(_ error: any Error, host: String) -> APIError {
-        if error is CancellationError { return .cancelled }
-        guard let urlError = error as? URLError else { return .offline(host) }
-        switch urlError.code {
+    static func map(_ error: TransportError, host: String) -> APIError {
+        switch error {
+        case .tooLarge(let limit): return .tooLarge(limitBytes: limit)
         case .timedOut: return .timeout
         case .cancelled: return .cancelled
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
-            return .undecodable(urlError.localizedDescription)
-        default: return .offline(host)
+        case .malformed(let reason): return .undecodable(reason)
+        case .unreachable: return .offline(host)
         }
     }
 }

@@ -1,14 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Fetches a web page for the reader pane and reduces it to a ``ReadableDocument``.
 public struct WebPageLoader: Sendable {
     public var timeout: TimeInterval
     /// Pages larger than this are refused (the reader shows text, not megabytes).
     public static let maxBytes = 2 * 1024 * 1024
-    private static let session = BoundedSession(configuration: .ephemeral)
 
     public init(timeout: TimeInterval = 10) { self.timeout = timeout }
 
@@ -17,21 +13,24 @@ public struct WebPageLoader: Sendable {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
             throw WebPageError(reason: "only http and https pages can be shown")
         }
-        var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
-        request.setValue("text/html, */*;q=0.5", forHTTPHeaderField: "Accept")
-        let data: Data, response: URLResponse
+        let answer: HTTPAnswer
         do {
-            (data, response) = try await Self.session.data(for: request, limit: Self.maxBytes)
-        } catch is ResponseTooLarge {
-            throw WebPageError(reason: "the page is larger than \(Self.maxBytes / (1024 * 1024)) MB")
-        } catch let error as URLError {
-            throw WebPageError(reason: error.code == .timedOut ? "the site did not answer in time" : "the site cannot be reached (\(error.localizedDescription))")
+            answer = try await HTTPTransport.web.fetch(.GET, url, headers: ["Accept": "text/html, */*;q=0.5", "Accept-Encoding": "gzip, deflate"],
+                                                       limit: Self.maxBytes, timeout: .seconds(timeout))
+        } catch {
+            throw WebPageError(reason: Self.reason(error))
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw WebPageError(reason: "the site answered \(http.statusCode)")
+        guard (200..<300).contains(answer.status) else { throw WebPageError(reason: "the site answered \(answer.status)") }
+        return ReadableDocument.parse(html: answer.body, baseURL: answer.url)
+    }
+
+    private static func reason(_ error: TransportError) -> String {
+        switch error {
+        case .tooLarge: return "the page is larger than \(maxBytes / (1024 * 1024)) MB"
+        case .timedOut: return "the site did not answer in time"
+        case .cancelled: return "cancelled"
+        case .malformed(let reason), .unreachable(let reason): return "the site cannot be reached (\(reason))"
         }
-        return ReadableDocument.parse(html: data, baseURL: response.url ?? url)
     }
 }
 

@@ -1,0 +1,111 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+
+/// A whole answer, read within a size limit and a time limit.
+struct HTTPAnswer: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: Data
+    /// Where the answer came from, after any redirects.
+    var url: URL
+}
+
+/// Why a request got no answer.
+enum TransportError: Error, Sendable, Equatable {
+    /// The body passed the caller's limit (a huge or endless answer); reading stopped there.
+    case tooLarge(limit: Int)
+    case timedOut
+    /// The server cannot be reached or closed the connection; the reason is for the log.
+    case unreachable(String)
+    /// Not HTTP, or HTTP this client refuses (the reason is for the log).
+    case malformed(String)
+    case cancelled
+}
+
+/// HTTP over AsyncHTTPClient, for the API and for web pages.
+///
+/// The body is read as a stream with backpressure, so an endless or huge answer costs at most
+/// `limit` bytes: reading stops and the connection is closed once it passes the limit.
+/// (FoundationNetworking's URLSession kept reading an endless body after the task was cancelled
+/// and grew the app by gigabytes.) A cancelled caller cancels the request.
+struct HTTPTransport: Sendable {
+    private let client: HTTPClient
+
+    /// For the FakeNFT API: no redirects (the token must not follow one to another host), no
+    /// compression, at most `CatalogService.maxConcurrentRequests` connections to the server.
+    static let api = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = CatalogService.maxConcurrentRequests
+        configuration.connectionPool.retryConnectionEstablishment = false   // a refused connection is "offline" at once
+        return configuration
+    }()))
+
+    /// For web pages: up to five redirects (http and https only), gzip and deflate within the
+    /// page limit.
+    static let web = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false), timeout: .init(connect: .seconds(10)),
+                                                     decompression: .enabled(limit: .size(WebPageLoader.maxBytes)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }()))
+
+    /// The answer to `method url`, read whole; throws ``TransportError``.
+    ///
+    /// - Parameters:
+    ///   - limit: the most body bytes read; past it, ``TransportError/tooLarge(limit:)``.
+    ///   - timeout: the whole exchange, from connecting to the last body byte.
+    func fetch(_ method: HTTPMethod, _ url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+               limit: Int, timeout: Duration) async throws(TransportError) -> HTTPAnswer {
+        let client = client
+        do {
+            return try await withThrowingTaskGroup(of: HTTPAnswer?.self) { group in
+                group.addTask {
+                    var request = HTTPClientRequest(url: url.absoluteString)
+                    request.method = method
+                    request.headers = headers
+                    if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+                    let response = try await client.execute(request, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+                    let bytes = try await response.body.collect(upTo: limit)
+                    return HTTPAnswer(status: Int(response.status.code), headers: response.headers,
+                                      body: Data(bytes.readableBytesView), url: response.url ?? url)
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let answer = try await group.next(), let answer else { throw TransportError.timedOut }
+                return answer
+            }
+        } catch {
+            throw Self.reason(error, limit: limit)
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ attoseconds / 1_000_000_000
+    }
+
+    private static func reason(_ error: any Error, limit: Int) -> TransportError {
+        switch error {
+        case let error as TransportError: return error
+        case is NIOTooManyBytesError: return .tooLarge(limit: limit)
+        case let error as NIOHTTPDecompression.DecompressionError where error == .limit: return .tooLarge(limit: limit)
+        case is CancellationError: return .cancelled
+        case is HTTPParserError: return .malformed(String(describing: error))
+        case let error as HTTPClientError:
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timedOut
+            case .cancelled: return Task.isCancelled ? .cancelled : .timedOut
+            case .redirectLimitReached, .redirectCycleDetected, .invalidURL, .emptyHost:
+                return .malformed(String(describing: error))
+            default: return .unreachable(String(describing: error))
+            }
+        default: return Task.isCancelled ? .cancelled : .unreachable(String(describing: error))
+        }
+    }
+}

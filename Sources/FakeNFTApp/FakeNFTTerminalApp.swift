@@ -8,17 +8,13 @@ import TerminalUI
 public enum FakeNFTTerminalApp {
     /// The four tabs on `context`.
     public static func makeShell(context: AppContext) -> AppShell {
-        let shell = AppShell(tabs: [
+        let state = context.state
+        return AppShell(tabs: [
             AppShell.Tab(title: "Catalog", root: CatalogScreen(model: CatalogViewModel(context: context))),
-            AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { [weak context] in context?.cart.count }),
+            AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { state.cart?.count }),
             AppShell.Tab(title: "Profile", root: ProfileScreen(model: ProfileViewModel(context: context))),
-            AppShell.Tab(title: "Statistics", root: RatingScreen(model: RatingViewModel(context: context))),
-        ])
-        context.showToast = { [weak shell, weak context] toast in
-            shell?.show(toast)
-            context?.invalidate()
-        }
-        return shell
+            AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: StatisticsViewModel(context: context))),
+        ], effects: context.effects)
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did.
@@ -26,15 +22,14 @@ public enum FakeNFTTerminalApp {
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse))
         defer { session.shutdown() }
-        let context = AppContext(api: APIClient(configuration, logger: logger), preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()),
-                                 colors: session.colors != .none)
-        let shell = makeShell(context: context)
-        let loop = AppLoop(session: session, shell: shell)
-        context.invalidate = { loop.invalidate() }
-        context.copyToClipboard = { session.copyToClipboard($0) }
-        await context.start()
+        let services = Services(api: APIClient(configuration, logger: logger),
+                                preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
+        let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
+        let context = AppContext(services: services, effects: effects, colors: session.colors != .none)
+        let loop = AppLoop(session: session, shell: makeShell(context: context))
+        await context.state.start()
         await loop.run()
-        context.stop()
+        context.state.stop()
         return session.exitSignal
     }
 }

@@ -1,11 +1,22 @@
-/// One key binding: the keys, what the help overlay says, and the action dispatched.
+/// One key binding: the keys, what the help overlay says, the short label in the footer (when
+/// the binding is worth a hint there), and the action dispatched.
 public struct KeyBinding<Action: Sendable>: Sendable {
     public var keys: [Key]
     public var help: String
+    public var hint: String?
+    /// The keys as the footer names them, when not the first key alone ("←→").
+    public var hintKeys: String?
     public var action: Action
-    public init(_ keys: [Key], _ help: String, _ action: Action) {
-        self.keys = keys; self.help = help; self.action = action
+    public init(_ keys: [Key], _ help: String, hint: String? = nil, hintKeys: String? = nil, _ action: Action) {
+        self.keys = keys; self.help = help; self.hint = hint; self.hintKeys = hintKeys; self.action = action
     }
+}
+
+/// One footer hint: a key and what it does, in a word or two.
+public struct KeyHint: Sendable, Hashable {
+    public var key: String
+    public var label: String
+    public init(_ key: String, _ label: String) { self.key = key; self.label = label }
 }
 
 /// Keys mapped to actions. The help overlay and the key-hint bar are generated from the
@@ -20,8 +31,20 @@ public struct KeyMap<Action: Sendable>: Sendable {
     }
 
     /// Lines for the help overlay: keys and description.
-    public var helpEntries: [HelpEntry] {
-        bindings.map { HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help) }
+    public var helpEntries: [HelpEntry] { helpEntries { _ in true } }
+
+    /// Help lines for the bindings whose action passes `include`.
+    public func helpEntries(where include: (Action) -> Bool) -> [HelpEntry] {
+        bindings.filter { include($0.action) }.map { HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help) }
+    }
+
+    /// Footer hints (first key and label) for the bindings that have one and pass `include`.
+    public func hints(where include: (Action) -> Bool = { _ in true }) -> [KeyHint] {
+        bindings.compactMap { binding in
+            guard let hint = binding.hint, let key = binding.hintKeys ?? binding.keys.first?.description,
+                  include(binding.action) else { return nil }
+            return KeyHint(key, hint)
+        }
     }
 }
 

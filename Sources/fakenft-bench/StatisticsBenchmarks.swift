@@ -14,9 +14,10 @@ enum StatisticsBenchmarks {
         guard let terminal = HeadlessTerminal(size: Size(width: 120, height: 40)) else { return }
         defer { terminal.close() }
         let preferences = FileManager.default.temporaryDirectory.appendingPathComponent("bench-prefs-\(UUID().uuidString).json")
-        let context = AppContext(api: APIClient(APIConfiguration(baseURL: server.baseURL)), preferences: PreferencesStore(fileURL: preferences), colors: true)
-        let model = RatingViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: RatingScreen(model: model))])
+        let services = Services(api: APIClient(APIConfiguration(baseURL: server.baseURL)), preferences: PreferencesStore(fileURL: preferences))
+        let context = AppContext(services: services, effects: .toastsOnly(), colors: true)
+        let model = StatisticsViewModel(context: context)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects)
         let presenter = FramePresenter(surface: terminal.surface)
         let size = Size(width: 120, height: 40)
         let clock = ContinuousClock()

@@ -7,9 +7,10 @@ import FakeNFTTesting
 @MainActor
 final class LongListScreen: Screen {
     let title = "Long list"
+    let tasks = TaskBag()
     var list: ListState
     init(count: Int) { list = ListState(count: count) }
-    var keyHelp: [HelpEntry] { [] }
+    var layers: [KeyLayer] { [.list(list, in: Rect(x: 0, y: 0, width: 0, height: 0)) { [unowned self] in list = $0 }] }
 
     func render(in rect: Rect, surface: any Surface) {
         // As the app's lists: a marker and the highlighted text, not the whole width.
@@ -18,11 +19,6 @@ final class LongListScreen: Screen {
             let text = "#\(index + 1)  NFT number \(index)  ★★★☆☆  " + String(format: "%.2f ETH", Double(index % 1000) / 100)
             surface.draw(text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
         }
-    }
-
-    func handle(_ event: TerminalEvent) -> ScreenCommand {
-        guard case .key(let key) = event, list.handle(key) else { return .ignored }
-        return .handled
     }
 }
 
@@ -34,7 +30,7 @@ enum TerminalBenchmarks {
             report("key to frame", "skipped: no pseudo-terminal"); return
         }
         defer { terminal.close() }
-        let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))])
+        let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly())
         let presenter = FramePresenter(surface: terminal.surface)
         presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: $0) }
         _ = terminal.drainOutput()

@@ -5,7 +5,8 @@ import TerminalUI
 
 @MainActor @Suite struct AppShellTests {
     func makeShell() -> AppShell {
-        AppShell(tabs: ["Catalog", "Cart", "Profile", "Statistics"].map { AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0)) })
+        AppShell(tabs: ["Catalog", "Cart", "Profile", "Statistics"].map { AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0)) },
+                 effects: .toastsOnly())
     }
 
     func frame(_ shell: AppShell, _ size: Size) -> CellSurface {

@@ -9,7 +9,8 @@ import FakeNFTTesting
 func makeContext(_ server: TestServer?, preferences: URL? = nil) -> AppContext {
     let base = server?.baseURL ?? URL(string: "http://127.0.0.1:1")!
     let file = preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
-    return AppContext(api: APIClient(APIConfiguration(baseURL: base, timeout: 3)), preferences: PreferencesStore(fileURL: file), colors: false)
+    let services = Services(api: APIClient(APIConfiguration(baseURL: base, timeout: 3)), preferences: PreferencesStore(fileURL: file))
+    return AppContext(services: services, effects: .toastsOnly(), colors: false)
 }
 
 /// Renders the shell into a cell grid; spinner frames are masked so snapshots are stable.

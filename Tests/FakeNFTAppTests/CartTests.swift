@@ -12,10 +12,10 @@ import FakeNFTTesting
         let model = CartViewModel(context: context)
         let shell = AppShell(tabs: [
             AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog")),
-            AppShell.Tab(title: "Cart", root: CartScreen(model: model), badge: { context.cart.count }),
-        ])
-        await context.start()
-        _ = await eventually { context.cart.count == 3 }
+            AppShell.Tab(title: "Cart", root: CartScreen(model: model), badge: { context.state.cartIDs.count }),
+        ], effects: context.effects)
+        await context.state.start()
+        _ = await eventually { context.state.cartIDs.count == 3 }
         _ = shell.handle(.key(.char("2")))
         await model.refresh()
         return (context, shell, model)
@@ -38,11 +38,11 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("d")))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-remove-dialog-80x24")
             _ = shell.handle(.key(.escape))
-            #expect(context.cart.count == 3)
+            #expect(context.state.cartIDs.count == 3)
             _ = shell.handle(.key(.delete))
             _ = shell.handle(.key(.left))
             _ = shell.handle(.key(.enter))
-            #expect(!context.cart.contains(first.id) && frame(shell, Size(width: 80, height: 24)).contains("Cart [2]"), "removed at once")
+            #expect(!context.state.cartIDs.contains(first.id) && frame(shell, Size(width: 80, height: 24)).contains("Cart [2]"), "removed at once")
             let api = server.client()
             for _ in 0..<200 where try await api.order().nfts.contains(first.id) { try await Task.sleep(for: .milliseconds(10)) }
             #expect(try await api.order().nfts.count == 2)
@@ -50,7 +50,7 @@ import FakeNFTTesting
                 _ = shell.handle(.key(.char("d")))
                 _ = shell.handle(.key(.char("y")))
             }
-            #expect(await eventually { context.cart.isEmpty })
+            #expect(await eventually { context.state.cartIDs.isEmpty })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-empty-80x24")
         }
     }
@@ -58,23 +58,23 @@ import FakeNFTTesting
     @Test func paymentDeclinedThenSucceeds() async throws {
         try await TestServer.with { server async throws in
             let (context, shell, _) = await makeApp(server)
-            let bought = context.cart
+            let bought = context.state.cartIDs
             _ = shell.handle(.key(.char("p")))
             let payment = try #require(shell.currentScreen as? PaymentScreen)
-            #expect(await eventually { payment.model.state == .loaded })
+            #expect(await eventually { payment.model.currencies.value != nil })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-currencies-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "payment-currencies-120x40")
             _ = shell.handle(.key(.right))                     // Dogecoin: declined in the gen1 data
             _ = shell.handle(.key(.char("p")))
             #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-failed-80x24")
-            #expect(context.cart == bought)
+            #expect(context.state.cartIDs == bought)
             _ = shell.handle(.key(.escape))                    // Cancel
             _ = shell.handle(.key(.left))                      // Bitcoin
             _ = shell.handle(.key(.enter))
             #expect(await eventually { payment.model.outcome == .succeeded })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-success-80x24")
-            #expect(context.cart.isEmpty)
+            #expect(context.state.cartIDs.isEmpty)
             let profile = try await server.client().profile()
             #expect(Set(bought).isSubset(of: profile.nfts))
             _ = shell.handle(.key(.enter))
@@ -89,12 +89,12 @@ import FakeNFTTesting
             let (context, shell, _) = await makeApp(server)
             _ = shell.handle(.key(.char("p")))
             let payment = try #require(shell.currentScreen as? PaymentScreen)
-            #expect(await eventually { payment.model.state == .loaded })
+            #expect(await eventually { payment.model.currencies.value != nil })
             _ = shell.handle(.key(.char("p")))                 // Bitcoin
             #expect(await eventually { payment.model.outcome == .paying })
             for _ in 0..<5 { _ = shell.handle(.key(.char("p"))); _ = shell.handle(.key(.enter)) }
             #expect(payment.model.outcome == .paying && frame(shell, Size(width: 80, height: 24)).contains("Paying…"))
-            await #expect(throws: PaymentInProgress.self) { try await context.order.pay(currencyID: "1") }
+            await #expect(throws: PaymentInProgress.self) { try await context.services.order.pay(currencyID: "1") }
             #expect(await eventually { payment.model.outcome == .succeeded })
             let profile = try await server.client().profile()
             #expect(profile.nfts.count == 16, "13 owned + 3 bought, once")
@@ -106,7 +106,7 @@ import FakeNFTTesting
             let (_, shell, _) = await makeApp(server)
             _ = shell.handle(.key(.char("p")))
             let payment = try #require(shell.currentScreen as? PaymentScreen)
-            #expect(await eventually { payment.model.state == .loaded })
+            #expect(await eventually { payment.model.currencies.value != nil })
             _ = shell.handle(.key(.char("p")))                 // Bitcoin, made to fail
             #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
             _ = shell.handle(.key(.enter))                     // Retry has focus

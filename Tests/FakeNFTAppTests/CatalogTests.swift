@@ -10,7 +10,7 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))])
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loading-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loading-120x40")
             await model.load()
@@ -38,10 +38,11 @@ import FakeNFTTesting
     @Test func errorShowsMessageAndRetry() async throws {
         let context = makeContext(nil)
         let model = CatalogViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))])
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
         await model.load()
-        guard case .failed(let message) = model.state else { Issue.record("expected a failure"); return }
-        #expect(message.contains("Can't reach the server"))
+        guard case .failed(let failure) = model.collections else { Issue.record("expected a failure"); return }
+        #expect(failure == .offline("http://127.0.0.1:1"), "typed: offline, not just a message")
+        #expect(failure.userMessage.contains("Can't reach the server"))
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-error-80x24")
         assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-error-120x40")
     }
@@ -49,7 +50,7 @@ import FakeNFTTesting
     @Test func sortChoiceIsPersisted() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
         let context = makeContext(nil, preferences: file)
-        await context.start()
+        await context.state.start()
         CatalogViewModel(context: context).setSort(.name)
         #expect(await eventually { (try? Data(contentsOf: file)) != nil })
         #expect(await PreferencesStore(fileURL: file).current.catalog == .name)
@@ -58,24 +59,24 @@ import FakeNFTTesting
     @Test func collectionGridLikesAndCart() async throws {
         try await TestServer.with { server async throws in
             let context = makeContext(server)
-            await context.start()
-            #expect(await eventually { context.cart.count == 3 })
-            let collections = try await context.catalog.loadCollections()
+            await context.state.start()
+            #expect(await eventually { context.state.cartIDs.count == 3 })
+            let collections = try await context.services.catalog.loadCollections()
             let model = CollectionViewModel(collection: collections.first { $0.name == "Peach" }!, context: context)
             let screen = CollectionScreen(model: model)
             let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: screen),
-                                        AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.cart.count })])
+                                        AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count })], effects: context.effects)
             await model.load()
-            #expect(model.nfts.count == 11)
+            #expect(model.nfts.value?.count == 11)
             #expect(model.author.name != "21", "the gen1 author id became a user's name")
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "collection-80x24")
             _ = shell.handle(.key(.right))
-            let nft = model.nfts[1]
+            let nft = try #require(model.nfts.value?[1])
             _ = shell.handle(.key(.char("l")))
             _ = shell.handle(.key(.char("c")))
-            #expect(context.likes.contains(nft.id) && context.cart.contains(nft.id), "shown at once")
+            #expect(context.state.likes.contains(nft.id) && context.state.cartIDs.contains(nft.id), "shown at once")
             #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
-            #expect(await eventually { context.cart.count == 4 })
+            #expect(await eventually { context.state.cartIDs.count == 4 })
             let api = server.client()
             for _ in 0..<200 {
                 let (order, profile) = (try await api.order(), try await api.profile())
@@ -86,8 +87,13 @@ import FakeNFTTesting
             let onServer = try await server.client().profile()
             #expect(onServer.likes.contains(nft.id), "sent to the server")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "collection-liked-120x40")
-            // The NFT screen shows the same state.
+            // The NFT screen shows the same state, and the NFT's own author and collection.
             _ = shell.handle(.key(.enter))
+            let nftScreen = try #require(shell.currentScreen as? NFTScreen)
+            let author = try await api.user(id: nft.author).name
+            #expect(await eventually { nftScreen.model.author.name == author }, "the NFT's author, not the collection's")
+            let text = frame(shell, Size(width: 80, height: 24))
+            #expect(text.contains("Author: \(author)") && text.contains("Collection: Peach"))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "nft-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "nft-120x40")
         }
@@ -97,13 +103,13 @@ import FakeNFTTesting
         let server = try await TestServer.start()
         let context = makeContext(server)
         let shell = FakeNFTTerminalApp.makeShell(context: context)
-        await context.start()
-        #expect(await eventually { context.cart.count == 3 })
+        await context.state.start()
+        #expect(await eventually { context.state.cartIDs.count == 3 })
         await server.stop()    // the server goes away
-        context.toggleLike(NFT(id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: ""))
-        #expect(context.likes.contains("1"))
-        #expect(await eventually { !context.likes.contains("1") }, "rolled back")
-        #expect(await eventually { shell.toast?.message.contains("Could not change the like on April") == true })
+        context.state.toggleLike(NFT(id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: ""))
+        #expect(context.state.likes.contains("1"))
+        #expect(await eventually { !context.state.likes.contains("1") }, "rolled back")
+        #expect(await eventually { context.effects.toast?.message.contains("Could not change the like on April") == true })
     }
 }
 
@@ -126,11 +132,10 @@ import FakeNFTTesting
     }
 
     @MainActor @Test func unreachablePageShowsURLAndReason() async throws {
-        let context = makeContext(nil)
-        let reader = ReaderScreen(url: "http://127.0.0.1:1/terms", context: context, loader: WebPageLoader(timeout: 2))
-        await reader.load()
+        let model = ReaderViewModel(url: "http://127.0.0.1:1/terms", effects: .toastsOnly(), loader: WebPageLoader(timeout: 2))
+        await model.load()
         let surface = CellSurface(size: Size(width: 80, height: 24))
-        reader.render(in: Rect(size: surface.size), surface: surface)
+        ReaderScreen(model: model).render(in: Rect(size: surface.size), surface: surface)
         #expect(surface.contains("http://127.0.0.1:1/terms"))
         #expect(surface.contains("Reason: the site cannot be reached"))
     }
@@ -138,11 +143,11 @@ import FakeNFTTesting
     @MainActor @Test func loadedPageScrolls() async throws {
         try await TestServer.with { server async throws in
             // The FakeNFT server is a web site too: its JSON is shown as a paragraph of text.
-            let reader = ReaderScreen(url: server.baseURL.absoluteString + "/api/v1/currencies", context: makeContext(nil))
-            await reader.load()
-            #expect(reader.state == .loaded)
-            #expect(reader.lines(width: 40).count > 10)
-            guard case .handled = reader.handle(.key(.pageDown)) else { Issue.record("PgDn not handled"); return }
+            let model = ReaderViewModel(url: server.baseURL.absoluteString + "/api/v1/currencies", effects: .toastsOnly())
+            await model.load()
+            #expect(model.page.value != nil)
+            #expect(model.lines(width: 40).count > 10)
+            guard case .handled = ReaderScreen(model: model).route(.key(.pageDown)) else { Issue.record("PgDn not handled"); return }
         }
     }
 }

@@ -5,15 +5,14 @@ import TerminalUI
 @MainActor
 final class PlaceholderScreen: Screen {
     let title: String
+    let tasks = TaskBag()
     init(title: String) { self.title = title }
 
-    var keyHelp: [HelpEntry] { [] }
+    var layers: [KeyLayer] { [] }
 
     func render(in rect: Rect, surface: any Surface) {
         let box = rect.centered(width: min(rect.width, 44), height: 5)
         surface.box(box, title: title, style: .dim)
         surface.draw("\(title) is not built yet.", at: Point(x: box.x + 2, y: box.y + 2), style: .plain, maxWidth: box.width - 4)
     }
-
-    func handle(_ event: TerminalEvent) -> ScreenCommand { .ignored }
 }

@@ -9,9 +9,9 @@ import FakeNFTTesting
     func makeApp(_ server: TestServer) async -> (AppContext, AppShell, ProfileScreen) {
         let context = makeContext(server)
         let screen = ProfileScreen(model: ProfileViewModel(context: context))
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Profile", root: screen)])
-        await context.start()
-        _ = await eventually { context.profileValue != nil }
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Profile", root: screen)], effects: context.effects)
+        await context.state.start()
+        _ = await eventually { context.state.profile != nil }
         return (context, shell, screen)
     }
 
@@ -28,15 +28,15 @@ import FakeNFTTesting
             _ = shell.handle(.key(.tab))
             _ = shell.handle(.key(.ctrl("u")))
             type("ftp://nope", into: shell)                    // not http(s)
-            #expect(screen.form?.isValid == false)
+            #expect(screen.model.form?.isValid == false)
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-form-errors-120x40")
             _ = shell.handle(.key(.ctrl("s")))
-            #expect(await eventually { screen.formError == "Fix the marked fields first." })
+            #expect(await eventually { screen.model.formError == "Fix the marked fields first." })
             // Esc with changes asks; Stay keeps the typed text.
             _ = shell.handle(.key(.escape))
             #expect(frame(shell, Size(width: 80, height: 24)).contains("Discard changes?"))
             _ = shell.handle(.key(.escape))
-            #expect(screen.form?.text(.website) == "ftp://nope")
+            #expect(screen.model.form?.text(.website) == "ftp://nope")
             // Fix and save: only the changed fields are sent.
             _ = shell.handle(.key(.ctrl("u")))
             type("https://ivan.example", into: shell)
@@ -44,15 +44,15 @@ import FakeNFTTesting
             type("Иван 日本", into: shell)
             _ = shell.handle(.key(.tab))
             _ = shell.handle(.paste(" — ещё\u{1B}[31m!"))
-            #expect(screen.form?.changes == ProfileUpdate(name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
+            #expect(screen.model.form?.changes == ProfileUpdate(name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
                                                           website: "https://ivan.example"))
             for _ in 0..<3 { _ = shell.handle(.key(.tab)) }          // description → website → avatar → Save
-            #expect(screen.form?.saveFocused == true)
+            #expect(screen.model.form?.saveFocused == true)
             _ = shell.handle(.key(.enter))
-            #expect(await eventually { screen.form == nil })
+            #expect(await eventually { screen.model.form == nil })
             let saved = try await server.client().profile()
             #expect(saved.name == "Иван 日本" && saved.website == "https://ivan.example" && saved.likes.count == 12)
-            #expect(context.profileValue?.name == "Иван 日本")
+            #expect(context.state.profile?.name == "Иван 日本")
         }
     }
 
@@ -63,8 +63,8 @@ import FakeNFTTesting
         type(" Jr", into: shell)
         await server.stop()
         _ = shell.handle(.key(.ctrl("s")))
-        #expect(await eventually { screen.formError?.hasPrefix("Not saved:") == true })
-        #expect(screen.form?.text(.name) == "Студентус Практикумус Jr")
+        #expect(await eventually { screen.model.formError?.hasPrefix("Not saved:") == true })
+        #expect(screen.model.form?.text(.name) == "Студентус Практикумус Jr")
     }
 
     @Test func myNFTsSortedAndFavoritesUnlike() async throws {
@@ -72,7 +72,7 @@ import FakeNFTTesting
             let (context, shell, _) = await makeApp(server)
             _ = shell.handle(.key(.enter))                     // My NFTs
             let mine = try #require(shell.currentScreen as? MyNFTsScreen)
-            #expect(await eventually { mine.model.state == .loaded && !mine.model.authorNames.isEmpty })
+            #expect(await eventually { mine.model.owned.value != nil && !mine.model.authorNames.isEmpty })
             let ratings = mine.model.items.map(\.rating)
             #expect(ratings == ratings.sorted(by: >), "default: by rating")
             #expect(mine.model.items.count == 13)
@@ -81,13 +81,13 @@ import FakeNFTTesting
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))                     // Favorites
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
-            #expect(await eventually { favorites.model.state == .loaded })
+            #expect(await eventually { favorites.model.fetched.value != nil })
             #expect(favorites.model.items.count == 12)
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "favorites-120x40")
             let first = favorites.model.items[0]
             _ = shell.handle(.key(.char("l")))
             #expect(favorites.model.items.count == 11 && !favorites.model.items.contains(first), "left the grid at once")
-            #expect(!context.likes.contains(first.id), "Catalog sees the same likes")
+            #expect(!context.state.likes.contains(first.id), "Catalog sees the same likes")
             let after = frame(shell, Size(width: 120, height: 40))
             #expect(after.components(separatedBy: "♥").count - 1 == 11)
         }
@@ -100,7 +100,7 @@ import FakeNFTTesting
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
-            #expect(await eventually { favorites.model.state == .loaded })
+            #expect(await eventually { favorites.model.fetched.value != nil })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "favorites-empty-80x24")
             // The API cannot take NFTs away from a profile, so My NFTs' empty state is shown for a
             // context that has no profile NFTs (nothing loaded yet).

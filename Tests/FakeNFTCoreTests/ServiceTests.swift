@@ -87,12 +87,12 @@ import FakeNFTTesting
     @Test func usersArePaged() async throws {
         try await TestServer.with(seed: .large(users: 300, nfts: 95)) { server async throws in
             let users = UserService(api: server.client())
-            let first = try await users.page(0, order: .rating)
-            let second = try await users.page(1, order: .rating)
+            let first = try await users.page(0, sorting: .rating)
+            let second = try await users.page(1, sorting: .rating)
             #expect(first.count == UserService.pageSize && second.count == UserService.pageSize)
             #expect(first.first!.ratingValue >= second.first!.ratingValue)
             #expect(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
-            let byName = try await users.page(0, order: .name)
+            let byName = try await users.page(0, sorting: .name)
             #expect(byName.map(\.name) == byName.map(\.name).sorted())
         }
     }

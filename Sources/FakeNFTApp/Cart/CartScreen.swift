@@ -8,50 +8,40 @@ public final class CartScreen: Screen {
     enum Action: Sendable { case remove, sort, pay, retry }
 
     static let keys = KeyMap<Action>([
-        KeyBinding([.char("d"), .delete], "Remove from the cart (asks first)", .remove),
-        KeyBinding([.char("s")], "Sort (by price, rating, name)", .sort),
-        KeyBinding([.char("p"), .enter], "Pay", .pay),
+        KeyBinding([.char("d"), .delete], "Remove from the cart (asks first)", hint: "remove", .remove),
+        KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", .sort),
+        KeyBinding([.char("p"), .enter], "Pay", hint: "pay", .pay),
         KeyBinding([.char("r")], "Reload", .retry),
     ])
-    static let sortOptions: [(label: String, value: SortPreferences.Items)] = [("By price", .price), ("By rating", .rating), ("By name", .name)]
 
     public let title = "Cart"
+    public let tasks = TaskBag()
     let model: CartViewModel
     private var list = ListState()
-    private var sortMenu = SortMenu(CartScreen.sortOptions)
-    private var confirm: (dialog: ConfirmDialog, nft: NFT)?
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var sortMenu = SortMenu(NFTSorting.options)
+    private var confirm: (dialog: ConfirmDialog, nft: NFT)?
 
     public init(model: CartViewModel) { self.model = model }
 
-    public var keyHelp: [HelpEntry] {
-        if confirm != nil { return ConfirmDialog.keyHelp }
-        return Self.keys.helpEntries + [HelpEntry(keys: "↑ ↓ j k PgUp PgDn", text: "Move")]
-    }
-    public var hints: [(key: String, label: String)] {
-        confirm != nil ? [("←→", "choose"), ("Enter", "press"), ("Esc", "cancel")] : [("d", "remove"), ("s", "sort"), ("p", "pay")]
-    }
-    public var isAnimating: Bool { model.state == .loading }
+    public var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }
 
-    public func didAppear() { Task { await model.refresh() } }
+    public func didAppear() { tasks.once { [model] in await model.follow() } }
 
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        guard case .key(let key) = event else {
-            if case .mouse(let mouse) = event { return list.handle(mouse, in: listRect) ? .handled : .ignored }
-            return .ignored
+    public var layers: [KeyLayer] {
+        if let confirm {
+            return [.dialog("Remove", confirm.dialog, update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }) { [unowned self] result in
+                if result == .confirmed { model.remove(confirm.nft) }
+                return .handled
+            }]
         }
-        if var pending = confirm {
-            let result = pending.dialog.handle(key)
-            confirm = result == nil ? pending : nil
-            if result == .confirmed { model.remove(pending.nft) }
-            return .handled
+        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
+            return [menu]
         }
-        if sortMenu.isOpen {
-            if let sort = sortMenu.handle(key) { model.setSort(sort) }
-            return .handled
-        }
-        if let action = Self.keys.action(for: key) { return perform(action) }
-        return list.handle(key) ? .handled : .ignored
+        return [
+            .keys("Cart", Self.keys, enabled: { [unowned self] in $0 == .retry || !model.visibleItems.isEmpty }) { [unowned self] in perform($0) },
+            .list(list, in: listRect) { [unowned self] in list = $0 },
+        ]
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
@@ -64,22 +54,29 @@ public final class CartScreen: Screen {
         case .sort:
             sortMenu.open(current: model.sort)
         case .pay:
-            guard !items.isEmpty else { return .handled }
             return .push(PaymentScreen(model: PaymentViewModel(context: model.context)))
         case .retry:
-            Task { await model.refresh(force: true) }
+            tasks.run { [model] in await model.reload() }
         }
         return .handled
     }
 
     public func render(in rect: Rect, surface: any Surface) {
         let (body, panel) = rect.splitBottom(3)
-        let items = model.visibleItems
-        if model.context.cart.isEmpty {
+        guard let cart = model.cart else {
+            if let failure = model.context.state.cartFailure {
+                StatusView.renderFailure(failure.userMessage, what: "the cart", in: body, surface: surface)
+            } else {
+                StatusView.renderLoading(what: "the cart", in: body, surface: surface)
+            }
+            return
+        }
+        if cart.isEmpty {
             EmptyStateView.render("Cart is empty", in: body, surface: surface)
             return
         }
-        if items.isEmpty, StatusView.render(model.state, what: "the cart", in: body, surface: surface) { return }
+        let items = model.visibleItems
+        if items.isEmpty, StatusView.render(model.fetched, what: "the cart", in: body, surface: surface) { return }
         surface.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
         let listArea = body.splitTop(2).1
         list.count = items.count
@@ -88,9 +85,9 @@ public final class CartScreen: Screen {
         ListView.render(&list, in: listArea, rowHeight: NFTRowView.height, surface: surface) { index, row, selected in
             NFTRowView.render(items[index], subtitle: nil, selected: selected, colors: colors, in: row, surface: surface)
         }
-        // Bottom panel: count, total and the Pay button.
+        // Bottom panel: count, total and the Pay button, all from the rows shown.
         surface.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
-        let count = model.hiddenCount > 0 ? "\(items.count) NFT shown of \(model.context.cart.count)" : "\(items.count) NFT"
+        let count = model.hiddenCount > 0 ? "\(items.count) NFT shown of \(cart.count)" : "\(items.count) NFT"
         surface.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
         surface.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = "[  Pay (p)  ]"

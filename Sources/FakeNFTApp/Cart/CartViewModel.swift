@@ -1,64 +1,66 @@
 import FakeNFTCore
 import Foundation
+import Observation
 
-/// The cart: its NFTs with details, sorted (persisted), the total, and removal.
-@MainActor
-public final class CartViewModel {
-    public private(set) var state: LoadState = .loading
-    /// The NFTs in the cart, sorted.
-    public private(set) var items: [NFT] = []
-    let context: AppContext
-    private var loadedIDs: [String]?
+/// The cart: its NFTs with details, sorted (persisted), the count and total of what is shown,
+/// and removal.
+@MainActor @Observable
+public final class CartViewModel: ViewModel {
+    /// Details of the cart's NFTs, as last fetched.
+    public private(set) var fetched: Loadable<[NFT], APIError> = .loading
+    @ObservationIgnored let context: AppContext
+    @ObservationIgnored private var fetchedIDs: [String]?
 
     /// The most cart items fetched and shown (as many as the catalog fetches for one list).
     public static let maxShown = CatalogService.maxListedNFTs
 
     public init(context: AppContext) { self.context = context }
 
-    /// Cart items beyond ``maxShown``, not fetched or shown.
-    public var hiddenCount: Int { max(0, context.cart.count - Self.maxShown) }
+    /// The cart's ids as the app state has them (nil until the order is loaded).
+    public var cart: [String]? { context.state.cart }
 
-    public var sort: SortPreferences.Items { context.sort.cart }
-    public var total: Double { items.reduce(0) { $0 + $1.price } }
+    /// Cart items beyond ``maxShown``, not fetched or shown.
+    public var hiddenCount: Int { max(0, context.state.cartIDs.count - Self.maxShown) }
+
+    public var sort: SortPreferences.Items { context.state.sort.cart }
+
+    /// The rows on screen: the fetched NFTs still in the cart (a removal shows at once), sorted.
+    public var visibleItems: [NFT] {
+        let inCart = Set(context.state.cartIDs.prefix(Self.maxShown))
+        return NFTSorting.sorted((fetched.value ?? []).filter { inCart.contains($0.id) }, by: sort)
+    }
+
+    /// The sum of the prices of ``visibleItems``: always the rows on screen.
+    public var total: Double { visibleItems.reduce(0) { $0 + $1.price } }
+
+    /// Keeps the details in step with the cart: fetches them whenever the cart changes (it may
+    /// arrive after the screen appeared, or change in another tab). Runs until cancelled.
+    public func follow() async {
+        for await _ in Observations({ [unowned self] in context.state.cart }) {
+            await refresh()
+        }
+    }
+
+    /// Loads again: the cart itself when it could not be loaded, else its NFTs' details.
+    public func reload() async {
+        if context.state.cart == nil { await context.state.loadCart() } else { await refresh(force: true) }
+    }
 
     /// Fetches details for the cart's NFTs when the cart changed since the last time.
     public func refresh(force: Bool = false) async {
-        let ids = Array(context.cart.prefix(Self.maxShown))
-        guard force || ids != loadedIDs else { return }
-        if items.isEmpty { state = .loading }
-        context.invalidate()
-        do {
-            let nfts = try await context.catalog.nfts(ids: ids)
-            loadedIDs = ids
-            items = Self.sorted(nfts, by: sort)
-            state = .loaded
-        } catch {
-            state = .failed(AppContext.message(for: error))
-        }
-        context.invalidate()
-    }
-
-    /// Items as shown now: the cart may have changed (another tab) before details arrive.
-    public var visibleItems: [NFT] {
-        let inCart = Set(context.cart.prefix(Self.maxShown))
-        return items.filter { inCart.contains($0.id) }
+        guard let cart = context.state.cart else { return }
+        let ids = Array(cart.prefix(Self.maxShown))
+        guard force || ids != fetchedIDs else { return }
+        await load(\.fetched, keepingValue: true) { try await context.services.catalog.nfts(ids: ids) }
+        if fetched.value != nil { fetchedIDs = ids }
     }
 
     public func setSort(_ sort: SortPreferences.Items) {
-        context.updateSort { $0.cart = sort }
-        items = Self.sorted(items, by: sort)
+        context.state.updateSort { $0.cart = sort }
     }
 
     /// Removes an NFT from the cart (after the user confirmed).
     public func remove(_ nft: NFT) {
-        context.toggleCart(nft)
-    }
-
-    static func sorted(_ nfts: [NFT], by sort: SortPreferences.Items) -> [NFT] {
-        switch sort {
-        case .price: return nfts.sorted { $0.price != $1.price ? $0.price < $1.price : $0.name < $1.name }
-        case .rating: return nfts.sorted { $0.rating != $1.rating ? $0.rating > $1.rating : $0.name < $1.name }
-        case .name: return nfts.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-        }
+        context.state.toggleCart(nft)
     }
 }

@@ -7,58 +7,61 @@ public final class PaymentScreen: Screen {
     enum Action: Sendable { case pay, terms, retry }
 
     static let keys = KeyMap<Action>([
-        KeyBinding([.char("p"), .enter], "Pay with the selected currency", .pay),
-        KeyBinding([.char("t")], "Read the Terms of Use", .terms),
+        KeyBinding([.char("p"), .enter], "Pay with the selected currency", hint: "pay", .pay),
+        KeyBinding([.char("t")], "Read the Terms of Use", hint: "terms", .terms),
         KeyBinding([.char("r")], "Reload the currencies", .retry),
     ])
+    static let successKeys = KeyMap<Bool>([KeyBinding([.enter, .escape], "Back to the catalog", hint: "back to the catalog", true)])
     static let cellSize = Size(width: 26, height: 4)
 
     public var title: String { model.outcome == .succeeded ? "Payment complete" : "Choose a payment method" }
+    public let tasks = TaskBag()
     let model: PaymentViewModel
     private var grid = GridState()
+    private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The failure dialog as the user moved its focus; nil shows it fresh for a new failure.
     private var failure: ConfirmDialog?
-    private var firstAppearance = FirstAppearance()
     private var lastCurrency: Currency?
 
     public init(model: PaymentViewModel) { self.model = model }
 
-    public var keyHelp: [HelpEntry] {
-        failure != nil ? ConfirmDialog.keyHelp : Self.keys.helpEntries + [HelpEntry(keys: "← → ↑ ↓", text: "Choose a currency")]
-    }
-    public var hints: [(key: String, label: String)] {
-        model.outcome == .succeeded ? [("Enter", "back to the catalog")] : [("p", "pay"), ("t", "terms")]
-    }
-    public var isAnimating: Bool { model.state == .loading || model.outcome == .paying }
+    public var isAnimating: Bool { model.currencies.isLoading || model.outcome == .paying }
 
-    public func didAppear() { firstAppearance.load { await self.model.load() } }
+    public func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        guard case .key(let key) = event else { return .ignored }
-        if model.outcome == .succeeded {
-            return key == .enter || key == .escape ? .finish(showingTab: 0) : .handled
+    public var layers: [KeyLayer] {
+        switch model.outcome {
+        case .succeeded:
+            return [.keys("Payment", Self.successKeys) { _ in .finish(showingTab: 0) }]
+        case .paying:   // one payment at a time: keys wait for the answer
+            return [KeyLayer(title: "Paying", help: [], isModal: true) { _ in .handled }]
+        case .failed(let message):
+            return [.dialog("Payment failed", failure ?? Self.failureDialog(message), update: { [unowned self] in failure = $0 }) { [unowned self] result in
+                failure = nil
+                model.dismissFailure()
+                if result == .confirmed, let currency = lastCurrency { pay(currency) }
+                return .handled
+            }]
+        case .none:
+            return [
+                .keys("Payment", Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil }) { [unowned self] in perform($0) },
+                .grid(grid, in: gridRect, cellSize: Self.cellSize) { [unowned self] in grid = $0 },
+            ]
         }
-        if case .failed(let message) = model.outcome {
-            var dialog = failure ?? Self.failureDialog(message)
-            let result = dialog.handle(key)
-            failure = result == nil ? dialog : nil
-            if result != nil { model.dismissFailure() }
-            if result == .confirmed, let currency = lastCurrency { pay(currency) }
-            return .handled
+    }
+
+    private var selectedCurrency: Currency? {
+        guard let currencies = model.currencies.value, grid.selected < currencies.count else { return nil }
+        return currencies[grid.selected]
+    }
+
+    private func perform(_ action: Action) -> ScreenCommand {
+        switch action {
+        case .pay: if let currency = selectedCurrency { pay(currency) }
+        case .terms: return .push(ReaderScreen(model: ReaderViewModel(url: PaymentViewModel.termsURL, effects: model.context.effects)))
+        case .retry: tasks.run { [model] in await model.load() }
         }
-        if model.outcome == .paying { return .handled }   // one payment at a time: keys wait for the answer
-        if let action = Self.keys.action(for: key) {
-            switch action {
-            case .pay:
-                guard model.state == .loaded, grid.selected < model.currencies.count else { return .handled }
-                pay(model.currencies[grid.selected])
-            case .terms:
-                return .push(ReaderScreen(url: PaymentViewModel.termsURL, context: model.context))
-            case .retry:
-                Task { await model.load() }
-            }
-            return .handled
-        }
-        return grid.handle(key) ? .handled : .ignored
+        return .handled
     }
 
     /// "Could not complete the payment" with Retry (focused) and Cancel.
@@ -70,7 +73,7 @@ public final class PaymentScreen: Screen {
     private func pay(_ currency: Currency) {
         lastCurrency = currency
         failure = nil
-        Task { await model.pay(with: currency) }
+        tasks.run { [model] in await model.pay(with: currency) }
     }
 
     public func render(in rect: Rect, surface: any Surface) {
@@ -79,10 +82,11 @@ public final class PaymentScreen: Screen {
             return
         }
         let (body, footer) = rect.splitBottom(3)
-        if StatusView.render(model.state, what: "the currencies", in: body, surface: surface) { return }
-        grid.count = model.currencies.count
-        let currencies = model.currencies, colors = model.context.colors
-        GridView.render(&grid, in: body.splitTop(1).1, cellSize: Self.cellSize, surface: surface) { index, cell, selected in
+        if StatusView.render(model.currencies, what: "the currencies", in: body, surface: surface) { return }
+        let currencies = model.currencies.value ?? [], colors = model.context.colors
+        grid.count = currencies.count
+        gridRect = body.splitTop(1).1
+        GridView.render(&grid, in: gridRect, cellSize: Self.cellSize, surface: surface) { index, cell, selected in
             let currency = currencies[index]
             let inner = cell.inset(dx: 1, dy: 0)
             surface.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)

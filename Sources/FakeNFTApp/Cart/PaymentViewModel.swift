@@ -1,43 +1,33 @@
 import FakeNFTCore
 import Foundation
+import Observation
 
 /// Choosing a currency and paying: one payment at a time, however often the key is pressed.
-@MainActor
-public final class PaymentViewModel {
+@MainActor @Observable
+public final class PaymentViewModel: ViewModel {
     public enum Outcome: Equatable { case none, paying, succeeded, failed(String) }
 
-    public private(set) var state: LoadState = .loading
-    public private(set) var currencies: [Currency] = []
+    public private(set) var currencies: Loadable<[Currency], APIError> = .loading
     public private(set) var outcome: Outcome = .none
-    let context: AppContext
+    @ObservationIgnored let context: AppContext
     public static let termsURL = "https://yandex.ru/legal/practicum_termsofuse/"
 
     public init(context: AppContext) { self.context = context }
 
     public func load() async {
-        state = .loading
-        context.invalidate()
-        do {
-            currencies = try await context.currencies.currencies()
-            state = .loaded
-        } catch {
-            state = .failed(AppContext.message(for: error))
-        }
-        context.invalidate()
+        await load(\.currencies) { try await context.services.currencies.currencies() }
     }
 
     /// Pays with `currency`; ignored while a payment is already running.
     public func pay(with currency: Currency) async {
         guard outcome != .paying else { return }
         outcome = .paying
-        context.invalidate()
         do {
-            let result = try await context.order.pay(currencyID: currency.id)
+            let result = try await context.services.order.pay(currencyID: currency.id)
             outcome = result.success ? .succeeded : .failed("The payment with \(currency.title) was declined.")
         } catch {
-            outcome = .failed(AppContext.message(for: error))
+            outcome = .failed(APIError(thrown: error).userMessage)
         }
-        context.invalidate()
     }
 
     /// Back to choosing after a failure.

@@ -4,88 +4,100 @@ import TerminalUI
 /// Catalog: the collections, each with a cover, its name and NFT count.
 @MainActor
 public final class CatalogScreen: Screen {
-    enum Action: Sendable { case open, sort, filter, retry }
+    enum Action: Sendable { case open, sort, filter, clearFilter, retry }
 
     static let keys = KeyMap<Action>([
-        KeyBinding([.enter], "Open the collection", .open),
-        KeyBinding([.char("s")], "Sort (by name, by NFT count)", .sort),
-        KeyBinding([.char("/")], "Filter by name (Esc clears)", .filter),
+        KeyBinding([.enter], "Open the collection", hint: "open", .open),
+        KeyBinding([.char("s")], "Sort (by name, by NFT count)", hint: "sort", .sort),
+        KeyBinding([.char("/")], "Filter by name", hint: "filter", .filter),
+        KeyBinding([.escape], "Clear the filter", .clearFilter),
         KeyBinding([.char("r")], "Reload", .retry),
+    ])
+    enum FilterAction: Sendable { case keep, clear }
+    static let filterKeys = KeyMap<FilterAction>([
+        KeyBinding([.enter], "Keep the filter", hint: "keep filter", .keep),
+        KeyBinding([.escape], "Clear the filter", hint: "clear", .clear),
     ])
     static let sortOptions: [(label: String, value: SortPreferences.Catalog)] = [("By name", .name), ("By NFT count", .nftCount)]
 
     public let title = "Catalog"
+    public let tasks = TaskBag()
     let model: CatalogViewModel
     private var list = ListState()
+    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var filterEditor: TextEditor?
     private var sortMenu = SortMenu(CatalogScreen.sortOptions)
-    private var firstAppearance = FirstAppearance()
 
     public init(model: CatalogViewModel) { self.model = model }
 
-    public var keyHelp: [HelpEntry] {
-        Self.keys.helpEntries + [HelpEntry(keys: "↑ ↓ j k PgUp PgDn", text: "Move")]
-    }
-    public var hints: [(key: String, label: String)] {
-        if filterEditor != nil { return [("Enter", "keep filter"), ("Esc", "clear")] }
-        return [("Enter", "open"), ("s", "sort"), ("/", "filter")]
-    }
-    public var isAnimating: Bool { model.state == .loading }
+    public var isAnimating: Bool { model.collections.isLoading }
 
-    public func didAppear() { firstAppearance.load { await self.model.load() } }
+    public func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        if sortMenu.isOpen, case .key(let key) = event {
-            if let sort = sortMenu.handle(key) { model.setSort(sort); list.select(0) }
-            return .handled
+    public var layers: [KeyLayer] {
+        var layers: [KeyLayer] = []
+        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 },
+                                     chosen: { [unowned self] in model.setSort($0); list.select(0) }) {
+            layers.append(menu)
         }
-        if var editor = filterEditor {
+        if let filterEditor { layers.append(filterLayer(filterEditor)) }
+        layers.append(.keys("Catalog", Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) })
+        layers.append(.list(list, in: listRect) { [unowned self] in list = $0 })
+        return layers
+    }
+
+    private func enabled(_ action: Action) -> Bool {
+        switch action {
+        case .open, .sort, .filter: return model.collections.value != nil
+        case .clearFilter: return !model.filter.isEmpty
+        case .retry: return true
+        }
+    }
+
+    /// Typing into the filter: text goes to the field, the arrows still move the list.
+    private func filterLayer(_ editor: TextEditor) -> KeyLayer {
+        KeyLayer(title: "Filter", help: Self.filterKeys.helpEntries + TextEditor.help + [ListState.help],
+                 hints: Self.filterKeys.hints(), isModal: true) { [unowned self] event in
+            var editor = editor
             switch event {
-            case .key(.escape): filterEditor = nil; model.filter = ""
-            case .key(.enter): filterEditor = nil
-            case .key(.up), .key(.down), .key(.pageUp), .key(.pageDown): if case .key(let k) = event { _ = list.handle(k) }
-            case .key(let key): _ = editor.handle(key); filterEditor = editor; model.filter = editor.text
-            case .paste(let text): editor.insert(text); filterEditor = editor; model.filter = editor.text
-            default: return .ignored
+            case .key(let key):
+                switch Self.filterKeys.action(for: key) {
+                case .keep: filterEditor = nil; return .handled
+                case .clear: filterEditor = nil; model.filter = ""; return .handled
+                case nil: break
+                }
+                if [.up, .down, .pageUp, .pageDown].contains(key) { _ = list.handle(key); return .handled }
+                _ = editor.handle(key)
+            case .paste(let text): editor.insert(text)
+            default: return .handled
             }
-            list.count = model.visible.count
+            filterEditor = editor
+            model.filter = editor.text
+            list.select(0)
             return .handled
-        }
-        switch event {
-        case .key(let key):
-            if let action = Self.keys.action(for: key) { return perform(action) }
-            if key == .escape, !model.filter.isEmpty { model.filter = ""; list.count = model.visible.count; return .handled }
-            return list.handle(key) ? .handled : .ignored
-        case .mouse(let mouse):
-            return list.handle(mouse, in: lastListRect) ? .handled : .ignored
-        default:
-            return .ignored
         }
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .open:
-            guard model.state == .loaded, list.selected < model.visible.count else { return .handled }
-            let collection = model.visible[list.selected]
-            return .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: model.context)))
-        case .sort:
-            sortMenu.open(current: model.sort)
-        case .filter:
-            filterEditor = TextEditor(model.filter)
-        case .retry:
-            Task { await model.load() }
+            let visible = model.visible
+            guard list.selected < visible.count else { return .handled }
+            return .push(CollectionScreen(model: CollectionViewModel(collection: visible[list.selected], context: model.context)))
+        case .sort: sortMenu.open(current: model.sort)
+        case .filter: filterEditor = TextEditor(model.filter)
+        case .clearFilter: model.filter = ""
+        case .retry: tasks.run { [model] in await model.load() }
         }
         return .handled
     }
 
-    private var lastListRect = Rect(x: 0, y: 0, width: 0, height: 0)
-
     public func render(in rect: Rect, surface: any Surface) {
         var (header, body) = rect.splitTop(1)
         let sortName = sortMenu.name(of: model.sort)
-        let count = model.visible.count
-        var status = model.state == .loaded ? "\(count) collection\(count == 1 ? "" : "s"), \(sortName)" : "Collections, \(sortName)"
+        let visible = model.visible
+        var status = model.collections.value != nil
+            ? "\(visible.count) collection\(visible.count == 1 ? "" : "s"), \(sortName)" : "Collections, \(sortName)"
         if !model.filter.isEmpty || filterEditor != nil { status += ", filter: " }
         let used = surface.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         if let filterEditor {
@@ -95,18 +107,17 @@ public final class CatalogScreen: Screen {
             surface.draw(model.filter, at: Point(x: header.x + used, y: header.y), style: .accent, maxWidth: header.width - used)
         }
         body = body.splitTop(1).1
-        if StatusView.render(model.state, what: "collections", in: body, surface: surface) { return }
-        if model.visible.isEmpty {
+        if StatusView.render(model.collections, what: "collections", in: body, surface: surface) { return }
+        if visible.isEmpty {
             surface.draw(model.filter.isEmpty ? "No collections." : "No collection matches “\(model.filter)”.",
                          at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
             return
         }
-        list.count = model.visible.count
-        lastListRect = body
-        let collections = model.visible
+        list.count = visible.count
+        listRect = body
         let colors = model.context.colors
         ListView.render(&list, in: body, rowHeight: 3, surface: surface) { index, row, selected in
-            let collection = collections[index]
+            let collection = visible[index]
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, surface: surface)
             PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
                                colors: colors, surface: surface)

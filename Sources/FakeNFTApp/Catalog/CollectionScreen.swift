@@ -4,67 +4,56 @@ import TerminalUI
 /// A collection: cover, name, description, author link, and the grid of its NFTs.
 @MainActor
 public final class CollectionScreen: Screen {
-    enum Action: Sendable { case open, like, cart, author, retry }
-
-    static let keys = KeyMap<Action>([
-        KeyBinding([.enter], "Open the NFT", .open),
-        KeyBinding([.char("l")], "Like / unlike", .like),
-        KeyBinding([.char("c")], "Add to / remove from the cart", .cart),
-        KeyBinding([.char("a")], "Open the author's page", .author),
-        KeyBinding([.char("r")], "Reload", .retry),
-    ])
-
+    public let tasks = TaskBag()
     let model: CollectionViewModel
     private var grid = GridState()
-    private var firstAppearance = FirstAppearance()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public init(model: CollectionViewModel) { self.model = model }
 
     public var title: String { model.collection.name }
-    public var keyHelp: [HelpEntry] { Self.keys.helpEntries + [HelpEntry(keys: "← → ↑ ↓ j k", text: "Move")] }
-    public var hints: [(key: String, label: String)] { [("l", "like"), ("c", "cart"), ("a", "author"), ("Enter", "open")] }
-    public var isAnimating: Bool { model.state == .loading }
+    public var isAnimating: Bool { model.nfts.isLoading }
 
-    public func didAppear() { firstAppearance.load { await self.model.load() } }
+    public func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        switch event {
-        case .key(let key):
-            if let action = Self.keys.action(for: key) { return perform(action) }
-            return grid.handle(key) ? .handled : .ignored
-        case .mouse(let mouse) where mouse.kind == .click:
-            guard let index = grid.index(at: mouse.point, in: gridRect, cellSize: NFTCellView.size) else { return .ignored }
-            grid.select(index)
-            return .handled
-        default:
-            return .ignored
-        }
+    public var layers: [KeyLayer] {
+        [
+            .keys("Collection", NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .grid(grid, in: gridRect, cellSize: NFTCellView.size) { [unowned self] in grid = $0 },
+        ]
     }
 
     private var selectedNFT: NFT? {
-        model.state == .loaded && grid.selected < model.nfts.count ? model.nfts[grid.selected] : nil
+        guard let nfts = model.nfts.value, grid.selected < nfts.count else { return nil }
+        return nfts[grid.selected]
     }
 
-    private func perform(_ action: Action) -> ScreenCommand {
+    private func enabled(_ action: NFTGridAction) -> Bool {
+        switch action {
+        case .retry, .author: return true
+        case .open, .like, .cart: return selectedNFT != nil
+        }
+    }
+
+    private func perform(_ action: NFTGridAction) -> ScreenCommand {
         switch action {
         case .open:
             guard let nft = selectedNFT else { return .handled }
-            return .push(NFTScreen(nft: nft, collectionName: model.collection.name, authorName: model.author.name, context: model.context))
-        case .like:
-            if let nft = selectedNFT { model.context.toggleLike(nft) }
-        case .cart:
-            if let nft = selectedNFT { model.context.toggleCart(nft) }
-        case .author:
-            guard let website = model.author.website, !website.isEmpty else {
-                model.context.showToast(Toast("The author has no web page.", kind: .error))
-                return .handled
-            }
-            return .push(ReaderScreen(url: website, context: model.context))
-        case .retry:
-            Task { await model.load() }
+            return .push(NFTScreen(model: NFTViewModel(nft: nft, collectionName: model.collection.name, context: model.context)))
+        case .like: if let nft = selectedNFT { model.context.state.toggleLike(nft) }
+        case .cart: if let nft = selectedNFT { model.context.state.toggleCart(nft) }
+        case .author: return openAuthor()
+        case .retry: tasks.run { [model] in await model.load() }
         }
         return .handled
+    }
+
+    private func openAuthor() -> ScreenCommand {
+        guard let website = model.author.website, !website.isEmpty else {
+            model.context.effects.show(Toast("The author has no web page.", kind: .error))
+            return .handled
+        }
+        return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: model.context.effects)))
     }
 
     public func render(in rect: Rect, surface: any Surface) {
@@ -81,10 +70,10 @@ public final class CollectionScreen: Screen {
             surface.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
         let body = rect.splitTop(headerHeight).1
-        if StatusView.render(model.state, what: "the NFTs", in: body, surface: surface) { return }
-        grid.count = model.nfts.count
+        if StatusView.render(model.nfts, what: "the NFTs", in: body, surface: surface) { return }
+        let nfts = model.nfts.value ?? []
+        grid.count = nfts.count
         gridRect = body
-        let nfts = model.nfts
         GridView.render(&grid, in: body, cellSize: NFTCellView.size, surface: surface) { index, cell, selected in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,

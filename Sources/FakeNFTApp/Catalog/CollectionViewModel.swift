@@ -1,53 +1,29 @@
 import FakeNFTCore
 import Foundation
+import Observation
 
 /// One collection: its NFTs (fetched in parallel) and its author.
-@MainActor
-public final class CollectionViewModel {
+@MainActor @Observable
+public final class CollectionViewModel: ViewModel {
     public let collection: NFTCollection
-    public private(set) var state: LoadState = .loading
-    public private(set) var nfts: [NFT] = []
+    public private(set) var nfts: Loadable<[NFT], APIError> = .loading
     /// The author's display name and page, once resolved.
-    public private(set) var author: Author
-    let context: AppContext
-
-    /// Who made a collection: gen1 gives a user id, gen2 a site URL or a person's name.
-    public struct Author: Equatable {
-        public var name: String
-        public var website: String?
-    }
+    private(set) var author: AuthorName
+    @ObservationIgnored let context: AppContext
 
     public init(collection: NFTCollection, context: AppContext) {
         self.collection = collection
         self.context = context
-        author = Self.author(from: collection.author, website: collection.website)
-    }
-
-    /// A name for any form of `author`; a user id waits for ``load()`` to become a name.
-    static func author(from raw: String, website: String?) -> Author {
-        if let url = URL(string: raw), let host = url.host, url.scheme?.hasPrefix("http") == true {
-            let name = host.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? host
-            return Author(name: name, website: raw)
-        }
-        return Author(name: raw.isEmpty ? "unknown" : raw, website: website)
+        author = AuthorName(collection.author, website: collection.website)
     }
 
     public func load() async {
-        state = .loading
-        context.invalidate()
-        do {
-            nfts = try await context.listedNFTs(ids: collection.nfts)
-            state = .loaded
-        } catch {
-            state = .failed(AppContext.message(for: error))
-        }
-        context.invalidate()
-        if Int(collection.author) != nil, let user = try? await context.users.user(id: collection.author) {
-            author = Author(name: user.name, website: user.website.isEmpty ? collection.website : user.website)
-            context.invalidate()
+        await load(\.nfts) { try await context.listedNFTs(ids: collection.nfts) }
+        if AuthorName.isUserID(collection.author) {
+            author = await AuthorName.resolved(collection.author, website: collection.website, users: context.services.users)
         }
     }
 
-    public func isLiked(_ nft: NFT) -> Bool { context.likes.contains(nft.id) }
-    public func isInCart(_ nft: NFT) -> Bool { context.cart.contains(nft.id) }
+    public func isLiked(_ nft: NFT) -> Bool { context.state.likes.contains(nft.id) }
+    public func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }
 }

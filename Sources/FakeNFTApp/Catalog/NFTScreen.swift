@@ -7,45 +7,46 @@ public final class NFTScreen: Screen {
     enum Action: Sendable { case like, cart, website }
 
     static let keys = KeyMap<Action>([
-        KeyBinding([.char("l")], "Like / unlike", .like),
-        KeyBinding([.char("c")], "Add to / remove from the cart", .cart),
+        KeyBinding([.char("l")], "Like / unlike", hint: "like", .like),
+        KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
         KeyBinding([.char("w")], "Open the NFT's web page", .website),
     ])
 
-    let nft: NFT
-    let collectionName: String
-    let authorName: String
-    let context: AppContext
+    public let tasks = TaskBag()
+    let model: NFTViewModel
 
-    public init(nft: NFT, collectionName: String, authorName: String, context: AppContext) {
-        self.nft = nft; self.collectionName = collectionName; self.authorName = authorName; self.context = context
+    public init(model: NFTViewModel) { self.model = model }
+
+    public var title: String { model.nft.name }
+
+    public func didAppear() { tasks.once { [model] in await model.load() } }
+
+    public var layers: [KeyLayer] {
+        [.keys("NFT", Self.keys) { [unowned self] in perform($0) }]
     }
 
-    public var title: String { nft.name }
-    public var keyHelp: [HelpEntry] { Self.keys.helpEntries }
-    public var hints: [(key: String, label: String)] { [("l", "like"), ("c", "cart")] }
-
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        guard case .key(let key) = event, let action = Self.keys.action(for: key) else { return .ignored }
+    private func perform(_ action: Action) -> ScreenCommand {
+        let nft = model.nft, context = model.context
         switch action {
-        case .like: context.toggleLike(nft)
-        case .cart: context.toggleCart(nft)
+        case .like: context.state.toggleLike(nft)
+        case .cart: context.state.toggleCart(nft)
         case .website:
             guard let website = nft.website, !website.isEmpty else {
-                context.showToast(Toast("This NFT has no web page.", kind: .error))
+                context.effects.show(Toast("This NFT has no web page.", kind: .error))
                 return .handled
             }
-            return .push(ReaderScreen(url: website, context: context))
+            return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: context.effects)))
         }
         return .handled
     }
 
     public func render(in rect: Rect, surface: any Surface) {
+        let nft = model.nft
         let pictureWidth = min(28, rect.width / 3), pictureHeight = min(12, rect.height - 2)
         PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name,
-                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), colors: context.colors, surface: surface)
+                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), colors: model.context.colors, surface: surface)
         let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
-        let liked = context.likes.contains(nft.id), inCart = context.cart.contains(nft.id)
+        let liked = model.isLiked, inCart = model.isInCart
         var y = rect.y
         func line(_ label: String, _ value: String, _ style: Style = .plain) {
             let used = surface.draw(label, at: Point(x: x, y: y), style: .dim, maxWidth: width)
@@ -53,8 +54,8 @@ public final class NFTScreen: Screen {
             y += 1
         }
         surface.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
-        line("Collection: ", collectionName)
-        line("Author: ", authorName)
+        line("Collection: ", model.collectionName ?? "…")
+        line("Author: ", model.author.name)
         line("Rating: ", Format.stars(nft.rating), Style(foreground: .yellow))
         line("Price: ", Format.price(nft.price), .bold)
         y += 1

@@ -6,151 +6,79 @@ import TerminalUI
 /// of links. `o` opens it in the system browser, `y` copies the link (OSC 52).
 @MainActor
 public final class ReaderScreen: Screen {
-    enum Action: Sendable { case open, copy, reload }
+    enum Action: Sendable { case open, copy, reload, down, up, pageDown, pageUp, top, bottom }
 
     static let keys = KeyMap<Action>([
-        KeyBinding([.char("o")], "Open in the system browser", .open),
-        KeyBinding([.char("y")], "Copy the link to the clipboard", .copy),
+        KeyBinding([.char("o")], "Open in the system browser", hint: "browser", .open),
+        KeyBinding([.char("y")], "Copy the link to the clipboard", hint: "copy link", .copy),
         KeyBinding([.char("r")], "Reload", .reload),
+        KeyBinding([.down, .char("j")], "Scroll down", .down),
+        KeyBinding([.up, .char("k")], "Scroll up", .up),
+        KeyBinding([.pageDown, .char(" ")], "Page down", .pageDown),
+        KeyBinding([.pageUp], "Page up", .pageUp),
+        KeyBinding([.home, .char("g")], "Top", .top),
+        KeyBinding([.end, .char("G")], "Bottom", .bottom),
     ])
 
-    let url: String
-    let context: AppContext
-    let loader: WebPageLoader
-    private(set) var state: LoadState = .loading
-    private(set) var document: ReadableDocument?
+    public let tasks = TaskBag()
+    let model: ReaderViewModel
     private var scroll = 0
     private var pageHeight = 10
-    private var firstAppearance = FirstAppearance()
+    private var lineCount = 0
 
-    public init(url: String, context: AppContext, loader: WebPageLoader = WebPageLoader()) {
-        self.url = url
-        self.context = context
-        self.loader = loader
+    public init(model: ReaderViewModel) { self.model = model }
+
+    public var title: String { model.title }
+    public var isAnimating: Bool { model.page.isLoading }
+
+    public func didAppear() { tasks.once { [model] in await model.load() } }
+
+    public var layers: [KeyLayer] {
+        [
+            .keys("Web page", Self.keys) { [unowned self] in perform($0) },
+            KeyLayer(title: "Web page", help: []) { [unowned self] event in
+                guard case .mouse(let mouse) = event, mouse.kind != .click else { return nil }
+                scroll(by: mouse.kind == .wheelDown ? 3 : -3)
+                return .handled
+            },
+        ]
     }
 
-    public var title: String { document?.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Web page" }
-    public var keyHelp: [HelpEntry] { Self.keys.helpEntries + [HelpEntry(keys: "↑ ↓ j k PgUp PgDn Home End", text: "Scroll")] }
-    public var hints: [(key: String, label: String)] { [("o", "browser"), ("y", "copy link")] }
-    public var isAnimating: Bool { state == .loading }
-
-    public func didAppear() { firstAppearance.load { await self.load() } }
-
-    func load() async {
-        state = .loading
-        context.invalidate()
-        guard let target = URL(string: url) else {
-            state = .failed("this is not a valid address")
-            context.invalidate()
-            return
+    private func perform(_ action: Action) -> ScreenCommand {
+        switch action {
+        case .open: model.openInBrowser()
+        case .copy: model.copyLink()
+        case .reload: tasks.run { [model] in await model.load() }
+        case .down: scroll(by: 1)
+        case .up: scroll(by: -1)
+        case .pageDown: scroll(by: pageHeight - 1)
+        case .pageUp: scroll(by: -(pageHeight - 1))
+        case .top: scroll = 0
+        case .bottom: scroll(by: lineCount)
         }
-        do {
-            document = try await loader.load(target)
-            layout = nil
-            state = .loaded
-        } catch {
-            state = .failed((error as? WebPageError)?.reason ?? error.localizedDescription)
-        }
-        context.invalidate()
-    }
-
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        guard case .key(let key) = event else {
-            if case .mouse(let mouse) = event, mouse.kind != .click { scroll += mouse.kind == .wheelDown ? 3 : -3; clampScroll(); return .handled }
-            return .ignored
-        }
-        if let action = Self.keys.action(for: key) {
-            switch action {
-            case .open:
-                switch SafeLink.check(url) {
-                case .success(let link):
-                    if !Browser.open(link) { context.showToast(Toast("No browser found (set $BROWSER or install xdg-utils).", kind: .error)) }
-                case .failure(let refusal): context.showToast(Toast("Not opened: \(refusal)", kind: .error))
-                }
-            case .copy:
-                switch SafeLink.check(url) {
-                case .success(let link):
-                    context.copyToClipboard(link)
-                    context.showToast(Toast("Link copied"))
-                case .failure(let refusal): context.showToast(Toast("Not copied: \(refusal)", kind: .error))
-                }
-            case .reload:
-                Task { await load() }
-            }
-            return .handled
-        }
-        switch key {
-        case .down, .char("j"): scroll += 1
-        case .up, .char("k"): scroll -= 1
-        case .pageDown, .char(" "): scroll += pageHeight - 1
-        case .pageUp: scroll -= pageHeight - 1
-        case .home, .char("g"): scroll = 0
-        case .end, .char("G"): scroll = Int.max / 2
-        default: return .ignored
-        }
-        clampScroll()
         return .handled
     }
 
-    private var lineCount = 0
-    private func clampScroll() { scroll = max(0, min(scroll, max(0, lineCount - pageHeight))) }
-
-    /// The last layout, kept until the width or the page changes (a page can be 2 MB).
-    private var layout: (width: Int, lines: [(String, Style)])?
-
-    /// The page as styled lines for `width` columns.
-    func lines(width: Int) -> [(String, Style)] {
-        if let layout, layout.width == width { return layout.lines }
-        let lines = layOut(width: width)
-        layout = (width, lines)
-        return lines
-    }
-
-    private func layOut(width: Int) -> [(String, Style)] {
-        guard let document else { return [] }
-        var out: [(String, Style)] = []
-        for block in document.blocks {
-            switch block {
-            case .heading(let level, let text):
-                if !out.isEmpty { out.append(("", .plain)) }
-                for line in DisplayWidth.wrap(text, width: width) { out.append((line, level <= 2 ? .accent : .bold)) }
-            case .paragraph(let text):
-                for line in DisplayWidth.wrap(text, width: width) { out.append((line, .plain)) }
-                out.append(("", .plain))
-            case .listItem(let text):
-                for (i, line) in DisplayWidth.wrap(text, width: max(1, width - 2)).enumerated() { out.append(((i == 0 ? "• " : "  ") + line, .plain)) }
-            }
-        }
-        if !document.links.isEmpty {
-            out.append(("", .plain))
-            out.append(("Links", .bold))
-            for (i, link) in document.links.enumerated() {
-                for line in DisplayWidth.wrap("[\(i + 1)] \(link.text.isEmpty ? link.url : link.text) — \(link.url)", width: width) {
-                    out.append((line, .link))
-                }
-            }
-        }
-        return out
-    }
+    private func scroll(by lines: Int) { scroll = max(0, min(scroll + lines, max(0, lineCount - pageHeight))) }
 
     public func render(in rect: Rect, surface: any Surface) {
-        surface.draw(url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
+        surface.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
         let body = rect.splitTop(2).1
-        switch state {
+        switch model.page {
         case .loading:
             Spinner.render("Loading the page…", at: Point(x: body.x, y: body.y), maxWidth: body.width, surface: surface)
-        case .failed(let reason):
+        case .failed(let failure):
             surface.draw("This page cannot be shown here.", at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
-            for (i, line) in DisplayWidth.wrap("Reason: \(reason).", width: body.width, maxLines: 3).enumerated() {
+            for (i, line) in DisplayWidth.wrap("Reason: \(failure.reason).", width: body.width, maxLines: 3).enumerated() {
                 surface.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
             }
             surface.draw("o: open in the system browser · y: copy the link · r: retry", at: Point(x: body.x, y: body.y + 6),
                          style: .dim, maxWidth: body.width)
         case .loaded:
-            let all = lines(width: max(10, body.width - 1))
+            let all = model.lines(width: max(10, body.width - 1))
             lineCount = all.count
             pageHeight = max(1, body.height)
-            clampScroll()
+            scroll(by: 0)
             for (i, line) in all.dropFirst(scroll).prefix(body.height).enumerated() {
                 surface.draw(line.0, at: Point(x: body.x, y: body.y + i), style: line.1, maxWidth: body.width - 1)
             }

@@ -17,6 +17,11 @@ struct SortMenu<Option: Equatable & Sendable> {
         sheet = ActionSheet(title: "Sort", options: options.map(\.label), current: options.firstIndex { $0.value == current })
     }
 
+    /// The menu's key layer while it is open.
+    func layer(update: @escaping (SortMenu) -> Void, chosen: @escaping (Option) -> Void) -> KeyLayer? {
+        isOpen ? KeyLayer.menu(self, update: update, chosen: chosen) : nil
+    }
+
     /// Handles a key while open; returns the option chosen, if one was.
     mutating func handle(_ key: Key) -> Option? {
         guard var open = sheet else { return nil }

@@ -1,74 +1,47 @@
 import FakeNFTCore
 import TerminalUI
 
-/// The liked NFTs, fetched once; the grid follows the likes as they change.
-@MainActor
-public final class FavoritesViewModel {
-    public private(set) var state: LoadState = .loading
-    private var fetched: [NFT] = []
-    let context: AppContext
-
-    public init(context: AppContext) { self.context = context }
-
-    /// The NFTs still liked, in the order of the profile's likes.
-    public var items: [NFT] { fetched.filter { context.likes.contains($0.id) } }
-
-    public func load() async {
-        let ids = context.profileValue?.likes ?? Array(context.likes)
-        do {
-            fetched = try await context.listedNFTs(ids: ids)
-            state = .loaded
-        } catch {
-            state = .failed(AppContext.message(for: error))
-        }
-        context.invalidate()
-    }
-
-    public func unlike(_ nft: NFT) { context.toggleLike(nft) }
-}
-
 /// Favorite NFTs: a grid with picture, heart, name, rating and price; `l` unlikes.
 @MainActor
 public final class FavoritesScreen: Screen {
-    static let keys = KeyMap<Bool>([KeyBinding([.char("l")], "Unlike (leaves the grid)", true)])
+    static let keys = KeyMap<Bool>([KeyBinding([.char("l")], "Unlike (leaves the grid)", hint: "unlike", true)])
 
     public let title = "Favorite NFTs"
+    public let tasks = TaskBag()
     let model: FavoritesViewModel
     private var grid = GridState()
-    private var firstAppearance = FirstAppearance()
+    private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public init(model: FavoritesViewModel) { self.model = model }
 
-    public var keyHelp: [HelpEntry] { Self.keys.helpEntries + [HelpEntry(keys: "← → ↑ ↓ j k", text: "Move")] }
-    public var hints: [(key: String, label: String)] { [("l", "unlike")] }
-    public var isAnimating: Bool { model.state == .loading }
+    public var isAnimating: Bool { model.fetched.isLoading }
 
-    public func didAppear() { firstAppearance.load { await self.model.load() } }
+    public func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        guard case .key(let key) = event else { return .ignored }
-        if Self.keys.action(for: key) != nil {
-            let items = model.items
-            if grid.selected < items.count { model.unlike(items[grid.selected]) }
-            grid.count = model.items.count
-            return .handled
-        }
-        return grid.handle(key) ? .handled : .ignored
+    public var layers: [KeyLayer] {
+        [
+            .keys("Favorites", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] _ in
+                let items = model.items
+                if grid.selected < items.count { model.unlike(items[grid.selected]) }
+                return .handled
+            },
+            .grid(grid, in: gridRect, cellSize: NFTCellView.size) { [unowned self] in grid = $0 },
+        ]
     }
 
     public func render(in rect: Rect, surface: any Surface) {
-        if StatusView.render(model.state, what: "your favorites", in: rect, surface: surface) { return }
+        if StatusView.render(model.fetched, what: "your favorites", in: rect, surface: surface) { return }
         let items = model.items
         if items.isEmpty {
             EmptyStateView.render("You have no favorite NFTs yet", in: rect, surface: surface)
             return
         }
         grid.count = items.count
-        let context = model.context
+        gridRect = rect
+        let colors = model.context.colors
         GridView.render(&grid, in: rect, cellSize: NFTCellView.size, surface: surface) { index, cell, selected in
             let nft = items[index]
-            NFTCellView.render(nft, liked: true, inCart: context.cart.contains(nft.id), selected: selected,
-                               colors: context.colors, in: cell, surface: surface)
+            NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, colors: colors, in: cell, surface: surface)
         }
     }
 }

@@ -7,122 +7,114 @@ import TerminalUI
 public final class ProfileScreen: Screen {
     enum Action: Sendable { case open, edit, retry }
     enum Row: Int, CaseIterable { case myNFTs, favorites, website }
+    enum FormAction: Sendable { case next, previous, save, close }
 
     static let keys = KeyMap<Action>([
-        KeyBinding([.enter], "Open the row", .open),
-        KeyBinding([.char("e")], "Edit the profile", .edit),
+        KeyBinding([.char("e")], "Edit the profile", hint: "edit", .edit),
+        KeyBinding([.enter], "Open the row", hint: "open", .open),
         KeyBinding([.char("r")], "Reload", .retry),
     ])
-    static let formKeys: [HelpEntry] = [
-        HelpEntry(keys: "Tab Shift-Tab", text: "Next / previous field"),
-        HelpEntry(keys: "Ctrl-S", text: "Save (or Enter on the Save button)"),
-        HelpEntry(keys: "Esc", text: "Close (asks when there are changes)"),
-        HelpEntry(keys: "← → Home End", text: "Move the cursor (Ctrl-A/E too)"),
-        HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: "Delete to start / to end / a word"),
-    ]
+    static let formKeys = KeyMap<FormAction>([
+        KeyBinding([.tab], "Next field (Enter too, but in the description)", hint: "next field", .next),
+        KeyBinding([.backTab], "Previous field", .previous),
+        KeyBinding([.ctrl("s")], "Save (or Enter on the Save button)", hint: "save", .save),
+        KeyBinding([.escape], "Close (asks when there are changes)", hint: "close", .close),
+    ])
 
     public let title = "Profile"
+    public let tasks = TaskBag()
     let model: ProfileViewModel
     private var rows = ListState(count: Row.allCases.count)
-    /// The open edit form, its save error, and the "Discard changes?" question.
-    private(set) var form: ProfileForm?
-    private(set) var formError: String?
+    private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The "Discard changes?" question over the form.
     private var discard: ConfirmDialog?
-    private var firstAppearance = FirstAppearance()
 
     public init(model: ProfileViewModel) { self.model = model }
 
-    public var keyHelp: [HelpEntry] {
-        if discard != nil { return ConfirmDialog.keyHelp }
-        return form != nil ? Self.formKeys : Self.keys.helpEntries + [HelpEntry(keys: "↑ ↓ j k", text: "Move")]
-    }
-    public var hints: [(key: String, label: String)] {
-        form != nil ? [("Tab", "next field"), ("Ctrl-S", "save"), ("Esc", "close")] : [("e", "edit"), ("Enter", "open")]
-    }
-    public var isAnimating: Bool { model.state == .loading || model.saving }
+    public var isAnimating: Bool { model.shown.isLoading || model.saving }
 
-    public func didAppear() { firstAppearance.load { await self.model.load() } }
+    public func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public func handle(_ event: TerminalEvent) -> ScreenCommand {
-        if form != nil { return handleForm(event) }
-        guard case .key(let key) = event else { return .ignored }
-        if let action = Self.keys.action(for: key) {
-            switch action {
-            case .edit:
-                if let profile = model.profile { form = ProfileForm(profile: profile); formError = nil }
-            case .retry:
-                Task { await model.load() }
-            case .open:
-                return open(Row(rawValue: rows.selected) ?? .myNFTs)
-            }
-            return .handled
+    public var layers: [KeyLayer] {
+        if let discard {
+            return [.dialog("Discard changes?", discard, update: { [unowned self] in self.discard = $0 }) { [unowned self] result in
+                if result == .confirmed { model.closeForm() }
+                return .handled
+            }]
         }
-        return rows.handle(key) ? .handled : .ignored
+        if let form = model.form { return [formLayer(form)] }
+        return [
+            .keys("Profile", Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil }) { [unowned self] in perform($0) },
+            .list(rows, in: rowsRect) { [unowned self] in rows = $0 },
+        ]
+    }
+
+    private func perform(_ action: Action) -> ScreenCommand {
+        switch action {
+        case .edit: model.openForm()
+        case .retry: tasks.run { [model] in await model.load() }
+        case .open: return open(Row(rawValue: rows.selected) ?? .myNFTs)
+        }
+        return .handled
     }
 
     private func open(_ row: Row) -> ScreenCommand {
         guard let profile = model.profile else { return .handled }
+        let context = model.context
         switch row {
-        case .myNFTs: return .push(MyNFTsScreen(model: MyNFTsViewModel(context: model.context)))
-        case .favorites: return .push(FavoritesScreen(model: FavoritesViewModel(context: model.context)))
+        case .myNFTs: return .push(MyNFTsScreen(model: MyNFTsViewModel(context: context)))
+        case .favorites: return .push(FavoritesScreen(model: FavoritesViewModel(context: context)))
         case .website:
             guard !profile.website.isEmpty else { return .handled }
-            return .push(ReaderScreen(url: profile.website, context: model.context))
+            return .push(ReaderScreen(model: ReaderViewModel(url: profile.website, effects: context.effects)))
         }
     }
 
-    private func handleForm(_ event: TerminalEvent) -> ScreenCommand {
-        guard var current = form else { return .ignored }
-        if var dialog = discard {
-            guard case .key(let key) = event else { return .handled }
-            let result = dialog.handle(key)
-            discard = result == nil ? dialog : nil
-            if result == .confirmed { form = nil }
-            return .handled
-        }
-        switch event {
-        case .paste(let text):
-            current.paste(text)
-        case .key(.tab): current.moveFocus(by: 1)
-        case .key(.backTab): current.moveFocus(by: -1)
-        case .key(.enter) where current.saveFocused, .key(.ctrl("s")):
-            save(current)
-        case .key(.enter) where current.focus != .description: current.moveFocus(by: 1)
-        case .key(.escape):
-            if current.hasChanges {
-                discard = ConfirmDialog(title: "Discard changes?", message: "Your edits to the profile are not saved.",
-                                        confirmLabel: "Discard", cancelLabel: "Stay", destructive: true)
-            } else {
-                form = nil
+    /// The edit form: its own keys first, then the focused field's editing keys.
+    private func formLayer(_ form: ProfileForm) -> KeyLayer {
+        KeyLayer(title: "Edit profile", help: Self.formKeys.helpEntries + TextEditor.help,
+                 hints: Self.formKeys.hints(), isModal: true) { [unowned self] event in
+            var current = form
+            switch event {
+            case .paste(let text):
+                current.paste(text)
+            case .key(let key):
+                switch (Self.formKeys.action(for: key), key) {
+                case (.next, _): current.moveFocus(by: 1)
+                case (.previous, _): current.moveFocus(by: -1)
+                case (.save, _), (nil, .enter) where current.saveFocused:
+                    save(current)
+                    return .handled
+                case (.close, _):
+                    if current.hasChanges {
+                        discard = ConfirmDialog(title: "Discard changes?", message: "Your edits to the profile are not saved.",
+                                                confirmLabel: "Discard", cancelLabel: "Stay", destructive: true)
+                    } else {
+                        model.closeForm()
+                    }
+                    return .handled
+                case (nil, .enter) where current.focus != .description: current.moveFocus(by: 1)
+                case (nil, _): _ = current.edit(key)
+                }
+            default:
+                return .handled
             }
-            return .handled
-        case .key(let key):
-            _ = current.edit(key)
-        default:
+            model.form = current
             return .handled
         }
-        form = current
-        return .handled
     }
 
     private func save(_ submitted: ProfileForm) {
-        Task {
-            let error = await model.save(submitted)
-            // Keep what was typed meanwhile; close only when the saved form is still the one shown.
-            if let error { formError = error } else if form?.edited == submitted.edited { form = nil; formError = nil }
-            model.context.invalidate()
-        }
+        tasks.run { [model] in await model.save(submitted) }
     }
 
     public func render(in rect: Rect, surface: any Surface) {
-        if let form {
+        if let form = model.form {
             renderForm(form, in: rect, surface: surface)
             return
         }
-        guard let profile = model.profile else {
-            _ = StatusView.render(model.state == .loaded ? .loading : model.state, what: "the profile", in: rect, surface: surface)
-            return
-        }
+        if StatusView.render(model.shown, what: "the profile", in: rect, surface: surface) { return }
+        guard let profile = model.profile else { return }
         let avatarWidth = 14
         PictureView.render(seed: profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
                            colors: model.context.colors, surface: surface)
@@ -135,9 +127,9 @@ public final class ProfileScreen: Screen {
         for (i, line) in description.enumerated() {
             surface.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: .plain, maxWidth: width)
         }
-        let labels = ["My NFTs (\(profile.nfts.count))", "Favorite NFTs (\(model.context.likes.count))", "Website"]
-        let listRect = Rect(x: rect.x, y: rect.y + max(7, 4 + min(4, description.count)), width: rect.width, height: 3 * 2)
-        ListView.render(&rows, in: listRect, rowHeight: 2, surface: surface) { index, row, selected in
+        let labels = ["My NFTs (\(profile.nfts.count))", "Favorite NFTs (\(model.context.state.likes.count))", "Website"]
+        rowsRect = Rect(x: rect.x, y: rect.y + max(7, 4 + min(4, description.count)), width: rect.width, height: 3 * 2)
+        ListView.render(&rows, in: rowsRect, rowHeight: 2, surface: surface) { index, row, selected in
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
             surface.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
             surface.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
@@ -170,7 +162,7 @@ public final class ProfileScreen: Screen {
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)
         let used = surface.draw(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width)
         surface.draw("[ Cancel (Esc) ]", at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width)
-        if let formError {
+        if let formError = model.formError {
             surface.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)
         }
         if let discard { discard.render(in: rect, surface: surface) }

@@ -1,42 +1,58 @@
 import FakeNFTCore
 import Foundation
+import Observation
 
-/// The profile screen's data: the profile, and saving edits.
-@MainActor
-public final class ProfileViewModel {
-    public private(set) var state: LoadState = .loading
+/// The profile screen's data: the profile, the edit form and saving it.
+@MainActor @Observable
+public final class ProfileViewModel: ViewModel {
+    /// The profile as last loaded (or published by the profile service).
+    public private(set) var loaded: Loadable<Profile, APIError> = .loading
+    /// The open edit form, if any.
+    public var form: ProfileForm?
+    /// Why the last save failed.
+    public private(set) var formError: String?
     public private(set) var saving = false
-    let context: AppContext
+    @ObservationIgnored let context: AppContext
 
     public init(context: AppContext) { self.context = context }
 
-    public var profile: Profile? { context.profileValue }
+    /// The profile shown: the app state's, which follows every change.
+    public var profile: Profile? { context.state.profile ?? loaded.value }
+
+    /// What the screen shows: the profile, or why it is missing.
+    public var shown: Loadable<Profile, APIError> { profile.map { .loaded($0) } ?? loaded }
 
     public func load() async {
-        if profile == nil { state = .loading }
-        context.invalidate()
-        do {
-            try await context.profile.load()
-            state = .loaded
-        } catch {
-            state = profile == nil ? .failed(AppContext.message(for: error)) : .loaded
-            if profile != nil { context.showToast(.init("Could not refresh the profile: \(AppContext.message(for: error))", kind: .error)) }
+        await load(\.loaded, keepingValue: true) {
+            try await context.services.profile.load()
+            guard let profile = context.services.profile.current else { throw APIError.notFound }
+            return profile
         }
-        context.invalidate()
+        if let failure = loaded.failure, profile != nil {
+            context.effects.show(.init("Could not refresh the profile: \(failure.userMessage)", kind: .error))
+        }
     }
 
-    /// Sends the form's changed fields; returns an error message, or nil when saved.
-    public func save(_ form: ProfileForm) async -> String? {
-        guard form.isValid else { return "Fix the marked fields first." }
-        guard form.hasChanges else { return nil }
+    public func openForm() {
+        guard let profile else { return }
+        form = ProfileForm(profile: profile)
+        formError = nil
+    }
+
+    public func closeForm() { form = nil }
+
+    /// Sends the form's changed fields. Closes the form when it still shows what was saved
+    /// (what was typed meanwhile is kept); a failure keeps the text and says why.
+    public func save(_ submitted: ProfileForm) async {
+        guard submitted.isValid else { formError = "Fix the marked fields first."; return }
+        guard submitted.hasChanges else { form = nil; return }
         saving = true
-        context.invalidate()
-        defer { saving = false; context.invalidate() }
+        defer { saving = false }
         do {
-            try await context.profile.update(form.changes)
-            return nil
+            try await context.services.profile.update(submitted.changes)
+            if form?.edited == submitted.edited { form = nil; formError = nil }
         } catch {
-            return "Not saved: \(AppContext.message(for: error))"
+            formError = "Not saved: \(APIError(thrown: error).userMessage)"
         }
     }
 }

@@ -1,7 +1,12 @@
+import Observation
 import TerminalUI
 
 /// The main loop: waits for terminal events or model changes, updates the shell, and shows a
 /// new frame only when it differs from the last one (one `doupdate` per frame).
+///
+/// Each frame is drawn inside `withObservationTracking`: whatever observable state the frame
+/// read (view models, app state, the toast) wakes the loop when it changes, so nothing asks
+/// for a redraw by hand.
 @MainActor
 public final class AppLoop {
     private enum Input { case event(TerminalEvent), redraw, ended }
@@ -19,9 +24,6 @@ public final class AppLoop {
         presenter = FramePresenter(surface: session.surface)
         (inputs, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
     }
-
-    /// Asks for a redraw after a model changed outside of an event (a network answer arrived).
-    public nonisolated func invalidate() { continuation.yield(.redraw) }
 
     /// Runs until the user quits or a quit signal arrives.
     public func run() async {
@@ -42,15 +44,21 @@ public final class AppLoop {
             case .event(let event):
                 if !shell.handle(event) { return }
             case .redraw:
-                _ = shell.expireToast()
+                shell.expireToast()
             }
             renderIfChanged()
         }
     }
 
-    /// Shows the shell's frame if it changed, and keeps the clock running while something animates.
+    /// Shows the shell's frame if it changed, watching what it read; keeps the clock running
+    /// while something animates.
     func renderIfChanged() {
-        presenter.present(size: session.size) { shell.render(into: $0) }
+        let continuation = self.continuation
+        withObservationTracking {
+            presenter.present(size: session.size) { shell.render(into: $0) }
+        } onChange: {
+            continuation.yield(.redraw)
+        }
         updateTicker()
     }
 

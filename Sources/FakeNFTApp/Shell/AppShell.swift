@@ -2,7 +2,7 @@ import Foundation
 import TerminalUI
 
 /// The whole app's visible state: four tabs, each with its own navigation stack, the help
-/// overlay and toasts. It turns events into state changes and state into a frame.
+/// overlay and the toast. It routes events through the screen in focus and draws the frame.
 @MainActor
 public final class AppShell {
     /// One tab of the tab bar.
@@ -23,11 +23,12 @@ public final class AppShell {
     public private(set) var tabs: [Tab]
     public private(set) var selectedTab = 0
     public private(set) var showsHelp = false
-    public private(set) var toast: Toast?
+    public let effects: Effects
     private var tabRects: [Rect] = []
 
-    public init(tabs: [Tab]) {
+    public init(tabs: [Tab], effects: Effects) {
         self.tabs = tabs
+        self.effects = effects
         tabs.first?.stack.top.didAppear()
     }
 
@@ -35,9 +36,7 @@ public final class AppShell {
     public var currentScreen: any Screen { tabs[selectedTab].stack.top }
 
     /// True while a spinner or a toast needs the clock to redraw.
-    public var isAnimating: Bool { currentScreen.isAnimating || toast != nil }
-
-    public func show(_ toast: Toast) { self.toast = toast }
+    public var isAnimating: Bool { currentScreen.isAnimating || effects.toast != nil }
 
     /// Handles one event; returns false when the app should quit.
     public func handle(_ event: TerminalEvent) -> Bool {
@@ -47,39 +46,38 @@ public final class AppShell {
             return true
         }
         if case .pasteCut(let limit) = event {
-            show(Toast("The paste was cut to its first \(limit / 1024) K characters.", kind: .error))
-            return true
-        }
-        guard case .key(let key) = event else {
-            if !showsHelp { apply(currentScreen.handle(event)) }
+            effects.show(Toast("The paste was cut to its first \(limit / 1024) K characters.", kind: .error))
             return true
         }
         if showsHelp {
-            if key == .escape || key == .char("?") || key == .char("q") || key == .enter { showsHelp = false }
+            if case .key(let key) = event, [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) { showsHelp = false }
+            if case .key(.ctrl("c")) = event { return false }
             return true
         }
-        switch currentScreen.handle(event) {
-        case .ignored: break
-        case let command:
+        let screen = currentScreen
+        let modal = screen.layers.contains(where: \.isModal)
+        if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) { return perform(action) }
+        if let command = screen.route(event) {
             apply(command)
             return true
         }
-        switch ShellKeys.map.action(for: key) {
+        guard case .key(let key) = event, let action = ShellKeys.map.action(for: key) else { return true }
+        return perform(action)
+    }
+
+    /// Drops an expired toast.
+    public func expireToast(now: Date = Date()) { effects.expireToast(now: now) }
+
+    /// Carries out a shell action; false for quit.
+    private func perform(_ action: ShellAction) -> Bool {
+        switch action {
         case .selectTab(let i): select(i)
         case .nextTab: select((selectedTab + 1) % tabs.count)
         case .previousTab: select((selectedTab + tabs.count - 1) % tabs.count)
         case .back: tabs[selectedTab].stack.pop()
         case .help: showsHelp = true
         case .quit: return false
-        case nil: break
         }
-        return true
-    }
-
-    /// Drops an expired toast; returns true if something changed.
-    public func expireToast(now: Date = Date()) -> Bool {
-        guard let toast, toast.expires <= now else { return false }
-        self.toast = nil
         return true
     }
 
@@ -91,12 +89,19 @@ public final class AppShell {
 
     private func apply(_ command: ScreenCommand) {
         switch command {
-        case .handled, .ignored: break
+        case .handled: break
         case .push(let screen): tabs[selectedTab].stack.push(screen)
         case .finish(let tab):
             tabs[selectedTab].stack.popToRoot()
             select(tab)
         }
+    }
+
+    /// The layers that take keys now: down to the first modal one.
+    private static func activeLayers(of screen: any Screen) -> (layers: [KeyLayer], modal: Bool) {
+        let layers = screen.layers
+        guard let modal = layers.firstIndex(where: \.isModal) else { return (layers, false) }
+        return (Array(layers[...modal]), true)
     }
 
     /// Draws the whole screen into `surface`.
@@ -118,15 +123,17 @@ public final class AppShell {
         surface.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: size.width - 2)
         let screen = currentScreen
         screen.render(in: content.inset(dx: 1, dy: 0), surface: surface)
-        var hints = screen.hints
-        if tabs[selectedTab].stack.depth > 1 { hints.append((key: "Esc", label: "back")) }
-        hints.append(contentsOf: [(key: "?", label: "help"), (key: "q", label: "quit")])
+        // Built after the screen is drawn: layers hold the rects it was drawn in.
+        let (layers, modal) = Self.activeLayers(of: screen)
+        let hints = layers.flatMap(\.hints) + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal)
         KeyHintBar.render(hints, in: bottom, surface: surface)
-        if let toast { toast.render(in: content, surface: surface) }
+        if let toast = effects.toast { toast.render(in: content, surface: surface) }
         if showsHelp {
             surface.cursor = nil
-            HelpOverlay.render(title: "Keys: \(screen.title)",
-                               sections: [(screen.title, screen.keyHelp), ("Everywhere", ShellKeys.map.helpEntries)],
+            let title = modal ? layers.last?.title ?? screen.title : screen.title
+            let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
+            HelpOverlay.render(title: "Keys: \(title)",
+                               sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
                                in: all, surface: surface)
         }
     }

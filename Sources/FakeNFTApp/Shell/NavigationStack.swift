@@ -1,4 +1,5 @@
-/// The screens of one tab: Enter pushes, Esc or Backspace pops, the root stays.
+/// The screens of one tab: Enter pushes, Esc or Backspace pops, the root stays. A closed
+/// screen's tasks are cancelled.
 @MainActor
 public final class NavigationStack {
     public private(set) var screens: [any Screen]
@@ -17,7 +18,7 @@ public final class NavigationStack {
     @discardableResult
     public func pop() -> Bool {
         guard screens.count > 1 else { return false }
-        screens.removeLast()
+        screens.removeLast().tasks.cancelAll()
         top.didAppear()
         return true
     }
@@ -25,6 +26,7 @@ public final class NavigationStack {
     /// Closes every screen but the root.
     public func popToRoot() {
         guard screens.count > 1 else { return }
+        screens[1...].forEach { $0.tasks.cancelAll() }
         screens.removeSubrange(1...)
         top.didAppear()
     }

@@ -5,33 +5,40 @@ import TerminalUI
 public enum ScreenCommand {
     /// The screen used the event.
     case handled
-    /// The screen did not use it: the shell's global keys get a chance.
-    case ignored
     /// Open another screen on top of this one in the same tab.
     case push(any Screen)
     /// Close every screen of this tab but its root, and show tab `index` (0 is Catalog).
     case finish(showingTab: Int)
 }
 
-/// One screen of a tab: it draws itself and maps events to intents on its view model.
+/// One screen of a tab: it draws its view model's state and routes keys through its layers.
 @MainActor
 public protocol Screen: AnyObject {
     /// The title shown in the breadcrumb line.
     var title: String { get }
-    /// The screen's keys, for the help overlay (generated from the screen's key map).
-    var keyHelp: [HelpEntry] { get }
-    /// Short hints for the bottom bar.
-    var hints: [(key: String, label: String)] { get }
+    /// The screen's key layers as they are now, top first: the shell routes every key and mouse
+    /// event through them and builds the footer and the help from them.
+    var layers: [KeyLayer] { get }
+    /// The tasks the screen started; cancelled when the screen is closed.
+    var tasks: TaskBag { get }
     /// True while something animates (a spinner), so the shell keeps redrawing.
     var isAnimating: Bool { get }
+    /// Draws the screen. Reads state only: no loads and no model writes.
     func render(in rect: Rect, surface: any Surface)
-    func handle(_ event: TerminalEvent) -> ScreenCommand
     /// Called when the screen becomes visible (first time and after returning to it).
     func didAppear()
 }
 
 public extension Screen {
-    var hints: [(key: String, label: String)] { [] }
     var isAnimating: Bool { false }
     func didAppear() {}
+
+    /// Offers `event` to the layers top first; nil when none used it and none is modal.
+    func route(_ event: TerminalEvent) -> ScreenCommand? {
+        for layer in layers {
+            if let command = layer.route(event) { return command }
+            if layer.isModal { return .handled }
+        }
+        return nil
+    }
 }

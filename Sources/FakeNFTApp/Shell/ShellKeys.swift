@@ -21,4 +21,24 @@ enum ShellKeys {
         KeyBinding([.char("?"), .function(1)], "Help", .help),
         KeyBinding([.char("q"), .ctrl("c")], "Quit", .quit),
     ])
+
+    /// Keys that work even over a dialog, a menu or a text field: they are never typed text.
+    static let overModal: Set<Key> = [.function(1), .ctrl("c")]
+
+    /// The action of `key` when a modal layer has the focus.
+    static func actionOverModal(for key: Key) -> ShellAction? {
+        overModal.contains(key) ? map.action(for: key) : nil
+    }
+
+    /// Help lines for the keys that work over a modal layer.
+    static let helpOverModal: [HelpEntry] = map.bindings.compactMap { binding in
+        let keys = binding.keys.filter(overModal.contains)
+        return keys.isEmpty ? nil : HelpEntry(keys: keys.map(\.description).joined(separator: " "), text: binding.help)
+    }
+
+    /// Footer hints of the shell, after the screen's own.
+    static func hints(canGoBack: Bool, modal: Bool) -> [KeyHint] {
+        if modal { return [KeyHint("F1", "help")] }
+        return (canGoBack ? [KeyHint("Esc", "back")] : []) + [KeyHint("?", "help"), KeyHint("q", "quit")]
+    }
 }

@@ -15,8 +15,8 @@ public actor CurrencyService {
 
 /// Other users, fetched page by page in the order the server sorts them.
 public actor UserService {
-    /// How users are ordered.
-    public enum Order: String, Sendable, Hashable, Codable, CaseIterable {
+    /// How users are sorted.
+    public enum Sorting: String, Sendable, Hashable, Codable, CaseIterable {
         case rating, name
         /// The server's `sortBy` value.
         var sortBy: String { self == .rating ? "rating,desc" : "name,asc" }
@@ -24,15 +24,15 @@ public actor UserService {
 
     public static let pageSize = 50
     private let api: APIClient
-    private var pages: [Order: [Int: [User]]] = [:]
+    private var pages: [Sorting: [Int: [User]]] = [:]
 
     public init(api: APIClient) { self.api = api }
 
-    /// Page `page` (0-based) of users in `order`, cached for the life of the service.
-    public func page(_ page: Int, order: Order) async throws -> [User] {
-        if let cached = pages[order]?[page] { return cached }
-        let users = try await api.users(page: page, size: Self.pageSize, sortBy: order.sortBy)
-        pages[order, default: [:]][page] = users
+    /// Page `page` (0-based) of users sorted by `sorting`, cached for the life of the service.
+    public func page(_ page: Int, sorting: Sorting) async throws -> [User] {
+        if let cached = pages[sorting]?[page] { return cached }
+        let users = try await api.users(page: page, size: Self.pageSize, sortBy: sorting.sortBy)
+        pages[sorting, default: [:]][page] = users
         return users
     }
 

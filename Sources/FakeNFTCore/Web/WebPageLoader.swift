@@ -34,7 +34,9 @@ public struct WebPageLoader: Sendable {
     }
 }
 
-public struct WebPageError: Error, Sendable, CustomStringConvertible {
+/// Why a web page cannot be shown, in words for the user.
+public struct WebPageError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
+    public init(reason: String) { self.reason = reason }
     public var description: String { reason }
 }

@@ -3,6 +3,15 @@
 /// Keys: ↑/↓ or j/k move, Enter chooses, a digit chooses directly, Esc closes.
 public struct ActionSheet: Sendable, Hashable {
     public enum Result: Sendable, Hashable { case chosen(Int), dismissed }
+    public enum Action: Sendable, Hashable { case choose, dismiss }
+
+    /// The menu's own keys; digits choose directly and the list keys move.
+    public static let keys = KeyMap<Action>([
+        KeyBinding([.enter, .char(" ")], "Choose", hint: "choose", .choose),
+        KeyBinding([.escape, .char("q"), .char("s")], "Close", hint: "close", .dismiss),
+    ])
+    public static let help = keys.helpEntries + [HelpEntry(keys: "1-9", text: "Choose by number"), ListState.help]
+    public static let hints = [KeyHint("↑↓", "move")] + keys.hints()
 
     public var title: String
     public var options: [String]
@@ -17,12 +26,12 @@ public struct ActionSheet: Sendable, Hashable {
     }
 
     public mutating func handle(_ key: Key) -> Result? {
-        switch key {
-        case .enter, .char(" "): return .chosen(list.selected)
-        case .escape, .char("q"), .char("s"): return .dismissed
-        case .char(let c) where c.wholeNumberValue.map({ $0 >= 1 && $0 <= options.count }) == true:
+        switch (Self.keys.action(for: key), key) {
+        case (.choose, _): return .chosen(list.selected)
+        case (.dismiss, _): return .dismissed
+        case (nil, .char(let c)) where c.wholeNumberValue.map({ $0 >= 1 && $0 <= options.count }) == true:
             return .chosen(c.wholeNumberValue! - 1)
-        default:
+        case (nil, _):
             _ = list.handle(key)
             return nil
         }

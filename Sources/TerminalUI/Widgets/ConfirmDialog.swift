@@ -4,6 +4,15 @@
 /// `y` confirms and `n` cancels.
 public struct ConfirmDialog: Sendable, Hashable {
     public enum Result: Sendable, Hashable { case confirmed, cancelled }
+    public enum Action: Sendable, Hashable { case switchButton, press, confirm, cancel }
+
+    /// The dialog's keys: what it dispatches, its help and its footer hints.
+    public static let keys = KeyMap<Action>([
+        KeyBinding([.left, .right, .tab, .backTab, .char("h"), .char("l")], "Move between the buttons", hint: "choose", hintKeys: "←→", .switchButton),
+        KeyBinding([.enter, .char(" ")], "Press the focused button", hint: "press", .press),
+        KeyBinding([.char("y"), .char("Y")], "Confirm", .confirm),
+        KeyBinding([.escape, .char("n"), .char("N")], "Cancel", hint: "cancel", .cancel),
+    ])
 
     public var title: String
     public var message: String
@@ -23,22 +32,15 @@ public struct ConfirmDialog: Sendable, Hashable {
 
     /// Handles a key; returns a result when the dialog closes.
     public mutating func handle(_ key: Key) -> Result? {
-        switch key {
-        case .left, .right, .tab, .backTab, .char("h"), .char("l"): confirmFocused.toggle()
-        case .enter, .char(" "): return confirmFocused ? .confirmed : .cancelled
-        case .escape, .char("n"), .char("N"): return .cancelled
-        case .char("y"), .char("Y"): return .confirmed
-        default: break
+        switch Self.keys.action(for: key) {
+        case .switchButton: confirmFocused.toggle()
+        case .press: return confirmFocused ? .confirmed : .cancelled
+        case .confirm: return .confirmed
+        case .cancel: return .cancelled
+        case nil: break
         }
         return nil
     }
-
-    public static let keyHelp: [HelpEntry] = [
-        HelpEntry(keys: "← → Tab", text: "Move between buttons"),
-        HelpEntry(keys: "Enter", text: "Press the focused button"),
-        HelpEntry(keys: "y / n", text: "Confirm / cancel"),
-        HelpEntry(keys: "Esc", text: "Cancel"),
-    ]
 
     /// Draws the dialog centred in `area`. `picture` draws into the rectangle reserved for it.
     @MainActor

@@ -15,6 +15,9 @@ public struct GridState: Sendable, Hashable {
 
     public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
+    /// The keys ``handle(_:)`` uses, for help overlays.
+    public static let help = HelpEntry(keys: "← → ↑ ↓ j k PgUp PgDn Home End", text: "Move")
+
     /// 2-D navigation: arrows move by cell and by row, j/k by row (`l` is left free for screens); PgUp/PgDn by a screen; Home/End.
     public mutating func handle(_ key: Key) -> Bool {
         switch key {

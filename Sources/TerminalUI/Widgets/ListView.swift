@@ -13,6 +13,9 @@ public struct ListState: Sendable, Hashable {
         clamp()
     }
 
+    /// The keys ``handle(_:)`` uses, for help overlays.
+    public static let help = HelpEntry(keys: "↑ ↓ j k PgUp PgDn Home End", text: "Move")
+
     /// Moves the selection for navigation keys (arrows, j/k, PgUp/PgDn, Home/End, g/G).
     /// Returns false when the key is not a list key.
     public mutating func handle(_ key: Key) -> Bool {

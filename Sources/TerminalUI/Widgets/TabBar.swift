@@ -25,17 +25,3 @@ public struct TabBar {
         return rects
     }
 }
-
-/// The bottom line of short key hints ("? help  q quit").
-@MainActor
-public enum KeyHintBar {
-    public static func render(_ hints: [(key: String, label: String)], in rect: Rect, surface: any Surface) {
-        surface.clear(rect, style: .plain)
-        var x = rect.x
-        for hint in hints {
-            guard x < rect.maxX else { break }
-            x += surface.draw(hint.key, at: Point(x: x, y: rect.y), style: .accent, maxWidth: rect.maxX - x)
-            x += surface.draw(" \(hint.label)  ", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
-        }
-    }
-}

@@ -27,6 +27,13 @@ public struct TextEditor: Sendable, Hashable {
         cursor += clean.count
     }
 
+    /// The editing keys ``handle(_:)`` uses, for help overlays.
+    public static let help = [
+        HelpEntry(keys: "← → Home End", text: "Move the cursor (Ctrl-B/F/A/E too)"),
+        HelpEntry(keys: "Backspace Delete", text: "Delete a character"),
+        HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: "Delete to start / to end / a word"),
+    ]
+
     /// Edits for a key; returns false when the key is not an editing key.
     public mutating func handle(_ key: Key) -> Bool {
         switch key {

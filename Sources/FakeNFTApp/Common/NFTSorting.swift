@@ -1,0 +1,15 @@
+import FakeNFTCore
+import Foundation
+
+/// The orders a list of NFTs can be shown in (Cart, My NFTs), and the menu's labels for them.
+enum NFTSorting {
+    static let options: [(label: String, value: SortPreferences.Items)] = [("By price", .price), ("By rating", .rating), ("By name", .name)]
+
+    static func sorted(_ nfts: [NFT], by sort: SortPreferences.Items) -> [NFT] {
+        switch sort {
+        case .price: return nfts.sorted { $0.price != $1.price ? $0.price < $1.price : $0.name < $1.name }
+        case .rating: return nfts.sorted { $0.rating != $1.rating ? $0.rating > $1.rating : $0.name < $1.name }
+        case .name: return nfts.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import FakeNFTCore
+import Foundation
+import Observation
+import TerminalUI
+
+/// What the app does outside its screens: the toast line, the terminal's clipboard and the
+/// system browser. Links reach the clipboard and the browser only through ``SafeLink``.
+@MainActor @Observable
+public final class Effects {
+    /// The message at the bottom of the screen, until it expires.
+    public private(set) var toast: Toast?
+    @ObservationIgnored private let clipboard: (String) -> Void
+    @ObservationIgnored private let browser: (String) -> Bool
+
+    /// - Parameters:
+    ///   - clipboard: puts checked text on the clipboard (OSC 52 in the app).
+    ///   - browser: opens a checked link; false when no browser could be started.
+    public init(clipboard: @escaping (String) -> Void, browser: @escaping (String) -> Bool) {
+        self.clipboard = clipboard
+        self.browser = browser
+    }
+
+    /// Effects that only show toasts: for tests and the benchmark.
+    public static func toastsOnly() -> Effects { Effects(clipboard: { _ in }, browser: { _ in false }) }
+
+    public func show(_ toast: Toast) { self.toast = toast }
+
+    /// Drops an expired toast.
+    public func expireToast(now: Date = Date()) {
+        if let toast, toast.expires <= now { self.toast = nil }
+    }
+
+    /// Copies `link` when it is a clean http(s) URL; says what happened in a toast.
+    public func copy(link: String) {
+        switch SafeLink.check(link) {
+        case .success(let clean):
+            clipboard(clean)
+            show(Toast("Link copied"))
+        case .failure(let refusal): show(Toast("Not copied: \(refusal)", kind: .error))
+        }
+    }
+
+    /// Opens `link` in the system browser when it is a clean http(s) URL.
+    public func open(link: String) {
+        switch SafeLink.check(link) {
+        case .success(let clean):
+            if !browser(clean) { show(Toast("No browser found (set $BROWSER or install xdg-utils).", kind: .error)) }
+        case .failure(let refusal): show(Toast("Not opened: \(refusal)", kind: .error))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import FakeNFTCore
+import TerminalUI
+
+/// Statistics: users with their place, avatar, name and number of NFTs, loaded page by page.
+@MainActor
+public final class StatisticsScreen: Screen {
+    enum Action: Sendable { case open, sort, retry }
+
+    static let keys = KeyMap<Action>([
+        KeyBinding([.enter], "Open the user", hint: "open", .open),
+        KeyBinding([.char("s")], "Sort (by name, by rating)", hint: "sort", .sort),
+        KeyBinding([.char("r")], "Retry loading", .retry),
+    ])
+    static let sortOptions: [(label: String, value: SortPreferences.Statistics)] = [("By name", .name), ("By rating", .rating)]
+
+    public let title = "Statistics"
+    public let tasks = TaskBag()
+    let model: StatisticsViewModel
+    private(set) var list = ListState()
+    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var sortMenu = SortMenu(StatisticsScreen.sortOptions)
+
+    public init(model: StatisticsViewModel) { self.model = model }
+
+    public var isAnimating: Bool { model.isLoading }
+
+    public func didAppear() { tasks.once { [model] in await model.loadNextPage() } }
+
+    public var layers: [KeyLayer] {
+        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] sort in
+            list.select(0)
+            model.setSort(sort)
+            if let page = model.reserveNextPage() { tasks.run { [model] in await model.fetch(page) } }
+        }) {
+            return [menu]
+        }
+        return [
+            .keys("Statistics", Self.keys, enabled: { [unowned self] in $0 != .open || list.selected < model.users.count }) { [unowned self] in perform($0) },
+            .list(list, in: listRect) { [unowned self] in
+                list = $0
+                loadAhead()
+            },
+            KeyLayer(title: "Statistics", help: []) { [unowned self] event in
+                guard case .resize(let size) = event else { return nil }
+                loadAhead(beyond: size.height / 2)   // the rows a taller terminal shows (two lines each)
+                return nil
+            },
+        ]
+    }
+
+    /// Keeps a page ahead of the selection and of what is visible (also after a resize).
+    private func loadAhead(beyond rows: Int = 0) {
+        if model.needsPage(upTo: max(list.selected, list.visibleRange.upperBound) + rows), let page = model.reserveNextPage() {
+            tasks.run { [model] in await model.fetch(page) }
+        }
+    }
+
+    private func perform(_ action: Action) -> ScreenCommand {
+        switch action {
+        case .open:
+            let user = model.users[list.selected]
+            return .push(UserScreen(user: user, context: model.context))
+        case .sort: sortMenu.open(current: model.context.state.sort.statistics)
+        case .retry: tasks.run { [model] in await model.loadNextPage() }
+        }
+        return .handled
+    }
+
+    public func render(in rect: Rect, surface: any Surface) {
+        let users = model.users
+        let sortName = sortMenu.name(of: model.context.state.sort.statistics)
+        surface.draw("Users \(sortName)\(model.hasMore ? "" : ", \(users.count) in all")", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        let body = rect.splitTop(2).1
+        if users.isEmpty {
+            if let failure = model.failure {
+                StatusView.renderFailure(failure.userMessage, what: "the users", in: body, surface: surface)
+            } else if model.isLoading {
+                StatusView.renderLoading(what: "the users", in: body, surface: surface)
+            } else {
+                surface.draw("No users.", at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width)
+            }
+            return
+        }
+        // One extra row at the end for the page being loaded (or its error).
+        let extraRow = model.hasMore || model.failure != nil
+        list.count = users.count + (extraRow ? 1 : 0)
+        listRect = body
+        let colors = model.context.colors
+        let pageFailure = model.failure
+        ListView.render(&list, in: body, rowHeight: 2, surface: surface) { index, row, selected in
+            guard index < users.count else {
+                if let pageFailure {
+                    surface.draw("✗ \(pageFailure.userMessage) (r to retry)", at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
+                } else {
+                    Spinner.render("Loading more users…", at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, surface: surface)
+                }
+                return
+            }
+            let user = users[index]
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
+            surface.draw(String(index + 1).leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
+            PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
+                               colors: colors, surface: surface)
+            surface.draw(user.name, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
+            let count = "\(user.nfts.count) NFT"
+            surface.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
+        }
+        sortMenu.render(in: rect, surface: surface)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

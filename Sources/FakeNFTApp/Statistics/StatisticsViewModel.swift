@@ -1,0 +1,69 @@
+import FakeNFTCore
+import Foundation
+import Observation
+
+/// The users' rating: pages of users loaded as the list scrolls, in the chosen order (persisted).
+@MainActor @Observable
+public final class StatisticsViewModel {
+    public private(set) var users: [User] = []
+    public private(set) var hasMore = true
+    public private(set) var loadingPage: Int?
+    /// Why the last page could not be loaded.
+    public private(set) var failure: APIError?
+    @ObservationIgnored let context: AppContext
+    @ObservationIgnored private var nextPage = 0
+    /// Load the next page when the selection comes this close to the end.
+    static let prefetchDistance = 20
+
+    public init(context: AppContext) { self.context = context }
+
+    public var sorting: UserService.Sorting { context.state.sort.statistics == .name ? .name : .rating }
+    public var isLoading: Bool { loadingPage != nil }
+
+    /// True when users up to `index` (plus a margin) are neither loaded nor loading.
+    public func needsPage(upTo index: Int) -> Bool {
+        hasMore && loadingPage == nil && index + Self.prefetchDistance >= users.count
+    }
+
+    /// Loads the next page, unless one is loading or there is none.
+    public func loadNextPage() async {
+        guard let page = reserveNextPage() else { return }
+        await fetch(page)
+    }
+
+    /// Marks the next page as loading at once, so that calls before its task runs start
+    /// nothing more; nil when a page is loading or there is none.
+    public func reserveNextPage() -> Int? {
+        guard hasMore, loadingPage == nil else { return nil }
+        loadingPage = nextPage
+        failure = nil
+        return nextPage
+    }
+
+    /// Loads a page reserved with ``reserveNextPage()``.
+    public func fetch(_ page: Int) async {
+        let sorting = self.sorting
+        do {
+            let fresh = try await context.services.users.page(page, sorting: sorting)
+            guard sorting == self.sorting else { return }   // the order changed meanwhile: a new first page is coming
+            guard !Task.isCancelled else { loadingPage = nil; return }
+            users += fresh
+            nextPage = page + 1
+            hasMore = fresh.count == UserService.pageSize
+        } catch {
+            guard sorting == self.sorting else { return }
+            failure = APIError(thrown: error)
+        }
+        loadingPage = nil
+    }
+
+    /// Changes the order and forgets the pages loaded; the caller loads the first page again.
+    public func setSort(_ sort: SortPreferences.Statistics) {
+        guard sort != context.state.sort.statistics else { return }
+        context.state.updateSort { $0.statistics = sort }
+        users = []
+        nextPage = 0
+        hasMore = true
+        loadingPage = nil
+    }
+}

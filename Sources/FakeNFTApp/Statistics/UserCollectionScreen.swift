@@ -1,0 +1,59 @@
+import FakeNFTCore
+import TerminalUI
+
+/// A user's NFTs: the grid with like and cart toggles, as in the Catalog. An NFT opened from
+/// here shows its own collection and author, looked up on the server.
+@MainActor
+public final class UserCollectionScreen: Screen {
+    public let tasks = TaskBag()
+    let model: UserCollectionViewModel
+    private var grid = GridState()
+    private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public init(model: UserCollectionViewModel) { self.model = model }
+
+    public var title: String { "NFT collection" }
+    public var isAnimating: Bool { model.nfts.isLoading }
+
+    public func didAppear() { tasks.once { [model] in await model.load() } }
+
+    public var layers: [KeyLayer] {
+        [
+            .keys("NFT collection", NFTGridKeys.userNFTs, enabled: { [unowned self] in $0 == .retry || selectedNFT != nil }) { [unowned self] in perform($0) },
+            .grid(grid, in: gridRect, cellSize: NFTCellView.size) { [unowned self] in grid = $0 },
+        ]
+    }
+
+    private var selectedNFT: NFT? {
+        guard let nfts = model.nfts.value, grid.selected < nfts.count else { return nil }
+        return nfts[grid.selected]
+    }
+
+    private func perform(_ action: NFTGridAction) -> ScreenCommand {
+        let context = model.context
+        switch action {
+        case .like: if let nft = selectedNFT { context.state.toggleLike(nft) }
+        case .cart: if let nft = selectedNFT { context.state.toggleCart(nft) }
+        case .open: if let nft = selectedNFT { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
+        case .retry: tasks.run { [model] in await model.load() }
+        case .author: break
+        }
+        return .handled
+    }
+
+    public func render(in rect: Rect, surface: any Surface) {
+        if StatusView.render(model.nfts, what: "the collection", in: rect, surface: surface) { return }
+        let nfts = model.nfts.value ?? []
+        if nfts.isEmpty {
+            surface.draw("\(model.user.name) has no NFTs yet.", at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+            return
+        }
+        grid.count = nfts.count
+        gridRect = rect
+        GridView.render(&grid, in: rect, cellSize: NFTCellView.size, surface: surface) { index, cell, selected in
+            let nft = nfts[index]
+            NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
+                               colors: model.context.colors, in: cell, surface: surface)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import FakeNFTCore
+import Foundation
+import Observation
+import Testing
+import TerminalUI
+import FakeNFTTesting
+@testable import FakeNFTApp
+
+/// The app's middle layer: state that redraws itself, screens that own their tasks, and keys
+/// routed through layers whose footer and help show exactly what works.
+@MainActor @Suite(.serialized) struct MiddleLayerTests {
+    /// Whether a frame drawn under observation is told about the next change of what it read.
+    final class RedrawFlag: @unchecked Sendable { var raised = false }
+
+    func observedFrame(_ shell: AppShell, flag: RedrawFlag) {
+        flag.raised = false
+        withObservationTracking { _ = frame(shell, Size(width: 80, height: 24)) } onChange: { flag.raised = true }
+    }
+
+    /// What the app loop relies on instead of `invalidate()`: an answer arriving, a like from
+    /// elsewhere, or a toast asks for the next frame by itself.
+    @Test func aFrameIsToldWhenWhatItShowedChanges() async throws {
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            let model = CatalogViewModel(context: context)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
+            let flag = RedrawFlag()
+            observedFrame(shell, flag: flag)
+            await model.load()
+            #expect(flag.raised, "the collections arrived")
+            observedFrame(shell, flag: flag)
+            context.effects.show(Toast("hello"))
+            #expect(flag.raised, "a toast")
+            observedFrame(shell, flag: flag)
+            context.state.updateSort { $0.catalog = .name }
+            #expect(flag.raised, "the sort changed elsewhere")
+            observedFrame(shell, flag: flag)
+            _ = model.visible
+            #expect(!flag.raised, "reading changes nothing")
+        }
+    }
+
+    /// A screen closed while it loads: its task is cancelled and writes nothing afterwards.
+    @Test func aClosedScreenStopsItsLoads() async throws {
+        try await TestServer.with(latency: 300) { server async throws in
+            let context = makeContext(server)
+            let collections = try await server.client().collections()
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog"))], effects: context.effects)
+            let screen = CollectionScreen(model: CollectionViewModel(collection: collections[0], context: context))
+            shell.tabs[0].stack.push(screen)
+            #expect(screen.tasks.count == 1 && screen.model.nfts.isLoading)
+            _ = shell.handle(.key(.escape))
+            #expect(screen.tasks.count == 0, "cancelled when popped")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(screen.model.nfts.isLoading, "the late answer was not stored")
+        }
+    }
+
+    /// The footer lists the keys that work now, generated from the same maps that dispatch them.
+    @Test func theFooterAndTheHelpFollowTheActiveLayers() async throws {
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            let model = CartViewModel(context: context)
+            let screen = CartScreen(model: model)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: screen)], effects: context.effects)
+            await context.state.start()
+            #expect(await eventually { model.visibleItems.count == 3 })
+            let footer = { frame(shell, Size(width: 80, height: 24)).split(separator: "\n").last.map(String.init) ?? "" }
+            #expect(footer() == "d remove  s sort  p pay  ? help  q quit")
+            _ = shell.handle(.key(.char("d")))
+            #expect(footer() == "←→ choose  Enter press  Esc cancel  F1 help")
+            _ = shell.handle(.key(.char("2")))                      // taken by the dialog, not the shell
+            #expect(shell.selectedTab == 0 && frame(shell, Size(width: 80, height: 24)).contains("Remove"))
+            _ = shell.handle(.key(.function(1)))                    // F1 works over a dialog
+            let help = frame(shell, Size(width: 80, height: 24))
+            #expect(help.contains("Move between the buttons") && help.contains("Ctrl-C") && !help.contains("Statistics tab"))
+            _ = shell.handle(.key(.escape))                         // closes the help
+            _ = shell.handle(.key(.escape))                         // cancels the dialog
+            #expect(footer() == "d remove  s sort  p pay  ? help  q quit")
+            _ = shell.handle(.key(.char("?")))
+            let fullHelp = frame(shell, Size(width: 80, height: 24))
+            for entry in CartScreen.keys.helpEntries + [ListState.help] { #expect(fullHelp.contains(entry.text), "\(entry.text)") }
+            _ = shell.handle(.key(.escape))
+            #expect(!shell.handle(.key(.ctrl("c"))), "Ctrl-C quits")
+        }
+    }
+
+    /// Count and total are the rows on screen, after every removal (they stayed at the first
+    /// values before: `2 NFT, 19.92 ETH` over rows worth 11.59).
+    @Test func countAndTotalFollowEveryRemoval() async throws {
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            let model = CartViewModel(context: context)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects)
+            await context.state.start()
+            #expect(await eventually { model.visibleItems.count == 3 })
+            let api = server.client()
+            for remaining in [2, 1] {
+                _ = shell.handle(.key(.char("d")))
+                _ = shell.handle(.key(.char("y")))
+                let text = frame(shell, Size(width: 80, height: 24))
+                var prices: [Double] = []
+                for id in context.state.cartIDs { prices.append(try await api.nft(id: id).price) }
+                #expect(prices.count == remaining)
+                #expect(text.contains("\(remaining) NFT"), "\(text)")
+                #expect(text.contains(String(format: "%.2f ETH", prices.reduce(0, +))), "\(text)")
+                for id in context.state.cartIDs { #expect(text.contains(try await api.nft(id: id).name)) }
+            }
+        }
+    }
+
+    /// A cart the server cannot give is an error with Retry, never "Cart is empty"; `r` loads it.
+    @Test func anUnreachableCartIsAnErrorWithRetry() async throws {
+        let context = makeContext(nil)
+        let model = CartViewModel(context: context)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects)
+        await context.state.start()
+        #expect(await eventually { context.state.cartFailure != nil })
+        let text = frame(shell, Size(width: 80, height: 24))
+        #expect(text.contains("Could not load the cart") && text.contains("Retry: r") && !text.contains("Cart is empty"))
+        #expect(!text.contains("d remove") && !text.contains("p pay"), "no keys that cannot work")
+    }
+}

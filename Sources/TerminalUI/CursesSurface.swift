@@ -1,13 +1,14 @@
 import CNCursesW
 
-/// The real terminal as a ``Surface``: draws into curses' `stdscr` and shows frames with one `doupdate`.
+/// The real terminal: shows a ``Buffer`` by writing the cells that differ from the one shown
+/// before into curses' `stdscr`, then one `doupdate`.
 @MainActor
-public final class CursesSurface: Surface {
+public final class CursesSurface {
     private let window: UnsafeMutablePointer<WINDOW>
     private let colors: ColorSupport
     private var pairs: [PairKey: Int32] = [:]
     private var cursorVisible = false
-    public var cursor: Point?
+    private var cursor: Point?
 
     private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
@@ -19,7 +20,7 @@ public final class CursesSurface: Surface {
     public var size: Size { Size(width: Int(getmaxx(window)), height: Int(getmaxy(window))) }
 
     @discardableResult
-    public func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int {
+    private func draw(_ text: String, at point: Point, style: Style, maxWidth: Int?) -> Int {
         let limit = min(maxWidth ?? Int.max, size.width - point.x)
         guard limit > 0, point.y >= 0, point.y < size.height, point.x >= 0 else { return 0 }
         let line = DisplayWidth.truncate(DisplayWidth.displayText(SafeText.sanitize(text)), to: limit)
@@ -30,14 +31,9 @@ public final class CursesSurface: Surface {
         return DisplayWidth.of(line)
     }
 
-    public func fill(_ rect: Rect, with character: Character, style: Style) {
-        let row = String(repeating: character, count: max(0, rect.width))
-        for y in rect.y..<rect.maxY { draw(row, at: Point(x: rect.x, y: y), style: style, maxWidth: rect.width) }
-    }
-
     /// Copies the cells of `frame` that differ from `previous` to the terminal and updates it once.
     /// Curses compares again with what the terminal shows, so only real changes are written.
-    public func present(_ frame: CellSurface, over previous: CellSurface?) {
+    public func present(_ frame: Buffer, over previous: Buffer?) {
         let full = previous?.size != frame.size
         for y in 0..<frame.size.height {
             var x = 0

@@ -3,15 +3,15 @@
 @MainActor
 public final class FramePresenter {
     private let surface: CursesSurface
-    private var lastFrame: CellSurface?
+    private var lastFrame: Buffer?
 
     public init(surface: CursesSurface) { self.surface = surface }
 
     /// Renders with `draw`; returns true when the terminal was updated.
     @discardableResult
-    public func present(size: Size, draw: (CellSurface) -> Void) -> Bool {
-        let frame = CellSurface(size: size)
-        draw(frame)
+    public func present(size: Size, draw: (inout Buffer) -> Void) -> Bool {
+        var frame = Buffer(size: size)
+        draw(&frame)
         if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor, lastFrame.cells == frame.cells {
             return false
         }

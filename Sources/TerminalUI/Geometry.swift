@@ -53,3 +53,42 @@ public struct Rect: Sendable, Hashable {
         return (Rect(x: x, y: y, width: width, height: height - r), Rect(x: x, y: maxY - r, width: width, height: r))
     }
 }
+
+/// How much of a row or column split one part takes.
+public enum Constraint: Sendable, Hashable {
+    /// Exactly this many cells (fewer when the space runs out).
+    case length(Int)
+    /// An equal share of what the fixed parts leave.
+    case fill
+}
+
+public extension Rect {
+    /// Splits the rectangle top to bottom into one part per constraint.
+    func rows(_ constraints: Constraint...) -> [Rect] {
+        Self.split(height, constraints).map { Rect(x: x, y: y + $0.start, width: width, height: $0.length) }
+    }
+
+    /// Splits the rectangle left to right into one part per constraint.
+    func columns(_ constraints: Constraint...) -> [Rect] {
+        Self.split(width, constraints).map { Rect(x: x + $0.start, y: y, width: $0.length, height: height) }
+    }
+
+    /// Starts and lengths of the parts of `total` cells: fixed lengths first, in order, then the
+    /// rest shared by the fills (the first fills get the odd cells).
+    private static func split(_ total: Int, _ constraints: [Constraint]) -> [(start: Int, length: Int)] {
+        var remaining = max(0, total)
+        var lengths = constraints.map { constraint -> Int in
+            guard case .length(let n) = constraint else { return 0 }
+            let length = min(max(0, n), remaining)
+            remaining -= length
+            return length
+        }
+        let fills = constraints.indices.filter { constraints[$0] == .fill }
+        for (k, index) in fills.enumerated() { lengths[index] = remaining / fills.count + (k < remaining % fills.count ? 1 : 0) }
+        var start = 0
+        return lengths.map { length in
+            defer { start += length }
+            return (start, length)
+        }
+    }
+}

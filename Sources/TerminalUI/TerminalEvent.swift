@@ -49,6 +49,9 @@ public enum TerminalEvent: Sendable, Hashable {
     /// The paste just delivered was longer than `limit` characters and was cut there.
     case pasteCut(limit: Int)
     case mouse(MouseEvent)
+    /// A click on item `index` of the list or grid `area`, resolved from the frame's clickable
+    /// parts (``Buffer/target(at:)``) by the shell.
+    case pick(area: String, index: Int)
     case resize(Size)
     /// The app came back from Ctrl-Z: repaint everything.
     case resumed

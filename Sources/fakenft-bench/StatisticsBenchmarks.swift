@@ -24,7 +24,7 @@ enum StatisticsBenchmarks {
 
         let start = clock.now
         await model.loadNextPage()
-        presenter.present(size: size) { shell.render(into: $0) }
+        presenter.present(size: size) { shell.render(into: &$0) }
         report("Statistics: first frame of the rating list (10,000 users)", "\(format(milliseconds(clock.now - start), 1)) ms")
 
         var keys = Samples(), pages = Samples()
@@ -32,7 +32,7 @@ enum StatisticsBenchmarks {
         while keys.values.count < 10_000 {
             let t = clock.now
             _ = shell.handle(.key(.down))
-            presenter.present(size: size) { shell.render(into: $0) }
+            presenter.present(size: size) { shell.render(into: &$0) }
             keys.add(milliseconds(clock.now - t))
             _ = terminal.drainOutput()
             if model.isLoading {

@@ -10,15 +10,15 @@ final class LongListScreen: Screen {
     let tasks = TaskBag()
     var list: ListState
     init(count: Int) { list = ListState(count: count) }
-    var layers: [KeyLayer] { [.list(list, in: Rect(x: 0, y: 0, width: 0, height: 0)) { [unowned self] in list = $0 }] }
+    var layers: [KeyLayer] { [.list(list, area: "list", in: Rect(x: 0, y: 0, width: 0, height: 0)) { [unowned self] in list = $0 }] }
 
-    func render(in rect: Rect, surface: any Surface) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         // As the app's lists: a marker and the highlighted text, not the whole width.
-        ListView.render(&list, in: rect, surface: surface) { index, row, selected in
-            surface.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
+        ListView(area: "list") { index, row, selected, buffer in
+            buffer.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
             let text = "#\(index + 1)  NFT number \(index)  ★★★☆☆  " + String(format: "%.2f ETH", Double(index % 1000) / 100)
-            surface.draw(text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
-        }
+            buffer.draw(text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
+        }.render(in: rect, buffer: &buffer, state: &list)
     }
 }
 
@@ -32,7 +32,7 @@ enum TerminalBenchmarks {
         defer { terminal.close() }
         let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly())
         let presenter = FramePresenter(surface: terminal.surface)
-        presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: $0) }
+        presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
         _ = terminal.drainOutput()
         var times = Samples(), bytes = Samples()
         let clock = ContinuousClock()
@@ -40,7 +40,7 @@ enum TerminalBenchmarks {
             let key: Key = (i / 1_000) % 2 == 0 ? .down : .up    // scrolls past the screen's edge both ways
             let start = clock.now
             _ = shell.handle(.key(key))
-            presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: $0) }
+            presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
             times.add(milliseconds(clock.now - start))
             bytes.add(Double(terminal.drainOutput()))
         }

@@ -9,10 +9,10 @@ import TerminalUI
                  effects: .toastsOnly())
     }
 
-    func frame(_ shell: AppShell, _ size: Size) -> CellSurface {
-        let surface = CellSurface(size: size)
-        shell.render(into: surface)
-        return surface
+    func frame(_ shell: AppShell, _ size: Size) -> Buffer {
+        var buffer = Buffer(size: size)
+        shell.render(into: &buffer)
+        return buffer
     }
 
     @Test func switchesTabsByNumberTabAndShiftTab() {

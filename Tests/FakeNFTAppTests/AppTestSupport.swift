@@ -16,9 +16,9 @@ func makeContext(_ server: TestServer?, preferences: URL? = nil) -> AppContext {
 /// Renders the shell into a cell grid; spinner frames are masked so snapshots are stable.
 @MainActor
 func frame(_ shell: AppShell, _ size: Size) -> String {
-    let surface = CellSurface(size: size)
-    shell.render(into: surface)
-    var text = surface.text()
+    var buffer = Buffer(size: size)
+    shell.render(into: &buffer)
+    var text = buffer.text()
     for spinner in Spinner.frames { text = text.replacingOccurrences(of: spinner, with: "*") }
     return text
 }

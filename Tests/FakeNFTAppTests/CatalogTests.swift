@@ -134,10 +134,10 @@ import FakeNFTTesting
     @MainActor @Test func unreachablePageShowsURLAndReason() async throws {
         let model = ReaderViewModel(url: "http://127.0.0.1:1/terms", effects: .toastsOnly(), loader: WebPageLoader(timeout: 2))
         await model.load()
-        let surface = CellSurface(size: Size(width: 80, height: 24))
-        ReaderScreen(model: model).render(in: Rect(size: surface.size), surface: surface)
-        #expect(surface.contains("http://127.0.0.1:1/terms"))
-        #expect(surface.contains("Reason: the site cannot be reached"))
+        var buffer = Buffer(size: Size(width: 80, height: 24))
+        ReaderScreen(model: model).render(in: Rect(size: buffer.size), buffer: &buffer)
+        #expect(buffer.contains("http://127.0.0.1:1/terms"))
+        #expect(buffer.contains("Reason: the site cannot be reached"))
     }
 
     @MainActor @Test func loadedPageScrolls() async throws {

@@ -120,4 +120,44 @@ import FakeNFTTesting
         #expect(text.contains("Could not load the cart") && text.contains("Retry: r") && !text.contains("Cart is empty"))
         #expect(!text.contains("d remove") && !text.contains("p pay"), "no keys that cannot work")
     }
+
+    /// Clicks land on what the frame drew there: a row of a scrolled list with three-line rows,
+    /// a second click opens it, buttons are their keys, dialog buttons answer the dialog.
+    @Test func clicksReachWhatWasDrawnThere() async throws {
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            let model = CatalogViewModel(context: context)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model)),
+                                        AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)))],
+                                 effects: context.effects)
+            await context.state.start()
+            await model.load()
+            let size = Size(width: 80, height: 16)
+            for _ in 0..<6 { _ = shell.handle(.key(.down)) }       // scrolls: 3 rows of 3 lines fit
+            let text = frame(shell, size)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let visible = model.visible
+            // Click on the first row shown (scrolled away from the top).
+            let target = try #require(visible.indices.first { i in lines.contains { $0.contains("\(visible[i].name) (\(visible[i].nfts.count))") } && i > 0 })
+            let row = try #require(lines.firstIndex { $0.contains("\(visible[target].name) (\(visible[target].nfts.count))") })
+            _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: 20, y: row))))
+            _ = frame(shell, size)
+            _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: 20, y: row + 1))))   // the row's second line: same row
+            #expect(shell.currentScreen.title == visible[target].name, "the clicked row opened")
+            // The cart: Pay is a button, and a removal dialog answers a click on its buttons.
+            _ = shell.handle(.key(.char("2")))
+            #expect(await eventually { frame(shell, Size(width: 80, height: 24)).contains("3 NFT") })
+            _ = shell.handle(.key(.char("d")))
+            let dialog = frame(shell, Size(width: 80, height: 24)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let buttons = try #require(dialog.firstIndex { $0.contains("[ Delete ]") })
+            let column = try #require(dialog[buttons].range(of: "[ Delete ]")).lowerBound.utf16Offset(in: dialog[buttons])
+            _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: column + 2, y: buttons))))
+            #expect(context.state.cartIDs.count == 2, "Delete clicked")
+            let cart = frame(shell, Size(width: 80, height: 24)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let payRow = try #require(cart.firstIndex { $0.contains("[  Pay (p)  ]") })
+            let payColumn = try #require(cart[payRow].range(of: "[  Pay (p)  ]")).lowerBound.utf16Offset(in: cart[payRow])
+            _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: payColumn + 3, y: payRow))))
+            #expect(shell.currentScreen is PaymentScreen, "Pay clicked")
+        }
+    }
 }

@@ -10,9 +10,9 @@ final class PlaceholderScreen: Screen {
 
     var layers: [KeyLayer] { [] }
 
-    func render(in rect: Rect, surface: any Surface) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         let box = rect.centered(width: min(rect.width, 44), height: 5)
-        surface.box(box, title: title, style: .dim)
-        surface.draw("\(title) is not built yet.", at: Point(x: box.x + 2, y: box.y + 2), style: .plain, maxWidth: box.width - 4)
+        buffer.box(box, title: title, style: .dim)
+        buffer.draw("\(title) is not built yet.", at: Point(x: box.x + 2, y: box.y + 2), style: .plain, maxWidth: box.width - 4)
     }
 }

@@ -106,10 +106,10 @@ import FakeNFTTesting
             // context that has no profile NFTs (nothing loaded yet).
             let mine = MyNFTsScreen(model: MyNFTsViewModel(context: makeContext(server)))
             await mine.model.load()
-            let surface = CellSurface(size: Size(width: 80, height: 24))
-            mine.render(in: Rect(size: surface.size), surface: surface)
-            #expect(surface.contains("You have no NFTs yet"))
-            assertSnapshot(surface.text(), named: "my-nfts-empty-80x24")
+            var buffer = Buffer(size: Size(width: 80, height: 24))
+            mine.render(in: Rect(size: buffer.size), buffer: &buffer)
+            #expect(buffer.contains("You have no NFTs yet"))
+            assertSnapshot(buffer.text(), named: "my-nfts-empty-80x24")
         }
     }
 }

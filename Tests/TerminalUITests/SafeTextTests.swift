@@ -31,13 +31,13 @@ import FakeNFTTesting
     }
 
     @MainActor @Test func hostileStringsDrawInert() {
-        let surface = CellSurface(size: Size(width: 40, height: 3))
-        surface.draw("\u{1B}[2J\u{1B}]52;c;aGk=\u{07}evil\u{9B}31m\u{202E}txt", at: Point(x: 0, y: 0))
-        surface.draw("zw\u{200D}j 👨\u{200D}💻 end", at: Point(x: 0, y: 1))
-        for cell in surface.cells {
+        var buffer = Buffer(size: Size(width: 40, height: 3))
+        buffer.draw("\u{1B}[2J\u{1B}]52;c;aGk=\u{07}evil\u{9B}31m\u{202E}txt", at: Point(x: 0, y: 0))
+        buffer.draw("zw\u{200D}j 👨\u{200D}💻 end", at: Point(x: 0, y: 1))
+        for cell in buffer.cells {
             #expect(!cell.text.unicodeScalars.contains { SafeText.isUnsafe($0.value) })
         }
-        assertSnapshot(surface.text(), named: "hostile-strings")
+        assertSnapshot(buffer.text(), named: "hostile-strings")
     }
 }
 
@@ -54,10 +54,10 @@ import FakeNFTTesting
     }
 
     @MainActor @Test func aLineOfEmojiFillsExactlyTheCellsItClaims() {
-        let surface = CellSurface(size: Size(width: 20, height: 1))
-        let used = surface.draw("a👩\u{200D}👧❤\u{FE0F}🇷🇺b", at: Point(x: 0, y: 0))
-        #expect(used == 7 && surface.text().hasPrefix("a👩❤🇷🇺b"))
-        #expect(surface.cells.allSatisfy { $0.text.unicodeScalars.count <= 5 })
+        var buffer = Buffer(size: Size(width: 20, height: 1))
+        let used = buffer.draw("a👩\u{200D}👧❤\u{FE0F}🇷🇺b", at: Point(x: 0, y: 0))
+        #expect(used == 7 && buffer.text().hasPrefix("a👩❤🇷🇺b"))
+        #expect(buffer.cells.allSatisfy { $0.text.unicodeScalars.count <= 5 })
     }
 }
 

@@ -51,11 +51,11 @@ import FakeNFTTesting
     }
 
     @Test func fieldScrollsAndPlacesCursor() {
-        let surface = CellSurface(size: Size(width: 20, height: 3))
+        var buffer = Buffer(size: Size(width: 20, height: 3))
         let editor = TextEditor("日本語のテキストです、長い")
-        TextFieldView.render(editor, in: Rect(x: 2, y: 1, width: 10, height: 1), focused: true, surface: surface)
-        #expect(surface.cursor == Point(x: 11, y: 1))
-        assertSnapshot(surface.text(), named: "text-field-wide-scrolled")
+        TextFieldView.render(editor, in: Rect(x: 2, y: 1, width: 10, height: 1), focused: true, buffer: &buffer)
+        #expect(buffer.cursor == Point(x: 11, y: 1))
+        assertSnapshot(buffer.text(), named: "text-field-wide-scrolled")
     }
 }
 

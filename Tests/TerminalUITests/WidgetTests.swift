@@ -3,14 +3,14 @@ import FakeNFTTesting
 @testable import TerminalUI
 
 @MainActor @Suite struct ListTests {
-    func renderList(_ state: inout ListState, size: Size) -> CellSurface {
-        let surface = CellSurface(size: size)
-        ListView.render(&state, in: Rect(x: 0, y: 1, width: size.width, height: size.height - 1), surface: surface) { index, rect, selected in
-            surface.draw(DisplayWidth.pad("Row \(index)", to: rect.width), at: Point(x: rect.x, y: rect.y),
+    func renderList(_ state: inout ListState, size: Size) -> Buffer {
+        var buffer = Buffer(size: size)
+        ListView(area: "list") { index, rect, selected, buffer in
+            buffer.draw(DisplayWidth.pad("Row \(index)", to: rect.width), at: Point(x: rect.x, y: rect.y),
                          style: selected ? .selected : .plain, maxWidth: rect.width)
-        }
-        surface.draw("selected \(state.selected) of \(state.count)", at: Point(x: 0, y: 0))
-        return surface
+        }.render(in: Rect(x: 0, y: 1, width: size.width, height: size.height - 1), buffer: &buffer, state: &state)
+        buffer.draw("selected \(state.selected) of \(state.count)", at: Point(x: 0, y: 0))
+        return buffer
     }
 
     @Test func scrollsAtTheEdges() {
@@ -35,16 +35,28 @@ import FakeNFTTesting
         assertSnapshot(home.text(), named: "list-home-120x40")
     }
 
-    @Test func mouseClickSelectsAndWheelScrolls() {
+    /// The wheel scrolls and drags the selection along; clicks are left to the frame's hits.
+    @Test func wheelScrollsAndClicksAreLeftToTheFrame() {
         var state = ListState(count: 50)
         let rect = Rect(x: 0, y: 1, width: 80, height: 10)
         state.layout(height: 10)
-        let clicked = state.handle(MouseEvent(kind: .click, point: Point(x: 3, y: 5)), in: rect)
-        #expect(clicked && state.selected == 4)
         let wheeled = state.handle(MouseEvent(kind: .wheelDown, point: Point(x: 3, y: 5)), in: rect)
-        #expect(wheeled && state.offset == 3 && state.selected == 4)
-        let outside = state.handle(MouseEvent(kind: .click, point: Point(x: 3, y: 20)), in: rect)
-        #expect(!outside)
+        #expect(wheeled && state.offset == 3 && state.selected == 3)
+        let clicked = state.handle(MouseEvent(kind: .click, point: Point(x: 3, y: 5)), in: rect)
+        let outside = state.handle(MouseEvent(kind: .wheelDown, point: Point(x: 3, y: 20)), in: rect)
+        #expect(!clicked)
+        #expect(!outside, "outside the list")
+    }
+
+    /// Rows drawn are clickable as their index, with the scroll offset and the row height.
+    @Test func rowsAreClickableAsTheirIndex() {
+        var state = ListState(count: 100, selected: 80)
+        var buffer = Buffer(size: Size(width: 30, height: 10))
+        ListView(area: "tall", rowHeight: 3) { _, _, _, _ in }.render(in: Rect(x: 0, y: 1, width: 30, height: 9), buffer: &buffer, state: &state)
+        #expect(state.offset > 0)
+        #expect(buffer.target(at: Point(x: 5, y: 1)) == .item(area: "tall", index: state.offset))
+        #expect(buffer.target(at: Point(x: 5, y: 6)) == .item(area: "tall", index: state.offset + 1), "row height 3: the second row")
+        #expect(buffer.target(at: Point(x: 5, y: 0)) == nil)
     }
 
     @Test func emptyListIsSafe() {
@@ -56,13 +68,13 @@ import FakeNFTTesting
 }
 
 @MainActor @Suite struct GridTests {
-    func renderGrid(_ state: inout GridState, size: Size) -> CellSurface {
-        let surface = CellSurface(size: size)
-        GridView.render(&state, in: Rect(size: size), cellSize: Size(width: 20, height: 3), surface: surface) { index, rect, selected in
-            surface.box(rect.inset(dx: 0, dy: 0), title: nil, style: selected ? .bold : .dim)
-            surface.draw(selected ? "▶ NFT \(index)" : "NFT \(index)", at: Point(x: rect.x + 2, y: rect.y + 1), maxWidth: rect.width - 4)
-        }
-        return surface
+    func renderGrid(_ state: inout GridState, size: Size) -> Buffer {
+        var buffer = Buffer(size: size)
+        GridView(area: "grid", cellSize: Size(width: 20, height: 3)) { index, rect, selected, buffer in
+            buffer.box(rect.inset(dx: 0, dy: 0), title: nil, style: selected ? .bold : .dim)
+            buffer.draw(selected ? "▶ NFT \(index)" : "NFT \(index)", at: Point(x: rect.x + 2, y: rect.y + 1), maxWidth: rect.width - 4)
+        }.render(in: Rect(size: size), buffer: &buffer, state: &state)
+        return buffer
     }
 
     @Test func reflowsWithWidth() {
@@ -76,6 +88,15 @@ import FakeNFTTesting
         assertSnapshot(wide.text(), named: "grid-120x40")
     }
 
+    /// Each cell drawn is clickable as its index, scroll included.
+    @Test func cellsAreClickableAsTheirIndex() {
+        var state = GridState(count: 40, selected: 30)
+        let buffer = renderGrid(&state, size: Size(width: 80, height: 9))    // 4 columns, 3 rows: scrolled
+        #expect(buffer.target(at: Point(x: 25, y: 1)) == .item(area: "grid", index: state.rowOffset * 4 + 1))
+        #expect(state.rowOffset > 0)
+        #expect(buffer.target(at: Point(x: 79, y: 8)) == .item(area: "grid", index: (state.rowOffset + 2) * 4 + 3))
+    }
+
     @Test func navigatesInTwoDimensions() {
         var state = GridState(count: 11)
         state.layout(width: 80, height: 24, cellSize: Size(width: 20, height: 3))   // 4 columns
@@ -87,7 +108,6 @@ import FakeNFTTesting
         _ = state.handle(.up); #expect(state.selected == 6)
         _ = state.handle(.up); _ = state.handle(.up); #expect(state.selected == 2)
         _ = state.handle(.end); #expect(state.selected == 10)
-        #expect(state.index(at: Point(x: 25, y: 4), in: Rect(x: 0, y: 0, width: 80, height: 24), cellSize: Size(width: 20, height: 3)) == 5)
     }
 }
 
@@ -99,11 +119,13 @@ import FakeNFTTesting
         #expect(dialog.handle(.enter) == .cancelled)          // Cancel has focus at first: Enter is safe
         #expect(dialog.handle(.right) == nil)
         #expect(dialog.confirmFocused)
-        let surface = CellSurface(size: Size(width: 80, height: 24))
-        dialog.render(in: Rect(size: surface.size), surface: surface, pictureSize: Size(width: 8, height: 4)) { rect in
-            surface.fill(rect, with: "▀", style: .plain)
+        var buffer = Buffer(size: Size(width: 80, height: 24))
+        dialog.render(in: Rect(size: buffer.size), buffer: &buffer, pictureSize: Size(width: 8, height: 4)) { rect, buffer in
+            buffer.fill(rect, with: "▀", style: .plain)
         }
-        assertSnapshot(surface.text(), named: "dialog-80x24")
+        let buttons = buffer.hits.map(\.target)
+        #expect(buttons == [.key(.char("y")), .key(.char("n"))], "both buttons are clickable as their keys")
+        assertSnapshot(buffer.text(), named: "dialog-80x24")
         #expect(dialog.handle(.enter) == .confirmed)
         #expect(dialog.handle(.tab) == nil)
         #expect(!dialog.confirmFocused)
@@ -119,30 +141,42 @@ import FakeNFTTesting
         #expect(sheet.handle(.enter) == .chosen(1))
         #expect(sheet.handle(.char("1")) == .chosen(0))
         #expect(sheet.handle(.escape) == .dismissed)
-        let surface = CellSurface(size: Size(width: 80, height: 24))
-        sheet.render(in: Rect(size: surface.size), surface: surface)
-        assertSnapshot(surface.text(), named: "action-sheet-80x24")
+        var buffer = Buffer(size: Size(width: 80, height: 24))
+        sheet.render(in: Rect(size: buffer.size), buffer: &buffer)
+        assertSnapshot(buffer.text(), named: "action-sheet-80x24")
     }
 }
 
 @MainActor @Suite struct OverlayTests {
     @Test func tooSmallScreenSaysWhatIsNeeded() {
-        let surface = CellSurface(size: Size(width: 30, height: 8))
-        TooSmallScreen.render(need: Size(width: 60, height: 16), have: surface.size, surface: surface)
-        #expect(surface.contains("60×16"))
-        assertSnapshot(surface.text(), named: "too-small-30x8")
+        var buffer = Buffer(size: Size(width: 30, height: 8))
+        TooSmallScreen.render(need: Size(width: 60, height: 16), have: buffer.size, buffer: &buffer)
+        #expect(buffer.contains("60×16"))
+        assertSnapshot(buffer.text(), named: "too-small-30x8")
     }
 
     @Test func tabBarShowsBadges() {
-        let surface = CellSurface(size: Size(width: 80, height: 1))
+        var buffer = Buffer(size: Size(width: 80, height: 1))
         let rects = TabBar.render([.init(title: "Catalog"), .init(title: "Cart", badge: 3), .init(title: "Profile")],
-                                  selected: 1, in: Rect(size: surface.size), surface: surface)
-        #expect(surface.line(0).hasPrefix(" 1 Catalog   2 Cart [3]   3 Profile"))
+                                  selected: 1, in: Rect(size: buffer.size), buffer: &buffer)
+        #expect(buffer.line(0).hasPrefix(" 1 Catalog   2 Cart [3]   3 Profile"))
         #expect(rects.count == 3 && rects[1].contains(Point(x: 14, y: 0)))
-        #expect(surface[13, 0].style == .selected)
+        #expect(buffer[13, 0].style == .selected)
     }
 }
 
 extension String {
     func trimmingCharacters() -> String { filter { $0 != " " } }
+}
+
+@Suite struct LayoutTests {
+    @Test func rowsAndColumnsShareWhatFixedPartsLeave() {
+        let rect = Rect(x: 2, y: 3, width: 80, height: 24)
+        #expect(rect.rows(.length(2), .fill, .length(1)) == [Rect(x: 2, y: 3, width: 80, height: 2), Rect(x: 2, y: 5, width: 80, height: 21),
+                                                               Rect(x: 2, y: 26, width: 80, height: 1)])
+        #expect(rect.columns(.fill, .length(10), .fill).map(\.width) == [35, 10, 35])
+        #expect(rect.columns(.fill, .fill, .fill).map(\.width) == [27, 27, 26], "odd cells go to the first fills")
+        #expect(rect.columns(.length(50), .length(50), .fill).map(\.width) == [50, 30, 0], "fixed parts shrink when space runs out")
+        #expect(Rect(x: 0, y: 0, width: 0, height: 0).rows(.length(3), .fill).allSatisfy { $0.isEmpty })
+    }
 }

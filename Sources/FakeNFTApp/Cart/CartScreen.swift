@@ -40,7 +40,7 @@ public final class CartScreen: Screen {
         }
         return [
             .keys("Cart", Self.keys, enabled: { [unowned self] in $0 == .retry || !model.visibleItems.isEmpty }) { [unowned self] in perform($0) },
-            .list(list, in: listRect) { [unowned self] in list = $0 },
+            .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
         ]
     }
 
@@ -61,42 +61,43 @@ public final class CartScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
-        let (body, panel) = rect.splitBottom(3)
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        let parts = rect.rows(.fill, .length(3))
+        let (body, panel) = (parts[0], parts[1])
         guard let cart = model.cart else {
             if let failure = model.context.state.cartFailure {
-                StatusView.renderFailure(failure.userMessage, what: "the cart", in: body, surface: surface)
+                StatusView.renderFailure(failure.userMessage, what: "the cart", in: body, buffer: &buffer)
             } else {
-                StatusView.renderLoading(what: "the cart", in: body, surface: surface)
+                StatusView.renderLoading(what: "the cart", in: body, buffer: &buffer)
             }
             return
         }
         if cart.isEmpty {
-            EmptyStateView.render("Cart is empty", in: body, surface: surface)
+            EmptyStateView.render("Cart is empty", in: body, buffer: &buffer)
             return
         }
         let items = model.visibleItems
-        if items.isEmpty, StatusView.render(model.fetched, what: "the cart", in: body, surface: surface) { return }
-        surface.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
+        if items.isEmpty, StatusView.render(model.fetched, what: "the cart", in: body, buffer: &buffer) { return }
+        buffer.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
         let listArea = body.splitTop(2).1
         list.count = items.count
         listRect = listArea
         let colors = model.context.colors
-        ListView.render(&list, in: listArea, rowHeight: NFTRowView.height, surface: surface) { index, row, selected in
-            NFTRowView.render(items[index], subtitle: nil, selected: selected, colors: colors, in: row, surface: surface)
-        }
+        ListView(area: "list", rowHeight: NFTRowView.height) { index, row, selected, buffer in
+            NFTRowView.render(items[index], subtitle: nil, selected: selected, colors: colors, in: row, buffer: &buffer)
+        }.render(in: listArea, buffer: &buffer, state: &list)
         // Bottom panel: count, total and the Pay button, all from the rows shown.
-        surface.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
+        buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
         let count = model.hiddenCount > 0 ? "\(items.count) NFT shown of \(cart.count)" : "\(items.count) NFT"
-        surface.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
-        surface.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
+        buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
+        buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = "[  Pay (p)  ]"
-        surface.draw(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width)
-        sortMenu.render(in: rect, surface: surface)
+        buffer.button(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width, key: .char("p"))
+        sortMenu.render(in: rect, buffer: &buffer)
         if let confirm {
-            confirm.dialog.render(in: rect, surface: surface, pictureSize: Size(width: 12, height: 3)) { area in
+            confirm.dialog.render(in: rect, buffer: &buffer, pictureSize: Size(width: 12, height: 3)) { area, buffer in
                 PictureView.render(seed: confirm.nft.images.first ?? confirm.nft.id, label: confirm.nft.name, in: area,
-                                   colors: colors, surface: surface)
+                                   colors: colors, buffer: &buffer)
             }
         }
     }

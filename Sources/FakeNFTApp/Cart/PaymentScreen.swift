@@ -45,7 +45,7 @@ public final class PaymentScreen: Screen {
         case .none:
             return [
                 .keys("Payment", Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil }) { [unowned self] in perform($0) },
-                .grid(grid, in: gridRect, cellSize: Self.cellSize) { [unowned self] in grid = $0 },
+                .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
             ]
         }
     }
@@ -76,45 +76,45 @@ public final class PaymentScreen: Screen {
         tasks.run { [model] in await model.pay(with: currency) }
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         if model.outcome == .succeeded {
-            renderSuccess(in: rect, surface: surface)
+            renderSuccess(in: rect, buffer: &buffer)
             return
         }
         let (body, footer) = rect.splitBottom(3)
-        if StatusView.render(model.currencies, what: "the currencies", in: body, surface: surface) { return }
+        if StatusView.render(model.currencies, what: "the currencies", in: body, buffer: &buffer) { return }
         let currencies = model.currencies.value ?? [], colors = model.context.colors
         grid.count = currencies.count
         gridRect = body.splitTop(1).1
-        GridView.render(&grid, in: gridRect, cellSize: Self.cellSize, surface: surface) { index, cell, selected in
+        GridView(area: "grid", cellSize: Self.cellSize) { index, cell, selected, buffer in
             let currency = currencies[index]
             let inner = cell.inset(dx: 1, dy: 0)
-            surface.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
+            buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
             PictureView.render(seed: currency.image, label: currency.title, in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2),
-                               colors: colors, surface: surface)
-            surface.draw(currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold, maxWidth: inner.width - 10)
-            surface.draw(currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
-        }
-        let used = surface.draw("By purchasing you agree to the ", at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
-        surface.draw("Terms of Use (t)", at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used)
+                               colors: colors, buffer: &buffer)
+            buffer.draw(currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold, maxWidth: inner.width - 10)
+            buffer.draw(currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
+        }.render(in: gridRect, buffer: &buffer, state: &grid)
+        let used = buffer.draw("By purchasing you agree to the ", at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
+        buffer.button("Terms of Use (t)", at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used, key: .char("t"))
         if model.outcome == .paying {
-            Spinner.render("Paying…", at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, surface: surface)
+            Spinner.render("Paying…", at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
         } else {
-            surface.draw("[  Pay (p)  ]", at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width)
+            buffer.button("[  Pay (p)  ]", at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width, key: .char("p"))
         }
         if case .failed(let message) = model.outcome {
             let dialog = failure ?? Self.failureDialog(message)
-            dialog.render(in: rect, surface: surface)
+            dialog.render(in: rect, buffer: &buffer)
         }
     }
 
-    private func renderSuccess(in rect: Rect, surface: any Surface) {
+    private func renderSuccess(in rect: Rect, buffer: inout Buffer) {
         let lines = ["Success! Payment completed,", "congratulations on your purchase!"]
         let top = rect.y + max(1, rect.height / 2 - 3)
         for (i, line) in lines.enumerated() {
-            surface.draw(line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success, maxWidth: rect.width)
+            buffer.draw(line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success, maxWidth: rect.width)
         }
         let button = "[  Back to the catalog (Enter)  ]"
-        surface.draw(button, at: Point(x: rect.x + (rect.width - DisplayWidth.of(button)) / 2, y: top + 3), style: .selected, maxWidth: rect.width)
+        buffer.button(button, at: Point(x: rect.x + (rect.width - DisplayWidth.of(button)) / 2, y: top + 3), style: .selected, maxWidth: rect.width, key: .enter)
     }
 }

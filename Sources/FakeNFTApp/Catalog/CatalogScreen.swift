@@ -42,7 +42,7 @@ public final class CatalogScreen: Screen {
         }
         if let filterEditor { layers.append(filterLayer(filterEditor)) }
         layers.append(.keys("Catalog", Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) })
-        layers.append(.list(list, in: listRect) { [unowned self] in list = $0 })
+        layers.append(.list(list, area: "list", in: listRect) { [unowned self] in list = $0 })
         return layers
     }
 
@@ -92,39 +92,39 @@ public final class CatalogScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         var (header, body) = rect.splitTop(1)
         let sortName = sortMenu.name(of: model.sort)
         let visible = model.visible
         var status = model.collections.value != nil
             ? "\(visible.count) collection\(visible.count == 1 ? "" : "s"), \(sortName)" : "Collections, \(sortName)"
         if !model.filter.isEmpty || filterEditor != nil { status += ", filter: " }
-        let used = surface.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
+        let used = buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         if let filterEditor {
             TextFieldView.render(filterEditor, in: Rect(x: header.x + used, y: header.y, width: max(1, header.width - used), height: 1),
-                                 focused: true, surface: surface)
+                                 focused: true, buffer: &buffer)
         } else if !model.filter.isEmpty {
-            surface.draw(model.filter, at: Point(x: header.x + used, y: header.y), style: .accent, maxWidth: header.width - used)
+            buffer.draw(model.filter, at: Point(x: header.x + used, y: header.y), style: .accent, maxWidth: header.width - used)
         }
         body = body.splitTop(1).1
-        if StatusView.render(model.collections, what: "collections", in: body, surface: surface) { return }
+        if StatusView.render(model.collections, what: "collections", in: body, buffer: &buffer) { return }
         if visible.isEmpty {
-            surface.draw(model.filter.isEmpty ? "No collections." : "No collection matches “\(model.filter)”.",
+            buffer.draw(model.filter.isEmpty ? "No collections." : "No collection matches “\(model.filter)”.",
                          at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
             return
         }
         list.count = visible.count
         listRect = body
         let colors = model.context.colors
-        ListView.render(&list, in: body, rowHeight: 3, surface: surface) { index, row, selected in
+        ListView(area: "list", rowHeight: 3) { index, row, selected, buffer in
             let collection = visible[index]
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, surface: surface)
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
             PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                               colors: colors, surface: surface)
-            surface.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: row.x + 10, y: row.y),
+                               colors: colors, buffer: &buffer)
+            buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: row.x + 10, y: row.y),
                          style: selected ? .selected : .bold, maxWidth: row.width - 11)
-            surface.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
-        }
-        sortMenu.render(in: rect, surface: surface)
+            buffer.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
+        }.render(in: body, buffer: &buffer, state: &list)
+        sortMenu.render(in: rect, buffer: &buffer)
     }
 }

@@ -19,7 +19,7 @@ public final class CollectionScreen: Screen {
     public var layers: [KeyLayer] {
         [
             .keys("Collection", NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
-            .grid(grid, in: gridRect, cellSize: NFTCellView.size) { [unowned self] in grid = $0 },
+            .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
 
@@ -56,28 +56,28 @@ public final class CollectionScreen: Screen {
         return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: model.context.effects)))
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
         let headerHeight = rect.height >= 30 ? 7 : 5
         PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
-                           colors: model.context.colors, surface: surface)
+                           colors: model.context.colors, buffer: &buffer)
         let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
-        surface.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold, maxWidth: textWidth)
-        let used = surface.draw("Collection author: ", at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
-        surface.draw(model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
+        buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold, maxWidth: textWidth)
+        let used = buffer.draw("Collection author: ", at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
+        buffer.draw(model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
         for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2).enumerated() {
-            surface.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
+            buffer.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
         let body = rect.splitTop(headerHeight).1
-        if StatusView.render(model.nfts, what: "the NFTs", in: body, surface: surface) { return }
+        if StatusView.render(model.nfts, what: "the NFTs", in: body, buffer: &buffer) { return }
         let nfts = model.nfts.value ?? []
         grid.count = nfts.count
         gridRect = body
-        GridView.render(&grid, in: body, cellSize: NFTCellView.size, surface: surface) { index, cell, selected in
+        GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
-                               colors: model.context.colors, in: cell, surface: surface)
-        }
+                               colors: model.context.colors, in: cell, buffer: &buffer)
+        }.render(in: body, buffer: &buffer, state: &grid)
     }
 }

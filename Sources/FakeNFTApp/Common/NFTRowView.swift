@@ -6,37 +6,39 @@ import TerminalUI
 enum NFTRowView {
     static let height = 3
 
-    static func render(_ nft: NFT, subtitle: String?, selected: Bool, colors: Bool, in row: Rect, surface: any Surface) {
-        SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, surface: surface)
-        PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                           colors: colors, surface: surface)
-        let textWidth = row.width - 26
-        let used = surface.draw(nft.name, at: Point(x: row.x + 10, y: row.y), style: selected ? .selected : .bold, maxWidth: textWidth)
+    static func render(_ nft: NFT, subtitle: String?, selected: Bool, colors: Bool, in row: Rect, buffer: inout Buffer) {
+        // marker | picture | gap | name, stars, subtitle | price
+        let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
+        let (marker, picture, text, price) = (parts[0], parts[1], parts[3], parts[4])
+        SelectionMarker.render(selected, at: Point(x: marker.x, y: marker.y), rows: 2, buffer: &buffer)
+        PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name, in: picture.rows(.length(2), .fill)[0],
+                           colors: colors, buffer: &buffer)
+        let used = buffer.draw(nft.name, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold, maxWidth: text.width)
         if let subtitle {
-            surface.draw(" " + Format.stars(nft.rating), at: Point(x: row.x + 10 + used, y: row.y), style: Style(foreground: .yellow), maxWidth: 6)
-            surface.draw(subtitle, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: textWidth)
+            buffer.draw(" " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: Style(foreground: .yellow), maxWidth: 6)
+            buffer.draw(subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)
         } else {
-            surface.draw(Format.stars(nft.rating), at: Point(x: row.x + 10, y: row.y + 1), style: Style(foreground: .yellow), maxWidth: 5)
+            buffer.draw(Format.stars(nft.rating), at: Point(x: text.x, y: text.y + 1), style: Style(foreground: .yellow), maxWidth: 5)
         }
-        let price = Format.price(nft.price)
-        surface.draw(price, at: Point(x: row.maxX - DisplayWidth.of(price) - 1, y: row.y), style: .plain, maxWidth: 14)
+        let amount = Format.price(nft.price)
+        buffer.draw(amount, at: Point(x: price.maxX - DisplayWidth.of(amount) - 1, y: price.y), style: .plain, maxWidth: price.width)
     }
 }
 
 /// The `▌` bar that marks the selected row of a list (the row's text is highlighted too).
 @MainActor
 enum SelectionMarker {
-    static func render(_ selected: Bool, at point: Point, rows: Int = 1, surface: any Surface) {
+    static func render(_ selected: Bool, at point: Point, rows: Int = 1, buffer: inout Buffer) {
         guard selected else { return }
-        for dy in 0..<rows { surface.draw("▌", at: Point(x: point.x, y: point.y + dy), style: .accent, maxWidth: 1) }
+        for dy in 0..<rows { buffer.draw("▌", at: Point(x: point.x, y: point.y + dy), style: .accent, maxWidth: 1) }
     }
 }
 
 /// A short message centred in an empty screen ("Cart is empty").
 @MainActor
 enum EmptyStateView {
-    static func render(_ text: String, in rect: Rect, surface: any Surface) {
-        surface.draw(text, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(text)) / 2), y: rect.y + rect.height / 2),
+    static func render(_ text: String, in rect: Rect, buffer: inout Buffer) {
+        buffer.draw(text, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(text)) / 2), y: rect.y + rect.height / 2),
                      style: .bold, maxWidth: rect.width)
     }
 }

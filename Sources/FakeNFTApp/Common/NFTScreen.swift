@@ -40,20 +40,20 @@ public final class NFTScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         let nft = model.nft
         let pictureWidth = min(28, rect.width / 3), pictureHeight = min(12, rect.height - 2)
         PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name,
-                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), colors: model.context.colors, surface: surface)
+                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), colors: model.context.colors, buffer: &buffer)
         let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
         let liked = model.isLiked, inCart = model.isInCart
         var y = rect.y
         func line(_ label: String, _ value: String, _ style: Style = .plain) {
-            let used = surface.draw(label, at: Point(x: x, y: y), style: .dim, maxWidth: width)
-            surface.draw(value, at: Point(x: x + used, y: y), style: style, maxWidth: width - used)
+            let used = buffer.draw(label, at: Point(x: x, y: y), style: .dim, maxWidth: width)
+            buffer.draw(value, at: Point(x: x + used, y: y), style: style, maxWidth: width - used)
             y += 1
         }
-        surface.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
+        buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
         line("Collection: ", model.collectionName ?? "…")
         line("Author: ", model.author.name)
         line("Rating: ", Format.stars(nft.rating), Style(foreground: .yellow))
@@ -63,7 +63,7 @@ public final class NFTScreen: Screen {
         line("", "\(Format.cartMark(inCart))   (c)", inCart ? .success : .plain)
         y += 1
         for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {
-            surface.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width); y += 1
+            buffer.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width); y += 1
         }
     }
 }

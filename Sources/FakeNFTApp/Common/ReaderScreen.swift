@@ -61,18 +61,18 @@ public final class ReaderScreen: Screen {
 
     private func scroll(by lines: Int) { scroll = max(0, min(scroll + lines, max(0, lineCount - pageHeight))) }
 
-    public func render(in rect: Rect, surface: any Surface) {
-        surface.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
         let body = rect.splitTop(2).1
         switch model.page {
         case .loading:
-            Spinner.render("Loading the page…", at: Point(x: body.x, y: body.y), maxWidth: body.width, surface: surface)
+            Spinner.render("Loading the page…", at: Point(x: body.x, y: body.y), maxWidth: body.width, buffer: &buffer)
         case .failed(let failure):
-            surface.draw("This page cannot be shown here.", at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
+            buffer.draw("This page cannot be shown here.", at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
             for (i, line) in DisplayWidth.wrap("Reason: \(failure.reason).", width: body.width, maxLines: 3).enumerated() {
-                surface.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
+                buffer.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
             }
-            surface.draw("o: open in the system browser · y: copy the link · r: retry", at: Point(x: body.x, y: body.y + 6),
+            buffer.draw("o: open in the system browser · y: copy the link · r: retry", at: Point(x: body.x, y: body.y + 6),
                          style: .dim, maxWidth: body.width)
         case .loaded:
             let all = model.lines(width: max(10, body.width - 1))
@@ -80,13 +80,13 @@ public final class ReaderScreen: Screen {
             pageHeight = max(1, body.height)
             scroll(by: 0)
             for (i, line) in all.dropFirst(scroll).prefix(body.height).enumerated() {
-                surface.draw(line.0, at: Point(x: body.x, y: body.y + i), style: line.1, maxWidth: body.width - 1)
+                buffer.draw(line.0, at: Point(x: body.x, y: body.y + i), style: line.1, maxWidth: body.width - 1)
             }
             if all.count > body.height {
                 var bar = ListState(count: all.count)
                 bar.select(min(all.count - 1, scroll + body.height - 1))
                 bar.layout(height: body.height)
-                ListView.drawScrollBar(bar, in: Rect(x: body.maxX - 1, y: body.y, width: 1, height: body.height), surface: surface)
+                ListView.drawScrollBar(bar, in: Rect(x: body.maxX - 1, y: body.y, width: 1, height: body.height), buffer: &buffer)
             }
         }
     }

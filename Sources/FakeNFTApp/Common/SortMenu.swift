@@ -31,9 +31,16 @@ struct SortMenu<Option: Equatable & Sendable> {
         return nil
     }
 
-    mutating func render(in rect: Rect, surface: any Surface) {
+    /// Handles a click on an option while open; returns the option chosen.
+    mutating func handle(pick area: String, index: Int) -> Option? {
+        guard let open = sheet, case .chosen(let chosen) = open.handle(pick: area, index: index), chosen < options.count else { return nil }
+        sheet = nil
+        return options[chosen].value
+    }
+
+    mutating func render(in rect: Rect, buffer: inout Buffer) {
         guard var open = sheet else { return }
-        open.render(in: rect, surface: surface)
+        open.render(in: rect, buffer: &buffer)
         sheet = open
     }
 }

@@ -25,23 +25,23 @@ public final class FavoritesScreen: Screen {
                 if grid.selected < items.count { model.unlike(items[grid.selected]) }
                 return .handled
             },
-            .grid(grid, in: gridRect, cellSize: NFTCellView.size) { [unowned self] in grid = $0 },
+            .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
-        if StatusView.render(model.fetched, what: "your favorites", in: rect, surface: surface) { return }
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        if StatusView.render(model.fetched, what: "your favorites", in: rect, buffer: &buffer) { return }
         let items = model.items
         if items.isEmpty {
-            EmptyStateView.render("You have no favorite NFTs yet", in: rect, surface: surface)
+            EmptyStateView.render("You have no favorite NFTs yet", in: rect, buffer: &buffer)
             return
         }
         grid.count = items.count
         gridRect = rect
         let colors = model.context.colors
-        GridView.render(&grid, in: rect, cellSize: NFTCellView.size, surface: surface) { index, cell, selected in
+        GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
             let nft = items[index]
-            NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, colors: colors, in: cell, surface: surface)
-        }
+            NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, colors: colors, in: cell, buffer: &buffer)
+        }.render(in: rect, buffer: &buffer, state: &grid)
     }
 }

@@ -28,25 +28,25 @@ public final class MyNFTsScreen: Screen {
                 sortMenu.open(current: model.sort)
                 return .handled
             },
-            .list(list, in: listRect) { [unowned self] in list = $0 },
+            .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
         ]
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
-        if StatusView.render(model.owned, what: "your NFTs", in: rect, surface: surface) { return }
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        if StatusView.render(model.owned, what: "your NFTs", in: rect, buffer: &buffer) { return }
         let items = model.items
         if items.isEmpty {
-            EmptyStateView.render("You have no NFTs yet", in: rect, surface: surface)
+            EmptyStateView.render("You have no NFTs yet", in: rect, buffer: &buffer)
             return
         }
-        surface.draw("\(items.count) NFTs, sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        buffer.draw("\(items.count) NFTs, sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         list.count = items.count
         listRect = rect.splitTop(2).1
         let colors = model.context.colors
-        ListView.render(&list, in: listRect, rowHeight: NFTRowView.height, surface: surface) { index, row, selected in
+        ListView(area: "list", rowHeight: NFTRowView.height) { [model] index, row, selected, buffer in
             let nft = items[index]
-            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, colors: colors, in: row, surface: surface)
-        }
-        sortMenu.render(in: rect, surface: surface)
+            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, colors: colors, in: row, buffer: &buffer)
+        }.render(in: listRect, buffer: &buffer, state: &list)
+        sortMenu.render(in: rect, buffer: &buffer)
     }
 }

@@ -45,7 +45,7 @@ public final class ProfileScreen: Screen {
         if let form = model.form { return [formLayer(form)] }
         return [
             .keys("Profile", Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil }) { [unowned self] in perform($0) },
-            .list(rows, in: rowsRect) { [unowned self] in rows = $0 },
+            .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
         ]
     }
 
@@ -108,64 +108,64 @@ public final class ProfileScreen: Screen {
         tasks.run { [model] in await model.save(submitted) }
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         if let form = model.form {
-            renderForm(form, in: rect, surface: surface)
+            renderForm(form, in: rect, buffer: &buffer)
             return
         }
-        if StatusView.render(model.shown, what: "the profile", in: rect, surface: surface) { return }
+        if StatusView.render(model.shown, what: "the profile", in: rect, buffer: &buffer) { return }
         guard let profile = model.profile else { return }
         let avatarWidth = 14
         PictureView.render(seed: profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
-                           colors: model.context.colors, surface: surface)
+                           colors: model.context.colors, buffer: &buffer)
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
         let edit = "[ Edit (e) ]"
-        surface.draw(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width)
-        surface.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
-        surface.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
+        buffer.button(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width, key: .char("e"))
+        buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
+        buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
         let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 4)
         for (i, line) in description.enumerated() {
-            surface.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: .plain, maxWidth: width)
+            buffer.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: .plain, maxWidth: width)
         }
         let labels = ["My NFTs (\(profile.nfts.count))", "Favorite NFTs (\(model.context.state.likes.count))", "Website"]
         rowsRect = Rect(x: rect.x, y: rect.y + max(7, 4 + min(4, description.count)), width: rect.width, height: 3 * 2)
-        ListView.render(&rows, in: rowsRect, rowHeight: 2, surface: surface) { index, row, selected in
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
-            surface.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
-            surface.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
-        }
+        ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
+            buffer.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
+            buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
+        }.render(in: rowsRect, buffer: &buffer, state: &rows)
     }
 
-    private func renderForm(_ form: ProfileForm, in rect: Rect, surface: any Surface) {
-        surface.draw("Edit profile", at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+    private func renderForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) {
+        buffer.draw("Edit profile", at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
         let labelWidth = 13, fieldWidth = min(60, rect.width - labelWidth - 2)
         var y = rect.y + 2
         for field in ProfileForm.Field.allCases {
             let focused = form.focus == field && !form.saveFocused
-            surface.draw(ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
+            buffer.draw(ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
             let height = field == .description ? 4 : 1
             if let editor = form.editors[field] {
                 TextFieldView.render(editor, in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height), focused: focused,
-                                     surface: surface, placeholder: field == .avatar || field == .website ? "https://…" : "")
+                                     buffer: &buffer, placeholder: field == .avatar || field == .website ? "https://…" : "")
             }
             let errorX = rect.x + labelWidth + fieldWidth + 2
             if let error = form.error(field) {
                 if errorX < rect.maxX - 4 {
-                    surface.draw("✗ \(error)", at: Point(x: errorX, y: y), style: .error, maxWidth: rect.maxX - errorX)
+                    buffer.draw("✗ \(error)", at: Point(x: errorX, y: y), style: .error, maxWidth: rect.maxX - errorX)
                 } else {
-                    surface.draw("✗ \(error)", at: Point(x: rect.x + labelWidth, y: y + height), style: .error, maxWidth: fieldWidth)
+                    buffer.draw("✗ \(error)", at: Point(x: rect.x + labelWidth, y: y + height), style: .error, maxWidth: fieldWidth)
                 }
             }
             y += height + 2
         }
         let save = model.saving ? "[ Saving… ]" : "[ Save (Ctrl-S) ]"
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)
-        let used = surface.draw(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width)
-        surface.draw("[ Cancel (Esc) ]", at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width)
+        let used = buffer.button(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width, key: .ctrl("s"))
+        buffer.button("[ Cancel (Esc) ]", at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width, key: .escape)
         if let formError = model.formError {
-            surface.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)
+            buffer.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)
         }
-        if let discard { discard.render(in: rect, surface: surface) }
+        if let discard { discard.render(in: rect, buffer: &buffer) }
     }
 
 }

@@ -55,7 +55,7 @@ public final class AppLoop {
     func renderIfChanged() {
         let continuation = self.continuation
         withObservationTracking {
-            presenter.present(size: session.size) { shell.render(into: $0) }
+            presenter.present(size: session.size) { shell.render(into: &$0) }
         } onChange: {
             continuation.yield(.redraw)
         }

@@ -25,6 +25,8 @@ public final class AppShell {
     public private(set) var showsHelp = false
     public let effects: Effects
     private var tabRects: [Rect] = []
+    /// The clickable parts of the last frame drawn.
+    private var hits: [Hit] = []
 
     public init(tabs: [Tab], effects: Effects) {
         self.tabs = tabs
@@ -50,9 +52,13 @@ public final class AppShell {
             return true
         }
         if showsHelp {
+            if case .mouse(let mouse) = event, mouse.kind == .click { showsHelp = false }
             if case .key(let key) = event, [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) { showsHelp = false }
             if case .key(.ctrl("c")) = event { return false }
             return true
+        }
+        if case .mouse(let mouse) = event, mouse.kind == .click, let target = hits.last(where: { $0.rect.contains(mouse.point) })?.target {
+            return click(target)
         }
         let screen = currentScreen
         let modal = screen.layers.contains(where: \.isModal)
@@ -63,6 +69,20 @@ public final class AppShell {
         }
         guard case .key(let key) = event, let action = ShellKeys.map.action(for: key) else { return true }
         return perform(action)
+    }
+
+    /// A click on a drawn control: a button is its key; an item is picked, and a second click
+    /// on the picked item opens it (Enter).
+    private func click(_ target: HitTarget) -> Bool {
+        switch target {
+        case .key(let key): return handle(.key(key))
+        case .item(let area, let index):
+            if let command = currentScreen.route(.pick(area: area, index: index)) {
+                apply(command)
+                return true
+            }
+            return handle(.key(.enter))
+        }
     }
 
     /// Drops an expired toast.
@@ -104,37 +124,38 @@ public final class AppShell {
         return (Array(layers[...modal]), true)
     }
 
-    /// Draws the whole screen into `surface`.
-    public func render(into surface: any Surface) {
-        let size = surface.size
-        surface.cursor = nil
+    /// Draws the whole screen into `buffer`, and keeps its clickable parts for the next click.
+    public func render(into buffer: inout Buffer) {
+        defer { hits = showsHelp ? [] : buffer.hits }
+        let size = buffer.size
+        buffer.cursor = nil
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
-            TooSmallScreen.render(need: Self.minimumSize, have: size, surface: surface)
+            TooSmallScreen.render(need: Self.minimumSize, have: size, buffer: &buffer)
             return
         }
         let all = Rect(size: size)
-        let (top, rest) = all.splitTop(2)
-        let (content, bottom) = rest.splitBottom(1)
+        let parts = all.rows(.length(2), .fill, .length(1))
+        let (top, content, bottom) = (parts[0], parts[1], parts[2])
         tabRects = TabBar.render(tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab,
-                                 in: top, surface: surface)
+                                 in: top, buffer: &buffer)
         let brand = " FakeNFT "
-        surface.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
+        buffer.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
         let breadcrumb = tabs[selectedTab].stack.path.joined(separator: " › ")
-        surface.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: size.width - 2)
+        buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: size.width - 2)
         let screen = currentScreen
-        screen.render(in: content.inset(dx: 1, dy: 0), surface: surface)
+        screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
         // Built after the screen is drawn: layers hold the rects it was drawn in.
         let (layers, modal) = Self.activeLayers(of: screen)
         let hints = layers.flatMap(\.hints) + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal)
-        KeyHintBar.render(hints, in: bottom, surface: surface)
-        if let toast = effects.toast { toast.render(in: content, surface: surface) }
+        KeyHintBar.render(hints, in: bottom, buffer: &buffer)
+        if let toast = effects.toast { toast.render(in: content, buffer: &buffer) }
         if showsHelp {
-            surface.cursor = nil
+            buffer.cursor = nil
             let title = modal ? layers.last?.title ?? screen.title : screen.title
             let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
             HelpOverlay.render(title: "Keys: \(title)",
                                sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
-                               in: all, surface: surface)
+                               in: all, buffer: &buffer)
         }
     }
 }

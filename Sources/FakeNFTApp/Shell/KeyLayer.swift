@@ -43,44 +43,50 @@ public struct KeyLayer {
         }
     }
 
-    /// An open sort menu; `chosen` gets the option picked.
+    /// An open sort menu; `chosen` gets the option picked (by key or by click).
     static func menu<Option>(_ menu: SortMenu<Option>, update: @escaping (SortMenu<Option>) -> Void,
                              chosen: @escaping (Option) -> Void) -> KeyLayer {
         KeyLayer(title: "Sort menu", help: ActionSheet.help, hints: ActionSheet.hints, isModal: true) { event in
-            guard case .key(let key) = event else { return .handled }
             var open = menu
-            let option = open.handle(key)
+            let option: Option?
+            switch event {
+            case .key(let key): option = open.handle(key)
+            case .pick(let area, let index): option = open.handle(pick: area, index: index)
+            default: return .handled
+            }
             update(open)
             if let option { chosen(option) }
             return .handled
         }
     }
 
-    /// A list's movement keys, and clicks and the wheel inside `rect` (where it was drawn).
-    public static func list(_ state: ListState, in rect: Rect, update: @escaping (ListState) -> Void) -> KeyLayer {
+    /// A list's movement keys, the wheel inside `rect` (where it was drawn), and clicks on its
+    /// rows (drawn as `area`): a click selects a row; on the selected row it is unused, so the
+    /// shell opens it (Enter).
+    public static func list(_ state: ListState, area: String, in rect: Rect, update: @escaping (ListState) -> Void) -> KeyLayer {
         KeyLayer(title: "List", help: [ListState.help]) { event in
             var list = state
-            let used: Bool
             switch event {
-            case .key(let key): used = list.handle(key)
-            case .mouse(let mouse): used = list.handle(mouse, in: rect)
-            default: used = false
+            case .key(let key): guard list.handle(key) else { return nil }
+            case .mouse(let mouse): guard list.handle(mouse, in: rect) else { return nil }
+            case .pick(area, let index): guard index != list.selected else { return nil }
+                list.select(index)
+            default: return nil
             }
-            guard used else { return nil }
             update(list)
             return .handled
         }
     }
 
-    /// A grid's movement keys, and clicks on its cells inside `rect`.
-    public static func grid(_ state: GridState, in rect: Rect, cellSize: Size, update: @escaping (GridState) -> Void) -> KeyLayer {
+    /// A grid's movement keys, the wheel inside `rect`, and clicks on its cells (drawn as `area`).
+    public static func grid(_ state: GridState, area: String, in rect: Rect, update: @escaping (GridState) -> Void) -> KeyLayer {
         KeyLayer(title: "Grid", help: [GridState.help]) { event in
             var grid = state
             switch event {
-            case .key(let key):
-                guard grid.handle(key) else { return nil }
-            case .mouse(let mouse) where mouse.kind == .click:
-                guard let index = grid.index(at: mouse.point, in: rect, cellSize: cellSize) else { return nil }
+            case .key(let key): guard grid.handle(key) else { return nil }
+            case .mouse(let mouse) where mouse.kind != .click && rect.contains(mouse.point):
+                _ = grid.handle(mouse.kind == .wheelDown ? .down : .up)
+            case .pick(area, let index): guard index != grid.selected else { return nil }
                 grid.select(index)
             default: return nil
             }

@@ -24,7 +24,7 @@ public protocol Screen: AnyObject {
     /// True while something animates (a spinner), so the shell keeps redrawing.
     var isAnimating: Bool { get }
     /// Draws the screen. Reads state only: no loads and no model writes.
-    func render(in rect: Rect, surface: any Surface)
+    func render(in rect: Rect, buffer: inout Buffer)
     /// Called when the screen becomes visible (first time and after returning to it).
     func didAppear()
 }

@@ -36,7 +36,7 @@ public final class StatisticsScreen: Screen {
         }
         return [
             .keys("Statistics", Self.keys, enabled: { [unowned self] in $0 != .open || list.selected < model.users.count }) { [unowned self] in perform($0) },
-            .list(list, in: listRect) { [unowned self] in
+            .list(list, area: "list", in: listRect) { [unowned self] in
                 list = $0
                 loadAhead()
             },
@@ -66,18 +66,18 @@ public final class StatisticsScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         let users = model.users
         let sortName = sortMenu.name(of: model.context.state.sort.statistics)
-        surface.draw("Users \(sortName)\(model.hasMore ? "" : ", \(users.count) in all")", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        buffer.draw("Users \(sortName)\(model.hasMore ? "" : ", \(users.count) in all")", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         let body = rect.splitTop(2).1
         if users.isEmpty {
             if let failure = model.failure {
-                StatusView.renderFailure(failure.userMessage, what: "the users", in: body, surface: surface)
+                StatusView.renderFailure(failure.userMessage, what: "the users", in: body, buffer: &buffer)
             } else if model.isLoading {
-                StatusView.renderLoading(what: "the users", in: body, surface: surface)
+                StatusView.renderLoading(what: "the users", in: body, buffer: &buffer)
             } else {
-                surface.draw("No users.", at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width)
+                buffer.draw("No users.", at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width)
             }
             return
         }
@@ -87,25 +87,25 @@ public final class StatisticsScreen: Screen {
         listRect = body
         let colors = model.context.colors
         let pageFailure = model.failure
-        ListView.render(&list, in: body, rowHeight: 2, surface: surface) { index, row, selected in
+        ListView(area: "list", rowHeight: 2) { index, row, selected, buffer in
             guard index < users.count else {
                 if let pageFailure {
-                    surface.draw("✗ \(pageFailure.userMessage) (r to retry)", at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
+                    buffer.draw("✗ \(pageFailure.userMessage) (r to retry)", at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
                 } else {
-                    Spinner.render("Loading more users…", at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, surface: surface)
+                    Spinner.render("Loading more users…", at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, buffer: &buffer)
                 }
                 return
             }
             let user = users[index]
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
-            surface.draw(String(index + 1).leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
+            buffer.draw(String(index + 1).leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
             PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
-                               colors: colors, surface: surface)
-            surface.draw(user.name, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
+                               colors: colors, buffer: &buffer)
+            buffer.draw(user.name, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
             let count = "\(user.nfts.count) NFT"
-            surface.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
-        }
-        sortMenu.render(in: rect, surface: surface)
+            buffer.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
+        }.render(in: body, buffer: &buffer, state: &list)
+        sortMenu.render(in: rect, buffer: &buffer)
     }
 }
 

@@ -20,7 +20,7 @@ public final class UserCollectionScreen: Screen {
     public var layers: [KeyLayer] {
         [
             .keys("NFT collection", NFTGridKeys.userNFTs, enabled: { [unowned self] in $0 == .retry || selectedNFT != nil }) { [unowned self] in perform($0) },
-            .grid(grid, in: gridRect, cellSize: NFTCellView.size) { [unowned self] in grid = $0 },
+            .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
 
@@ -41,19 +41,19 @@ public final class UserCollectionScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
-        if StatusView.render(model.nfts, what: "the collection", in: rect, surface: surface) { return }
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        if StatusView.render(model.nfts, what: "the collection", in: rect, buffer: &buffer) { return }
         let nfts = model.nfts.value ?? []
         if nfts.isEmpty {
-            surface.draw("\(model.user.name) has no NFTs yet.", at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+            buffer.draw("\(model.user.name) has no NFTs yet.", at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
             return
         }
         grid.count = nfts.count
         gridRect = rect
-        GridView.render(&grid, in: rect, cellSize: NFTCellView.size, surface: surface) { index, cell, selected in
+        GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
-                               colors: model.context.colors, in: cell, surface: surface)
-        }
+                               colors: model.context.colors, in: cell, buffer: &buffer)
+        }.render(in: rect, buffer: &buffer, state: &grid)
     }
 }

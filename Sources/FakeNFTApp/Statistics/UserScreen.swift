@@ -24,7 +24,7 @@ public final class UserScreen: Screen {
     public var layers: [KeyLayer] {
         [
             .keys(user.name, Self.keys) { [unowned self] _ in open(Row(rawValue: rows.selected) ?? .website) },
-            .list(rows, in: rowsRect) { [unowned self] in rows = $0 },
+            .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
         ]
     }
 
@@ -41,22 +41,22 @@ public final class UserScreen: Screen {
         }
     }
 
-    public func render(in rect: Rect, surface: any Surface) {
+    public func render(in rect: Rect, buffer: inout Buffer) {
         PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
-                           colors: context.colors, surface: surface)
+                           colors: context.colors, buffer: &buffer)
         let x = rect.x + 16, width = rect.width - 16
-        surface.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
-        surface.draw("Rating \(user.rating)", at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
+        buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
+        buffer.draw("Rating \(user.rating)", at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
         let description = (user.description?.isEmpty == false) ? user.description! : "No description."
         for (i, line) in DisplayWidth.wrap(description, width: width, maxLines: 4).enumerated() {
-            surface.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain, maxWidth: width)
+            buffer.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain, maxWidth: width)
         }
         let labels = ["Go to the user's website", "NFT collection (\(user.nfts.count))"]
         rowsRect = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
-        ListView.render(&rows, in: rowsRect, rowHeight: 2, surface: surface) { index, row, selected in
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), surface: surface)
-            surface.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
-            surface.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
-        }
+        ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
+            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
+            buffer.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
+            buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
+        }.render(in: rowsRect, buffer: &buffer, state: &rows)
     }
 }

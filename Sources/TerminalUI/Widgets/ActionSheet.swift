@@ -4,6 +4,8 @@
 public struct ActionSheet: Sendable, Hashable {
     public enum Result: Sendable, Hashable { case chosen(Int), dismissed }
     public enum Action: Sendable, Hashable { case choose, dismiss }
+    /// The name its options are clicked by.
+    public static let area = "menu"
 
     /// The menu's own keys; digits choose directly and the list keys move.
     public static let keys = KeyMap<Action>([
@@ -25,6 +27,11 @@ public struct ActionSheet: Sendable, Hashable {
         list = ListState(count: options.count, selected: current ?? 0)
     }
 
+    /// Chooses the option clicked; nil for clicks elsewhere.
+    public func handle(pick area: String, index: Int) -> Result? {
+        area == Self.area && index < options.count ? .chosen(index) : nil
+    }
+
     public mutating func handle(_ key: Key) -> Result? {
         switch (Self.keys.action(for: key), key) {
         case (.choose, _): return .chosen(list.selected)
@@ -38,20 +45,20 @@ public struct ActionSheet: Sendable, Hashable {
     }
 
     @MainActor
-    public mutating func render(in area: Rect, surface: any Surface) {
+    public mutating func render(in area: Rect, buffer: inout Buffer) {
         let longest = options.map { DisplayWidth.of($0) }.max() ?? 0
         let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10, 28))
         let rect = area.centered(width: width, height: options.count + 4)
         guard rect.width >= 8, rect.height >= 3 else { return }
-        surface.clear(rect)
-        surface.box(rect, title: title, style: .accent)
+        buffer.clear(rect)
+        buffer.box(rect, title: title, style: .accent)
         let current = self.current
         let options = self.options
-        ListView.render(&list, in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, surface: surface) { index, row, selected in
+        ListView(area: Self.area) { index, row, selected, buffer in
             let mark = index == current ? "●" : " "
-            surface.draw(DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width), at: Point(x: row.x, y: row.y),
+            buffer.draw(DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width), at: Point(x: row.x, y: row.y),
                          style: selected ? .selected : .plain, maxWidth: row.width)
-        }
-        surface.draw("Enter choose · Esc close", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+        }.render(in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, buffer: &buffer, state: &list)
+        buffer.draw("Enter choose · Esc close", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

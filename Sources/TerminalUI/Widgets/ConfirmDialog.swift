@@ -2,7 +2,7 @@
 ///
 /// Keys: ←/→ and Tab move between the buttons, Enter presses the focused one, Esc cancels,
 /// `y` confirms and `n` cancels.
-public struct ConfirmDialog: Sendable, Hashable {
+public struct ConfirmDialog: Sendable, Hashable, Widget {
     public enum Result: Sendable, Hashable { case confirmed, cancelled }
     public enum Action: Sendable, Hashable { case switchButton, press, confirm, cancel }
 
@@ -42,26 +42,29 @@ public struct ConfirmDialog: Sendable, Hashable {
         return nil
     }
 
-    /// Draws the dialog centred in `area`. `picture` draws into the rectangle reserved for it.
-    @MainActor
-    public func render(in area: Rect, surface: any Surface, pictureSize: Size? = nil,
-                       picture: ((Rect) -> Void)? = nil) {
+    /// Draws the dialog centred in `area`; its buttons are clickable (as `y` and `n`).
+    public func render(in area: Rect, buffer: inout Buffer) {
+        render(in: area, buffer: &buffer, pictureSize: nil, picture: nil)
+    }
+
+    /// Draws the dialog with a picture: `picture` draws into the rectangle reserved for it.
+    public func render(in area: Rect, buffer: inout Buffer, pictureSize: Size?, picture: ((Rect, inout Buffer) -> Void)?) {
         let width = min(area.width - 2, 52)
         let textLines = DisplayWidth.wrap(message, width: max(1, width - 4))
         let pictureRows = picture != nil ? (pictureSize?.height ?? 0) + 1 : 0
         let height = min(area.height, 4 + pictureRows + textLines.count + 2)
         let rect = area.centered(width: width, height: height)
         guard rect.width >= 12, rect.height >= 5 else { return }
-        surface.clear(rect)
-        surface.box(rect, title: title, style: .accent)
+        buffer.clear(rect)
+        buffer.box(rect, title: title, style: .accent)
         var y = rect.y + 2
         if let picture, let pictureSize {
-            picture(Rect(x: rect.x + (rect.width - pictureSize.width) / 2, y: y, width: pictureSize.width, height: pictureSize.height))
+            picture(Rect(x: rect.x + (rect.width - pictureSize.width) / 2, y: y, width: pictureSize.width, height: pictureSize.height), &buffer)
             y += pictureSize.height + 1
         }
         for line in textLines where y < rect.maxY - 3 {
             let w = DisplayWidth.of(line)
-            surface.draw(line, at: Point(x: rect.x + (rect.width - w) / 2, y: y), style: .plain, maxWidth: rect.width - 4)
+            buffer.draw(line, at: Point(x: rect.x + (rect.width - w) / 2, y: y), style: .plain, maxWidth: rect.width - 4)
             y += 1
         }
         let confirm = "[ \(confirmLabel) ]", cancel = "[ \(cancelLabel) ]"
@@ -70,8 +73,8 @@ public struct ConfirmDialog: Sendable, Hashable {
         let by = rect.maxY - 2
         var confirmStyle: Style = destructive ? .error : .bold
         if confirmFocused { confirmStyle = .selected }
-        let used = surface.draw(confirm, at: Point(x: bx, y: by), style: confirmStyle, maxWidth: rect.width - 4)
-        surface.draw(cancel, at: Point(x: bx + used + 3, y: by), style: confirmFocused ? .plain : .selected,
-                     maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)))
+        let used = buffer.button(confirm, at: Point(x: bx, y: by), style: confirmStyle, maxWidth: rect.width - 4, key: .char("y"))
+        buffer.button(cancel, at: Point(x: bx + used + 3, y: by), style: confirmFocused ? .plain : .selected,
+                      maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)), key: .char("n"))
     }
 }

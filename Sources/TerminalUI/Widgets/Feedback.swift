@@ -11,8 +11,8 @@ public enum Spinner {
     }
 
     @MainActor
-    public static func render(_ label: String, at point: Point, maxWidth: Int, surface: any Surface, date: Date = Date()) {
-        surface.draw("\(frame(at: date)) \(label)", at: point, style: .accent, maxWidth: maxWidth)
+    public static func render(_ label: String, at point: Point, maxWidth: Int, buffer: inout Buffer, date: Date = Date()) {
+        buffer.draw("\(frame(at: date)) \(label)", at: point, style: .accent, maxWidth: maxWidth)
     }
 }
 
@@ -28,51 +28,51 @@ public struct Toast: Sendable, Hashable {
     }
 
     @MainActor
-    public func render(in area: Rect, surface: any Surface) {
+    public func render(in area: Rect, buffer: inout Buffer) {
         let text = " \(kind == .error ? "✗" : "✓") \(message) "
         let width = min(area.width, DisplayWidth.of(text))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 1, width: width, height: 1)
         let style = kind == .error ? Style(foreground: .white, background: .red, bold: true) : Style(bold: true, reverse: true)
-        surface.draw(text, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
+        buffer.draw(text, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
     }
 }
 
 /// The `?` overlay: the keys of the screen in focus, in a box.
 @MainActor
 public enum HelpOverlay {
-    public static func render(title: String, sections: [(String, [HelpEntry])], in area: Rect, surface: any Surface) {
+    public static func render(title: String, sections: [(String, [HelpEntry])], in area: Rect, buffer: inout Buffer) {
         let rows = sections.reduce(0) { $0 + $1.1.count + 2 }
         let keyWidth = min(18, (sections.flatMap { $0.1 }.map { DisplayWidth.of($0.keys) }.max() ?? 4) + 2)
         let rect = area.centered(width: min(area.width - 2, 64), height: min(area.height, rows + 3))
         guard rect.width > 10, rect.height > 3 else { return }
-        surface.clear(rect)
-        surface.box(rect, title: title, style: .accent)
+        buffer.clear(rect)
+        buffer.box(rect, title: title, style: .accent)
         var y = rect.y + 1
         let bottom = rect.maxY - 2
         for (heading, entries) in sections {
             guard y < bottom else { break }
-            surface.draw(heading, at: Point(x: rect.x + 2, y: y), style: .bold, maxWidth: rect.width - 4)
+            buffer.draw(heading, at: Point(x: rect.x + 2, y: y), style: .bold, maxWidth: rect.width - 4)
             y += 1
             for entry in entries where y < bottom {
-                surface.draw(entry.keys, at: Point(x: rect.x + 3, y: y), style: .accent, maxWidth: keyWidth)
-                surface.draw(entry.text, at: Point(x: rect.x + 3 + keyWidth, y: y), style: .plain, maxWidth: rect.width - keyWidth - 5)
+                buffer.draw(entry.keys, at: Point(x: rect.x + 3, y: y), style: .accent, maxWidth: keyWidth)
+                buffer.draw(entry.text, at: Point(x: rect.x + 3 + keyWidth, y: y), style: .plain, maxWidth: rect.width - keyWidth - 5)
                 y += 1
             }
             y += 1
         }
-        surface.draw("Esc or ? to close", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+        buffer.draw("Esc or ? to close", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }
 
 /// What is shown when the terminal is smaller than the app needs.
 @MainActor
 public enum TooSmallScreen {
-    public static func render(need: Size, have: Size, surface: any Surface) {
+    public static func render(need: Size, have: Size, buffer: inout Buffer) {
         let lines = ["Terminal too small", "need \(need), have \(have)", "resize, or q to quit"]
         let top = max(0, (have.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let w = DisplayWidth.of(line)
-            surface.draw(line, at: Point(x: max(0, (have.width - w) / 2), y: top + i), style: i == 0 ? .error : .plain, maxWidth: have.width)
+            buffer.draw(line, at: Point(x: max(0, (have.width - w) / 2), y: top + i), style: i == 0 ? .error : .plain, maxWidth: have.width)
         }
     }
 }

@@ -51,34 +51,34 @@ public struct GridState: Sendable, Hashable {
         rowOffset = max(0, min(rowOffset, max(0, rows - visibleRows)))
     }
 
-    /// The index of the cell at `point` inside `rect`, if there is one.
-    public func index(at point: Point, in rect: Rect, cellSize: Size) -> Int? {
-        guard rect.contains(point) else { return nil }
-        let col = (point.x - rect.x) / max(1, cellSize.width)
-        let row = rowOffset + (point.y - rect.y) / max(1, cellSize.height)
-        let i = row * columns + col
-        return col < columns && i < count ? i : nil
-    }
-
     private mutating func clamp() {
         selected = count == 0 ? 0 : min(max(0, selected), count - 1)
     }
 }
 
-/// Draws a grid of equal cells that reflows with the width; only visible cells are drawn.
+/// A grid of equal cells that reflows with the width; only visible cells are drawn, each
+/// clickable as item `index` of `area`.
 @MainActor
-public enum GridView {
-    public static func render(_ state: inout GridState, in rect: Rect, cellSize: Size, surface: any Surface,
-                              cell: (_ index: Int, _ rect: Rect, _ selected: Bool) -> Void) {
+public struct GridView: StatefulWidget {
+    public typealias CellRenderer = (_ index: Int, _ rect: Rect, _ selected: Bool, _ buffer: inout Buffer) -> Void
+    public var area: String
+    public var cellSize: Size
+    public var cell: CellRenderer
+
+    public init(area: String, cellSize: Size, cell: @escaping CellRenderer) {
+        self.area = area; self.cellSize = cellSize; self.cell = cell
+    }
+
+    public func render(in rect: Rect, buffer: inout Buffer, state: inout GridState) {
         state.layout(width: rect.width, height: rect.height, cellSize: cellSize)
         let cellWidth = rect.width / state.columns
         for r in 0..<state.visibleRows {
             for c in 0..<state.columns {
                 let index = (state.rowOffset + r) * state.columns + c
                 guard index < state.count else { return }
-                let cellRect = Rect(x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height,
-                                    width: cellWidth, height: cellSize.height)
-                cell(index, cellRect, index == state.selected)
+                let cellRect = Rect(x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height, width: cellWidth, height: cellSize.height)
+                cell(index, cellRect, index == state.selected, &buffer)
+                buffer.addHit(cellRect, .item(area: area, index: index))
             }
         }
     }

@@ -1,13 +1,13 @@
 /// The bottom line of short key hints ("? help  q quit").
 @MainActor
 public enum KeyHintBar {
-    public static func render(_ hints: [KeyHint], in rect: Rect, surface: any Surface) {
-        surface.clear(rect, style: .plain)
+    public static func render(_ hints: [KeyHint], in rect: Rect, buffer: inout Buffer) {
+        buffer.clear(rect, style: .plain)
         var x = rect.x
         for hint in hints {
             guard x < rect.maxX else { break }
-            x += surface.draw(hint.key, at: Point(x: x, y: rect.y), style: .accent, maxWidth: rect.maxX - x)
-            x += surface.draw(" \(hint.label)  ", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
+            x += buffer.draw(hint.key, at: Point(x: x, y: rect.y), style: .accent, maxWidth: rect.maxX - x)
+            x += buffer.draw(" \(hint.label)  ", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
         }
     }
 }

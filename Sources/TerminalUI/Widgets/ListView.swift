@@ -31,16 +31,14 @@ public struct ListState: Sendable, Hashable {
         return true
     }
 
-    /// Handles a click or wheel inside `rect`, the area the list was drawn in.
+    /// Scrolls for the wheel inside `rect`, the area the list was drawn in. Clicks on rows
+    /// are resolved from the frame (``ListView`` records each row it draws).
     public mutating func handle(_ mouse: MouseEvent, in rect: Rect) -> Bool {
         guard rect.contains(mouse.point) else { return false }
         switch mouse.kind {
         case .wheelUp: scroll(by: -3)
         case .wheelDown: scroll(by: 3)
-        case .click:
-            let row = offset + mouse.point.y - rect.y
-            guard row < count else { return false }
-            select(row)
+        case .click: return false
         }
         return true
     }
@@ -74,31 +72,43 @@ public struct ListState: Sendable, Hashable {
     }
 }
 
-/// Draws a list: only the rows in view are drawn, so the cost does not grow with the data.
+/// A list: only the rows in view are drawn, so the cost does not grow with the data. Each row
+/// drawn is clickable as item `index` of `area`.
 @MainActor
-public enum ListView {
-    /// Lays out `state` for `rect` and calls `row` for each visible row with its rectangle
-    /// and whether it is selected. Draws a scroll indicator when not everything fits.
-    public static func render(_ state: inout ListState, in rect: Rect, rowHeight: Int = 1, surface: any Surface,
-                              row: (_ index: Int, _ rect: Rect, _ selected: Bool) -> Void) {
+public struct ListView: StatefulWidget {
+    public typealias RowRenderer = (_ index: Int, _ rect: Rect, _ selected: Bool, _ buffer: inout Buffer) -> Void
+    /// The name its rows are clicked by (see ``HitTarget/item(area:index:)``).
+    public var area: String
+    public var rowHeight: Int
+    public var row: RowRenderer
+
+    public init(area: String, rowHeight: Int = 1, row: @escaping RowRenderer) {
+        self.area = area; self.rowHeight = rowHeight; self.row = row
+    }
+
+    /// Lays out `state` for `rect` and draws each visible row with whether it is selected, and
+    /// a scroll indicator when not everything fits.
+    public func render(in rect: Rect, buffer: inout Buffer, state: inout ListState) {
         let height = max(1, rect.height / max(1, rowHeight))
         state.layout(height: height)
         let showBar = state.count > height && rect.width > 2
         let rowWidth = showBar ? rect.width - 1 : rect.width
         for (i, index) in state.visibleRange.enumerated() {
-            row(index, Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight), index == state.selected)
+            let rowRect = Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight)
+            row(index, rowRect, index == state.selected, &buffer)
+            buffer.addHit(rowRect, .item(area: area, index: index))
         }
-        if showBar { drawScrollBar(state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), surface: surface) }
+        if showBar { Self.drawScrollBar(state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), buffer: &buffer) }
     }
 
-    public static func drawScrollBar(_ state: ListState, in rect: Rect, surface: any Surface) {
+    public static func drawScrollBar(_ state: ListState, in rect: Rect, buffer: inout Buffer) {
         guard rect.height > 0, state.count > 0 else { return }
         let thumb = max(1, rect.height * state.pageSize / state.count)
         let range = max(1, state.count - state.pageSize)
         let top = (rect.height - thumb) * min(state.offset, range) / range
         for y in 0..<rect.height {
             let inThumb = y >= top && y < top + thumb
-            surface.draw(inThumb ? "┃" : "│", at: Point(x: rect.x, y: rect.y + y), style: inThumb ? .plain : .dim, maxWidth: 1)
+            buffer.draw(inThumb ? "┃" : "│", at: Point(x: rect.x, y: rect.y + y), style: inThumb ? .plain : .dim, maxWidth: 1)
         }
     }
 }

@@ -6,26 +6,26 @@
 /// placeholder with the seed's initial.
 @MainActor
 public enum PictureView {
-    public static func render(seed: String, label: String = "", in rect: Rect, colors: Bool, surface: any Surface) {
+    public static func render(seed: String, label: String = "", in rect: Rect, colors: Bool, buffer: inout Buffer) {
         guard rect.width > 0, rect.height > 0 else { return }
         guard colors else {
-            placeholder(label: label, in: rect, surface: surface)
+            placeholder(label: label, in: rect, buffer: &buffer)
             return
         }
         let art = PixelArt(seed: seed, width: rect.width, height: rect.height * 2)
         for row in 0..<rect.height {
             for column in 0..<rect.width {
                 let top = art.color(x: column, y: row * 2), bottom = art.color(x: column, y: row * 2 + 1)
-                surface.draw("▀", at: Point(x: rect.x + column, y: rect.y + row),
+                buffer.draw("▀", at: Point(x: rect.x + column, y: rect.y + row),
                              style: Style(foreground: top, background: bottom), maxWidth: 1)
             }
         }
     }
 
-    static func placeholder(label: String, in rect: Rect, surface: any Surface) {
-        surface.fill(rect, with: "░", style: .dim)
+    static func placeholder(label: String, in rect: Rect, buffer: inout Buffer) {
+        buffer.fill(rect, with: "░", style: .dim)
         if let initial = label.first, rect.height > 0 {
-            surface.draw(String(initial).uppercased(), at: Point(x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2),
+            buffer.draw(String(initial).uppercased(), at: Point(x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2),
                          style: .bold, maxWidth: 1)
         }
     }

@@ -9,15 +9,15 @@ public struct TabBar {
 
     /// Draws the tabs in one row of `rect`; returns each tab's rectangle, in order.
     @discardableResult
-    public static func render(_ tabs: [Tab], selected: Int, in rect: Rect, surface: any Surface) -> [Rect] {
-        surface.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .plain)
+    public static func render(_ tabs: [Tab], selected: Int, in rect: Rect, buffer: inout Buffer) -> [Rect] {
+        buffer.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .plain)
         var x = rect.x
         var rects: [Rect] = []
         for (i, tab) in tabs.enumerated() {
             var label = " \(i + 1) \(tab.title)"
             if let badge = tab.badge, badge > 0 { label += " [\(badge)]" }
             label += " "
-            let used = surface.draw(label, at: Point(x: x, y: rect.y), style: i == selected ? .selected : .plain,
+            let used = buffer.draw(label, at: Point(x: x, y: rect.y), style: i == selected ? .selected : .plain,
                                     maxWidth: max(0, rect.maxX - x))
             rects.append(Rect(x: x, y: rect.y, width: used, height: 1))
             x += used + 1

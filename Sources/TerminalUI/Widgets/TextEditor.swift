@@ -110,12 +110,12 @@ public struct TextEditor: Sendable, Hashable {
 /// Draws a ``TextEditor`` in a rectangle, scrolled so the cursor is visible, and places the cursor when focused.
 @MainActor
 public enum TextFieldView {
-    public static func render(_ editor: TextEditor, in rect: Rect, focused: Bool, surface: any Surface, placeholder: String = "") {
+    public static func render(_ editor: TextEditor, in rect: Rect, focused: Bool, buffer: inout Buffer, placeholder: String = "") {
         guard rect.width > 0, rect.height > 0 else { return }
         let style: Style = focused ? Style(underline: true) : .plain
-        surface.fill(rect, with: " ", style: style)
+        buffer.fill(rect, with: " ", style: style)
         if editor.characters.isEmpty, !placeholder.isEmpty, !focused {
-            surface.draw(placeholder, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+            buffer.draw(placeholder, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         }
         let (lines, cursorLine, cursorColumn) = editor.lines
         // Only the focused field scrolls to its cursor; others show their start.
@@ -131,12 +131,12 @@ public enum TextFieldView {
             for c in line {
                 let w = DisplayWidth.of(c)
                 if x + w > rect.maxX { break }
-                surface.draw(String(c), at: Point(x: x, y: rect.y + row), style: style, maxWidth: w)
+                buffer.draw(String(c), at: Point(x: x, y: rect.y + row), style: style, maxWidth: w)
                 x += w
             }
         }
         if focused {
-            surface.cursor = Point(x: rect.x + min(cursorColumn - scrollX, rect.width - 1), y: rect.y + cursorLine - firstLine)
+            buffer.cursor = Point(x: rect.x + min(cursorColumn - scrollX, rect.width - 1), y: rect.y + cursorLine - firstLine)
         }
     }
 

@@ -1,0 +1,155 @@
+/// One screen cell: a grapheme cluster (empty for the right half of a wide character) and its style.
+public struct Cell: Sendable, Hashable {
+    public var text: String
+    public var style: Style
+    public init(text: String = " ", style: Style = .plain) { self.text = text; self.style = style }
+    /// The right half of a wide character.
+    public static let continuation = Cell(text: "", style: .plain)
+}
+
+/// A part of the frame that reacts to a click: a button standing for a key, or a row of a list
+/// or a grid (the widget records the row's index, scroll offset included).
+public enum HitTarget: Sendable, Hashable {
+    /// Clicking is pressing `key` (a drawn button such as `[ Pay (p) ]`).
+    case key(Key)
+    /// Row or cell `index` of the list or grid called `area`.
+    case item(area: String, index: Int)
+}
+
+/// A clickable rectangle of the frame.
+public struct Hit: Sendable, Hashable {
+    public var rect: Rect
+    public var target: HitTarget
+}
+
+/// A frame as a value: a grid of cells with styles, where the cursor goes, and the clickable
+/// parts widgets reported. Every widget renders into a rectangle of one; the terminal only
+/// shows the differences between two (``CursesSurface``), and snapshot tests read its text.
+///
+/// Text is always drawn through ``SafeText`` and cut to the width it may take.
+public struct Buffer: Sendable, Hashable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+    /// Where the terminal cursor should be shown (nil hides it).
+    public var cursor: Point?
+    /// Clickable parts, in drawing order: the last one containing a point is on top.
+    public private(set) var hits: [Hit] = []
+
+    public init(size: Size) {
+        self.size = size
+        cells = Array(repeating: Cell(), count: max(0, size.width * size.height))
+    }
+
+    public subscript(x: Int, y: Int) -> Cell { cells[y * size.width + x] }
+
+    /// Draws `text` (sanitized, one line) at `point`, cut to `maxWidth` cells with "…". Returns the cells used.
+    @discardableResult
+    public mutating func draw(_ text: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard point.y >= 0, point.y < size.height, point.x < size.width else { return 0 }
+        let limit = min(maxWidth ?? Int.max, size.width - max(0, point.x))
+        guard limit > 0 else { return 0 }
+        let line = DisplayWidth.truncate(DisplayWidth.displayText(SafeText.sanitize(text)), to: limit)
+        var x = point.x
+        if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {   // ASCII: one cell per byte
+            for byte in line.utf8 {
+                if x >= 0 { put(Cell(text: String(UnicodeScalar(byte)), style: style), x: x, y: point.y, width: 1) }
+                x += 1
+            }
+            return x - point.x
+        }
+        for c in line {
+            let w = DisplayWidth.of(c)
+            if w == 0 { continue }
+            if x + w > point.x + limit { break }
+            if x >= 0 { put(Cell(text: String(c), style: style), x: x, y: point.y, width: w) }
+            x += w
+        }
+        return x - point.x
+    }
+
+    /// Fills `rect` with `character` in `style`.
+    public mutating func fill(_ rect: Rect, with character: Character, style: Style) {
+        let x0 = max(0, rect.x), x1 = min(size.width, rect.maxX)
+        let y0 = max(0, rect.y), y1 = min(size.height, rect.maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        let cell = Cell(text: String(character), style: style)
+        for y in y0..<y1 {
+            for x in x0..<x1 { put(cell, x: x, y: y, width: 1) }
+        }
+    }
+
+    public mutating func clear(_ rect: Rect, style: Style = .plain) { fill(rect, with: " ", style: style) }
+
+    /// Draws a box outline with an optional title in the top border.
+    public mutating func box(_ rect: Rect, title: String? = nil, style: Style = .plain) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let inner = rect.width - 2
+        let horizontal = String(repeating: "─", count: inner)
+        draw("┌" + horizontal + "┐", at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
+        for row in rect.y + 1..<rect.maxY - 1 {
+            draw("│", at: Point(x: rect.x, y: row), style: style, maxWidth: 1)
+            draw("│", at: Point(x: rect.maxX - 1, y: row), style: style, maxWidth: 1)
+        }
+        draw("└" + horizontal + "┘", at: Point(x: rect.x, y: rect.maxY - 1), style: style, maxWidth: rect.width)
+        if let title, inner > 4 {
+            draw(" \(title) ", at: Point(x: rect.x + 2, y: rect.y), style: style.bolded(), maxWidth: inner - 2)
+        }
+    }
+
+    /// Records `rect` as clickable (clipped to the buffer; nothing for an empty part).
+    public mutating func addHit(_ rect: Rect, _ target: HitTarget) {
+        let clipped = Rect(x: max(0, rect.x), y: max(0, rect.y), width: min(rect.maxX, size.width) - max(0, rect.x),
+                           height: min(rect.maxY, size.height) - max(0, rect.y))
+        if !clipped.isEmpty { hits.append(Hit(rect: clipped, target: target)) }
+    }
+
+    /// Draws `label` as a button and makes it clickable as `key`; returns the cells used.
+    @discardableResult
+    public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, key: Key) -> Int {
+        let used = draw(label, at: point, style: style, maxWidth: maxWidth)
+        addHit(Rect(x: point.x, y: point.y, width: used, height: 1), .key(key))
+        return used
+    }
+
+    /// What a click at `point` reaches: the topmost clickable part there.
+    public func target(at point: Point) -> HitTarget? { hits.last { $0.rect.contains(point) }?.target }
+
+    private mutating func put(_ cell: Cell, x: Int, y: Int, width: Int) {
+        let row = y * size.width
+        // Overwriting half of a wide character blanks its other half.
+        if cells[row + x].text.isEmpty, x > 0 { cells[row + x - 1] = Cell(text: " ", style: cells[row + x - 1].style) }
+        if x + 1 < size.width, cells[row + x + 1].text.isEmpty, width == 1 { cells[row + x + 1] = Cell() }
+        cells[row + x] = cell
+        if width == 2 {
+            if x + 1 < size.width {
+                if x + 2 < size.width, cells[row + x + 2].text.isEmpty { cells[row + x + 2] = Cell() }
+                cells[row + x + 1] = .continuation
+            } else {
+                cells[row + x] = Cell(text: " ", style: cell.style)
+            }
+        }
+    }
+
+    /// The text of one row, wide characters counted once.
+    public func line(_ y: Int) -> String {
+        var s = ""
+        for x in 0..<size.width { s += self[x, y].text }
+        return s
+    }
+
+    /// The whole grid as text, one line per row, trailing spaces removed: the snapshot format.
+    public func text() -> String {
+        (0..<size.height).map { line($0).replacingTrailingSpaces() }.joined(separator: "\n")
+    }
+
+    /// True when the screen shows `needle` anywhere.
+    public func contains(_ needle: String) -> Bool { text().contains(needle) }
+}
+
+extension String {
+    func replacingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The cart: NFTs with picture, rating and price; removal through a confirmation; sort; total and Pay.
 @MainActor
-public final class CartScreen: Screen {
+final class CartScreen: Screen {
     enum Action: Sendable { case remove, sort, pay, retry }
 
     static let keys = KeyMap<Action>([
@@ -14,21 +14,21 @@ public final class CartScreen: Screen {
         KeyBinding([.char("r")], "Reload", .retry),
     ])
 
-    public let title = "Cart"
-    public let tasks = TaskBag()
+    let title = "Cart"
+    let tasks = TaskBag()
     let model: CartViewModel
     private var list = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var sortMenu = SortMenu(NFTSorting.options)
     private var confirm: (dialog: ConfirmDialog, nft: NFT)?
 
-    public init(model: CartViewModel) { self.model = model }
+    init(model: CartViewModel) { self.model = model }
 
-    public var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }
+    var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.follow() } }
+    func didAppear() { tasks.once { [model] in await model.follow() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         if let confirm {
             return [.dialog("Remove", confirm.dialog, update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }) { [unowned self] result in
                 if result == .confirmed { model.remove(confirm.nft) }
@@ -61,7 +61,7 @@ public final class CartScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         let parts = rect.rows(.fill, .length(3))
         let (body, panel) = (parts[0], parts[1])
         guard let cart = model.cart else {

@@ -5,49 +5,49 @@ import Observation
 /// The cart: its NFTs with details, sorted (persisted), the count and total of what is shown,
 /// and removal.
 @MainActor @Observable
-public final class CartViewModel: ViewModel {
+final class CartViewModel: ViewModel {
     /// Details of the cart's NFTs, as last fetched.
-    public private(set) var fetched: Loadable<[NFT], APIError> = .loading
+    private(set) var fetched: Loadable<[NFT], APIError> = .loading
     @ObservationIgnored let context: AppContext
     @ObservationIgnored private var fetchedIDs: [String]?
 
     /// The most cart items fetched and shown (as many as the catalog fetches for one list).
-    public static let maxShown = CatalogService.maxListedNFTs
+    static let maxShown = CatalogService.maxListedNFTs
 
-    public init(context: AppContext) { self.context = context }
+    init(context: AppContext) { self.context = context }
 
     /// The cart's ids as the app state has them (nil until the order is loaded).
-    public var cart: [String]? { context.state.cart }
+    var cart: [String]? { context.state.cart }
 
     /// Cart items beyond ``maxShown``, not fetched or shown.
-    public var hiddenCount: Int { max(0, context.state.cartIDs.count - Self.maxShown) }
+    var hiddenCount: Int { max(0, context.state.cartIDs.count - Self.maxShown) }
 
-    public var sort: SortPreferences.Items { context.state.sort.cart }
+    var sort: SortPreferences.Items { context.state.sort.cart }
 
     /// The rows on screen: the fetched NFTs still in the cart (a removal shows at once), sorted.
-    public var visibleItems: [NFT] {
+    var visibleItems: [NFT] {
         let inCart = Set(context.state.cartIDs.prefix(Self.maxShown))
         return NFTSorting.sorted((fetched.value ?? []).filter { inCart.contains($0.id) }, by: sort)
     }
 
     /// The sum of the prices of ``visibleItems``: always the rows on screen.
-    public var total: Double { visibleItems.reduce(0) { $0 + $1.price } }
+    var total: Double { visibleItems.reduce(0) { $0 + $1.price } }
 
     /// Keeps the details in step with the cart: fetches them whenever the cart changes (it may
     /// arrive after the screen appeared, or change in another tab). Runs until cancelled.
-    public func follow() async {
+    func follow() async {
         for await _ in Observations({ [unowned self] in context.state.cart }) {
             await refresh()
         }
     }
 
     /// Loads again: the cart itself when it could not be loaded, else its NFTs' details.
-    public func reload() async {
+    func reload() async {
         if context.state.cart == nil { await context.state.loadCart() } else { await refresh(force: true) }
     }
 
     /// Fetches details for the cart's NFTs when the cart changed since the last time.
-    public func refresh(force: Bool = false) async {
+    func refresh(force: Bool = false) async {
         guard let cart = context.state.cart else { return }
         let ids = Array(cart.prefix(Self.maxShown))
         guard force || ids != fetchedIDs else { return }
@@ -55,12 +55,12 @@ public final class CartViewModel: ViewModel {
         if fetched.value != nil { fetchedIDs = ids }
     }
 
-    public func setSort(_ sort: SortPreferences.Items) {
+    func setSort(_ sort: SortPreferences.Items) {
         context.state.updateSort { $0.cart = sort }
     }
 
     /// Removes an NFT from the cart (after the user confirmed).
-    public func remove(_ nft: NFT) {
+    func remove(_ nft: NFT) {
         context.state.toggleCart(nft)
     }
 }

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// "Choose a payment method": a grid of currencies, the terms link, and Pay.
 @MainActor
-public final class PaymentScreen: Screen {
+final class PaymentScreen: Screen {
     enum Action: Sendable { case pay, terms, retry }
 
     static let keys = KeyMap<Action>([
@@ -14,8 +14,8 @@ public final class PaymentScreen: Screen {
     static let successKeys = KeyMap<Bool>([KeyBinding([.enter, .escape], "Back to the catalog", hint: "back to the catalog", true)])
     static let cellSize = Size(width: 26, height: 4)
 
-    public var title: String { model.outcome == .succeeded ? "Payment complete" : "Choose a payment method" }
-    public let tasks = TaskBag()
+    var title: String { model.outcome == .succeeded ? "Payment complete" : "Choose a payment method" }
+    let tasks = TaskBag()
     let model: PaymentViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -23,13 +23,13 @@ public final class PaymentScreen: Screen {
     private var failure: ConfirmDialog?
     private var lastCurrency: Currency?
 
-    public init(model: PaymentViewModel) { self.model = model }
+    init(model: PaymentViewModel) { self.model = model }
 
-    public var isAnimating: Bool { model.currencies.isLoading || model.outcome == .paying }
+    var isAnimating: Bool { model.currencies.isLoading || model.outcome == .paying }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         switch model.outcome {
         case .succeeded:
             return [.keys("Payment", Self.successKeys) { _ in .finish(showingTab: 0) }]
@@ -76,7 +76,7 @@ public final class PaymentScreen: Screen {
         tasks.run { [model] in await model.pay(with: currency) }
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         if model.outcome == .succeeded {
             renderSuccess(in: rect, buffer: &buffer)
             return

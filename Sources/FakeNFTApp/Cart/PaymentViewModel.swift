@@ -4,22 +4,22 @@ import Observation
 
 /// Choosing a currency and paying: one payment at a time, however often the key is pressed.
 @MainActor @Observable
-public final class PaymentViewModel: ViewModel {
-    public enum Outcome: Equatable { case none, paying, succeeded, failed(String) }
+final class PaymentViewModel: ViewModel {
+    enum Outcome: Equatable { case none, paying, succeeded, failed(String) }
 
-    public private(set) var currencies: Loadable<[Currency], APIError> = .loading
-    public private(set) var outcome: Outcome = .none
+    private(set) var currencies: Loadable<[Currency], APIError> = .loading
+    private(set) var outcome: Outcome = .none
     @ObservationIgnored let context: AppContext
-    public static let termsURL = "https://yandex.ru/legal/practicum_termsofuse/"
+    static let termsURL = "https://yandex.ru/legal/practicum_termsofuse/"
 
-    public init(context: AppContext) { self.context = context }
+    init(context: AppContext) { self.context = context }
 
-    public func load() async {
+    func load() async {
         await load(\.currencies) { try await context.services.currencies.currencies() }
     }
 
     /// Pays with `currency`; ignored while a payment is already running.
-    public func pay(with currency: Currency) async {
+    func pay(with currency: Currency) async {
         guard outcome != .paying else { return }
         outcome = .paying
         do {
@@ -31,5 +31,5 @@ public final class PaymentViewModel: ViewModel {
     }
 
     /// Back to choosing after a failure.
-    public func dismissFailure() { outcome = .none }
+    func dismissFailure() { outcome = .none }
 }

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// Catalog: the collections, each with a cover, its name and NFT count.
 @MainActor
-public final class CatalogScreen: Screen {
+final class CatalogScreen: Screen {
     enum Action: Sendable { case open, sort, filter, clearFilter, retry }
 
     static let keys = KeyMap<Action>([
@@ -20,21 +20,21 @@ public final class CatalogScreen: Screen {
     ])
     static let sortOptions: [(label: String, value: SortPreferences.Catalog)] = [("By name", .name), ("By NFT count", .nftCount)]
 
-    public let title = "Catalog"
-    public let tasks = TaskBag()
+    let title = "Catalog"
+    let tasks = TaskBag()
     let model: CatalogViewModel
     private var list = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var filterEditor: TextEditor?
     private var sortMenu = SortMenu(CatalogScreen.sortOptions)
 
-    public init(model: CatalogViewModel) { self.model = model }
+    init(model: CatalogViewModel) { self.model = model }
 
-    public var isAnimating: Bool { model.collections.isLoading }
+    var isAnimating: Bool { model.collections.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         var layers: [KeyLayer] = []
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 },
                                      chosen: { [unowned self] in model.setSort($0); list.select(0) }) {
@@ -92,7 +92,7 @@ public final class CatalogScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         var (header, body) = rect.splitTop(1)
         let sortName = sortMenu.name(of: model.sort)
         let visible = model.visible

@@ -4,18 +4,18 @@ import Observation
 
 /// The list of collections: loading, sorting (persisted) and filtering.
 @MainActor @Observable
-public final class CatalogViewModel: ViewModel {
-    public private(set) var collections: Loadable<[NFTCollection], APIError> = .loading
+final class CatalogViewModel: ViewModel {
+    private(set) var collections: Loadable<[NFTCollection], APIError> = .loading
     /// The `/` filter: names that contain it, ignoring case and diacritics.
-    public var filter = ""
+    var filter = ""
     @ObservationIgnored let context: AppContext
 
-    public init(context: AppContext) { self.context = context }
+    init(context: AppContext) { self.context = context }
 
-    public var sort: SortPreferences.Catalog { context.state.sort.catalog }
+    var sort: SortPreferences.Catalog { context.state.sort.catalog }
 
     /// The collections to show: sorted, then filtered.
-    public var visible: [NFTCollection] {
+    var visible: [NFTCollection] {
         let all = collections.value ?? []
         let sorted: [NFTCollection]
         switch sort {
@@ -26,11 +26,11 @@ public final class CatalogViewModel: ViewModel {
         return key.isEmpty ? sorted : sorted.filter { Format.searchKey($0.name).contains(key) }
     }
 
-    public func load() async {
+    func load() async {
         await load(\.collections) { try await context.services.catalog.loadCollections() }
     }
 
-    public func setSort(_ sort: SortPreferences.Catalog) {
+    func setSort(_ sort: SortPreferences.Catalog) {
         context.state.updateSort { $0.catalog = sort }
     }
 }

@@ -3,20 +3,20 @@ import TerminalUI
 
 /// A collection: cover, name, description, author link, and the grid of its NFTs.
 @MainActor
-public final class CollectionScreen: Screen {
-    public let tasks = TaskBag()
+final class CollectionScreen: Screen {
+    let tasks = TaskBag()
     let model: CollectionViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public init(model: CollectionViewModel) { self.model = model }
+    init(model: CollectionViewModel) { self.model = model }
 
-    public var title: String { model.collection.name }
-    public var isAnimating: Bool { model.nfts.isLoading }
+    var title: String { model.collection.name }
+    var isAnimating: Bool { model.nfts.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         [
             .keys("Collection", NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
@@ -56,7 +56,7 @@ public final class CollectionScreen: Screen {
         return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: model.context.effects)))
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
         let headerHeight = rect.height >= 30 ? 7 : 5

@@ -4,26 +4,26 @@ import Observation
 
 /// One collection: its NFTs (fetched in parallel) and its author.
 @MainActor @Observable
-public final class CollectionViewModel: ViewModel {
-    public let collection: NFTCollection
-    public private(set) var nfts: Loadable<[NFT], APIError> = .loading
+final class CollectionViewModel: ViewModel {
+    let collection: NFTCollection
+    private(set) var nfts: Loadable<[NFT], APIError> = .loading
     /// The author's display name and page, once resolved.
     private(set) var author: AuthorName
     @ObservationIgnored let context: AppContext
 
-    public init(collection: NFTCollection, context: AppContext) {
+    init(collection: NFTCollection, context: AppContext) {
         self.collection = collection
         self.context = context
         author = AuthorName(collection.author, website: collection.website)
     }
 
-    public func load() async {
+    func load() async {
         await load(\.nfts) { try await context.listedNFTs(ids: collection.nfts) }
         if AuthorName.isUserID(collection.author) {
             author = await AuthorName.resolved(collection.author, website: collection.website, users: context.services.users)
         }
     }
 
-    public func isLiked(_ nft: NFT) -> Bool { context.state.likes.contains(nft.id) }
-    public func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }
+    func isLiked(_ nft: NFT) -> Bool { context.state.likes.contains(nft.id) }
+    func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }
 }

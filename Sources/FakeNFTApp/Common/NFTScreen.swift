@@ -3,7 +3,7 @@ import TerminalUI
 
 /// One NFT: a larger picture and all its details, with the like and cart toggles.
 @MainActor
-public final class NFTScreen: Screen {
+final class NFTScreen: Screen {
     enum Action: Sendable { case like, cart, website }
 
     static let keys = KeyMap<Action>([
@@ -12,16 +12,16 @@ public final class NFTScreen: Screen {
         KeyBinding([.char("w")], "Open the NFT's web page", .website),
     ])
 
-    public let tasks = TaskBag()
+    let tasks = TaskBag()
     let model: NFTViewModel
 
-    public init(model: NFTViewModel) { self.model = model }
+    init(model: NFTViewModel) { self.model = model }
 
-    public var title: String { model.nft.name }
+    var title: String { model.nft.name }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         [.keys("NFT", Self.keys) { [unowned self] in perform($0) }]
     }
 
@@ -40,7 +40,7 @@ public final class NFTScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         let nft = model.nft
         let pictureWidth = min(28, rect.width / 3), pictureHeight = min(12, rect.height - 2)
         PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name,

@@ -3,26 +3,26 @@ import Observation
 
 /// One NFT, with the names of its collection and its author as the server knows them.
 @MainActor @Observable
-public final class NFTViewModel: ViewModel {
-    public let nft: NFT
+final class NFTViewModel: ViewModel {
+    let nft: NFT
     /// The collection's name: given when opened from it, else looked up; nil while unknown.
-    public private(set) var collectionName: String?
+    private(set) var collectionName: String?
     private(set) var author: AuthorName
     @ObservationIgnored let context: AppContext
 
     /// - Parameter collectionName: the collection the NFT was opened from, when it was.
-    public init(nft: NFT, collectionName: String? = nil, context: AppContext) {
+    init(nft: NFT, collectionName: String? = nil, context: AppContext) {
         self.nft = nft
         self.collectionName = collectionName
         self.context = context
         author = AuthorName(nft.author, website: nft.website)
     }
 
-    public var isLiked: Bool { context.state.likes.contains(nft.id) }
-    public var isInCart: Bool { context.state.cartIDs.contains(nft.id) }
+    var isLiked: Bool { context.state.likes.contains(nft.id) }
+    var isInCart: Bool { context.state.cartIDs.contains(nft.id) }
 
     /// Resolves the author's name and, when not given, the collection holding the NFT.
-    public func load() async {
+    func load() async {
         if AuthorName.isUserID(nft.author) {
             author = await AuthorName.resolved(nft.author, website: nft.website, users: context.services.users)
         }

@@ -5,7 +5,7 @@ import TerminalUI
 /// A web page as readable text (the spec's "web view"): headings, paragraphs and a numbered list
 /// of links. `o` opens it in the system browser, `y` copies the link (OSC 52).
 @MainActor
-public final class ReaderScreen: Screen {
+final class ReaderScreen: Screen {
     enum Action: Sendable { case open, copy, reload, down, up, pageDown, pageUp, top, bottom }
 
     static let keys = KeyMap<Action>([
@@ -20,20 +20,20 @@ public final class ReaderScreen: Screen {
         KeyBinding([.end, .char("G")], "Bottom", .bottom),
     ])
 
-    public let tasks = TaskBag()
+    let tasks = TaskBag()
     let model: ReaderViewModel
     private var scroll = 0
     private var pageHeight = 10
     private var lineCount = 0
 
-    public init(model: ReaderViewModel) { self.model = model }
+    init(model: ReaderViewModel) { self.model = model }
 
-    public var title: String { model.title }
-    public var isAnimating: Bool { model.page.isLoading }
+    var title: String { model.title }
+    var isAnimating: Bool { model.page.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         [
             .keys("Web page", Self.keys) { [unowned self] in perform($0) },
             KeyLayer(title: "Web page", help: []) { [unowned self] event in
@@ -61,7 +61,7 @@ public final class ReaderScreen: Screen {
 
     private func scroll(by lines: Int) { scroll = max(0, min(scroll + lines, max(0, lineCount - pageHeight))) }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
         let body = rect.splitTop(2).1
         switch model.page {

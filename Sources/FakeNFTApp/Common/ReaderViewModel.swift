@@ -5,23 +5,23 @@ import TerminalUI
 
 /// A web page for the reader pane: loaded, laid out for a width, copied or opened.
 @MainActor @Observable
-public final class ReaderViewModel: ViewModel {
-    public let url: String
-    public private(set) var page: Loadable<ReadableDocument, WebPageError> = .loading
+final class ReaderViewModel: ViewModel {
+    let url: String
+    private(set) var page: Loadable<ReadableDocument, WebPageError> = .loading
     @ObservationIgnored let effects: Effects
     @ObservationIgnored private let loader: WebPageLoader
     /// The last layout, kept until the width or the page changes (a page can be 2 MB).
     @ObservationIgnored private var layout: (width: Int, lines: [(String, Style)])?
 
-    public init(url: String, effects: Effects, loader: WebPageLoader = WebPageLoader()) {
+    init(url: String, effects: Effects, loader: WebPageLoader = WebPageLoader()) {
         self.url = url
         self.effects = effects
         self.loader = loader
     }
 
-    public var title: String { page.value?.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Web page" }
+    var title: String { page.value?.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Web page" }
 
-    public func load() async {
+    func load() async {
         layout = nil
         await load(\.page) {
             guard let target = URL(string: url) else { throw WebPageError(reason: "this is not a valid address") }
@@ -29,8 +29,8 @@ public final class ReaderViewModel: ViewModel {
         }
     }
 
-    public func copyLink() { effects.copy(link: url) }
-    public func openInBrowser() { effects.open(link: url) }
+    func copyLink() { effects.copy(link: url) }
+    func openInBrowser() { effects.open(link: url) }
 
     /// The page as styled lines for `width` columns.
     func lines(width: Int) -> [(String, Style)] {

@@ -3,22 +3,22 @@ import TerminalUI
 
 /// Favorite NFTs: a grid with picture, heart, name, rating and price; `l` unlikes.
 @MainActor
-public final class FavoritesScreen: Screen {
+final class FavoritesScreen: Screen {
     static let keys = KeyMap<Bool>([KeyBinding([.char("l")], "Unlike (leaves the grid)", hint: "unlike", true)])
 
-    public let title = "Favorite NFTs"
-    public let tasks = TaskBag()
+    let title = "Favorite NFTs"
+    let tasks = TaskBag()
     let model: FavoritesViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public init(model: FavoritesViewModel) { self.model = model }
+    init(model: FavoritesViewModel) { self.model = model }
 
-    public var isAnimating: Bool { model.fetched.isLoading }
+    var isAnimating: Bool { model.fetched.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         [
             .keys("Favorites", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] _ in
                 let items = model.items
@@ -29,7 +29,7 @@ public final class FavoritesScreen: Screen {
         ]
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         if StatusView.render(model.fetched, what: "your favorites", in: rect, buffer: &buffer) { return }
         let items = model.items
         if items.isEmpty {

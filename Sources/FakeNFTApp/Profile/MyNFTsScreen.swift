@@ -3,23 +3,23 @@ import TerminalUI
 
 /// My NFTs: picture, name, "by <author>" and price; `s` sorts.
 @MainActor
-public final class MyNFTsScreen: Screen {
+final class MyNFTsScreen: Screen {
     static let keys = KeyMap<Bool>([KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", true)])
 
-    public let title = "My NFTs"
-    public let tasks = TaskBag()
+    let title = "My NFTs"
+    let tasks = TaskBag()
     let model: MyNFTsViewModel
     private var list = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var sortMenu = SortMenu(NFTSorting.options)
 
-    public init(model: MyNFTsViewModel) { self.model = model }
+    init(model: MyNFTsViewModel) { self.model = model }
 
-    public var isAnimating: Bool { model.owned.isLoading }
+    var isAnimating: Bool { model.owned.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
             return [menu]
         }
@@ -32,7 +32,7 @@ public final class MyNFTsScreen: Screen {
         ]
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         if StatusView.render(model.owned, what: "your NFTs", in: rect, buffer: &buffer) { return }
         let items = model.items
         if items.isEmpty {

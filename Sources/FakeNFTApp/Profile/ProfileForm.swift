@@ -3,20 +3,20 @@ import Foundation
 import TerminalUI
 
 /// The profile edit form: four fields, validation, and the changes to send.
-public struct ProfileForm: Sendable {
-    public enum Field: Int, CaseIterable, Sendable { case name, description, website, avatar }
+struct ProfileForm: Sendable {
+    enum Field: Int, CaseIterable, Sendable { case name, description, website, avatar }
 
-    public let original: Profile
+    let original: Profile
     /// The profile as the form first showed it: fields sanitized and cut to their limits. A
     /// field is changed only when it differs from this, so opening and closing the form on a
     /// profile with control characters in it neither asks "Discard changes?" nor sends anything.
     private var shown: Profile
-    public var editors: [Field: TextEditor]
-    public var focus: Field = .name
+    var editors: [Field: TextEditor]
+    var focus: Field = .name
     /// True when the Save button, after the last field, has the focus.
-    public var saveFocused = false
+    var saveFocused = false
 
-    public init(profile: Profile) {
+    init(profile: Profile) {
         original = profile
         editors = [
             .name: TextEditor(profile.name, maxLength: 100),
@@ -28,7 +28,7 @@ public struct ProfileForm: Sendable {
         shown = edited
     }
 
-    public static func label(_ field: Field) -> String {
+    static func label(_ field: Field) -> String {
         switch field {
         case .name: return "Name"
         case .description: return "Description"
@@ -37,10 +37,10 @@ public struct ProfileForm: Sendable {
         }
     }
 
-    public func text(_ field: Field) -> String { editors[field]?.text ?? "" }
+    func text(_ field: Field) -> String { editors[field]?.text ?? "" }
 
     /// The message to show beside `field`, or nil when it is valid.
-    public func error(_ field: Field) -> String? {
+    func error(_ field: Field) -> String? {
         let value = text(field)
         switch field {
         case .name:
@@ -55,10 +55,10 @@ public struct ProfileForm: Sendable {
         return nil
     }
 
-    public var isValid: Bool { Field.allCases.allSatisfy { error($0) == nil } }
+    var isValid: Bool { Field.allCases.allSatisfy { error($0) == nil } }
 
     /// The profile as edited (names trimmed).
-    public var edited: Profile {
+    var edited: Profile {
         var profile = original
         profile.name = text(.name).trimmingCharacters(in: .whitespacesAndNewlines)
         profile.description = text(.description)
@@ -68,16 +68,16 @@ public struct ProfileForm: Sendable {
     }
 
     /// Only the fields that changed.
-    public var changes: ProfileUpdate {
+    var changes: ProfileUpdate {
         var update = ProfileUpdate.changes(from: shown, to: edited)
         update.likes = nil
         return update
     }
 
-    public var hasChanges: Bool { !changes.isEmpty }
+    var hasChanges: Bool { !changes.isEmpty }
 
     /// Moves through the fields and then the Save button, wrapping around.
-    public mutating func moveFocus(by delta: Int) {
+    mutating func moveFocus(by delta: Int) {
         let stops = Field.allCases.count + 1
         let current = saveFocused ? stops - 1 : focus.rawValue
         let next = (current + delta + stops) % stops
@@ -86,14 +86,14 @@ public struct ProfileForm: Sendable {
     }
 
     /// Edits the focused field; returns false for keys the field does not use.
-    public mutating func edit(_ key: Key) -> Bool {
+    mutating func edit(_ key: Key) -> Bool {
         guard !saveFocused, var editor = editors[focus] else { return false }
         let used = editor.handle(key)
         editors[focus] = editor
         return used
     }
 
-    public mutating func paste(_ text: String) {
+    mutating func paste(_ text: String) {
         guard !saveFocused else { return }
         editors[focus]?.insert(text)
     }

@@ -4,7 +4,7 @@ import TerminalUI
 /// Profile: avatar, name, description, website, and the rows My NFTs, Favorite NFTs, Website.
 /// `e` opens the edit form in place.
 @MainActor
-public final class ProfileScreen: Screen {
+final class ProfileScreen: Screen {
     enum Action: Sendable { case open, edit, retry }
     enum Row: Int, CaseIterable { case myNFTs, favorites, website }
     enum FormAction: Sendable { case next, previous, save, close }
@@ -21,21 +21,21 @@ public final class ProfileScreen: Screen {
         KeyBinding([.escape], "Close (asks when there are changes)", hint: "close", .close),
     ])
 
-    public let title = "Profile"
-    public let tasks = TaskBag()
+    let title = "Profile"
+    let tasks = TaskBag()
     let model: ProfileViewModel
     private var rows = ListState(count: Row.allCases.count)
     private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The "Discard changes?" question over the form.
     private var discard: ConfirmDialog?
 
-    public init(model: ProfileViewModel) { self.model = model }
+    init(model: ProfileViewModel) { self.model = model }
 
-    public var isAnimating: Bool { model.shown.isLoading || model.saving }
+    var isAnimating: Bool { model.shown.isLoading || model.saving }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         if let discard {
             return [.dialog("Discard changes?", discard, update: { [unowned self] in self.discard = $0 }) { [unowned self] result in
                 if result == .confirmed { model.closeForm() }
@@ -108,7 +108,7 @@ public final class ProfileScreen: Screen {
         tasks.run { [model] in await model.save(submitted) }
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         if let form = model.form {
             renderForm(form, in: rect, buffer: &buffer)
             return

@@ -4,25 +4,25 @@ import Observation
 
 /// The profile screen's data: the profile, the edit form and saving it.
 @MainActor @Observable
-public final class ProfileViewModel: ViewModel {
+final class ProfileViewModel: ViewModel {
     /// The profile as last loaded (or published by the profile service).
-    public private(set) var loaded: Loadable<Profile, APIError> = .loading
+    private(set) var loaded: Loadable<Profile, APIError> = .loading
     /// The open edit form, if any.
-    public var form: ProfileForm?
+    var form: ProfileForm?
     /// Why the last save failed.
-    public private(set) var formError: String?
-    public private(set) var saving = false
+    private(set) var formError: String?
+    private(set) var saving = false
     @ObservationIgnored let context: AppContext
 
-    public init(context: AppContext) { self.context = context }
+    init(context: AppContext) { self.context = context }
 
     /// The profile shown: the app state's, which follows every change.
-    public var profile: Profile? { context.state.profile ?? loaded.value }
+    var profile: Profile? { context.state.profile ?? loaded.value }
 
     /// What the screen shows: the profile, or why it is missing.
-    public var shown: Loadable<Profile, APIError> { profile.map { .loaded($0) } ?? loaded }
+    var shown: Loadable<Profile, APIError> { profile.map { .loaded($0) } ?? loaded }
 
-    public func load() async {
+    func load() async {
         await load(\.loaded, keepingValue: true) {
             try await context.services.profile.load()
             guard let profile = context.services.profile.current else { throw APIError.notFound }
@@ -33,17 +33,17 @@ public final class ProfileViewModel: ViewModel {
         }
     }
 
-    public func openForm() {
+    func openForm() {
         guard let profile else { return }
         form = ProfileForm(profile: profile)
         formError = nil
     }
 
-    public func closeForm() { form = nil }
+    func closeForm() { form = nil }
 
     /// Sends the form's changed fields. Closes the form when it still shows what was saved
     /// (what was typed meanwhile is kept); a failure keeps the text and says why.
-    public func save(_ submitted: ProfileForm) async {
+    func save(_ submitted: ProfileForm) async {
         guard submitted.isValid else { formError = "Fix the marked fields first."; return }
         guard submitted.hasChanges else { form = nil; return }
         saving = true

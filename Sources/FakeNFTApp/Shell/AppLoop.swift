@@ -8,17 +8,17 @@ import TerminalUI
 /// read (view models, app state, the toast) wakes the loop when it changes, so nothing asks
 /// for a redraw by hand.
 @MainActor
-public final class AppLoop {
+final class AppLoop {
     private enum Input { case event(TerminalEvent), redraw, ended }
 
     private let session: TerminalSession
-    public let shell: AppShell
+    let shell: AppShell
     private let inputs: AsyncStream<Input>
     private let continuation: AsyncStream<Input>.Continuation
     private let presenter: FramePresenter
     private var ticker: Task<Void, Never>?
 
-    public init(session: TerminalSession, shell: AppShell) {
+    init(session: TerminalSession, shell: AppShell) {
         self.session = session
         self.shell = shell
         presenter = FramePresenter(surface: session.surface)
@@ -26,7 +26,7 @@ public final class AppLoop {
     }
 
     /// Runs until the user quits or a quit signal arrives.
-    public func run() async {
+    func run() async {
         let events = session.events()
         let continuation = self.continuation
         let forward = Task {

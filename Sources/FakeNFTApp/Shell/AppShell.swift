@@ -8,7 +8,7 @@ public final class AppShell {
     /// One tab of the tab bar.
     public struct Tab {
         public var title: String
-        public var stack: NavigationStack
+        var stack: NavigationStack
         /// A badge number, read at every render (the Cart count).
         public var badge: () -> Int?
         @MainActor
@@ -147,15 +147,14 @@ public final class AppShell {
         // Built after the screen is drawn: layers hold the rects it was drawn in.
         let (layers, modal) = Self.activeLayers(of: screen)
         let hints = layers.flatMap(\.hints) + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal)
-        KeyHintBar.render(hints, in: bottom, buffer: &buffer)
+        KeyHintBar(hints).render(in: bottom, buffer: &buffer)
         if let toast = effects.toast { toast.render(in: content, buffer: &buffer) }
         if showsHelp {
             buffer.cursor = nil
             let title = modal ? layers.last?.title ?? screen.title : screen.title
             let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
-            HelpOverlay.render(title: "Keys: \(title)",
-                               sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
-                               in: all, buffer: &buffer)
+            HelpOverlay(title: "Keys: \(title)", sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)])
+                .render(in: all, buffer: &buffer)
         }
     }
 }

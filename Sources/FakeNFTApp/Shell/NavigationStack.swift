@@ -1,22 +1,22 @@
 /// The screens of one tab: Enter pushes, Esc or Backspace pops, the root stays. A closed
 /// screen's tasks are cancelled.
 @MainActor
-public final class NavigationStack {
-    public private(set) var screens: [any Screen]
+final class NavigationStack {
+    private(set) var screens: [any Screen]
 
-    public init(root: any Screen) { screens = [root] }
+    init(root: any Screen) { screens = [root] }
 
-    public var top: any Screen { screens[screens.count - 1] }
-    public var depth: Int { screens.count }
+    var top: any Screen { screens[screens.count - 1] }
+    var depth: Int { screens.count }
 
-    public func push(_ screen: any Screen) {
+    func push(_ screen: any Screen) {
         screens.append(screen)
         screen.didAppear()
     }
 
     /// Pops the top screen; returns false at the root.
     @discardableResult
-    public func pop() -> Bool {
+    func pop() -> Bool {
         guard screens.count > 1 else { return false }
         screens.removeLast().tasks.cancelAll()
         top.didAppear()
@@ -24,7 +24,7 @@ public final class NavigationStack {
     }
 
     /// Closes every screen but the root.
-    public func popToRoot() {
+    func popToRoot() {
         guard screens.count > 1 else { return }
         screens[1...].forEach { $0.tasks.cancelAll() }
         screens.removeSubrange(1...)
@@ -32,5 +32,5 @@ public final class NavigationStack {
     }
 
     /// Titles from the root to the top, for the breadcrumb.
-    public var path: [String] { screens.map(\.title) }
+    var path: [String] { screens.map(\.title) }
 }

@@ -6,7 +6,7 @@ import TerminalUI
 @MainActor
 public struct AppContext {
     public let services: Services
-    public let state: AppState
+    let state: AppState
     public let effects: Effects
     /// Whether pictures are drawn in colour.
     public let colors: Bool

@@ -6,30 +6,30 @@ import TerminalUI
 /// mirrored on the main actor from the services' streams. Likes and cart changes show at once
 /// and are rolled back (by the service's stream) with a toast when the server refuses them.
 @MainActor @Observable
-public final class AppState {
-    public private(set) var likes: Set<String> = []
+final class AppState {
+    private(set) var likes: Set<String> = []
     /// The profile as last published by the profile service.
-    public private(set) var profile: Profile?
+    private(set) var profile: Profile?
     /// The cart's NFT ids, nil until the order is loaded.
-    public private(set) var cart: [String]?
+    private(set) var cart: [String]?
     /// Why the cart could not be loaded, when it could not.
-    public private(set) var cartFailure: APIError?
-    public private(set) var sort = SortPreferences()
+    private(set) var cartFailure: APIError?
+    private(set) var sort = SortPreferences()
 
     @ObservationIgnored private let services: Services
     @ObservationIgnored private let effects: Effects
     @ObservationIgnored private var observers: [Task<Void, Never>] = []
 
-    public init(services: Services, effects: Effects) {
+    init(services: Services, effects: Effects) {
         self.services = services
         self.effects = effects
     }
 
     /// The cart's ids, empty until it is loaded.
-    public var cartIDs: [String] { cart ?? [] }
+    var cartIDs: [String] { cart ?? [] }
 
     /// Follows the profile and the cart, and loads them.
-    public func start() async {
+    func start() async {
         sort = await services.preferences.current
         let profileUpdates = services.profile.updates(), orderUpdates = services.order.updates()
         observers = [
@@ -53,16 +53,16 @@ public final class AppState {
     }
 
     /// Loads the cart from the server (again, after a failure).
-    public func loadCart() async {
+    func loadCart() async {
         do { try await services.order.load() } catch {
             if cart == nil { cartFailure = APIError(thrown: error) }
         }
     }
 
-    public func stop() { observers.forEach { $0.cancel() } }
+    func stop() { observers.forEach { $0.cancel() } }
 
     /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
-    public func toggleLike(_ nft: NFT) {
+    func toggleLike(_ nft: NFT) {
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }   // the service's stream confirms or rolls back
         Task {
             do { try await services.profile.toggleLike(nft.id) } catch {
@@ -72,7 +72,7 @@ public final class AppState {
     }
 
     /// Adds to or removes from the cart; shown in the same frame, rolled back with a toast on failure.
-    public func toggleCart(_ nft: NFT) {
+    func toggleCart(_ nft: NFT) {
         var ids = cartIDs
         if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids
@@ -84,7 +84,7 @@ public final class AppState {
     }
 
     /// Changes a sort preference and saves it.
-    public func updateSort(_ change: @escaping @Sendable (inout SortPreferences) -> Void) {
+    func updateSort(_ change: @escaping @Sendable (inout SortPreferences) -> Void) {
         change(&sort)
         Task {
             do { try await services.preferences.update(change) } catch {

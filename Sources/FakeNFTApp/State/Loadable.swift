@@ -3,22 +3,22 @@ import Observation
 
 /// Data a screen waits for: loading, failed with a typed error, or loaded. The error keeps its
 /// type, so a screen can tell "offline, retry" from "not found".
-public enum Loadable<Value, Failure: LoadFailure> {
+enum Loadable<Value, Failure: LoadFailure> {
     case loading
     case failed(Failure)
     case loaded(Value)
 
-    public var value: Value? {
+    var value: Value? {
         if case .loaded(let value) = self { return value }
         return nil
     }
 
-    public var failure: Failure? {
+    var failure: Failure? {
         if case .failed(let failure) = self { return failure }
         return nil
     }
 
-    public var isLoading: Bool {
+    var isLoading: Bool {
         if case .loading = self { return true }
         return false
     }
@@ -28,14 +28,14 @@ extension Loadable: Equatable where Value: Equatable, Failure: Equatable {}
 extension Loadable: Sendable where Value: Sendable, Failure: Sendable {}
 
 /// An error a load can end in, made from whatever the work threw, with a message for the user.
-public protocol LoadFailure: Error {
+protocol LoadFailure: Error {
     init(thrown error: any Error)
     var userMessage: String { get }
 }
 
 extension APIError: LoadFailure {
     /// The API error `error` is, or what it stands for (cancelled, or not understood).
-    public init(thrown error: any Error) {
+    init(thrown error: any Error) {
         switch error {
         case let error as APIError: self = error
         case is CancellationError: self = .cancelled
@@ -45,16 +45,16 @@ extension APIError: LoadFailure {
 }
 
 extension WebPageError: LoadFailure {
-    public init(thrown error: any Error) {
+    init(thrown error: any Error) {
         self = error as? WebPageError ?? WebPageError(reason: String(describing: error))
     }
 
-    public var userMessage: String { reason }
+    var userMessage: String { reason }
 }
 
 /// A main-actor view model whose state redraws the screen when it changes.
 @MainActor
-public protocol ViewModel: AnyObject, Observable {}
+protocol ViewModel: AnyObject, Observable {}
 
 extension ViewModel {
     /// Runs `work` into the loadable at `path`: loading first (unless it already holds a value

@@ -4,20 +4,20 @@ import TerminalUI
 /// A user's NFTs: the grid with like and cart toggles, as in the Catalog. An NFT opened from
 /// here shows its own collection and author, looked up on the server.
 @MainActor
-public final class UserCollectionScreen: Screen {
-    public let tasks = TaskBag()
+final class UserCollectionScreen: Screen {
+    let tasks = TaskBag()
     let model: UserCollectionViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public init(model: UserCollectionViewModel) { self.model = model }
+    init(model: UserCollectionViewModel) { self.model = model }
 
-    public var title: String { "NFT collection" }
-    public var isAnimating: Bool { model.nfts.isLoading }
+    var title: String { "NFT collection" }
+    var isAnimating: Bool { model.nfts.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() { tasks.once { [model] in await model.load() } }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         [
             .keys("NFT collection", NFTGridKeys.userNFTs, enabled: { [unowned self] in $0 == .retry || selectedNFT != nil }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
@@ -41,7 +41,7 @@ public final class UserCollectionScreen: Screen {
         return .handled
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         if StatusView.render(model.nfts, what: "the collection", in: rect, buffer: &buffer) { return }
         let nfts = model.nfts.value ?? []
         if nfts.isEmpty {

@@ -3,25 +3,25 @@ import TerminalUI
 
 /// One user: photo, name, description, a link to their site and their NFT collection.
 @MainActor
-public final class UserScreen: Screen {
+final class UserScreen: Screen {
     enum Row: Int, CaseIterable { case website, collection }
 
     static let keys = KeyMap<Bool>([KeyBinding([.enter], "Open the row", hint: "open", true)])
 
     let user: User
     let context: AppContext
-    public let tasks = TaskBag()
+    let tasks = TaskBag()
     private var rows = ListState(count: Row.allCases.count)
     private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public init(user: User, context: AppContext) {
+    init(user: User, context: AppContext) {
         self.user = user
         self.context = context
     }
 
-    public var title: String { user.name }
+    var title: String { user.name }
 
-    public var layers: [KeyLayer] {
+    var layers: [KeyLayer] {
         [
             .keys(user.name, Self.keys) { [unowned self] _ in open(Row(rawValue: rows.selected) ?? .website) },
             .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
@@ -41,7 +41,7 @@ public final class UserScreen: Screen {
         }
     }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
         PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
                            colors: context.colors, buffer: &buffer)
         let x = rect.x + 16, width = rect.width - 16

@@ -1,7 +1,11 @@
 /// The bottom line of short key hints ("? help  q quit").
 @MainActor
-public enum KeyHintBar {
-    public static func render(_ hints: [KeyHint], in rect: Rect, buffer: inout Buffer) {
+public struct KeyHintBar: Widget {
+    public var hints: [KeyHint]
+
+    public init(_ hints: [KeyHint]) { self.hints = hints }
+
+    public func render(in rect: Rect, buffer: inout Buffer) {
         buffer.clear(rect, style: .plain)
         var x = rect.x
         for hint in hints {

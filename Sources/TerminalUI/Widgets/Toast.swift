@@ -1,0 +1,22 @@
+import Foundation
+
+/// A short message shown at the bottom for a few seconds ("Could not like: offline").
+public struct Toast: Sendable, Hashable, Widget {
+    public enum Kind: Sendable, Hashable { case info, error }
+    public var message: String
+    public var kind: Kind
+    public var expires: Date
+
+    public init(_ message: String, kind: Kind = .info, duration: TimeInterval = 4, now: Date = Date()) {
+        self.message = message; self.kind = kind; self.expires = now.addingTimeInterval(duration)
+    }
+
+    /// Draws the message centred on the last line of `area`.
+    public func render(in area: Rect, buffer: inout Buffer) {
+        let text = " \(kind == .error ? "✗" : "✓") \(message) "
+        let width = min(area.width, DisplayWidth.of(text))
+        let rect = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 1, width: width, height: 1)
+        let style = kind == .error ? Style(foreground: .white, background: .red, bold: true) : Style(bold: true, reverse: true)
+        buffer.draw(text, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
+    }
+}

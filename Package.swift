@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTModels"]),
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
-        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore"]),
+        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
             "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "FakeNFTServerTests", dependencies: [
             "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting"]),
         .testTarget(name: "FakeNFTCommandTests", dependencies: [
             "fakenft", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -44,7 +44,7 @@ import FakeNFTTesting
     @Test func aClosedScreenStopsItsLoads() async throws {
         try await TestServer.with(latency: 300) { server async throws in
             let context = makeContext(server)
-            let collections = try await server.client().collections()
+            let collections = try await server.client().collections(page: 0, size: 100)
             let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog"))], effects: context.effects)
             let screen = CollectionScreen(model: CollectionViewModel(collection: collections[0], context: context))
             shell.tabs[0].stack.push(screen)

@@ -1,5 +1,6 @@
 import FakeNFTCore
 import Foundation
+import Hummingbird
 import Testing
 import TerminalUI
 import FakeNFTTesting
@@ -102,14 +103,32 @@ import FakeNFTTesting
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
             #expect(await eventually { favorites.model.fetched.value != nil })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "favorites-empty-80x24")
-            // The API cannot take NFTs away from a profile, so My NFTs' empty state is shown for a
-            // context that has no profile NFTs (nothing loaded yet).
-            let mine = MyNFTsScreen(model: MyNFTsViewModel(context: makeContext(server)))
+        }
+        // The API cannot take NFTs away from a profile: a server whose profile owns none.
+        let router = Router()
+        router.get("api/v1/profile/1") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string:
+                #"{"id":"1","name":"New","avatar":"","description":"","website":"","nfts":[],"likes":[]}"#)))
+        }
+        try await withRouter(router) { url in
+            let services = Services(api: APIClient(APIConfiguration(baseURL: url, timeout: 3)),
+                                    preferences: PreferencesStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")))
+            let mine = MyNFTsScreen(model: MyNFTsViewModel(context: AppContext(services: services, effects: .toastsOnly(), colors: false)))
             await mine.model.load()
             var buffer = Buffer(size: Size(width: 80, height: 24))
             mine.render(in: Rect(size: buffer.size), buffer: &buffer)
             #expect(buffer.contains("You have no NFTs yet"))
             assertSnapshot(buffer.text(), named: "my-nfts-empty-80x24")
+        }
+    }
+
+    /// My NFTs opened before the profile arrived waits for it: never "You have no NFTs yet" for
+    /// a profile that was simply not loaded.
+    @Test func myNFTsWaitForTheProfile() async throws {
+        try await TestServer.with { server async throws in
+            let mine = MyNFTsViewModel(context: makeContext(server))   // nothing loaded yet
+            await mine.load()
+            #expect(mine.items.count == 13)
         }
     }
 }

@@ -13,7 +13,7 @@ import FakeNFTTesting
         let model = StatisticsViewModel(context: context)
         let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model)),
                                     AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count })], effects: context.effects)
-        #expect(await eventually { !model.users.isEmpty && !model.isLoading && context.state.cartIDs.count == 3 })
+        #expect(await eventually { !model.users.isEmpty && !model.isLoading && model.total != nil && context.state.cartIDs.count == 3 })
         #expect(model.users.map(\.ratingValue) == model.users.map(\.ratingValue).sorted(by: >), "default: by rating")
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "rating-80x24")
         _ = shell.handle(.key(.char("s")))
@@ -49,15 +49,44 @@ import FakeNFTTesting
         #expect(await eventually { model.users.count == UserService.pageSize })
         _ = frame(shell, Size(width: 80, height: 24))
         #expect(!screen.list.visibleRange.isEmpty)
-        // Scroll to the end again and again: each time the next page arrives, never a duplicate.
-        for _ in 0..<40 where model.hasMore {
-            _ = shell.handle(.key(.end))
+        // Page down again and again: each time the list nears its end the next page arrives, never a duplicate.
+        for _ in 0..<400 where model.hasMore {
+            _ = shell.handle(.key(.pageDown))
             _ = frame(shell, Size(width: 80, height: 24))
             _ = await eventually { !model.isLoading }
         }
         #expect(model.users.count == 1_000 && !model.hasMore)
         #expect(Set(model.users.map(\.id)).count == 1_000)
         #expect(frame(shell, Size(width: 80, height: 24)).contains("1000 in all"))
+        await server.stop()
+    }
+
+    /// `End` goes to the last user, loading what it needs; the header shows the total, and
+    /// under "by name" the place column is still the place in the rating (checked against the
+    /// server's rating order).
+    @Test func endGoesToTheLastUserAndPlacesAreRatingPlaces() async throws {
+        let server = try await TestServer.start(seed: .large(users: 1_000, nfts: 95))
+        let context = makeContext(server)
+        await context.state.start()
+        let model = StatisticsViewModel(context: context)
+        let screen = StatisticsScreen(model: model)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: screen)], effects: context.effects)
+        #expect(await eventually { model.users.count == UserService.pageSize && model.total == 1_000 })
+        #expect(frame(shell, Size(width: 80, height: 24)).contains("Users by rating, 1000 in all"))
+        _ = shell.handle(.key(.end))
+        #expect(await eventually { model.users.count == 1_000 && screen.list.selected == 999 })
+        let last = frame(shell, Size(width: 80, height: 24))
+        #expect(last.contains(model.users[999].name) && last.contains(" 1000 "))
+        // By name: each row's place is the user's place in the server's rating order.
+        _ = shell.handle(.key(.char("s")))
+        _ = shell.handle(.key(.char("1")))
+        #expect(await eventually { model.users.count == UserService.pageSize && !model.isLoading })
+        let ranking = try await server.client().users(page: 0, size: 1_000, sortBy: "rating,desc")
+        let text = frame(shell, Size(width: 100, height: 30))
+        for user in model.users.prefix(5) {
+            let place = try #require(ranking.firstIndex { $0.id == user.id }) + 1
+            #expect(text.split(separator: "\n").contains { $0.contains(user.name) && $0.contains(" \(place) ") }, "\(user.name) is #\(place)")
+        }
         await server.stop()
     }
 }

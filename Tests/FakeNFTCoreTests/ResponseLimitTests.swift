@@ -27,7 +27,7 @@ import FakeNFTTesting
         try await withRouter(router) { url in
             let api = APIClient(APIConfiguration(baseURL: url, timeout: 20))
             await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.nfts(page: 0, size: 10) }
-            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.collections() }
+            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.collections(page: 0, size: 100) }
             let currencies = try await api.currencies()
             #expect(currencies.isEmpty)
             #expect(APIError.tooLarge(limitBytes: APIClient.maxResponseBytes).userMessage.contains("4 MB"))

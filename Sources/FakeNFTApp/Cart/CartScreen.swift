@@ -14,6 +14,9 @@ final class CartScreen: Screen {
         KeyBinding([.char("r")], "Reload", .retry),
     ])
 
+    /// The name the rows' ✕ buttons are clicked by.
+    static let removeArea = "remove"
+
     let title = "Cart"
     let tasks = TaskBag()
     let model: CartViewModel
@@ -41,6 +44,11 @@ final class CartScreen: Screen {
         return [
             .keys("Cart", Self.keys, enabled: { [unowned self] in $0 == .retry || !model.visibleItems.isEmpty }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
+            KeyLayer(title: "Cart", help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
+                guard case .pick(Self.removeArea, let index) = event else { return nil }
+                list.select(index)
+                return perform(.remove)
+            },
         ]
     }
 
@@ -49,8 +57,9 @@ final class CartScreen: Screen {
         switch action {
         case .remove:
             guard list.selected < items.count else { return .handled }
-            confirm = (ConfirmDialog(title: "Remove", message: "Are you sure you want to remove this item from the cart?",
-                                     confirmLabel: "Delete", cancelLabel: "Cancel", destructive: true), items[list.selected])
+            let nft = items[list.selected]
+            confirm = (ConfirmDialog(title: "Remove", message: "Are you sure you want to remove \(nft.name) from the cart?",
+                                     confirmLabel: "Delete", cancelLabel: "Cancel", destructive: true), nft)
         case .sort:
             sortMenu.open(current: model.sort)
         case .pay:
@@ -85,10 +94,14 @@ final class CartScreen: Screen {
         let colors = model.context.colors
         ListView(area: "list", rowHeight: NFTRowView.height) { index, row, selected, buffer in
             NFTRowView.render(items[index], subtitle: nil, selected: selected, colors: colors, in: row, buffer: &buffer)
+            // The spec's remove button on every row, under the price.
+            let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
+            buffer.draw("✕", at: button, style: .error, maxWidth: 1)
+            buffer.addHit(Rect(x: button.x - 1, y: button.y, width: 3, height: 1), .item(area: Self.removeArea, index: index))
         }.render(in: listArea, buffer: &buffer, state: &list)
         // Bottom panel: count, total and the Pay button, all from the rows shown.
         buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
-        let count = model.hiddenCount > 0 ? "\(items.count) NFT shown of \(cart.count)" : "\(items.count) NFT"
+        let count = model.hiddenCount > 0 ? "\(Format.count(items.count, "NFT")) shown of \(cart.count)" : Format.count(items.count, "NFT")
         buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
         buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = "[  Pay (p)  ]"

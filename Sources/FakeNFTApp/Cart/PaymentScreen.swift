@@ -11,7 +11,11 @@ final class PaymentScreen: Screen {
         KeyBinding([.char("t")], "Read the Terms of Use", hint: "terms", .terms),
         KeyBinding([.char("r")], "Reload the currencies", .retry),
     ])
-    static let successKeys = KeyMap<Bool>([KeyBinding([.enter, .escape], "Back to the catalog", hint: "back to the catalog", true)])
+    enum SuccessAction: Sendable { case catalog, cart }
+    static let successKeys = KeyMap<SuccessAction>([
+        KeyBinding([.enter], "Back to the catalog", hint: "back to the catalog", .catalog),
+        KeyBinding([.escape], "Back to the cart", hint: "cart", .cart),
+    ])
     static let cellSize = Size(width: 26, height: 4)
 
     var title: String { model.outcome == .succeeded ? "Payment complete" : "Choose a payment method" }
@@ -32,7 +36,7 @@ final class PaymentScreen: Screen {
     var layers: [KeyLayer] {
         switch model.outcome {
         case .succeeded:
-            return [.keys("Payment", Self.successKeys) { _ in .finish(showingTab: 0) }]
+            return [.keys("Payment", Self.successKeys) { $0 == .catalog ? .finish(showingTab: 0) : .popToRoot }]
         case .paying:   // one payment at a time: keys wait for the answer
             return [KeyLayer(title: "Paying", help: [], isModal: true) { _ in .handled }]
         case .failed(let message):

@@ -10,6 +10,8 @@ final class PaymentViewModel: ViewModel {
     private(set) var currencies: Loadable<[Currency], APIError> = .loading
     private(set) var outcome: Outcome = .none
     @ObservationIgnored let context: AppContext
+    /// Attempts per currency id, so a repeated refusal says it is a new answer.
+    @ObservationIgnored private var attempts: [String: Int] = [:]
     static let termsURL = "https://yandex.ru/legal/practicum_termsofuse/"
 
     init(context: AppContext) { self.context = context }
@@ -22,11 +24,14 @@ final class PaymentViewModel: ViewModel {
     func pay(with currency: Currency) async {
         guard outcome != .paying else { return }
         outcome = .paying
+        attempts[currency.id, default: 0] += 1
+        let attempt = attempts[currency.id] ?? 1
+        let again = attempt > 1 ? " (attempt \(attempt))" : ""
         do {
             let result = try await context.services.order.pay(currencyID: currency.id)
-            outcome = result.success ? .succeeded : .failed("The payment with \(currency.title) was declined.")
+            outcome = result.success ? .succeeded : .failed("The payment with \(currency.title) was declined\(again).")
         } catch {
-            outcome = .failed(APIError(thrown: error).userMessage)
+            outcome = .failed(APIError(thrown: error).userMessage + again)
         }
     }
 

@@ -97,7 +97,7 @@ final class CatalogScreen: Screen {
         let sortName = sortMenu.name(of: model.sort)
         let visible = model.visible
         var status = model.collections.value != nil
-            ? "\(visible.count) collection\(visible.count == 1 ? "" : "s"), \(sortName)" : "Collections, \(sortName)"
+            ? "\(Format.count(visible.count, "collection")), \(sortName)" : "Collections, \(sortName)"
         if !model.filter.isEmpty || filterEditor != nil { status += ", filter: " }
         let used = buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         if let filterEditor {
@@ -116,7 +116,8 @@ final class CatalogScreen: Screen {
         list.count = visible.count
         listRect = body
         let colors = model.context.colors
-        ListView(area: "list", rowHeight: 3) { index, row, selected, buffer in
+        ListView(area: "list", rowHeight: 3) { index, full, selected, buffer in
+            let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             let collection = visible[index]
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
             PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),

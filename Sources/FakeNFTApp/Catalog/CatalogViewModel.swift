@@ -1,6 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Observation
+import TerminalUI
 
 /// The list of collections: loading, sorting (persisted) and filtering.
 @MainActor @Observable
@@ -26,8 +27,14 @@ final class CatalogViewModel: ViewModel {
         return key.isEmpty ? sorted : sorted.filter { Format.searchKey($0.name).contains(key) }
     }
 
+    /// Loads the collections; a reload that fails keeps the list shown and says why in a toast.
     func load() async {
-        await load(\.collections) { try await context.services.catalog.loadCollections() }
+        let shown = collections.value
+        await load(\.collections, keepingValue: true) { try await context.services.catalog.loadCollections() }
+        if let shown, let failure = collections.failure {
+            collections = .loaded(shown)
+            context.effects.show(Toast("Could not reload the collections: \(failure.userMessage)", kind: .error))
+        }
     }
 
     func setSort(_ sort: SortPreferences.Catalog) {

@@ -7,9 +7,12 @@ struct AuthorName: Equatable {
     var name: String
     var website: String?
 
-    /// A name for any form of `raw`; a user id stays the id until ``resolved(_:website:users:)``.
+    /// A name for any form of `raw`; a user id shows "…" until ``resolved(_:website:users:)``.
     init(_ raw: String, website: String? = nil) {
-        if let url = URL(string: raw), let host = url.host, url.scheme?.hasPrefix("http") == true {
+        if Self.isUserID(raw) {
+            name = "…"
+            self.website = website
+        } else if let url = URL(string: raw), let host = url.host, url.scheme?.hasPrefix("http") == true {
             name = host.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? host
             self.website = raw
         } else {
@@ -25,7 +28,8 @@ struct AuthorName: Equatable {
 
     /// The author named: a user id becomes the user's name and site (when the server knows them).
     static func resolved(_ raw: String, website: String? = nil, users: UserService) async -> AuthorName {
-        guard isUserID(raw), let user = try? await users.user(id: raw) else { return AuthorName(raw, website: website) }
+        guard isUserID(raw) else { return AuthorName(raw, website: website) }
+        guard let user = try? await users.user(id: raw) else { return AuthorName(name: "user \(raw)", website: website) }
         return AuthorName(name: user.name, website: user.website.isEmpty ? website : user.website)
     }
 

@@ -13,8 +13,15 @@ enum Format {
 
     static func heart(_ liked: Bool) -> String { liked ? "♥" : "♡" }
 
-    /// The cart mark: "✓ in cart" or "+ cart".
-    static func cartMark(_ inCart: Bool) -> String { inCart ? "[✓ cart]" : "[+ cart]" }
+    /// The cart toggle as the spec draws it: a cross when the NFT is in the cart (pressing
+    /// takes it out), a plus when it is not.
+    static func cartMark(_ inCart: Bool) -> String { inCart ? "[✕ cart]" : "[+ cart]" }
+
+    /// "1 NFT", "3 NFTs", "1 collection", "9 collections": the one plural rule of the app.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The widest a row's facts are spread: on a 200-column terminal a price stays next to its name.
+    static let readableWidth = 100
 
     /// Lower-cased, without diacritics: the key the `/` filter compares.
     static func searchKey(_ text: String) -> String {

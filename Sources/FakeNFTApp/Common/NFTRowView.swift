@@ -6,8 +6,9 @@ import TerminalUI
 enum NFTRowView {
     static let height = 3
 
-    static func render(_ nft: NFT, subtitle: String?, selected: Bool, colors: Bool, in row: Rect, buffer: inout Buffer) {
-        // marker | picture | gap | name, stars, subtitle | price
+    static func render(_ nft: NFT, subtitle: String?, selected: Bool, colors: Bool, in full: Rect, buffer: inout Buffer) {
+        // marker | picture | gap | name, stars, subtitle | price, within a readable width
+        let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
         let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
         let (marker, picture, text, price) = (parts[0], parts[1], parts[3], parts[4])
         SelectionMarker.render(selected, at: Point(x: marker.x, y: marker.y), rows: 2, buffer: &buffer)

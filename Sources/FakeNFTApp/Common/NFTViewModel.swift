@@ -27,7 +27,7 @@ final class NFTViewModel: ViewModel {
             author = await AuthorName.resolved(nft.author, website: nft.website, users: context.services.users)
         }
         if collectionName == nil {
-            let collections = (try? await context.services.catalog.loadCollections()) ?? []
+            let collections = (try? await context.services.catalog.knownCollections()) ?? []
             collectionName = collections.first { $0.nfts.contains(nft.id) }?.name ?? "unknown"
         }
     }

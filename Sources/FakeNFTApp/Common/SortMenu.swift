@@ -10,8 +10,11 @@ struct SortMenu<Option: Equatable & Sendable> {
 
     var isOpen: Bool { sheet != nil }
 
-    /// The label of `option`, lower-cased, for status lines ("by name").
-    func name(of option: Option) -> String { options.first { $0.value == option }?.label.lowercased() ?? "" }
+    /// The label of `option` for status lines: "by name", "by NFT count" (only the first letter lowered).
+    func name(of option: Option) -> String {
+        guard let label = options.first(where: { $0.value == option })?.label, let first = label.first else { return "" }
+        return first.lowercased() + label.dropFirst()
+    }
 
     mutating func open(current: Option) {
         sheet = ActionSheet(title: "Sort", options: options.map(\.label), current: options.firstIndex { $0.value == current })

@@ -4,7 +4,12 @@ import TerminalUI
 /// Favorite NFTs: a grid with picture, heart, name, rating and price; `l` unlikes.
 @MainActor
 final class FavoritesScreen: Screen {
-    static let keys = KeyMap<Bool>([KeyBinding([.char("l")], "Unlike (leaves the grid)", hint: "unlike", true)])
+    enum Action: Sendable { case unlike, cart, open }
+    static let keys = KeyMap<Action>([
+        KeyBinding([.char("l")], "Unlike (leaves the grid)", hint: "unlike", .unlike),
+        KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
+        KeyBinding([.enter], "Open the NFT", hint: "open", .open),
+    ])
 
     let title = "Favorite NFTs"
     let tasks = TaskBag()
@@ -20,13 +25,21 @@ final class FavoritesScreen: Screen {
 
     var layers: [KeyLayer] {
         [
-            .keys("Favorites", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] _ in
-                let items = model.items
-                if grid.selected < items.count { model.unlike(items[grid.selected]) }
-                return .handled
-            },
+            .keys("Favorites", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
+    }
+
+    private func perform(_ action: Action) -> ScreenCommand {
+        let items = model.items
+        guard grid.selected < items.count else { return .handled }
+        let nft = items[grid.selected]
+        switch action {
+        case .unlike: model.unlike(nft)
+        case .cart: model.context.state.toggleCart(nft)
+        case .open: return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
+        }
+        return .handled
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {

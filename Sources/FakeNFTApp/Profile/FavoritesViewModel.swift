@@ -13,8 +13,10 @@ final class FavoritesViewModel: ViewModel {
     var items: [NFT] { (fetched.value ?? []).filter { context.state.likes.contains($0.id) } }
 
     func load() async {
-        let ids = context.state.profile?.likes ?? Array(context.state.likes)
-        await load(\.fetched) { try await context.listedNFTs(ids: ids) }
+        await load(\.fetched) {
+            let profile = try await context.services.profile.currentOrLoaded()
+            return try await context.listedNFTs(ids: profile.likes)
+        }
     }
 
     func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }

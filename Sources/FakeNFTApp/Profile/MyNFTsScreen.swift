@@ -4,7 +4,11 @@ import TerminalUI
 /// My NFTs: picture, name, "by <author>" and price; `s` sorts.
 @MainActor
 final class MyNFTsScreen: Screen {
-    static let keys = KeyMap<Bool>([KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", true)])
+    enum Action: Sendable { case sort, open }
+    static let keys = KeyMap<Action>([
+        KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", .sort),
+        KeyBinding([.enter], "Open the NFT", hint: "open", .open),
+    ])
 
     let title = "My NFTs"
     let tasks = TaskBag()
@@ -24,8 +28,14 @@ final class MyNFTsScreen: Screen {
             return [menu]
         }
         return [
-            .keys("My NFTs", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] _ in
-                sortMenu.open(current: model.sort)
+            .keys("My NFTs", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] action in
+                let items = model.items
+                switch action {
+                case .sort: sortMenu.open(current: model.sort)
+                case .open:
+                    guard list.selected < items.count else { return .handled }
+                    return .push(NFTScreen(model: NFTViewModel(nft: items[list.selected], context: model.context)))
+                }
                 return .handled
             },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
@@ -39,7 +49,7 @@ final class MyNFTsScreen: Screen {
             EmptyStateView.render("You have no NFTs yet", in: rect, buffer: &buffer)
             return
         }
-        buffer.draw("\(items.count) NFTs, sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        buffer.draw("\(Format.count(items.count, "NFT")), sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         list.count = items.count
         listRect = rect.splitTop(2).1
         let colors = model.context.colors

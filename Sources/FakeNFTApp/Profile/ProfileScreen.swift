@@ -65,7 +65,10 @@ final class ProfileScreen: Screen {
         case .myNFTs: return .push(MyNFTsScreen(model: MyNFTsViewModel(context: context)))
         case .favorites: return .push(FavoritesScreen(model: FavoritesViewModel(context: context)))
         case .website:
-            guard !profile.website.isEmpty else { return .handled }
+            guard !profile.website.isEmpty else {
+                context.effects.show(Toast("The profile has no website yet: e edits it.", kind: .error))
+                return .handled
+            }
             return .push(ReaderScreen(model: ReaderViewModel(url: profile.website, effects: context.effects)))
         }
     }

@@ -1,6 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Observation
+import TerminalUI
 
 /// The profile screen's data: the profile, the edit form and saving it.
 @MainActor @Observable
@@ -51,6 +52,7 @@ final class ProfileViewModel: ViewModel {
         do {
             try await context.services.profile.update(submitted.changes)
             if form?.edited == submitted.edited { form = nil; formError = nil }
+            context.effects.show(Toast("Saved"))
         } catch {
             formError = "Not saved: \(APIError(thrown: error).userMessage)"
         }

@@ -101,8 +101,10 @@ public final class AppShell {
         return true
     }
 
+    /// Shows tab `tab`; its own number again goes back to the tab's first screen.
     private func select(_ tab: Int) {
-        guard tab >= 0, tab < tabs.count, tab != selectedTab else { return }
+        guard tab >= 0, tab < tabs.count else { return }
+        guard tab != selectedTab else { return tabs[tab].stack.popToRoot() }
         selectedTab = tab
         currentScreen.didAppear()
     }
@@ -111,6 +113,7 @@ public final class AppShell {
         switch command {
         case .handled: break
         case .push(let screen): tabs[selectedTab].stack.push(screen)
+        case .popToRoot: tabs[selectedTab].stack.popToRoot()
         case .finish(let tab):
             tabs[selectedTab].stack.popToRoot()
             select(tab)
@@ -146,9 +149,10 @@ public final class AppShell {
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
         // Built after the screen is drawn: layers hold the rects it was drawn in.
         let (layers, modal) = Self.activeLayers(of: screen)
-        let hints = layers.flatMap(\.hints) + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal)
+        let own = layers.flatMap(\.hints)   // a key the screen binds is not the shell's there
+        let hints = own + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in !own.contains { $0.key == hint.key } }
         KeyHintBar(hints).render(in: bottom, buffer: &buffer)
-        if let toast = effects.toast { toast.render(in: content, buffer: &buffer) }
+        if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }   // over the hints, never over figures
         if showsHelp {
             buffer.cursor = nil
             let title = modal ? layers.last?.title ?? screen.title : screen.title

@@ -7,6 +7,8 @@ public enum ScreenCommand {
     case handled
     /// Open another screen on top of this one in the same tab.
     case push(any Screen)
+    /// Close every screen of this tab but its root.
+    case popToRoot
     /// Close every screen of this tab but its root, and show tab `index` (0 is Catalog).
     case finish(showingTab: Int)
 }

@@ -4,11 +4,12 @@ import TerminalUI
 /// Statistics: users with their place, avatar, name and number of NFTs, loaded page by page.
 @MainActor
 public final class StatisticsScreen: Screen {
-    enum Action: Sendable { case open, sort, retry }
+    enum Action: Sendable { case open, sort, last, retry }
 
     static let keys = KeyMap<Action>([
         KeyBinding([.enter], "Open the user", hint: "open", .open),
         KeyBinding([.char("s")], "Sort (by name, by rating)", hint: "sort", .sort),
+        KeyBinding([.end, .char("G")], "The last user (loads them all)", .last),
         KeyBinding([.char("r")], "Retry loading", .retry),
     ])
     static let sortOptions: [(label: String, value: SortPreferences.Statistics)] = [("By name", .name), ("By rating", .rating)]
@@ -24,7 +25,12 @@ public final class StatisticsScreen: Screen {
 
     public var isAnimating: Bool { model.isLoading }
 
-    public func didAppear() { tasks.once { [model] in await model.loadNextPage() } }
+    public func didAppear() {
+        tasks.once { [model] in
+            await model.loadNextPage()
+            await model.loadPlaces()
+        }
+    }
 
     public var layers: [KeyLayer] {
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] sort in
@@ -61,6 +67,12 @@ public final class StatisticsScreen: Screen {
             let user = model.users[list.selected]
             return .push(UserScreen(user: user, context: model.context))
         case .sort: sortMenu.open(current: model.context.state.sort.statistics)
+        case .last:
+            tasks.run { [model, weak self] in
+                await model.loadAll()
+                self?.list.count = model.users.count
+                self?.list.select(model.users.count - 1)
+            }
         case .retry: tasks.run { [model] in await model.loadNextPage() }
         }
         return .handled
@@ -69,7 +81,8 @@ public final class StatisticsScreen: Screen {
     public func render(in rect: Rect, buffer: inout Buffer) {
         let users = model.users
         let sortName = sortMenu.name(of: model.context.state.sort.statistics)
-        buffer.draw("Users \(sortName)\(model.hasMore ? "" : ", \(users.count) in all")", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        let total = model.total.map { ", \($0) in all" } ?? ""
+        buffer.draw("Users \(sortName)\(total)", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         let body = rect.splitTop(2).1
         if users.isEmpty {
             if let failure = model.failure {
@@ -87,7 +100,8 @@ public final class StatisticsScreen: Screen {
         listRect = body
         let colors = model.context.colors
         let pageFailure = model.failure
-        ListView(area: "list", rowHeight: 2) { index, row, selected, buffer in
+        ListView(area: "list", rowHeight: 2) { [model] index, full, selected, buffer in
+            let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             guard index < users.count else {
                 if let pageFailure {
                     buffer.draw("✗ \(pageFailure.userMessage) (r to retry)", at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
@@ -98,11 +112,13 @@ public final class StatisticsScreen: Screen {
             }
             let user = users[index]
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
-            buffer.draw(String(index + 1).leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
+            // The place in the rating, whatever the order ("…" until the rating is read).
+            let place = model.place(of: user, at: index).map(String.init) ?? "…"
+            buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
             PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
                                colors: colors, buffer: &buffer)
             buffer.draw(user.name, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
-            let count = "\(user.nfts.count) NFT"
+            let count = Format.count(user.nfts.count, "NFT")
             buffer.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
         }.render(in: body, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)

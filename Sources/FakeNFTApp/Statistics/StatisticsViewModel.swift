@@ -10,6 +10,10 @@ public final class StatisticsViewModel {
     public private(set) var loadingPage: Int?
     /// Why the last page could not be loaded.
     public private(set) var failure: APIError?
+    /// Each user's place in the rating (1 is the highest), once the whole rating is read.
+    private(set) var places: [String: Int] = [:]
+    /// How many users there are, once known.
+    private(set) var total: Int?
     @ObservationIgnored let context: AppContext
     @ObservationIgnored private var nextPage = 0
     /// Load the next page when the selection comes this close to the end.
@@ -50,11 +54,42 @@ public final class StatisticsViewModel {
             users += fresh
             nextPage = page + 1
             hasMore = fresh.count == UserService.pageSize
+            if !hasMore { total = users.count }
         } catch {
             guard sorting == self.sorting else { return }
             failure = APIError(thrown: error)
         }
         loadingPage = nil
+    }
+
+    /// Reads the whole rating once (in bulk pages): every user's place, and the total.
+    func loadPlaces() async {
+        guard places.isEmpty, let ranking = try? await context.services.users.all(sorting: .rating), !Task.isCancelled else { return }
+        places = Dictionary(ranking.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+        total = ranking.count
+    }
+
+    /// Reads every user in the current order, so the list can go to its end.
+    func loadAll() async {
+        guard hasMore else { return }
+        let sorting = self.sorting
+        loadingPage = nextPage
+        failure = nil
+        do {
+            let everyone = try await context.services.users.all(sorting: sorting)
+            guard sorting == self.sorting else { return }
+            users = everyone
+            hasMore = false
+            total = everyone.count
+        } catch {
+            failure = APIError(thrown: error)
+        }
+        loadingPage = nil
+    }
+
+    /// `user`'s place in the rating, shown whatever the order; nil while unknown.
+    func place(of user: User, at index: Int) -> Int? {
+        sorting == .rating ? index + 1 : places[user.id]
     }
 
     /// Changes the order and forgets the pages loaded; the caller loads the first page again.

@@ -34,7 +34,10 @@ public final class APIClient: Sendable {
 
     // MARK: Endpoints
 
-    public func collections() async throws -> [NFTCollection] { try await get("collections", query: [("size", "1000")]) }
+    /// Page `page` (0-based) of the collections, `size` per page.
+    public func collections(page: Int, size: Int) async throws -> [NFTCollection] {
+        try await get("collections", query: [("page", String(page)), ("size", String(size))])
+    }
     public func collection(id: String) async throws -> NFTCollection { try await get("collections/\(Self.pathID(id))") }
     public func nft(id: String) async throws -> NFT { try await get("nft/\(Self.pathID(id))") }
     public func nfts(page: Int, size: Int) async throws -> [NFT] {

@@ -8,18 +8,36 @@ public actor CatalogService {
 
     private let api: APIClient
     private var nftCache: [String: NFT] = [:]
-    private let collectionsBroadcast = Broadcast<[NFTCollection]>()
+    /// The collections as last loaded.
+    private var collections: [NFTCollection]?
 
     public init(api: APIClient) { self.api = api }
 
-    /// The collections as they change, starting with the latest.
-    public nonisolated func collectionUpdates() -> AsyncStream<[NFTCollection]> { collectionsBroadcast.subscribe() }
+    /// Collections asked for per request.
+    public static let collectionPageSize = 100
+    /// The most collections read (100 pages): a server that never ends a list stops there.
+    public static let maxCollections = 10_000
 
+    /// Every collection, page by page until a page comes back short: a count on screen is
+    /// never a page size mistaken for a total.
     @discardableResult
     public func loadCollections() async throws -> [NFTCollection] {
-        let collections = try await api.collections()
-        collectionsBroadcast.publish(collections)
-        return collections
+        var all: [NFTCollection] = []
+        var page = 0
+        while all.count < Self.maxCollections {
+            let fresh = try await api.collections(page: page, size: Self.collectionPageSize)
+            all += fresh
+            guard fresh.count == Self.collectionPageSize else { break }
+            page += 1
+        }
+        collections = all
+        return all
+    }
+
+    /// The collections as last loaded, or loaded now.
+    public func knownCollections() async throws -> [NFTCollection] {
+        if let collections { return collections }
+        return try await loadCollections()
     }
 
     public func collection(id: String) async throws -> NFTCollection { try await api.collection(id: id) }

@@ -37,4 +37,25 @@ public actor UserService {
     }
 
     public func user(id: String) async throws -> User { try await api.user(id: id) }
+
+    /// Users asked for per request when reading them all.
+    public static let bulkPageSize = 1_000
+    /// The most users read at once (100 bulk pages).
+    public static let maxUsers = 100_000
+    private var everyone: [Sorting: [User]] = [:]
+
+    /// Every user in `sorting`'s order, read in bulk pages until one comes back short; cached.
+    public func all(sorting: Sorting) async throws -> [User] {
+        if let cached = everyone[sorting] { return cached }
+        var users: [User] = []
+        var page = 0
+        while users.count < Self.maxUsers {
+            let fresh = try await api.users(page: page, size: Self.bulkPageSize, sortBy: sorting.sortBy)
+            users += fresh
+            guard fresh.count == Self.bulkPageSize else { break }
+            page += 1
+        }
+        everyone[sorting] = users
+        return users
+    }
 }

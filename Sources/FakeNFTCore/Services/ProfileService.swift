@@ -25,6 +25,12 @@ public actor ProfileService {
         return fresh.value
     }
 
+    /// The profile as last loaded, or loaded now when it never was.
+    public func currentOrLoaded() async throws -> Profile {
+        if let profile { return profile }
+        return try await load()
+    }
+
     /// Likes or unlikes an NFT. Shows at once; rolls back and throws if the server refuses.
     public func toggleLike(_ nftID: String) async throws {
         if profile == nil { try await load() }

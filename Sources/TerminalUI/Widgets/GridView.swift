@@ -77,8 +77,8 @@ public struct GridView: StatefulWidget {
                 let index = (state.rowOffset + r) * state.columns + c
                 guard index < state.count else { return }
                 let cellRect = Rect(x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height, width: cellWidth, height: cellSize.height)
+                buffer.addHit(cellRect, .item(area: area, index: index))   // first: controls the cell draws sit on top
                 cell(index, cellRect, index == state.selected, &buffer)
-                buffer.addHit(cellRect, .item(area: area, index: index))
             }
         }
     }

@@ -95,8 +95,8 @@ public struct ListView: StatefulWidget {
         let rowWidth = showBar ? rect.width - 1 : rect.width
         for (i, index) in state.visibleRange.enumerated() {
             let rowRect = Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight)
+            buffer.addHit(rowRect, .item(area: area, index: index))   // first: controls the row draws sit on top
             row(index, rowRect, index == state.selected, &buffer)
-            buffer.addHit(rowRect, .item(area: area, index: index))
         }
         if showBar { Self.drawScrollBar(state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), buffer: &buffer) }
     }

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Runs `router` on a free loopback port for the duration of `body`, which gets the base URL.
 /// For servers that must misbehave or count in ways the real FakeNFT server does not.
-func withRouter(_ router: Router<BasicRequestContext>, _ body: (URL) async throws -> Void) async throws {
+public func withRouter(_ router: Router<BasicRequestContext>, isolation: isolated (any Actor)? = #isolation,
+                       _ body: (URL) async throws -> Void) async throws {
     let ports = PortBox()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           onServerRunning: { await ports.set($0.localAddress?.port ?? 0) })
@@ -21,13 +22,4 @@ private actor PortBox {
         if let port { return port }
         return await withCheckedContinuation { waiters.append($0) }
     }
-}
-
-/// Requests in flight now, and the most seen at once.
-actor InFlightCounter {
-    private(set) var current = 0
-    private(set) var peak = 0
-    private(set) var total = 0
-    func enter() { current += 1; total += 1; peak = max(peak, current) }
-    func leave() { current -= 1 }
 }

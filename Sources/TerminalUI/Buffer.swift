@@ -111,6 +111,30 @@ public struct Buffer: Sendable, Hashable {
         return used
     }
 
+    /// Copies the part `source` of `other` to `origin`, with its clickable parts and its
+    /// cursor when they fall in that part: how a view taller than the screen scrolls.
+    public mutating func blit(_ other: Buffer, from source: Rect, to origin: Point) {
+        for dy in 0..<source.height {
+            let sy = source.y + dy, ty = origin.y + dy
+            guard sy >= 0, sy < other.size.height, ty >= 0, ty < size.height else { continue }
+            for dx in 0..<source.width {
+                let sx = source.x + dx, tx = origin.x + dx
+                guard sx >= 0, sx < other.size.width, tx >= 0, tx < size.width else { continue }
+                var cell = other[sx, sy]
+                if cell.text.isEmpty, dx == 0 { cell = Cell(text: " ", style: cell.style) }   // half a wide character
+                cells[ty * size.width + tx] = cell
+            }
+        }
+        let shift = (x: origin.x - source.x, y: origin.y - source.y)
+        for hit in other.hits {
+            let visible = Rect(x: max(hit.rect.x, source.x), y: max(hit.rect.y, source.y),
+                               width: min(hit.rect.maxX, source.maxX) - max(hit.rect.x, source.x),
+                               height: min(hit.rect.maxY, source.maxY) - max(hit.rect.y, source.y))
+            if !visible.isEmpty { addHit(Rect(x: visible.x + shift.x, y: visible.y + shift.y, width: visible.width, height: visible.height), hit.target) }
+        }
+        if let cursor = other.cursor, source.contains(cursor) { self.cursor = Point(x: cursor.x + shift.x, y: cursor.y + shift.y) }
+    }
+
     /// What a click at `point` reaches: the topmost clickable part there.
     public func target(at point: Point) -> HitTarget? { hits.last { $0.rect.contains(point) }?.target }
 

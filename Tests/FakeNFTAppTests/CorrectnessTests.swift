@@ -227,4 +227,43 @@ import FakeNFTTesting
             #expect(frame(shell, Size(width: 80, height: 24)).contains("259 collections"))
         }
     }
+
+    /// At 60×16, the smallest size accepted: the form scrolls to the focused field and to Save,
+    /// the help overlay scrolls to its last line, and a grid that does not fit shows a scroll bar.
+    @Test func everythingIsReachableAt60x16() async throws {
+        try await TestServer.with { server async throws in
+            let size = Size(width: 60, height: 16)
+            let (_, shell) = await app(server, tab: 2)
+            _ = shell.handle(.key(.char("e")))
+            #expect(frame(shell, size).contains("↓ more"))
+            for _ in 0..<3 { _ = shell.handle(.key(.tab)) }               // Avatar link
+            var text = frame(shell, size)
+            #expect(text.contains("Avatar link") && text.contains("↑ more"), "\(text)")
+            for c in "https://a.example/x.png" { _ = shell.handle(.key(.char(c))) }
+            #expect(frame(shell, size).contains("https://a.example/x.png"), "typing shows where it goes")
+            _ = shell.handle(.key(.tab))                                   // Save
+            text = frame(shell, size)
+            #expect(text.contains("[ Save (Ctrl-S) ]") && text.contains("[ Cancel (Esc) ]"), "\(text)")
+            _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab))
+            #expect(frame(shell, size).contains("Name"), "and back up to the first field")
+            // The help overlay scrolls to its last entry.
+            _ = shell.handle(.key(.escape)); _ = shell.handle(.key(.char("y")))     // discard the edit
+            _ = shell.handle(.key(.char("?")))
+            text = frame(shell, size)
+            #expect(text.contains("more)") && !text.contains("Quit"))
+            for _ in 0..<30 { _ = shell.handle(.key(.down)) }
+            text = frame(shell, size)
+            #expect(text.contains("Quit") && text.contains("(0 more)"), "\(text)")
+            _ = shell.handle(.key(.escape))
+            // The currency grid says it scrolls.
+            _ = shell.handle(.key(.char("2")))
+            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+            #expect(await eventually { cart.visibleItems.count == 3 })
+            _ = shell.handle(.key(.char("p")))
+            let payment = try #require(shell.currentScreen as? PaymentScreen)
+            #expect(await eventually { payment.model.currencies.value != nil })
+            text = frame(shell, size)
+            #expect(text.contains("┃"), "a scroll bar: more currencies below\n\(text)")
+        }
+    }
 }

@@ -88,13 +88,15 @@ import FakeNFTTesting
         assertSnapshot(wide.text(), named: "grid-120x40")
     }
 
-    /// Each cell drawn is clickable as its index, scroll included.
+    /// Each cell drawn is clickable as its index, scroll included; a grid that scrolls shows a bar.
     @Test func cellsAreClickableAsTheirIndex() {
         var state = GridState(count: 40, selected: 30)
-        let buffer = renderGrid(&state, size: Size(width: 80, height: 9))    // 4 columns, 3 rows: scrolled
-        #expect(buffer.target(at: Point(x: 25, y: 1)) == .item(area: "grid", index: state.rowOffset * 4 + 1))
-        #expect(state.rowOffset > 0)
-        #expect(buffer.target(at: Point(x: 79, y: 8)) == .item(area: "grid", index: (state.rowOffset + 2) * 4 + 3))
+        let buffer = renderGrid(&state, size: Size(width: 80, height: 9))    // 3 rows of cells fit: scrolled
+        #expect(state.rowOffset > 0 && state.columns == 3, "one column fewer: the last one holds the scroll bar")
+        let cellWidth = 79 / state.columns
+        #expect(buffer.target(at: Point(x: cellWidth + 1, y: 1)) == .item(area: "grid", index: state.rowOffset * state.columns + 1))
+        #expect(buffer.target(at: Point(x: 2 * cellWidth + 1, y: 8)) == .item(area: "grid", index: (state.rowOffset + 2) * state.columns + 2))
+        #expect(buffer.target(at: Point(x: 79, y: 8)) == nil && "┃│".contains(buffer[79, 4].text))
     }
 
     @Test func navigatesInTwoDimensions() {

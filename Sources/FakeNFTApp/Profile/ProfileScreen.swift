@@ -28,6 +28,8 @@ final class ProfileScreen: Screen {
     private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The "Discard changes?" question over the form.
     private var discard: ConfirmDialog?
+    /// The first form row shown when the form is taller than the screen.
+    private var formScroll = 0
 
     init(model: ProfileViewModel) { self.model = model }
 
@@ -139,10 +141,31 @@ final class ProfileScreen: Screen {
         }.render(in: rowsRect, buffer: &buffer, state: &rows)
     }
 
+    /// The form's height when nothing is cut: title, four fields with their gaps, buttons, error.
+    static let formHeight = 2 + (1 + 2) + (4 + 2) + (1 + 2) + (1 + 2) + 1 + 2
+
+    /// Draws the form at full height, then shows the part around the focused field: on a short
+    /// terminal the form scrolls, and says so, instead of typing into a field out of sight.
     private func renderForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) {
+        var page = Buffer(size: Size(width: rect.width, height: max(rect.height, Self.formHeight)))
+        let focus = drawForm(form, in: Rect(size: page.size), buffer: &page)
+        if focus.maxY > formScroll + rect.height { formScroll = focus.maxY - rect.height }
+        if focus.y < formScroll { formScroll = focus.y }
+        formScroll = max(0, min(formScroll, page.size.height - rect.height))
+        buffer.blit(page, from: Rect(x: 0, y: formScroll, width: rect.width, height: rect.height), to: Point(x: rect.x, y: rect.y))
+        if formScroll > 0 { buffer.draw("↑ more", at: Point(x: rect.maxX - 6, y: rect.y), style: .dim, maxWidth: 6) }
+        if formScroll + rect.height < page.size.height {
+            buffer.draw("↓ more", at: Point(x: rect.maxX - 6, y: rect.maxY - 1), style: .dim, maxWidth: 6)
+        }
+        if let discard { discard.render(in: rect, buffer: &buffer) }
+    }
+
+    /// Draws the whole form into `rect`; returns the rows of what has the focus.
+    private func drawForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) -> Rect {
         buffer.draw("Edit profile", at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
         let labelWidth = 13, fieldWidth = min(60, rect.width - labelWidth - 2)
         var y = rect.y + 2
+        var focusRows = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         for field in ProfileForm.Field.allCases {
             let focused = form.focus == field && !form.saveFocused
             buffer.draw(ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
@@ -159,16 +182,19 @@ final class ProfileScreen: Screen {
                     buffer.draw("✗ \(error)", at: Point(x: rect.x + labelWidth, y: y + height), style: .error, maxWidth: fieldWidth)
                 }
             }
+            if focused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: height + 1) }
             y += height + 2
         }
         let save = model.saving ? "[ Saving… ]" : "[ Save (Ctrl-S) ]"
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)
         let used = buffer.button(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width, key: .ctrl("s"))
         buffer.button("[ Cancel (Esc) ]", at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width, key: .escape)
+        if form.saveFocused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: 1) }
         if let formError = model.formError {
             buffer.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)
+            if form.saveFocused { focusRows.height = 3 }
         }
-        if let discard { discard.render(in: rect, buffer: &buffer) }
+        return focusRows
     }
 
 }

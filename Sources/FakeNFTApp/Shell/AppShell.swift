@@ -23,6 +23,10 @@ public final class AppShell {
     public private(set) var tabs: [Tab]
     public private(set) var selectedTab = 0
     public private(set) var showsHelp = false
+    /// Lines of the help overlay scrolled past.
+    private var helpScroll = 0
+    /// How far the help overlay scrolls, as last drawn.
+    private var helpMaxScroll = 0
     public let effects: Effects
     private var tabRects: [Rect] = []
     /// The clickable parts of the last frame drawn.
@@ -54,6 +58,9 @@ public final class AppShell {
         if showsHelp {
             if case .mouse(let mouse) = event, mouse.kind == .click { showsHelp = false }
             if case .key(let key) = event, [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) { showsHelp = false }
+            if case .key(let key) = event, let move = [Key.down: 1, .char("j"): 1, .up: -1, .char("k"): -1, .pageDown: 10, .pageUp: -10][key] {
+                helpScroll = max(0, min(helpScroll + move, helpMaxScroll))
+            }
             if case .key(.ctrl("c")) = event { return false }
             return true
         }
@@ -95,7 +102,7 @@ public final class AppShell {
         case .nextTab: select((selectedTab + 1) % tabs.count)
         case .previousTab: select((selectedTab + tabs.count - 1) % tabs.count)
         case .back: tabs[selectedTab].stack.pop()
-        case .help: showsHelp = true
+        case .help: showsHelp = true; helpScroll = 0
         case .quit: return false
         }
         return true
@@ -157,8 +164,10 @@ public final class AppShell {
             buffer.cursor = nil
             let title = modal ? layers.last?.title ?? screen.title : screen.title
             let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
-            HelpOverlay(title: "Keys: \(title)", sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)])
-                .render(in: all, buffer: &buffer)
+            let overlay = HelpOverlay(title: "Keys: \(title)", sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
+                                      scroll: helpScroll)
+            helpMaxScroll = overlay.maxScroll(in: all)
+            overlay.render(in: all, buffer: &buffer)
         }
     }
 }

@@ -69,8 +69,19 @@ public struct GridView: StatefulWidget {
         self.area = area; self.cellSize = cellSize; self.cell = cell
     }
 
+    /// Lays out `state` for `rect` and draws the visible cells, with a scroll bar on the right
+    /// when not every row fits.
     public func render(in rect: Rect, buffer: inout Buffer, state: inout GridState) {
         state.layout(width: rect.width, height: rect.height, cellSize: cellSize)
+        var rect = rect
+        if state.rows > state.visibleRows, rect.width > 2 {
+            rect.width -= 1
+            state.layout(width: rect.width, height: rect.height, cellSize: cellSize)
+            var bar = ListState(count: state.rows)
+            bar.select(min(state.rows - 1, state.rowOffset + state.visibleRows - 1))
+            bar.layout(height: state.visibleRows)
+            ListView.drawScrollBar(bar, in: Rect(x: rect.maxX, y: rect.y, width: 1, height: rect.height), buffer: &buffer)
+        }
         let cellWidth = rect.width / state.columns
         for r in 0..<state.visibleRows {
             for c in 0..<state.columns {

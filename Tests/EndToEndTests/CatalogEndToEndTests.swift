@@ -20,7 +20,7 @@ import Testing
         #expect(count("♥", in: before) == 1)                  // Ollie is liked in the gen1 data
         try tmux.keys("Right", "l", "c")                      // Clover
         try tmux.waitFor("Cart [4]")
-        try tmux.waitUntil("two hearts") { count("♥", in: $0) == 2 && $0.contains("[✓ cart]") }
+        try tmux.waitUntil("two hearts") { count("♥", in: $0) == 2 && $0.contains("[✕ cart]") }
         try tmux.keys("q")
         try tmux.waitFor("EXIT=0")
 
@@ -33,7 +33,7 @@ import Testing
         try tmux.keys("Right", "Enter")
         try tmux.waitFor("Blue › Clover")
         try tmux.waitFor("♥ Liked")                           // the like was kept
-        #expect(try tmux.screen().contains("[✓ cart]"))
+        #expect(try tmux.screen().contains("[✕ cart]"))
         try tmux.keys("Escape", "Escape")
         try tmux.waitFor("9 collections, by name")
         try tmux.keys("q")

@@ -31,7 +31,7 @@ import Testing
         try tmux.keys("Right", "Right", "Right", "l")
         try tmux.waitUntil("Ollie left the grid") { !$0.contains("Ollie") }
         try tmux.keys("Escape", "1")
-        try tmux.waitFor("9 collections, by nft count")
+        try tmux.waitFor("9 collections, by NFT count")
         try tmux.keys("End", "Up", "Enter")                   // Blue is next to last by NFT count
         try tmux.waitFor("Catalog › Blue")
         try tmux.waitFor("Ollie")

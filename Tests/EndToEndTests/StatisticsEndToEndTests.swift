@@ -17,7 +17,7 @@ import Testing
         for _ in 0..<100 {
             let selected = (screen.split(separator: "\n").first { $0.contains("▌") } ?? "")
                 .trimmingCharacters(in: CharacterSet(charactersIn: " ┃│"))
-            if selected.hasSuffix(" NFT") && !selected.hasSuffix(" 0 NFT") { break }
+            if selected.hasSuffix(" NFTs") && !selected.hasSuffix(" 0 NFTs") || selected.hasSuffix(" 1 NFT") { break }
             try tmux.keys("Down")
             screen = try tmux.waitUntil("selection moved") { $0 != screen }
         }
@@ -27,7 +27,7 @@ import Testing
         try tmux.waitFor("[+ cart]")
         try tmux.keys("c")
         try tmux.waitFor("Cart [4]")
-        try tmux.waitFor("[✓ cart]")
+        try tmux.waitFor("[✕ cart]")
         try tmux.keys("q")
         try tmux.waitFor("EXIT=0")
     }

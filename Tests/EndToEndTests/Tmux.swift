@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import FakeNFTTesting
 
@@ -91,6 +92,30 @@ final class Tmux {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.range(of: ") ") else { return nil }
         return stat[close.upperBound...].first
+    }
+
+    /// Starts `fakenft serve` in the pane's shell, in the background, on a free port with its data
+    /// in this test's folder; returns its address once it listens.
+    func startServer() throws -> URL {
+        let port = try Self.freePort()
+        try type("\(Self.binary) serve --port \(port) --data server-data --quiet > server.log 2>&1 &")
+        try type("clear")
+        for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) { usleep(20_000) }
+        return URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// A port nobody listens on now.
+    static func freePort() throws -> Int {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                guard bind(fd, $0, length) == 0, getsockname(fd, $0, &length) == 0 else { throw E2EError("no free port") }
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     func file(_ name: String) throws -> String {

@@ -1,0 +1,133 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import FakeNFTTesting
+
+/// The three journeys this app exists for, on the real binary in tmux against `fakenft serve`:
+/// after every step, each number and name on screen is checked against the server over HTTP.
+@Suite(.serialized) struct JourneyEndToEndTests {
+    static func price(_ value: Double) -> String { String(format: "%.2f ETH", value) }
+    static func stars(_ rating: Int) -> String { String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating) }
+
+    /// Browse: a collection opened with the arrows, an NFT in it, and its collection, author,
+    /// rating and price as the API gives them.
+    @Test func browse() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        try tmux.launchApp("--server \(server.absoluteString)")
+        // The default order: most NFTs first, then by name.
+        let collections = try await api.collections(page: 0, size: 100)
+            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        var screen = try tmux.screen()
+        for collection in collections.prefix(3) { #expect(screen.contains("\(collection.name) (\(collection.nfts.count))")) }
+        try tmux.keys("Down", "Enter")
+        let collection = collections[1]
+        try tmux.waitFor("Catalog › \(collection.name)")
+        let nfts = try await collection.nfts.prefix(3).asyncMap { try await api.nft(id: $0) }
+        screen = try tmux.waitUntil("the grid") { screen in nfts.allSatisfy { screen.contains($0.name) } }
+        for nft in nfts { #expect(screen.contains(Self.price(nft.price)), "\(nft.name)'s price") }
+        try tmux.keys("Right", "Enter")
+        let nft = nfts[1]
+        let author = try await api.user(id: nft.author).name
+        screen = try tmux.waitUntil("the NFT's facts") { $0.contains("Author: \(author)") }
+        #expect(screen.contains("\(collection.name) › \(nft.name)"))
+        #expect(screen.contains("Collection: \(collection.name)"))
+        #expect(screen.contains("Rating: \(Self.stars(nft.rating))"))
+        #expect(screen.contains("Price: \(Self.price(nft.price))"))
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try tmux.type("kill %1")
+    }
+
+    /// Cart: two removals through the dialog (one cancelled first); after each step the rows,
+    /// the count and the total are the server's order and prices.
+    @Test func cart() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        try tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
+        try tmux.keys("2")
+        try await expectCartMatchesTheServer(tmux, api)
+        try tmux.keys("d")
+        try tmux.waitFor("Are you sure you want to remove")
+        try tmux.keys("Escape")
+        try tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") }
+        try await expectCartMatchesTheServer(tmux, api, count: 3)
+        for remaining in [2, 1] {
+            try tmux.keys("d")
+            try tmux.waitFor("Are you sure you want to remove")
+            try tmux.keys("y")
+            try tmux.waitFor("Cart [\(remaining)]")
+            try await expectCartMatchesTheServer(tmux, api, count: remaining)
+        }
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try tmux.type("kill %1")
+    }
+
+    /// Waits until the server has `count` NFTs in the order (when given), then checks that the
+    /// screen shows each of them, the count and the total of their prices.
+    func expectCartMatchesTheServer(_ tmux: Tmux, _ api: APIClient, count: Int? = nil) async throws {
+        var order = try await api.order()
+        for _ in 0..<200 where count != nil && order.nfts.count != count {
+            try await Task.sleep(for: .milliseconds(10))
+            order = try await api.order()
+        }
+        let nfts = try await order.nfts.asyncMap { try await api.nft(id: $0) }
+        let total = Self.price(nfts.reduce(0) { $0 + $1.price })
+        let counted = "\(nfts.count) NFT\(nfts.count == 1 ? "" : "s")"
+        let screen = try tmux.waitUntil("the cart of \(counted), \(total)") { $0.contains(counted) && $0.contains(total) }
+        for nft in nfts {
+            #expect(screen.contains(nft.name) && screen.contains(Self.price(nft.price)), "\(nft.name) in the cart")
+        }
+    }
+
+    /// Profile: every field edited at 60×16 (the form scrolls) and again at 120×40, saved, the
+    /// app restarted, and the server holds each value.
+    @Test(arguments: [(60, 16), (120, 40)])
+    func profile(size: (width: Int, height: Int)) async throws {
+        let tmux = try Tmux(width: size.width, height: size.height)
+        let server = try tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        try tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
+        try tmux.keys("3")
+        try tmux.waitFor("My NFTs (13)")
+        try tmux.keys("e")
+        try tmux.waitFor("Edit profile")
+        let values = ["Анна \(size.width)", "Люблю NFT и чай", "https://anna.example/\(size.width)", "https://anna.example/a.png"]
+        for (i, value) in values.enumerated() {
+            if i > 0 { try tmux.keys("Tab") }
+            try tmux.keys("C-u")
+            if i == 1 { try tmux.keys("C-u", "C-k") }                    // the description has lines of its own
+            try tmux.run(["send-keys", "-t", tmux.session, "-l", value])
+            try tmux.waitFor(value)                                       // visible where it is typed, at any size
+        }
+        try tmux.keys("Tab")
+        try tmux.waitFor("[ Save (Ctrl-S) ]")
+        try tmux.keys("Enter")
+        try tmux.waitUntil("saved") { !$0.contains("Edit profile") && $0.contains(values[0]) }
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try tmux.type("clear")
+        try tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
+        try tmux.keys("3")
+        try tmux.waitFor(values[0])
+        let profile = try await api.profile()
+        #expect(profile.name == values[0] && profile.website == values[2] && profile.avatar == values[3])
+        #expect(profile.description.hasSuffix(values[1]))
+        #expect(try tmux.screen().contains(values[2]))
+        try tmux.keys("q")
+        try tmux.waitFor("EXIT=0")
+        try tmux.type("kill %1")
+    }
+}
+
+extension Sequence {
+    /// `transform` of each element, one after the other.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

@@ -266,4 +266,47 @@ import FakeNFTTesting
             #expect(text.contains("┃"), "a scroll bar: more currencies below\n\(text)")
         }
     }
+
+    /// Where `text` is on the screen (its first cell), for a click.
+    func point(of text: String, in shell: AppShell) throws -> Point {
+        let rows = lines(shell)
+        let y = try #require(rows.firstIndex { $0.contains(text) }, "\(text) on screen")
+        let x = try #require(rows[y].range(of: text)).lowerBound.utf16Offset(in: rows[y])
+        return Point(x: x + 1, y: y)
+    }
+
+    func click(_ text: String, in shell: AppShell) throws {
+        _ = shell.handle(.mouse(MouseEvent(kind: .click, point: try point(of: text, in: shell))))
+    }
+
+    /// With the mouse: Profile rows, Edit, Save and Cancel, Statistics rows and the sort menu's
+    /// options all do what their keys do.
+    @Test func everyDrawnControlIsClickable() async throws {
+        try await TestServer.with { server async throws in
+            let (context, shell) = await app(server, tab: 2)
+            try click("Favorite NFTs", in: shell)                           // selects the row
+            try click("Favorite NFTs", in: shell)                           // opens it
+            #expect(shell.currentScreen is FavoritesScreen)
+            _ = shell.handle(.key(.escape))
+            try click("[ Edit (e) ]", in: shell)
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("Edit profile"))
+            try click("[ Cancel (Esc) ]", in: shell)
+            #expect(!frame(shell, Size(width: 80, height: 24)).contains("Edit profile"))
+            try click("[ Edit (e) ]", in: shell)
+            for c in " Jr" { _ = shell.handle(.key(.char(c))) }
+            try click("[ Save (Ctrl-S) ]", in: shell)
+            #expect(await eventually { context.state.profile?.name.hasSuffix(" Jr") == true })
+            _ = shell.handle(.key(.char("4")))
+            let statistics = try #require((shell.currentScreen as? StatisticsScreen)?.model)
+            #expect(await eventually { statistics.users.count > 3 })
+            let third = statistics.users[2].name
+            try click(third, in: shell)
+            try click(third, in: shell)
+            #expect(shell.currentScreen.title == third)
+            _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.char("s")))
+            try click("By name", in: shell)
+            #expect(context.state.sort.statistics == .name)
+        }
+    }
 }

@@ -24,6 +24,9 @@ let package = Package(
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.
         .target(name: "FakeNFTModels"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The offline image set: pictures drawn by code from an image URL's path, as PNG.
+        .target(name: "FakeNFTArt", dependencies: ["CZlib"]),
         .target(name: "FakeNFTCore", dependencies: [
             "FakeNFTModels", "CLibXML2", .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -35,7 +38,7 @@ let package = Package(
         // server's machinery, so that libFuzzer can build it alone (`make fuzz`).
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),
         .target(name: "FakeNFTServer", dependencies: [
-            "FakeNFTModels", "FakeNFTRequests",
+            "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),

@@ -42,7 +42,7 @@ public enum FakeNFTServer {
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
     /// middleware the configuration asks for.
     public static func router(store: Store, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
-        let routes = Routes(store: store).table
+        let routes = Routes(store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)").table
         let router = Router()
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
@@ -65,6 +65,7 @@ public enum FakeNFTServer {
                 }
             }
         }
+        ImageRoutes(images: ImageSet()).add(to: router)
         return router
     }
 

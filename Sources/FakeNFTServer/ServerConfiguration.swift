@@ -31,6 +31,8 @@ public struct ServerConfiguration: Sendable {
     public var log: LogDestination
     /// Seconds before a connection that sends nothing is closed.
     public var idleTimeout: Int
+    /// Where the API's image fields point: this server's `/images/…` (the default) or the real hosts.
+    public var imageLinks: ImageLinks
 
     /// Where the server's log lines go.
     public enum LogDestination: Sendable, Hashable {
@@ -42,11 +44,11 @@ public struct ServerConfiguration: Sendable {
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, token: String? = nil,
                 latencyMilliseconds: Int = 0, reset: Bool = false, seed: Seed = .gen1,
                 paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false, log: LogDestination = .dataDirectoryFile,
-                idleTimeout: Int = 30) {
+                idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil)) {
         self.host = host; self.port = port; self.dataDirectory = dataDirectory; self.token = token
         self.latencyMilliseconds = latencyMilliseconds; self.reset = reset; self.seed = seed
         self.paymentOutcomes = paymentOutcomes; self.logRequests = logRequests
-        self.log = log; self.idleTimeout = idleTimeout
+        self.log = log; self.idleTimeout = idleTimeout; self.imageLinks = imageLinks
     }
 
     /// `$XDG_DATA_HOME/fakenft` (default `~/.local/share/fakenft`).

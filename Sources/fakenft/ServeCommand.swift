@@ -40,10 +40,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log only failures, not every request.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Base of the image links the API gives (default: the host each request names), e.g. http://192.168.1.5:8080.",
+                               valueName: "url"))
+    var publicURL: String?
+
+    @Flag(help: "Give the real data set's image URLs instead of this server's /images/.")
+    var upstreamImages = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port wants a number in 0...65535, not \(port)") }
         guard (0...60_000).contains(latency) else { throw ValidationError("--latency wants a number in 0...60000, not \(latency)") }
         guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)") }
+        if let publicURL {
+            guard !upstreamImages else { throw ValidationError("--public-url and --upstream-images exclude each other") }
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+                  url.query == nil, url.fragment == nil else {
+                throw ValidationError("--public-url wants an http(s) URL such as http://192.168.1.5:8080, not \(publicURL)")
+            }
+        }
     }
 
     /// What the options ask for.
@@ -52,7 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port,
             dataDirectory: data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment),
             token: token, latencyMilliseconds: latency, reset: reset || large != nil,
-            paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError, idleTimeout: idleTimeout)
+            paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError, idleTimeout: idleTimeout,
+            imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
         return configuration
     }

@@ -19,7 +19,8 @@ import FakeNFTTesting
     }
 
     @Test func everyScreen() async throws {
-        try await TestServer.with { server async throws in
+        // Fixed image links: the edit form shows the avatar's.
+        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in
             let context = makeContext(server)
             let shell = FakeNFTTerminalApp.makeShell(context: context)
             await context.state.start()

@@ -19,7 +19,7 @@ import FakeNFTTesting
     func type(_ text: String, into shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }
 
     @Test func profileAndEditFormWithValidation() async throws {
-        try await TestServer.with { server async throws in
+        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in   // the form shows the avatar link: a fixed one for the snapshot
             let (context, shell, screen) = await makeApp(server)
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "profile-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-120x40")

@@ -25,6 +25,11 @@ import Testing
         let defaults = try #require(try FakeNFTCommand.parseAsRoot(["serve"]) as? ServeCommand).serverConfiguration(environment: ["HOME": "/home/u"])
         #expect(defaults.host == "127.0.0.1" && defaults.port == 8080 && defaults.idleTimeout == 30 && defaults.logRequests)
         #expect(defaults.dataDirectory.path == "/home/u/.local/share/fakenft")
+        #expect(defaults.imageLinks == .local(publicURL: nil), "images from this server by default")
+        let upstream = try #require(try FakeNFTCommand.parseAsRoot(["serve", "--upstream-images"]) as? ServeCommand)
+        #expect(upstream.serverConfiguration(environment: [:]).imageLinks == .upstream)
+        let public_ = try #require(try FakeNFTCommand.parseAsRoot(["serve", "--public-url", "http://10.0.0.2:8080"]) as? ServeCommand)
+        #expect(public_.serverConfiguration(environment: [:]).imageLinks == .local(publicURL: URL(string: "http://10.0.0.2:8080")))
     }
 
     @Test(arguments: [
@@ -36,6 +41,8 @@ import Testing
         (["serve", "--payments", "2=maybe"], "--payments wants ID=ok|fail pairs"),
         (["serve", "--idle-timeout", "0"], "--idle-timeout wants a number in 1...86400"),
         (["serve", "--latency=-1"], "--latency wants a number in 0...60000"),
+        (["serve", "--public-url", "ftp://x"], "--public-url wants an http(s) URL"),
+        (["serve", "--public-url", "http://x", "--upstream-images"], "--public-url and --upstream-images exclude each other"),
     ])
     func badValuesAreExplained(arguments: [String], message: String) {
         do {

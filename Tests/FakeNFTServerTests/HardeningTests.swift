@@ -44,7 +44,7 @@ import FakeNFTTesting
             for path in ["/api/v1/nft", "/api/v1/nft/1", "/api/v1/collections?size=2", "/api/v1/collections/1", "/api/v1/users/3",
                          "/api/v1/users?page=1&size=5", "/api/v1/currencies", "/api/v1/currencies/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
                 let get = try await server.exchange("GET", path)
-                let head = try await RawConnection.exchange(port: server.port, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                let head = try await RawConnection.exchange(port: server.port, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
                 #expect(head.text.hasPrefix("HTTP/1.1 200 OK"), "HEAD \(path)")
                 #expect(head.text.lowercased().contains("content-length: \(get.body.count)\r\n"), "HEAD \(path) announces GET's length")
                 #expect(head.text.hasSuffix("\r\n\r\n"), "HEAD \(path) has no body")

@@ -73,6 +73,8 @@ struct TokenMiddleware: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Images are public, as on the real backend: the apps load them without the token.
+        if request.uri.path.hasPrefix("/images/") { return try await next(request, context) }
         guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value else {
             throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
         }

@@ -25,22 +25,25 @@ struct Route: Sendable {
 /// The FakeNFT API v1.1.0 under `/api/v1`, served from a ``Store``.
 struct Routes: Sendable {
     let store: Store
+    /// Where image fields point, and the server's own address for requests without a usable Host.
+    let links: ImageLinks
+    let serverHost: String
     static let maxBodySize = 64 * 1024
 
     /// Every endpoint.
     var table: [Route] {
         [
             get("nft") { request, _ in try list(\.nfts, request) },
-            get("nft/:id") { _, context in try item(\.nfts, "NFT", context) },
+            get("nft/:id") { request, context in try item(\.nfts, "NFT", request, context) },
             get("collections") { request, _ in try list(\.collections, request) },
-            get("collections/:id") { _, context in try item(\.collections, "collection", context) },
+            get("collections/:id") { request, context in try item(\.collections, "collection", request, context) },
             get("users") { request, _ in try list(\.users, request) },
-            get("users/:id") { _, context in try item(\.users, "user", context) },
-            get("currencies") { _, _ in Responses.json(store.current.currencies.list(ListQuery())) },
-            get("currencies/:id") { _, context in try item(\.currencies, "currency", context) },
-            get("profile/:id") { _, context in
+            get("users/:id") { request, context in try item(\.users, "user", request, context) },
+            get("currencies") { request, _ in json(store.current.currencies.list(ListQuery()), request) },
+            get("currencies/:id") { request, context in try item(\.currencies, "currency", request, context) },
+            get("profile/:id") { request, context in
                 try requireFixedID(context)
-                return Responses.json(store.current.profile)
+                return json(store.current.profile, request)
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
                 try requireFixedID(context)
@@ -51,7 +54,7 @@ struct Routes: Sendable {
                 let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
                                            website: fields.string("website"), avatar: fields.string("avatar"),
                                            likes: fields.list("likes"))
-                return Responses.json(try await store.updateProfile(update, ifVersion: ETag.acceptedVersions(request)))
+                return json(try await store.updateProfile(update, ifVersion: ETag.acceptedVersions(request)), request)
             },
             get("orders/:id") { _, context in
                 try requireFixedID(context)
@@ -88,13 +91,22 @@ struct Routes: Sendable {
 
     private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request) throws -> Response {
         let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
-        return Responses.json(store.current[keyPath: table].list(query))
+        return json(store.current[keyPath: table].list(query), request)
     }
 
-    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ context: BasicRequestContext) throws -> Response {
+    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: BasicRequestContext) throws -> Response {
         let id = try id(context)
-        guard let json = store.current[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
-        return Responses.json(json)
+        guard let body = store.current[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
+        return json(body, request)
+    }
+
+    /// JSON that may name images, with their links pointed where ``links`` says.
+    private func json(_ body: ByteBuffer, _ request: Request) -> Response {
+        Responses.json(links.rewrite(body, for: request.head, serverHost: serverHost))
+    }
+
+    private func json(_ resource: ReadModel.Versioned, _ request: Request) -> Response {
+        Responses.json(links.rewrite(resource.json, for: request.head, serverHost: serverHost), version: resource.version)
     }
 
     private func id(_ context: BasicRequestContext) throws -> String { try context.parameters.require("id") }

@@ -19,7 +19,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.
@@ -27,8 +28,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The offline image set: pictures drawn by code from an image URL's path, as PNG.
         .target(name: "FakeNFTArt", dependencies: ["CZlib"]),
+        // PNG and JPEG decoding (libpng's simplified API, libjpeg-turbo) with size caps, for pictures.
+        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "FakeNFTCore", dependencies: [
-            "FakeNFTModels", "CLibXML2", .product(name: "Logging", package: "swift-log"),
+            "FakeNFTModels", "CLibXML2", "CImageDecode", .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

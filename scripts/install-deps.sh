@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the build, the app and the tests need, if any is missing.
 set -eu
-packages="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev tmux"
+packages="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev tmux"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -14,7 +14,7 @@ public enum FakeNFTTerminalApp {
             AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { state.cart?.count }),
             AppShell.Tab(title: "Profile", root: ProfileScreen(model: ProfileViewModel(context: context))),
             AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: StatisticsViewModel(context: context))),
-        ], effects: context.effects)
+        ], effects: context.effects, pictures: context.pictures)
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did.
@@ -25,7 +25,9 @@ public enum FakeNFTTerminalApp {
         let services = Services(api: APIClient(configuration, logger: logger),
                                 preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
-        let context = AppContext(services: services, effects: effects, colors: session.colors != .none)
+        let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
+                                palette: CharacterArt.Palette.for(session.colors))
+        let context = AppContext(services: services, effects: effects, pictures: pictures)
         let loop = AppLoop(session: session, shell: makeShell(context: context))
         await context.state.start()
         await loop.run()

@@ -34,6 +34,8 @@ public struct Buffer: Sendable, Hashable {
     public var cursor: Point?
     /// Clickable parts, in drawing order: the last one containing a point is on top.
     public private(set) var hits: [Hit] = []
+    /// Links of the pictures drawn, in drawing order: what the frame wants loaded.
+    public private(set) var pictures: [String] = []
 
     public init(size: Size) {
         self.size = size
@@ -93,6 +95,19 @@ public struct Buffer: Sendable, Hashable {
         draw("└" + horizontal + "┘", at: Point(x: rect.x, y: rect.maxY - 1), style: style, maxWidth: rect.width)
         if let title, inner > 4 {
             draw(" \(title) ", at: Point(x: rect.x + 2, y: rect.y), style: style.bolded(), maxWidth: inner - 2)
+        }
+    }
+
+    /// Notes that the frame shows the picture at `link` (see ``pictures``).
+    public mutating func want(picture link: String) { pictures.append(link) }
+
+    /// Puts `cells` (`columns` wide, row by row, one cell each: character art) at `origin`.
+    public mutating func place(_ cells: [Cell], columns: Int, at origin: Point) {
+        guard columns > 0 else { return }
+        for (i, cell) in cells.enumerated() {
+            let x = origin.x + i % columns, y = origin.y + i / columns
+            guard x >= 0, y >= 0, x < size.width, y < size.height else { continue }
+            put(cell, x: x, y: y, width: 1)
         }
     }
 

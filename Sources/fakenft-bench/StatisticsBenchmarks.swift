@@ -15,9 +15,9 @@ enum StatisticsBenchmarks {
         defer { terminal.close() }
         let preferences = FileManager.default.temporaryDirectory.appendingPathComponent("bench-prefs-\(UUID().uuidString).json")
         let services = Services(api: APIClient(APIConfiguration(baseURL: server.baseURL)), preferences: PreferencesStore(fileURL: preferences))
-        let context = AppContext(services: services, effects: .toastsOnly(), colors: true)
+        let context = AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())
         let model = StatisticsViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects, pictures: context.pictures)
         let presenter = FramePresenter(surface: terminal.surface)
         let size = Size(width: 120, height: 40)
         let clock = ContinuousClock()

@@ -30,7 +30,7 @@ enum TerminalBenchmarks {
             report("key to frame", "skipped: no pseudo-terminal"); return
         }
         defer { terminal.close() }
-        let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly())
+        let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly(), pictures: .placeholders())
         let presenter = FramePresenter(surface: terminal.surface)
         presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
         _ = terminal.drainOutput()

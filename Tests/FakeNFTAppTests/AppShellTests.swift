@@ -6,7 +6,7 @@ import TerminalUI
 @MainActor @Suite struct AppShellTests {
     func makeShell() -> AppShell {
         AppShell(tabs: ["Catalog", "Cart", "Profile", "Statistics"].map { AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0)) },
-                 effects: .toastsOnly())
+                 effects: .toastsOnly(), pictures: .placeholders())
     }
 
     func frame(_ shell: AppShell, _ size: Size) -> Buffer {

@@ -10,7 +10,7 @@ func makeContext(_ server: TestServer?, preferences: URL? = nil) -> AppContext {
     let base = server?.baseURL ?? URL(string: "http://127.0.0.1:1")!
     let file = preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
     let services = Services(api: APIClient(APIConfiguration(baseURL: base, timeout: 3)), preferences: PreferencesStore(fileURL: file))
-    return AppContext(services: services, effects: .toastsOnly(), colors: false)
+    return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())
 }
 
 /// Renders the shell into a cell grid; spinner frames are masked so snapshots are stable.

@@ -13,7 +13,7 @@ import FakeNFTTesting
         let shell = AppShell(tabs: [
             AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog")),
             AppShell.Tab(title: "Cart", root: CartScreen(model: model), badge: { context.state.cartIDs.count }),
-        ], effects: context.effects)
+        ], effects: context.effects, pictures: context.pictures)
         await context.state.start()
         _ = await eventually { context.state.cartIDs.count == 3 }
         _ = shell.handle(.key(.char("2")))

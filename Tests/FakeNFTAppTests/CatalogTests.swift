@@ -10,7 +10,7 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loading-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loading-120x40")
             await model.load()
@@ -38,7 +38,7 @@ import FakeNFTTesting
     @Test func errorShowsMessageAndRetry() async throws {
         let context = makeContext(nil)
         let model = CatalogViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
         await model.load()
         guard case .failed(let failure) = model.collections else { Issue.record("expected a failure"); return }
         #expect(failure == .offline("http://127.0.0.1:1"), "typed: offline, not just a message")
@@ -65,7 +65,7 @@ import FakeNFTTesting
             let model = CollectionViewModel(collection: collections.first { $0.name == "Peach" }!, context: context)
             let screen = CollectionScreen(model: model)
             let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: screen),
-                                        AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count })], effects: context.effects)
+                                        AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count })], effects: context.effects, pictures: context.pictures)
             await model.load()
             #expect(model.nfts.value?.count == 11)
             #expect(model.author.name != "21", "the gen1 author id became a user's name")

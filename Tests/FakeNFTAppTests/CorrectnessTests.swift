@@ -33,7 +33,7 @@ import FakeNFTTesting
             let context = makeContext(server)
             let api = server.client()
             let owner = try #require(try await api.users(page: 0, size: 100).first { $0.nfts.count > 1 })
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: UserScreen(user: owner, context: context))], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: UserScreen(user: owner, context: context))], effects: context.effects, pictures: context.pictures)
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))
             let grid = try #require(shell.currentScreen as? UserCollectionScreen)
@@ -223,7 +223,7 @@ import FakeNFTTesting
             }
             #expect(all.count == 259)
             #expect(Set(model.collections.value?.map(\.id) ?? []) == Set(all))
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
             #expect(frame(shell, Size(width: 80, height: 24)).contains("259 collections"))
         }
     }

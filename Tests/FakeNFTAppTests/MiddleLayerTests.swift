@@ -23,7 +23,7 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
             let flag = RedrawFlag()
             observedFrame(shell, flag: flag)
             await model.load()
@@ -45,7 +45,7 @@ import FakeNFTTesting
         try await TestServer.with(latency: 300) { server async throws in
             let context = makeContext(server)
             let collections = try await server.client().collections(page: 0, size: 100)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog"))], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog"))], effects: context.effects, pictures: context.pictures)
             let screen = CollectionScreen(model: CollectionViewModel(collection: collections[0], context: context))
             shell.tabs[0].stack.push(screen)
             #expect(screen.tasks.count == 1 && screen.model.nfts.isLoading)
@@ -62,7 +62,7 @@ import FakeNFTTesting
             let context = makeContext(server)
             let model = CartViewModel(context: context)
             let screen = CartScreen(model: model)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: screen)], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: screen)], effects: context.effects, pictures: context.pictures)
             await context.state.start()
             #expect(await eventually { model.visibleItems.count == 3 })
             let footer = { frame(shell, Size(width: 80, height: 24)).split(separator: "\n").last.map(String.init) ?? "" }
@@ -91,7 +91,7 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CartViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects, pictures: context.pictures)
             await context.state.start()
             #expect(await eventually { model.visibleItems.count == 3 })
             let api = server.client()
@@ -113,7 +113,7 @@ import FakeNFTTesting
     @Test func anUnreachableCartIsAnErrorWithRetry() async throws {
         let context = makeContext(nil)
         let model = CartViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects, pictures: context.pictures)
         await context.state.start()
         #expect(await eventually { context.state.cartFailure != nil })
         let text = frame(shell, Size(width: 80, height: 24))
@@ -129,7 +129,7 @@ import FakeNFTTesting
             let model = CatalogViewModel(context: context)
             let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model)),
                                         AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)))],
-                                 effects: context.effects)
+                                 effects: context.effects, pictures: context.pictures)
             await context.state.start()
             await model.load()
             let size = Size(width: 80, height: 16)

@@ -10,7 +10,7 @@ import FakeNFTTesting
     func makeApp(_ server: TestServer) async -> (AppContext, AppShell, ProfileScreen) {
         let context = makeContext(server)
         let screen = ProfileScreen(model: ProfileViewModel(context: context))
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Profile", root: screen)], effects: context.effects)
+        let shell = AppShell(tabs: [AppShell.Tab(title: "Profile", root: screen)], effects: context.effects, pictures: context.pictures)
         await context.state.start()
         _ = await eventually { context.state.profile != nil }
         return (context, shell, screen)
@@ -113,7 +113,7 @@ import FakeNFTTesting
         try await withRouter(router) { url in
             let services = Services(api: APIClient(APIConfiguration(baseURL: url, timeout: 3)),
                                     preferences: PreferencesStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")))
-            let mine = MyNFTsScreen(model: MyNFTsViewModel(context: AppContext(services: services, effects: .toastsOnly(), colors: false)))
+            let mine = MyNFTsScreen(model: MyNFTsViewModel(context: AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())))
             await mine.model.load()
             var buffer = Buffer(size: Size(width: 80, height: 24))
             mine.render(in: Rect(size: buffer.size), buffer: &buffer)

@@ -182,3 +182,47 @@ extension String {
         #expect(Rect(x: 0, y: 0, width: 0, height: 0).rows(.length(3), .fill).allSatisfy { $0.isEmpty })
     }
 }
+
+/// Character art through libchafa: a picture whose left half is red and right half blue is
+/// drawn with red cells on the left and blue cells on the right.
+@Suite struct CharacterArtTests {
+    static func halves(width: Int, height: Int) -> [UInt8] {
+        (0..<(width * height)).flatMap { i -> [UInt8] in i % width < width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+    }
+
+    /// The xterm 256-colour cube entry's red and blue levels (0-5).
+    static func levels(_ color: Color) -> (red: Int, blue: Int)? {
+        guard case .indexed(let n) = color, n >= 16, n < 232 else { return nil }
+        let i = Int(n) - 16
+        return (i / 36, i % 6)
+    }
+
+    @Test func leftRedRightBlue() {
+        let cells = CharacterArt.cells(rgba: Self.halves(width: 64, height: 64), width: 64, height: 64, columns: 16, rows: 8, palette: .indexed240)
+        #expect(cells.count == 16 * 8)
+        for row in 0..<8 {
+            let left = cells[row * 16 + 2], right = cells[row * 16 + 13]
+            for (cell, red) in [(left, true), (right, false)] {
+                let shown = cell.text == " " ? [cell.style.background] : cell.text == "█" ? [cell.style.foreground]
+                    : [cell.style.foreground, cell.style.background]
+                let colours = shown.compactMap(Self.levels)
+                #expect(!colours.isEmpty && colours.allSatisfy { red ? $0.red > 3 && $0.blue < 2 : $0.blue > 3 && $0.red < 2 }, "\(cell)")
+            }
+        }
+    }
+
+    /// Proportions are kept: a square picture in a wide box is centred on its edge colour.
+    @Test func proportionsAreKept() {
+        // A white square with a black centre, in a box twice as wide as it is tall (in pixels).
+        var square = [UInt8](repeating: 255, count: 32 * 32 * 4)
+        for y in 12..<20 { for x in 12..<20 { let i = (y * 32 + x) * 4; square[i] = 0; square[i + 1] = 0; square[i + 2] = 0 } }
+        let cells = CharacterArt.cells(rgba: square, width: 32, height: 32, columns: 16, rows: 4, palette: .indexed240)
+        #expect(cells.count == 64)
+        let dark = (0..<64).filter { i in
+            let cell = cells[i]
+            let shown = cell.text == " " ? [cell.style.background] : [cell.style.foreground, cell.style.background]
+            return shown.contains { if case .indexed(let n) = $0 { return n == 16 || (232...236).contains(n) } else { return false } }
+        }.map { $0 % 16 }
+        #expect(!dark.isEmpty && dark.allSatisfy { (6...9).contains($0) }, "the centre stays in the middle columns: \(dark)")
+    }
+}

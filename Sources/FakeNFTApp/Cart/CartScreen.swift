@@ -91,9 +91,9 @@ final class CartScreen: Screen {
         let listArea = body.splitTop(2).1
         list.count = items.count
         listRect = listArea
-        let colors = model.context.colors
+        let pictures = model.context.pictures
         ListView(area: "list", rowHeight: NFTRowView.height) { index, row, selected, buffer in
-            NFTRowView.render(items[index], subtitle: nil, selected: selected, colors: colors, in: row, buffer: &buffer)
+            NFTRowView.render(items[index], subtitle: nil, selected: selected, pictures: pictures, in: row, buffer: &buffer)
             // The spec's remove button on every row, under the price.
             let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
             buffer.draw("✕", at: button, style: .error, maxWidth: 1)
@@ -109,8 +109,8 @@ final class CartScreen: Screen {
         sortMenu.render(in: rect, buffer: &buffer)
         if let confirm {
             confirm.dialog.render(in: rect, buffer: &buffer, pictureSize: Size(width: 12, height: 3)) { area, buffer in
-                PictureView.render(seed: confirm.nft.images.first ?? confirm.nft.id, label: confirm.nft.name, in: area,
-                                   colors: colors, buffer: &buffer)
+                PictureView.render(confirm.nft.images.first ?? "", label: confirm.nft.name, in: area,
+                                   pictures: pictures, buffer: &buffer)
             }
         }
     }

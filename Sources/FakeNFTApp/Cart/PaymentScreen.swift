@@ -87,15 +87,15 @@ final class PaymentScreen: Screen {
         }
         let (body, footer) = rect.splitBottom(3)
         if StatusView.render(model.currencies, what: "the currencies", in: body, buffer: &buffer) { return }
-        let currencies = model.currencies.value ?? [], colors = model.context.colors
+        let currencies = model.currencies.value ?? [], pictures = model.context.pictures
         grid.count = currencies.count
         gridRect = body.splitTop(1).1
         GridView(area: "grid", cellSize: Self.cellSize) { index, cell, selected, buffer in
             let currency = currencies[index]
             let inner = cell.inset(dx: 1, dy: 0)
             buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
-            PictureView.render(seed: currency.image, label: currency.title, in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2),
-                               colors: colors, buffer: &buffer)
+            PictureView.render(currency.image, label: currency.title, in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2),
+                               pictures: pictures, buffer: &buffer)
             buffer.draw(currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold, maxWidth: inner.width - 10)
             buffer.draw(currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
         }.render(in: gridRect, buffer: &buffer, state: &grid)

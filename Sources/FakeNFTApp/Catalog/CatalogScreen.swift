@@ -115,13 +115,13 @@ final class CatalogScreen: Screen {
         }
         list.count = visible.count
         listRect = body
-        let colors = model.context.colors
+        let pictures = model.context.pictures
         ListView(area: "list", rowHeight: 3) { index, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             let collection = visible[index]
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
-            PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                               colors: colors, buffer: &buffer)
+            PictureView.render(collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
+                               pictures: pictures, buffer: &buffer)
             buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: row.x + 10, y: row.y),
                          style: selected ? .selected : .bold, maxWidth: row.width - 11)
             buffer.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)

@@ -60,8 +60,8 @@ final class CollectionScreen: Screen {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
         let headerHeight = rect.height >= 30 ? 7 : 5
-        PictureView.render(seed: collection.cover, label: collection.name, in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
-                           colors: model.context.colors, buffer: &buffer)
+        PictureView.render(collection.cover, label: collection.name, in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
+                           pictures: model.context.pictures, buffer: &buffer)
         let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
         buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold, maxWidth: textWidth)
         let used = buffer.draw("Collection author: ", at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
@@ -77,7 +77,7 @@ final class CollectionScreen: Screen {
         GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
-                               colors: model.context.colors, in: cell, buffer: &buffer)
+                               pictures: model.context.pictures, in: cell, buffer: &buffer)
         }.render(in: body, buffer: &buffer, state: &grid)
     }
 }

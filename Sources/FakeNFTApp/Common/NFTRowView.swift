@@ -6,14 +6,14 @@ import TerminalUI
 enum NFTRowView {
     static let height = 3
 
-    static func render(_ nft: NFT, subtitle: String?, selected: Bool, colors: Bool, in full: Rect, buffer: inout Buffer) {
+    static func render(_ nft: NFT, subtitle: String?, selected: Bool, pictures: Pictures, in full: Rect, buffer: inout Buffer) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width
         let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
         let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
         let (marker, picture, text, price) = (parts[0], parts[1], parts[3], parts[4])
         SelectionMarker.render(selected, at: Point(x: marker.x, y: marker.y), rows: 2, buffer: &buffer)
-        PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name, in: picture.rows(.length(2), .fill)[0],
-                           colors: colors, buffer: &buffer)
+        PictureView.render(nft.images.first ?? "", label: nft.name, in: picture.rows(.length(2), .fill)[0],
+                           pictures: pictures, buffer: &buffer)
         let used = buffer.draw(nft.name, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold, maxWidth: text.width)
         if let subtitle {
             buffer.draw(" " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: Style(foreground: .yellow), maxWidth: 6)

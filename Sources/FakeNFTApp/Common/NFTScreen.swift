@@ -43,8 +43,8 @@ final class NFTScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         let nft = model.nft
         let pictureWidth = min(28, rect.width / 3), pictureHeight = min(12, rect.height - 2)
-        PictureView.render(seed: nft.images.first ?? nft.id, label: nft.name,
-                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), colors: model.context.colors, buffer: &buffer)
+        PictureView.render(nft.images.first ?? "", label: nft.name,
+                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), pictures: model.context.pictures, buffer: &buffer)
         let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
         let liked = model.isLiked, inCart = model.isInCart
         var y = rect.y

@@ -51,10 +51,10 @@ final class FavoritesScreen: Screen {
         }
         grid.count = items.count
         gridRect = rect
-        let colors = model.context.colors
+        let pictures = model.context.pictures
         GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
             let nft = items[index]
-            NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, colors: colors, in: cell, buffer: &buffer)
+            NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, pictures: pictures, in: cell, buffer: &buffer)
         }.render(in: rect, buffer: &buffer, state: &grid)
     }
 }

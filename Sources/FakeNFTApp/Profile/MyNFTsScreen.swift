@@ -52,10 +52,10 @@ final class MyNFTsScreen: Screen {
         buffer.draw("\(Format.count(items.count, "NFT")), sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         list.count = items.count
         listRect = rect.splitTop(2).1
-        let colors = model.context.colors
+        let pictures = model.context.pictures
         ListView(area: "list", rowHeight: NFTRowView.height) { [model] index, row, selected, buffer in
             let nft = items[index]
-            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, colors: colors, in: row, buffer: &buffer)
+            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, pictures: pictures, in: row, buffer: &buffer)
         }.render(in: listRect, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
     }

@@ -121,8 +121,8 @@ final class ProfileScreen: Screen {
         if StatusView.render(model.shown, what: "the profile", in: rect, buffer: &buffer) { return }
         guard let profile = model.profile else { return }
         let avatarWidth = 14
-        PictureView.render(seed: profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
-                           colors: model.context.colors, buffer: &buffer)
+        PictureView.render(profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
+                           pictures: model.context.pictures, buffer: &buffer)
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
         let edit = "[ Edit (e) ]"
         buffer.button(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width, key: .char("e"))

@@ -28,13 +28,15 @@ public final class AppShell {
     /// How far the help overlay scrolls, as last drawn.
     private var helpMaxScroll = 0
     public let effects: Effects
+    public let pictures: Pictures
     private var tabRects: [Rect] = []
     /// The clickable parts of the last frame drawn.
     private var hits: [Hit] = []
 
-    public init(tabs: [Tab], effects: Effects) {
+    public init(tabs: [Tab], effects: Effects, pictures: Pictures) {
         self.tabs = tabs
         self.effects = effects
+        self.pictures = pictures
         tabs.first?.stack.top.didAppear()
     }
 
@@ -136,7 +138,10 @@ public final class AppShell {
 
     /// Draws the whole screen into `buffer`, and keeps its clickable parts for the next click.
     public func render(into buffer: inout Buffer) {
-        defer { hits = showsHelp ? [] : buffer.hits }
+        defer {
+            hits = showsHelp ? [] : buffer.hits
+            pictures.want(buffer.pictures)
+        }
         let size = buffer.size
         buffer.cursor = nil
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {

@@ -1,21 +1,20 @@
 import FakeNFTCore
 import TerminalUI
 
-/// What a screen is built with: the services, the shared app state, the effects, and whether
-/// pictures are drawn in colour. Everything is given at init; nothing is set later.
+/// What a screen is built with: the services, the shared app state, the effects and the
+/// pictures. Everything is given at init; nothing is set later.
 @MainActor
 public struct AppContext {
     public let services: Services
     let state: AppState
     public let effects: Effects
-    /// Whether pictures are drawn in colour.
-    public let colors: Bool
+    public let pictures: Pictures
 
-    public init(services: Services, effects: Effects, colors: Bool) {
+    public init(services: Services, effects: Effects, pictures: Pictures) {
         self.services = services
         self.state = AppState(services: services, effects: effects)
         self.effects = effects
-        self.colors = colors
+        self.pictures = pictures
     }
 
     /// The NFTs of a list (a collection's, a user's, the profile's), fetched for the first

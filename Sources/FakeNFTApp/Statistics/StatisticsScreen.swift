@@ -98,7 +98,7 @@ public final class StatisticsScreen: Screen {
         let extraRow = model.hasMore || model.failure != nil
         list.count = users.count + (extraRow ? 1 : 0)
         listRect = body
-        let colors = model.context.colors
+        let pictures = model.context.pictures
         let pageFailure = model.failure
         ListView(area: "list", rowHeight: 2) { [model] index, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
@@ -115,8 +115,8 @@ public final class StatisticsScreen: Screen {
             // The place in the rating, whatever the order ("…" until the rating is read).
             let place = model.place(of: user, at: index).map(String.init) ?? "…"
             buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
-            PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
-                               colors: colors, buffer: &buffer)
+            PictureView.render(user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
+                               pictures: pictures, buffer: &buffer)
             buffer.draw(user.name, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
             let count = Format.count(user.nfts.count, "NFT")
             buffer.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)

@@ -53,7 +53,7 @@ final class UserCollectionScreen: Screen {
         GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
-                               colors: model.context.colors, in: cell, buffer: &buffer)
+                               pictures: model.context.pictures, in: cell, buffer: &buffer)
         }.render(in: rect, buffer: &buffer, state: &grid)
     }
 }

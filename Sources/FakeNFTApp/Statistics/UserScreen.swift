@@ -42,8 +42,8 @@ final class UserScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        PictureView.render(seed: user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
-                           colors: context.colors, buffer: &buffer)
+        PictureView.render(user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
+                           pictures: context.pictures, buffer: &buffer)
         let x = rect.x + 16, width = rect.width - 16
         buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
         buffer.draw("Rating \(user.rating)", at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)

@@ -43,6 +43,15 @@ struct HTTPTransport: Sendable {
         return configuration
     }()))
 
+    /// For pictures: up to three redirects (http and https only), no compression (images are
+    /// compressed already).
+    static let images = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 3, allowCycles: false), timeout: .init(connect: .seconds(10)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = ImageLoader.maxInFlight
+        return configuration
+    }()))
+
     /// For web pages: up to five redirects (http and https only), gzip and deflate within the
     /// page limit.
     static let web = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {

@@ -1,3 +1,4 @@
+import Foundation
 /// The one owner of the profile: loading, likes (optimistic, serialized) and edits.
 public actor ProfileService {
     private let api: APIClient
@@ -19,10 +20,19 @@ public actor ProfileService {
     @discardableResult
     public func load() async throws -> Profile {
         let fresh = try await api.versionedProfile()
+        // A load answered after a newer change (its version is older) must not undo that change.
+        if let profile, Self.isOlder(fresh.version, than: version) { return profile }
         version = fresh.version
         await likes.reset(fresh.value.likes)
         publish(fresh.value)
         return fresh.value
+    }
+
+    /// Whether version tag `a` (`"7"`) is older than `b`; false when either is not a number.
+    static func isOlder(_ a: String?, than b: String?) -> Bool {
+        func number(_ tag: String?) -> Int? { tag.flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) } }
+        guard let a = number(a), let b = number(b) else { return false }
+        return a < b
     }
 
     /// The profile as last loaded, or loaded now when it never was.

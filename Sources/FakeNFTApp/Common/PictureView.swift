@@ -1,0 +1,21 @@
+import TerminalUI
+
+/// A picture in a rectangle: the image at a link as character art once it has arrived, a
+/// neutral placeholder (with the initial of `label`) until then or without colours. Drawing it
+/// asks for it: the shell passes the frame's pictures on to ``Pictures``.
+@MainActor
+enum PictureView {
+    static func render(_ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        if pictures.palette != nil, !link.isEmpty { buffer.want(picture: link) }
+        if let cells = pictures.cells(for: link, size: Size(width: rect.width, height: rect.height)) {
+            buffer.place(cells, columns: rect.width, at: Point(x: rect.x, y: rect.y))
+            return
+        }
+        buffer.fill(rect, with: "░", style: .dim)
+        if let initial = label.first {
+            buffer.draw(String(initial).uppercased(), at: Point(x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2),
+                        style: .bold, maxWidth: 1)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import FakeNFTCore
+import Observation
+import TerminalUI
+
+/// The pictures the screens show: loaded through the ``ImageLoader`` when a frame draws them,
+/// turned into character art once per size, and forgotten when no frame wants them while they
+/// load. Screens read it while drawing; the shell tells it what the last frame wanted.
+@MainActor @Observable
+public final class Pictures {
+    enum State { case loading, ready(DecodedImage), failed }
+
+    private(set) var states: [String: State] = [:]
+    /// The colours pictures are drawn in; nil draws placeholders (no colours, or pictures off).
+    @ObservationIgnored public let palette: CharacterArt.Palette?
+    @ObservationIgnored private let loader: ImageLoader?
+    @ObservationIgnored private var loads: [String: Task<Void, Never>] = [:]
+    @ObservationIgnored private var art: [ArtKey: [Cell]] = [:]
+    @ObservationIgnored private var artOrder: [ArtKey] = []
+
+    private struct ArtKey: Hashable { var link: String; var size: Size }
+    /// Rendered pictures kept (one per picture and size).
+    static let artCapacity = 600
+
+    /// - Parameters:
+    ///   - loader: where pictures come from; nil never loads (placeholders only).
+    ///   - palette: the terminal's colours for pictures; nil draws placeholders.
+    public init(loader: ImageLoader?, palette: CharacterArt.Palette?) {
+        self.loader = palette == nil ? nil : loader
+        self.palette = palette
+    }
+
+    /// Pictures off: placeholders everywhere (no colours, tests, the benchmark).
+    public static func placeholders() -> Pictures { Pictures(loader: nil, palette: nil) }
+
+    /// The picture at `link` as `size` cells, once it has arrived; nil while it loads, when it
+    /// failed, or when pictures are off.
+    func cells(for link: String, size: Size) -> [Cell]? {
+        guard let palette, case .ready(let image) = states[link] else { return nil }
+        let key = ArtKey(link: link, size: size)
+        if let cached = art[key] { return cached }
+        let cells = CharacterArt.cells(rgba: image.rgba, width: image.width, height: image.height,
+                                       columns: size.width, rows: size.height, palette: palette)
+        art[key] = cells
+        artOrder.append(key)
+        if artOrder.count > Self.artCapacity {
+            artOrder.prefix(Self.artCapacity / 2).forEach { art[$0] = nil }
+            artOrder.removeFirst(Self.artCapacity / 2)
+        }
+        return cells
+    }
+
+    /// Starts loading the pictures the last frame drew, in the order drawn, and stops loads of
+    /// pictures no longer on screen.
+    func want(_ links: [String]) {
+        guard let loader else { return }
+        let wanted = Set(links)
+        for (link, task) in loads where !wanted.contains(link) {
+            task.cancel()
+            loads[link] = nil
+            states[link] = nil
+        }
+        for link in links where states[link] == nil {
+            states[link] = .loading
+            loads[link] = Task { [weak self] in
+                let state: State
+                do { state = .ready(try await loader.image(for: link)) } catch { state = .failed }
+                guard !Task.isCancelled else { return }
+                self?.states[link] = state
+                self?.loads[link] = nil
+            }
+        }
+    }
+}

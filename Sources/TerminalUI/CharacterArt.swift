@@ -1,0 +1,103 @@
+import CChafa
+
+/// Pictures as character art through libchafa: RGBA pixels become cells of block symbols with a
+/// foreground and a background colour, drawn into the ``Buffer`` like text, so pictures go
+/// through the same diff, clipping and dialogs as everything else.
+public enum CharacterArt {
+    /// The colours pictures may use, from what the terminal shows.
+    public enum Palette: Sendable, Hashable {
+        /// 240 colours: the 256-colour cube and greys, without the 16 the user's theme changes.
+        case indexed240
+        case indexed16
+        case indexed8
+
+        /// The palette for `support`; nil when pictures get no colour (the placeholder instead).
+        public static func `for`(_ support: ColorSupport) -> Palette? {
+            switch support {
+            case .none: return nil
+            case .basic: return .indexed8
+            case .full: return .indexed240
+            }
+        }
+    }
+
+    /// Width over height of a terminal cell, when the terminal does not report its pixels.
+    public static let cellAspect = 0.5
+
+    /// The picture in RGBA `pixels` (`width` × `height`) as `columns` × `rows` cells, row by row,
+    /// the picture's proportions kept: it is centred on a field of its own edge colour that
+    /// fills the box, so the sides blend in.
+    public static func cells(rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette) -> [Cell] {
+        guard columns > 0, rows > 0, width > 0, height > 0, pixels.count >= width * height * 4 else { return [] }
+        let (padded, paddedWidth, paddedHeight) = pad(pixels, width: width, height: height, toAspect: Double(columns) * cellAspect / Double(rows))
+        return render(padded, width: paddedWidth, height: paddedHeight, columns: columns, rows: rows, palette: palette)
+    }
+
+    /// `pixels` centred on a field of their edge colour whose width over height is `aspect`.
+    private static func pad(_ pixels: [UInt8], width: Int, height: Int, toAspect aspect: Double) -> ([UInt8], Int, Int) {
+        let newWidth = max(width, Int((Double(height) * aspect).rounded()))
+        let newHeight = max(height, Int((Double(width) / aspect).rounded()))
+        guard newWidth != width || newHeight != height else { return (pixels, width, height) }
+        let edge = edgeColor(pixels, width: width, height: height)
+        var out = [UInt8](repeating: 255, count: newWidth * newHeight * 4)
+        for i in 0..<(newWidth * newHeight) { out[i * 4] = edge.0; out[i * 4 + 1] = edge.1; out[i * 4 + 2] = edge.2 }
+        let left = (newWidth - width) / 2, top = (newHeight - height) / 2
+        for y in 0..<height {
+            let source = y * width * 4, target = ((top + y) * newWidth + left) * 4
+            out.replaceSubrange(target..<target + width * 4, with: pixels[source..<source + width * 4])
+        }
+        return (out, newWidth, newHeight)
+    }
+
+    private static func render(_ pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette) -> [Cell] {
+        let symbols = chafa_symbol_map_new()
+        chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
+                                                                           | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+        chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE)
+        let config = chafa_canvas_config_new()
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+        let mode = switch palette {
+        case .indexed240: CHAFA_CANVAS_MODE_INDEXED_240
+        case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+        case .indexed8: CHAFA_CANVAS_MODE_INDEXED_8
+        }
+        chafa_canvas_config_set_canvas_mode(config, mode)
+        chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
+        chafa_canvas_config_set_symbol_map(config, symbols)
+        let canvas = chafa_canvas_new(config)
+        defer {
+            chafa_canvas_unref(canvas)
+            chafa_canvas_config_unref(config)
+            chafa_symbol_map_unref(symbols)
+        }
+        pixels.withUnsafeBufferPointer {
+            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4))
+        }
+        var cells: [Cell] = []
+        cells.reserveCapacity(columns * rows)
+        for y in 0..<rows {
+            for x in 0..<columns {
+                let scalar = Unicode.Scalar(chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))) ?? " "
+                var fg: Int32 = -1, bg: Int32 = -1
+                chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
+                cells.append(Cell(text: String(Character(scalar)), style: Style(foreground: color(fg), background: color(bg))))
+            }
+        }
+        return cells
+    }
+
+    private static func color(_ pen: Int32) -> Color { (0...255).contains(pen) ? .indexed(UInt8(pen)) : .default }
+
+    /// The average colour of the picture's outermost pixels, for the field around it.
+    private static func edgeColor(_ pixels: [UInt8], width: Int, height: Int) -> (UInt8, UInt8, UInt8) {
+        var sum = (0, 0, 0), n = 0
+        func add(_ x: Int, _ y: Int) {
+            let i = (y * width + x) * 4
+            sum.0 += Int(pixels[i]); sum.1 += Int(pixels[i + 1]); sum.2 += Int(pixels[i + 2]); n += 1
+        }
+        for x in 0..<width { add(x, 0); add(x, height - 1) }
+        for y in 0..<height { add(0, y); add(width - 1, y) }
+        return (UInt8(sum.0 / n), UInt8(sum.1 / n), UInt8(sum.2 / n))
+    }
+}

@@ -8,40 +8,40 @@ import FakeNFTTesting
 @Suite(.serialized) struct CartEndToEndTests {
     @Test func removeThroughTheDialogPayDeclinedThenPaid() async throws {
         let tmux = try Tmux(width: 100, height: 30)
-        let server = try tmux.startServer()
-        do { try tmux.launchApp("--server \(server.absoluteString) 2> app-err.txt", waitingFor: "Cart [3]") } catch {
+        let server = try await tmux.startServer()
+        do { try await tmux.launchApp("--server \(server.absoluteString) 2> app-err.txt", waitingFor: "Cart [3]") } catch {
             throw E2EError("\(error)\nstderr: \((try? tmux.file("app-err.txt")) ?? "")")
         }
         try tmux.keys("2")
-        try tmux.waitFor("3 NFT")
+        try await tmux.waitFor("3 NFT")
         try tmux.keys("d")
-        try tmux.waitFor("Are you sure you want to remove")
+        try await tmux.waitFor("Are you sure you want to remove")
         try tmux.keys("Escape")                              // cancelled once: nothing removed
-        try tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") && $0.contains("3 NFT") }
+        try await tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") && $0.contains("3 NFT") }
         try tmux.keys("d")
-        try tmux.waitFor("Are you sure you want to remove")
+        try await tmux.waitFor("Are you sure you want to remove")
         try tmux.keys("Left", "Enter")                       // Delete
-        try tmux.waitFor("Cart [2]")
-        try tmux.waitFor("2 NFT")
+        try await tmux.waitFor("Cart [2]")
+        try await tmux.waitFor("2 NFT")
         try tmux.keys("p")
-        try tmux.waitFor("Dogecoin")
+        try await tmux.waitFor("Dogecoin")
         try tmux.keys("Right", "p")                          // Dogecoin fails in the default data
-        try tmux.waitFor("Could not complete the payment")
+        try await tmux.waitFor("Could not complete the payment")
         try tmux.keys("Escape")
-        try tmux.waitUntil("dialog closed") { !$0.contains("Could not complete") }
+        try await tmux.waitUntil("dialog closed") { !$0.contains("Could not complete") }
         try tmux.keys("Left", "p")                           // Bitcoin succeeds
-        try tmux.waitFor("congratulations on your purchase!")
+        try await tmux.waitFor("congratulations on your purchase!")
         try tmux.keys("Enter")
-        try tmux.waitFor("9 collections")
+        try await tmux.waitFor("9 collections")
         try tmux.keys("2")
-        try tmux.waitFor("Cart is empty")
+        try await tmux.waitFor("Cart is empty")
         let api = APIClient(APIConfiguration(baseURL: server))
         let order = try await api.order()
         let profile = try await api.profile()
         #expect(order.nfts.isEmpty)
         #expect(profile.nfts.count == 15, "13 owned + the 2 bought")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
         try tmux.type("kill %1")
     }
 }

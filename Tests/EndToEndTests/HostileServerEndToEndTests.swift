@@ -13,21 +13,21 @@ import FakeNFTTesting
                                     "4", "Enter", "Enter", "Escape", "Escape", "1", "r"]
 
     @Test(arguments: HostileServer.Mode.allCases)
-    func theAppSurvives(mode: HostileServer.Mode) throws {
+    func theAppSurvives(mode: HostileServer.Mode) async throws {
         let server = try HostileServer.start(mode)
         defer { server.stop() }
         let tmux = try Tmux(width: 100, height: 30)
         try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
-        try tmux.waitFor("4 Statistics")
+        try await tmux.waitFor("4 Statistics")
         for key in Self.journey {
             try tmux.keys(key)
-            usleep(150_000)
+            try await Task.sleep(for: .milliseconds(150))
             let screen = try tmux.screen()
             #expect(!screen.contains("]52;") && !screen.contains("[2J") && !screen.contains("\u{202E}"), "\(mode) after \(key):\n\(screen)")
         }
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0", timeout: 60)   // generous: the whole suite loads 2 cores; make bench times q (5 ms)
-        try tmux.waitFor("DONE")
+        try await tmux.waitFor("EXIT=0", timeout: 60)   // generous: the whole suite loads 2 cores; make bench times q (5 ms)
+        try await tmux.waitFor("DONE")
         #expect(try tmux.file("before.txt") == tmux.file("after.txt"), "\(mode): stty -a changed")
         let screen = try tmux.screen()
         #expect(!screen.contains("Fatal error") && !screen.contains("crashed"), "\(mode):\n\(screen)")

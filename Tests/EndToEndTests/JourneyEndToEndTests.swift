@@ -13,9 +13,9 @@ import FakeNFTTesting
     /// rating and price as the API gives them.
     @Test func browse() async throws {
         let tmux = try Tmux(width: 100, height: 30)
-        let server = try tmux.startServer()
+        let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
-        try tmux.launchApp("--server \(server.absoluteString)")
+        try await tmux.launchApp("--server \(server.absoluteString)")
         // The default order: most NFTs first, then by name.
         let collections = try await api.collections(page: 0, size: 100)
             .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
@@ -23,20 +23,20 @@ import FakeNFTTesting
         for collection in collections.prefix(3) { #expect(screen.contains("\(collection.name) (\(collection.nfts.count))")) }
         try tmux.keys("Down", "Enter")
         let collection = collections[1]
-        try tmux.waitFor("Catalog › \(collection.name)")
+        try await tmux.waitFor("Catalog › \(collection.name)")
         let nfts = try await collection.nfts.prefix(3).asyncMap { try await api.nft(id: $0) }
-        screen = try tmux.waitUntil("the grid") { screen in nfts.allSatisfy { screen.contains($0.name) } }
+        screen = try await tmux.waitUntil("the grid") { screen in nfts.allSatisfy { screen.contains($0.name) } }
         for nft in nfts { #expect(screen.contains(Self.price(nft.price)), "\(nft.name)'s price") }
         try tmux.keys("Right", "Enter")
         let nft = nfts[1]
         let author = try await api.user(id: nft.author).name
-        screen = try tmux.waitUntil("the NFT's facts") { $0.contains("Author: \(author)") }
+        screen = try await tmux.waitUntil("the NFT's facts") { $0.contains("Author: \(author)") }
         #expect(screen.contains("\(collection.name) › \(nft.name)"))
         #expect(screen.contains("Collection: \(collection.name)"))
         #expect(screen.contains("Rating: \(Self.stars(nft.rating))"))
         #expect(screen.contains("Price: \(Self.price(nft.price))"))
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
         try tmux.type("kill %1")
     }
 
@@ -44,25 +44,25 @@ import FakeNFTTesting
     /// the count and the total are the server's order and prices.
     @Test func cart() async throws {
         let tmux = try Tmux(width: 100, height: 30)
-        let server = try tmux.startServer()
+        let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
-        try tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
+        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
         try tmux.keys("2")
         try await expectCartMatchesTheServer(tmux, api)
         try tmux.keys("d")
-        try tmux.waitFor("Are you sure you want to remove")
+        try await tmux.waitFor("Are you sure you want to remove")
         try tmux.keys("Escape")
-        try tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") }
+        try await tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") }
         try await expectCartMatchesTheServer(tmux, api, count: 3)
         for remaining in [2, 1] {
             try tmux.keys("d")
-            try tmux.waitFor("Are you sure you want to remove")
+            try await tmux.waitFor("Are you sure you want to remove")
             try tmux.keys("y")
-            try tmux.waitFor("Cart [\(remaining)]")
+            try await tmux.waitFor("Cart [\(remaining)]")
             try await expectCartMatchesTheServer(tmux, api, count: remaining)
         }
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
         try tmux.type("kill %1")
     }
 
@@ -77,7 +77,7 @@ import FakeNFTTesting
         let nfts = try await order.nfts.asyncMap { try await api.nft(id: $0) }
         let total = Self.price(nfts.reduce(0) { $0 + $1.price })
         let counted = "\(nfts.count) NFT\(nfts.count == 1 ? "" : "s")"
-        let screen = try tmux.waitUntil("the cart of \(counted), \(total)") { $0.contains(counted) && $0.contains(total) }
+        let screen = try await tmux.waitUntil("the cart of \(counted), \(total)") { $0.contains(counted) && $0.contains(total) }
         for nft in nfts {
             #expect(screen.contains(nft.name) && screen.contains(Self.price(nft.price)), "\(nft.name) in the cart")
         }
@@ -88,37 +88,37 @@ import FakeNFTTesting
     @Test(arguments: [(60, 16), (120, 40)])
     func profile(size: (width: Int, height: Int)) async throws {
         let tmux = try Tmux(width: size.width, height: size.height)
-        let server = try tmux.startServer()
+        let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
-        try tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
+        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
         try tmux.keys("3")
-        try tmux.waitFor("My NFTs (13)")
+        try await tmux.waitFor("My NFTs (13)")
         try tmux.keys("e")
-        try tmux.waitFor("Edit profile")
+        try await tmux.waitFor("Edit profile")
         let values = ["Анна \(size.width)", "Люблю NFT и чай", "https://anna.example/\(size.width)", "https://anna.example/a.png"]
         for (i, value) in values.enumerated() {
             if i > 0 { try tmux.keys("Tab") }
             try tmux.keys("C-u")
             if i == 1 { try tmux.keys("C-u", "C-k") }                    // the description has lines of its own
             try tmux.run(["send-keys", "-t", tmux.session, "-l", value])
-            try tmux.waitFor(value)                                       // visible where it is typed, at any size
+            try await tmux.waitFor(value)                                       // visible where it is typed, at any size
         }
         try tmux.keys("Tab")
-        try tmux.waitFor("[ Save (Ctrl-S) ]")
+        try await tmux.waitFor("[ Save (Ctrl-S) ]")
         try tmux.keys("Enter")
-        try tmux.waitUntil("saved") { !$0.contains("Edit profile") && $0.contains(values[0]) }
+        try await tmux.waitUntil("saved") { !$0.contains("Edit profile") && $0.contains(values[0]) }
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
         try tmux.type("clear")
-        try tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
+        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Cart [3]")
         try tmux.keys("3")
-        try tmux.waitFor(values[0])
+        try await tmux.waitFor(values[0])
         let profile = try await api.profile()
         #expect(profile.name == values[0] && profile.website == values[2] && profile.avatar == values[3])
         #expect(profile.description.hasSuffix(values[1]))
         #expect(try tmux.screen().contains(values[2]))
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
         try tmux.type("kill %1")
     }
 }

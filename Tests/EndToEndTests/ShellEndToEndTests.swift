@@ -5,77 +5,77 @@ import Testing
 /// The real binary in tmux: tabs, help, resize, and the terminal restored on every exit path.
 @Suite(.serialized) struct ShellEndToEndTests {
     /// Starts fakenft between two `stty -a` snapshots; `EXIT=<code>` marks its end.
-    func launch(_ tmux: Tmux) throws {
+    func launch(_ tmux: Tmux) async throws {
         // One `sh -c` job, so that the commands after fakenft still run after Ctrl-Z and `fg`.
         // The markers are split in the command ("EX""IT") so that only the output matches.
         try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
-        try tmux.waitFor("4 Statistics")
+        try await tmux.waitFor("4 Statistics")
     }
 
-    func expectTerminalRestored(_ tmux: Tmux) throws {
-        try tmux.waitFor("DONE")
+    func expectTerminalRestored(_ tmux: Tmux) async throws {
+        try await tmux.waitFor("DONE")
         let before = try tmux.file("before.txt"), after = try tmux.file("after.txt")
         #expect(before == after, "stty -a changed:\n\(before)\n---\n\(after)")
     }
 
     /// Waits until the breadcrumb (the second line) names `title`.
-    func waitForTab(_ tmux: Tmux, _ title: String) throws {
-        try tmux.waitUntil("tab \(title)") { $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first?
+    func waitForTab(_ tmux: Tmux, _ title: String) async throws {
+        try await tmux.waitUntil("tab \(title)") { $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first?
             .trimmingCharacters(in: .whitespaces) == title }
     }
 
-    @Test func tabsSwitchByNumberAndTabAndHelpOpensAndCloses() throws {
+    @Test func tabsSwitchByNumberAndTabAndHelpOpensAndCloses() async throws {
         let tmux = try Tmux()
-        try launch(tmux)
+        try await launch(tmux)
         try tmux.keys("2")
-        try waitForTab(tmux, "Cart")
+        try await waitForTab(tmux, "Cart")
         try tmux.keys("Tab")
-        try waitForTab(tmux, "Profile")
+        try await waitForTab(tmux, "Profile")
         try tmux.keys("BTab")
-        try waitForTab(tmux, "Cart")
+        try await waitForTab(tmux, "Cart")
         try tmux.keys("4")
-        try waitForTab(tmux, "Statistics")
+        try await waitForTab(tmux, "Statistics")
         try tmux.keys("?")
-        try tmux.waitFor("Keys: Statistics")
+        try await tmux.waitFor("Keys: Statistics")
         try tmux.keys("Escape")
-        try tmux.waitUntil("help to close") { !$0.contains("Keys: Statistics") }
-        try waitForTab(tmux, "Statistics")
+        try await tmux.waitUntil("help to close") { !$0.contains("Keys: Statistics") }
+        try await waitForTab(tmux, "Statistics")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
-        try expectTerminalRestored(tmux)
+        try await tmux.waitFor("EXIT=0")
+        try await expectTerminalRestored(tmux)
     }
 
-    @Test func resizeToTinyShowsTooSmallAndBackRestores() throws {
+    @Test func resizeToTinyShowsTooSmallAndBackRestores() async throws {
         let tmux = try Tmux()
-        try launch(tmux)
+        try await launch(tmux)
         try tmux.resize(width: 30, height: 8)
-        try tmux.waitFor("Terminal too small")
+        try await tmux.waitFor("Terminal too small")
         try tmux.resize(width: 100, height: 30)
-        try tmux.waitUntil("restored screen") { $0.contains("4 Statistics") && !$0.contains("too small") }
+        try await tmux.waitUntil("restored screen") { $0.contains("4 Statistics") && !$0.contains("too small") }
         try tmux.keys("C-c")
-        try tmux.waitFor("EXIT=0")
-        try expectTerminalRestored(tmux)
+        try await tmux.waitFor("EXIT=0")
+        try await expectTerminalRestored(tmux)
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT])
-    func terminalIsRestoredAfterSignal(_ signal: Int32) throws {
+    func terminalIsRestoredAfterSignal(_ signal: Int32) async throws {
         let tmux = try Tmux()
-        try launch(tmux)
+        try await launch(tmux)
         kill(try tmux.childPID(), signal)
-        try tmux.waitFor("EXIT=")
-        try expectTerminalRestored(tmux)
+        try await tmux.waitFor("EXIT=")
+        try await expectTerminalRestored(tmux)
     }
 
     /// A crash restores the terminal at once, says where the backtrace is, and never waits in
     /// the interactive backtracer (a key pressed right after the crash is not taken by it).
-    @Test func aCrashGoesToTheLogNotToAPrompt() throws {
+    @Test func aCrashGoesToTheLogNotToAPrompt() async throws {
         let tmux = try Tmux()
         try tmux.type("sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
-        try tmux.waitFor("4 Statistics")
+        try await tmux.waitFor("4 Statistics")
         kill(try tmux.childPID(), SIGSEGV)
         try tmux.keys("x")
-        try tmux.waitFor("EXIT=")
-        try expectTerminalRestored(tmux)
+        try await tmux.waitFor("EXIT=")
+        try await expectTerminalRestored(tmux)
         let screen = try tmux.screen()
         #expect(screen.contains("fakenft crashed; the backtrace is in"), "\(screen)")
         #expect(!screen.contains("Press space"), "no interactive backtracer")
@@ -83,16 +83,16 @@ import Testing
     }
 
     /// The app logs its requests (status and duration) and its end to a file, never the token.
-    @Test func requestsAreLoggedToAFileWithoutTheToken() throws {
+    @Test func requestsAreLoggedToAFileWithoutTheToken() async throws {
         let tmux = try Tmux()
-        try launch(tmux)
-        try tmux.waitFor("Cart [3]")
+        try await launch(tmux)
+        try await tmux.waitFor("Cart [3]")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
         try tmux.type("\(Tmux.binary) --server http://127.0.0.1:9 --token SECRET-42 --log-level debug; echo \"EX\"\"IT2=$?\"")
-        try tmux.waitFor("Can't reach")
+        try await tmux.waitFor("Can't reach")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT2=0")
+        try await tmux.waitFor("EXIT2=0")
         let log = try tmux.file(".local/state/fakenft/fakenft.log")
         #expect(log.contains("GET /api/v1/collections 200 in ") && log.contains("GET /api/v1/orders/1 200 in "), "\(log)")
         #expect(log.contains("starting (embedded server)") && log.components(separatedBy: "info fakenft: quit").count == 3,
@@ -102,44 +102,44 @@ import Testing
     }
 
     /// SIGPIPE (a closed output) once killed the app with the terminal left raw; it is ignored.
-    @Test func sigpipeIsIgnored() throws {
+    @Test func sigpipeIsIgnored() async throws {
         let tmux = try Tmux()
-        try launch(tmux)
+        try await launch(tmux)
         kill(try tmux.childPID(), SIGPIPE)
         try tmux.keys("3")
-        try waitForTab(tmux, "Profile")
+        try await waitForTab(tmux, "Profile")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
-        try expectTerminalRestored(tmux)
+        try await tmux.waitFor("EXIT=0")
+        try await expectTerminalRestored(tmux)
     }
 
     /// An unset, unknown or cursorless TERM gets a message that says what to set.
     @Test(arguments: [("-u TERM", "TERM is not set"), ("TERM=nosuchterm", "no terminfo entry for TERM=nosuchterm"),
                       ("TERM=dumb", "TERM=dumb cannot move the cursor")])
-    func badTerminalTypesAreExplained(environment: String, message: String) throws {
+    func badTerminalTypesAreExplained(environment: String, message: String) async throws {
         let tmux = try Tmux()
         try tmux.type("env \(environment) \(Tmux.binary) --data d; echo \"EX\"\"IT=$?\"")
-        try tmux.waitFor("EXIT=1")
+        try await tmux.waitFor("EXIT=1")
         let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains(message), "\(screen)")
     }
 
-    @Test func ctrlZThenFgRepaints() throws {
+    @Test func ctrlZThenFgRepaints() async throws {
         let tmux = try Tmux()
-        try launch(tmux)
+        try await launch(tmux)
         let pid = try tmux.childPID()
         try tmux.keys("C-z")
         // The process stopping is the criterion; the shell's "Stopped" line is not waited for
         // (under heavy load it was once not shown, see the session notes).
         let deadline = Date().addingTimeInterval(15)
-        while Tmux.state(of: pid) != "T", Date() < deadline { usleep(20_000) }
+        while Tmux.state(of: pid) != "T", Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(Tmux.state(of: pid) == "T", "Ctrl-Z stopped the app")
         try tmux.type("clear; fg")
-        try tmux.waitFor("4 Statistics")
+        try await tmux.waitFor("4 Statistics")
         try tmux.keys("3")
-        try waitForTab(tmux, "Profile")
+        try await waitForTab(tmux, "Profile")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
-        try expectTerminalRestored(tmux)
+        try await tmux.waitFor("EXIT=0")
+        try await expectTerminalRestored(tmux)
     }
 }

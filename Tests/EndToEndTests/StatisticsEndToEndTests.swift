@@ -3,15 +3,15 @@ import Testing
 
 /// The Statistics journey on the real binary.
 @Suite(.serialized) struct StatisticsEndToEndTests {
-    @Test func sortByNameOpenUserCollectionAndAddToCart() throws {
+    @Test func sortByNameOpenUserCollectionAndAddToCart() async throws {
         let tmux = try Tmux(width: 100, height: 30)
-        try tmux.launchApp(waitingFor: "Cart [3]")
+        try await tmux.launchApp(waitingFor: "Cart [3]")
         try tmux.keys("4")
-        try tmux.waitFor("Users by rating")
+        try await tmux.waitFor("Users by rating")
         try tmux.keys("s")
-        try tmux.waitFor("By rating")
+        try await tmux.waitFor("By rating")
         try tmux.keys("1")
-        try tmux.waitFor("Users by name")
+        try await tmux.waitFor("Users by name")
         // Walk down to the first user who owns NFTs.
         var screen = try tmux.screen()
         for _ in 0..<100 {
@@ -19,16 +19,16 @@ import Testing
                 .trimmingCharacters(in: CharacterSet(charactersIn: " ┃│"))
             if selected.hasSuffix(" NFTs") && !selected.hasSuffix(" 0 NFTs") || selected.hasSuffix(" 1 NFT") { break }
             try tmux.keys("Down")
-            screen = try tmux.waitUntil("selection moved") { $0 != screen }
+            screen = try await tmux.waitUntil("selection moved") { $0 != screen }
         }
         try tmux.keys("Enter")
-        try tmux.waitFor("Go to the user's website")
+        try await tmux.waitFor("Go to the user's website")
         try tmux.keys("Down", "Enter")
-        try tmux.waitFor("[+ cart]")
+        try await tmux.waitFor("[+ cart]")
         try tmux.keys("c")
-        try tmux.waitFor("Cart [4]")
-        try tmux.waitFor("[✕ cart]")
+        try await tmux.waitFor("Cart [4]")
+        try await tmux.waitFor("[✕ cart]")
         try tmux.keys("q")
-        try tmux.waitFor("EXIT=0")
+        try await tmux.waitFor("EXIT=0")
     }
 }

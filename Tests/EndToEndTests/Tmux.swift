@@ -26,7 +26,6 @@ final class Tmux {
                  "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
                  "SWIFT_BACKTRACE=enable=no", "bash", "--norc", "--noprofile"])
         try type("PS1='$ '; cd \(directory.path)")
-        try waitFor("$")
     }
 
     deinit {
@@ -42,9 +41,9 @@ final class Tmux {
 
     /// Starts the app (with `arguments`) in an `sh -c` job that prints `EXIT=<code>` when it ends,
     /// and waits for the catalog to load. The marker is split in the command so only output matches.
-    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections") throws {
+    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections") async throws {
         try type("sh -c '\(Self.binary) \(arguments); echo \"EX\"\"IT=$?\"'")
-        try waitFor(text)
+        try await waitFor(text)
     }
 
     /// Types a shell command line and presses Enter.
@@ -57,20 +56,20 @@ final class Tmux {
 
     /// Waits until the screen satisfies `condition`; fails with the screen after `timeout` seconds.
     @discardableResult
-    func waitUntil(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
+    func waitUntil(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = try screen()
             if condition(last) { return last }
-            usleep(30_000)
+            try await Task.sleep(for: .milliseconds(30))   // not usleep: in-process servers of other tests share these threads
         }
         throw E2EError("timed out waiting for \(what); screen was:\n\(last)")
     }
 
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
-        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    func waitFor(_ text: String, timeout: TimeInterval = 15) async throws -> String {
+        try await waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
     func resize(width: Int, height: Int) throws {
@@ -96,11 +95,11 @@ final class Tmux {
 
     /// Starts `fakenft serve` in the pane's shell, in the background, on a free port with its data
     /// in this test's folder; returns its address once it listens.
-    func startServer() throws -> URL {
+    func startServer() async throws -> URL {
         let port = try Self.freePort()
         try type("\(Self.binary) serve --port \(port) --data server-data --quiet > server.log 2>&1 &")
         try type("clear")
-        for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) { usleep(20_000) }
+        for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) { try await Task.sleep(for: .milliseconds(20)) }
         return URL(string: "http://127.0.0.1:\(port)")!
     }
 

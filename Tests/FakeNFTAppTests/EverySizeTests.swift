@@ -36,7 +36,7 @@ import FakeNFTTesting
             let nft = try #require(shell.currentScreen as? NFTScreen)
             #expect(await eventually { nft.model.collectionName != nil && nft.model.author.name != "…" })
             snapshotAtEverySize(shell, "nft")
-            _ = shell.handle(.key(.char("2")))
+            _ = shell.handle(.key(.tab))                              // on the NFT screen 1-3 choose its picture
             let cart = try #require((shell.currentScreen as? CartScreen)?.model)
             #expect(await eventually { cart.visibleItems.count == 3 })
             snapshotAtEverySize(shell, "cart")

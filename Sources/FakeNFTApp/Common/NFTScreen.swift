@@ -4,11 +4,16 @@ import TerminalUI
 /// One NFT: a larger picture and all its details, with the like and cart toggles.
 @MainActor
 final class NFTScreen: Screen {
-    enum Action: Sendable { case like, cart, website }
+    enum Action: Sendable, Equatable { case like, cart, website, previous, next, image(Int) }
 
     static let keys = KeyMap<Action>([
         KeyBinding([.char("l")], "Like / unlike", hint: "like", .like),
         KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
+        KeyBinding([.left, .char("h")], "Previous picture", hint: "pictures", hintKeys: "←→", .previous),
+        KeyBinding([.right], "Next picture", .next),
+        KeyBinding([.char("1")], "First picture", .image(0)),
+        KeyBinding([.char("2")], "Second picture", .image(1)),
+        KeyBinding([.char("3")], "Third picture", .image(2)),
         KeyBinding([.char("w")], "Open the NFT's web page", .website),
     ])
 
@@ -21,8 +26,18 @@ final class NFTScreen: Screen {
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 
+    /// The picture shown, of the NFT's images.
+    private(set) var shownImage = 0
+
     var layers: [KeyLayer] {
-        [.keys("NFT", Self.keys) { [unowned self] in perform($0) }]
+        let count = model.nft.images.count
+        return [.keys("NFT", Self.keys, enabled: { action in
+            switch action {
+            case .previous, .next: return count > 1
+            case .image(let i): return i < count && count > 1
+            default: return true
+            }
+        }) { [unowned self] in perform($0) }]
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
@@ -30,6 +45,9 @@ final class NFTScreen: Screen {
         switch action {
         case .like: context.state.toggleLike(nft)
         case .cart: context.state.toggleCart(nft)
+        case .previous: shownImage = (shownImage + nft.images.count - 1) % max(1, nft.images.count)
+        case .next: shownImage = (shownImage + 1) % max(1, nft.images.count)
+        case .image(let i): shownImage = i
         case .website:
             guard let website = nft.website, !website.isEmpty else {
                 context.effects.show(Toast("This NFT has no web page.", kind: .error))
@@ -42,9 +60,16 @@ final class NFTScreen: Screen {
 
     func render(in rect: Rect, buffer: inout Buffer) {
         let nft = model.nft
-        let pictureWidth = min(28, rect.width / 3), pictureHeight = min(12, rect.height - 2)
-        PictureView.render(nft.images.first ?? "", label: nft.name,
-                           in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight), pictures: model.context.pictures, buffer: &buffer)
+        // As large as the width allows (a third of it), square in 1:2 cells; grows with the terminal.
+        let pictureHeight = min(rect.height - 2, max(4, rect.width / 6)), pictureWidth = min(rect.width / 3, pictureHeight * 2)
+        let image = nft.images.indices.contains(shownImage) ? nft.images[shownImage] : ""
+        PictureView.render(image, label: nft.name, in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight),
+                           pictures: model.context.pictures, buffer: &buffer)
+        if nft.images.count > 1 {
+            let dots = nft.images.indices.map { $0 == shownImage ? "●" : "○" }.joined(separator: " ")
+            buffer.draw(dots, at: Point(x: rect.x + max(0, (pictureWidth - DisplayWidth.of(dots)) / 2), y: rect.y + pictureHeight),
+                        style: .dim, maxWidth: pictureWidth)
+        }
         let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
         let liked = model.isLiked, inCart = model.isInCart
         var y = rect.y

@@ -1,4 +1,5 @@
 import FakeNFTCore
+import Foundation
 import TerminalUI
 
 /// Profile: avatar, name, description, website, and the rows My NFTs, Favorite NFTs, Website.
@@ -184,6 +185,12 @@ final class ProfileScreen: Screen {
             }
             if focused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: height + 1) }
             y += height + 2
+        }
+        // The avatar of the link being typed, once it is a valid link and there is room.
+        let previewX = rect.x + labelWidth + fieldWidth + 4
+        if rect.maxX - previewX >= 10, ProfileForm.isWebURL(form.text(.avatar)) {
+            PictureView.render(form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
+                               in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5), pictures: model.context.pictures, buffer: &buffer)
         }
         let save = model.saving ? "[ Saving… ]" : "[ Save (Ctrl-S) ]"
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)

@@ -16,7 +16,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -50,7 +49,6 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
@@ -59,12 +57,10 @@ let package = Package(
         ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTModels"]),
-        .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"]),
+        .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"],
+                          resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
-        .target(name: "FakeNFTTesting", dependencies: [
-            "FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
             "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),

@@ -31,6 +31,7 @@ public enum FakeNFTTerminalApp {
         let loop = AppLoop(session: session, shell: makeShell(context: context))
         await context.state.start()
         await loop.run()
+        await context.state.finishWrites()
         context.state.stop()
         return session.exitSignal
     }

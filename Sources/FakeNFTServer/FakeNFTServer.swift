@@ -3,27 +3,22 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import ServiceLifecycle
 
 /// A running server: where it listens and how to stop it.
 public final class RunningServer: Sendable {
     public let port: Int
     public let baseURL: URL
-    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(port: Int, host: String, group: ServiceGroup, task: Task<Void, any Error>) {
+    init(port: Int, host: String, task: Task<Void, any Error>) {
         self.port = port
         self.baseURL = URL(string: "http://\(host):\(port)")!
-        self.group = group
         self.task = task
     }
 
-    /// Stops accepting requests, lets the ones in flight finish, and waits for the server to end.
-    /// A graceful shutdown, not a cancellation: cancelling while a new connection is being
-    /// accepted trips NIO ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
+    /// Stops accepting requests and waits for the server to finish.
     public func stop() async {
-        await group.triggerGracefulShutdown()
+        task.cancel()
         _ = await task.result
     }
 }
@@ -78,15 +73,14 @@ public enum FakeNFTServer {
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
         let app = try application(configuration) { port in await started.succeed(port) }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "fakenft.server.lifecycle") { _ in SwiftLogNoOpLogHandler() }))
         let task = Task {
-            do { try await group.run() } catch {
+            do { try await app.run() } catch {
                 await started.fail(error)
                 throw error
             }
         }
         let port = try await started.wait()
-        return RunningServer(port: port, host: configuration.host, group: group, task: task)
+        return RunningServer(port: port, host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
-import ServiceLifecycle
 
 /// Runs `router` on a free loopback port for the duration of `body`, which gets the base URL.
 /// For servers that must misbehave or count in ways the real FakeNFT server does not.
@@ -10,17 +8,9 @@ public func withRouter(_ router: Router<BasicRequestContext>, isolation: isolate
     let ports = PortBox()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           onServerRunning: { await ports.set($0.localAddress?.port ?? 0) })
-    let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "router") { _ in SwiftLogNoOpLogHandler() }))
-    let task = Task { try await group.run() }
-    do {
-        try await body(URL(string: "http://127.0.0.1:\(await ports.wait())")!)
-    } catch {
-        await group.triggerGracefulShutdown()   // not a cancellation: see RunningServer.stop
-        _ = await task.result
-        throw error
-    }
-    await group.triggerGracefulShutdown()
-    _ = await task.result
+    let task = Task { try await app.run() }
+    defer { task.cancel() }
+    try await body(URL(string: "http://127.0.0.1:\(await ports.wait())")!)
 }
 
 /// Hands the listening port to whoever waits for it.

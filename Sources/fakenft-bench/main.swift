@@ -16,6 +16,10 @@ do {
     try await ServerBenchmarks.coldStart()
     print("\nStatistics")
     try await StatisticsBenchmarks.ratingList()
+    print("\nPictures")
+    try PictureBenchmarks.decodeAndRender()
+    try await PictureBenchmarks.collectionPictures()
+    try await PictureBenchmarks.memoryAfterManyPictures()
 } catch {
     report("server benchmarks", "failed: \(error)")
 }

@@ -4,8 +4,8 @@ import TerminalUI
 /// neutral placeholder (with the initial of `label`) until then or without colours. Drawing it
 /// asks for it: the shell passes the frame's pictures on to ``Pictures``.
 @MainActor
-enum PictureView {
-    static func render(_ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer) {
+public enum PictureView {
+    public static func render(_ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if pictures.palette != nil, !link.isEmpty { buffer.want(picture: link) }
         if let cells = pictures.cells(for: link, size: Size(width: rect.width, height: rect.height)) {

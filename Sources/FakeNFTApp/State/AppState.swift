@@ -19,6 +19,9 @@ final class AppState {
     @ObservationIgnored private let services: Services
     @ObservationIgnored private let effects: Effects
     @ObservationIgnored private var observers: [Task<Void, Never>] = []
+    /// Changes sent and not yet answered, by a number of their own.
+    @ObservationIgnored private var writes: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored private var nextWrite = 0
 
     init(services: Services, effects: Effects) {
         self.services = services
@@ -61,10 +64,33 @@ final class AppState {
 
     func stop() { observers.forEach { $0.cancel() } }
 
+    /// Waits (at most `limit`) for the changes still on their way to the server, so quitting
+    /// right after a like or a cart change does not lose it.
+    func finishWrites(within limit: Duration = .seconds(3)) async {
+        let pending = Array(writes.values)
+        guard !pending.isEmpty else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for write in pending { await write.value } }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Runs `change` as a write that ``finishWrites(within:)`` waits for.
+    private func write(_ change: @escaping @MainActor () async -> Void) {
+        let id = nextWrite
+        nextWrite += 1
+        writes[id] = Task { [weak self] in
+            await change()
+            self?.writes[id] = nil
+        }
+    }
+
     /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
     func toggleLike(_ nft: NFT) {
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }   // the service's stream confirms or rolls back
-        Task {
+        write { [services, effects] in
             do { try await services.profile.toggleLike(nft.id) } catch {
                 effects.show(Toast("Could not change the like on \(nft.name): \(APIError(thrown: error).userMessage)", kind: .error))
             }
@@ -76,7 +102,7 @@ final class AppState {
         var ids = cartIDs
         if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids
-        Task {
+        write { [services, effects] in
             do { try await services.order.toggle(nft.id) } catch {
                 effects.show(Toast("Could not change the cart for \(nft.name): \(APIError(thrown: error).userMessage)", kind: .error))
             }
@@ -86,7 +112,7 @@ final class AppState {
     /// Changes a sort preference and saves it.
     func updateSort(_ change: @escaping @Sendable (inout SortPreferences) -> Void) {
         change(&sort)
-        Task {
+        write { [services, effects] in
             do { try await services.preferences.update(change) } catch {
                 effects.show(Toast("Could not save the sort order: \(error.localizedDescription)", kind: .error))
             }

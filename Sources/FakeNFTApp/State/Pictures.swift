@@ -18,6 +18,9 @@ public final class Pictures {
     @ObservationIgnored private var artOrder: [ArtKey] = []
 
     private struct ArtKey: Hashable { var link: String; var size: Size }
+    /// Pictures kept decoded here; past it, the ones the last frame did not show are let go
+    /// (the loader and the disk cache still have them).
+    static let capacity = 120
     /// Rendered pictures kept (one per picture and size).
     static let artCapacity = 600
 
@@ -31,6 +34,9 @@ public final class Pictures {
 
     /// Pictures off: placeholders everywhere (no colours, tests, the benchmark).
     public static func placeholders() -> Pictures { Pictures(loader: nil, palette: nil) }
+
+    /// True while any picture is being fetched or decoded.
+    public var isLoading: Bool { !loads.isEmpty }
 
     /// The picture at `link` as `size` cells, once it has arrived; nil while it loads, when it
     /// failed, or when pictures are off.
@@ -51,13 +57,21 @@ public final class Pictures {
 
     /// Starts loading the pictures the last frame drew, in the order drawn, and stops loads of
     /// pictures no longer on screen.
-    func want(_ links: [String]) {
+    public func want(_ links: [String]) {
         guard let loader else { return }
         let wanted = Set(links)
         for (link, task) in loads where !wanted.contains(link) {
             task.cancel()
             loads[link] = nil
             states[link] = nil
+        }
+        if states.count > Self.capacity {
+            for (link, state) in states where !wanted.contains(link) {
+                if case .loading = state { continue }
+                states[link] = nil
+            }
+            art = art.filter { wanted.contains($0.key.link) }
+            artOrder.removeAll { !wanted.contains($0.link) }
         }
         for link in links where states[link] == nil {
             states[link] = .loading

@@ -6,8 +6,8 @@ import NIOHTTP1
 public actor ImageLoader {
     /// Fetches at once at most; more wait their turn, first come first served.
     public static let maxInFlight = 6
-    /// Decoded pictures kept in memory.
-    public static let memoryCapacity = 300
+    /// Decoded pictures kept in memory (at most 256 KiB each).
+    public static let memoryCapacity = 100
 
     private let disk: ImageDiskCache?
     private let transport: HTTPTransport

@@ -2,7 +2,6 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/fakenft
-DEBUG_BIN = .build/debug/fakenft
 # `make fuzz FUZZ_TIME=3600` fuzzes longer; `make fuzz-api EXAMPLES=3000` sends more cases.
 FUZZ_TIME ?= 60
 FUZZ_FLAGS = --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
@@ -24,12 +23,14 @@ run: build
 # are stopped by cancelling them, and a debug build of swift-nio traps when that races a
 # connection being accepted (apple/swift-nio#3481). End-to-end tests drive the same binary in
 # tmux. Then the request parsers replay the fuzzing corpus and schemathesis fuzzes the server.
-TEST_FLAGS = -c release -Xswiftc -enable-testing
+# A build folder of its own, so that `make run` and `make bench` do not rebuild after it.
+TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
+TEST_BIN = .build-test/release/fakenft
 test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
-	FAKENFT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test $(TEST_FLAGS) --skip-build
-	.build/release/fakenft-fuzz Tests/Fuzz/corpus/*
-	./scripts/schemathesis.sh $(RELEASE_BIN)
+	FAKENFT_BIN=$(CURDIR)/$(TEST_BIN) $(SWIFT) test $(TEST_FLAGS) --skip-build
+	.build-test/release/fakenft-fuzz Tests/Fuzz/corpus/*
+	./scripts/schemathesis.sh $(TEST_BIN)
 
 # libFuzzer on the request parsers for FUZZ_TIME seconds; new inputs join Tests/Fuzz/corpus.
 fuzz: deps
@@ -40,8 +41,8 @@ fuzz: deps
 
 # schemathesis against the server, with EXAMPLES cases per operation (default 300).
 fuzz-api: deps
-	$(SWIFT) build --product fakenft
-	./scripts/schemathesis.sh $(DEBUG_BIN)
+	$(SWIFT) build -c release --product fakenft
+	./scripts/schemathesis.sh $(RELEASE_BIN)
 
 bench: deps
 	$(SWIFT) build -c release --product fakenft

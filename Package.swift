@@ -52,7 +52,7 @@ let package = Package(
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
-            "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.

@@ -18,7 +18,7 @@ public enum FakeNFTTerminalApp {
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did.
-    public static func run(api configuration: APIConfiguration, mouse: Bool,
+    public static func run(api configuration: APIConfiguration, mouse: Bool, symbols: CharacterArt.Symbols = .blocks,
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse))
         defer { session.shutdown() }
@@ -26,7 +26,8 @@ public enum FakeNFTTerminalApp {
                                 preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
         let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
-                                palette: CharacterArt.Palette.for(session.colors))
+                                palette: CharacterArt.Palette.for(session.colors), symbols: symbols,
+                                cellAspect: CharacterArt.cellAspect(fd: 1, size: session.size))
         let context = AppContext(services: services, effects: effects, pictures: pictures)
         let loop = AppLoop(session: session, shell: makeShell(context: context))
         await context.state.start()

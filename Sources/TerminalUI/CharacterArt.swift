@@ -1,4 +1,5 @@
 import CChafa
+import CNCursesW
 
 /// Pictures as character art through libchafa: RGBA pixels become cells of block symbols with a
 /// foreground and a background colour, drawn into the ``Buffer`` like text, so pictures go
@@ -21,16 +22,36 @@ public enum CharacterArt {
         }
     }
 
+    /// Which one-cell symbols pictures are drawn with.
+    public enum Symbols: String, Sendable, Hashable, CaseIterable {
+        /// chafa's block set: blocks, borders and spaces (fonts draw them everywhere).
+        case blocks
+        /// Blocks plus sextants (2×3 cells; finer, but needs a font that has them).
+        case sextants
+    }
+
     /// Width over height of a terminal cell, when the terminal does not report its pixels.
-    public static let cellAspect = 0.5
+    public static let defaultCellAspect = 0.5
+
+    /// Width over height of a cell of the terminal on `fd`, from the pixel size it reports
+    /// (TIOCGWINSZ), else ``defaultCellAspect``.
+    public static func cellAspect(fd: Int32, size: Size) -> Double {
+        var width: Int32 = 0, height: Int32 = 0
+        guard cnc_terminal_pixels(fd, &width, &height) == 0, width > 0, height > 0, size.width > 0, size.height > 0 else {
+            return defaultCellAspect
+        }
+        let aspect = (Double(width) / Double(size.width)) / (Double(height) / Double(size.height))
+        return (0.2...2).contains(aspect) ? aspect : defaultCellAspect
+    }
 
     /// The picture in RGBA `pixels` (`width` × `height`) as `columns` × `rows` cells, row by row,
     /// the picture's proportions kept: it is centred on a field of its own edge colour that
     /// fills the box, so the sides blend in.
-    public static func cells(rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette) -> [Cell] {
+    public static func cells(rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
+                             symbols: Symbols = .blocks, cellAspect: Double = defaultCellAspect) -> [Cell] {
         guard columns > 0, rows > 0, width > 0, height > 0, pixels.count >= width * height * 4 else { return [] }
         let (padded, paddedWidth, paddedHeight) = pad(pixels, width: width, height: height, toAspect: Double(columns) * cellAspect / Double(rows))
-        return render(padded, width: paddedWidth, height: paddedHeight, columns: columns, rows: rows, palette: palette)
+        return render(padded, width: paddedWidth, height: paddedHeight, columns: columns, rows: rows, palette: palette, symbols: symbols)
     }
 
     /// `pixels` centred on a field of their edge colour whose width over height is `aspect`.
@@ -49,10 +70,12 @@ public enum CharacterArt {
         return (out, newWidth, newHeight)
     }
 
-    private static func render(_ pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette) -> [Cell] {
+    private static func render(_ pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
+                               symbols set: Symbols) -> [Cell] {
         let symbols = chafa_symbol_map_new()
-        chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
-                                                                           | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+        var tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
+        if set == .sextants { tags |= CHAFA_SYMBOL_TAG_SEXTANT.rawValue }
+        chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
         chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE)
         let config = chafa_canvas_config_new()
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))

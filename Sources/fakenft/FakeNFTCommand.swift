@@ -12,7 +12,7 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
-        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse]\nfakenft serve [<options>]",
+        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--symbols <set>]\nfakenft serve [<options>]",
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self],
@@ -41,6 +41,10 @@ struct AppCommand: AsyncParsableCommand {
 
     @Flag(help: "Report mouse clicks and the wheel (off by default, so text selection works).")
     var mouse = false
+
+    @Option(help: ArgumentHelp("Symbols pictures are drawn with: blocks (any font) or sextants (finer; the font must have them).",
+                               valueName: "set"))
+    var symbols: CharacterArt.Symbols = .blocks
 
     @Option(help: ArgumentHelp("What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; default info).",
                                valueName: "level"),
@@ -73,7 +77,7 @@ struct AppCommand: AsyncParsableCommand {
         }
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, logger: logger)
+            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, symbols: symbols, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded?.stop()
@@ -111,3 +115,5 @@ struct Failure: Error, CustomStringConvertible {
 enum FakeNFTVersion {
     static let current = "0.4.0"
 }
+
+extension CharacterArt.Symbols: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TerminalUI
 @testable import fakenft
 
 /// The command line: one declaration per option gives parsing, validation and the error text.
@@ -9,6 +10,8 @@ import Testing
         let command = try #require(try FakeNFTCommand.parseAsRoot(["--server", "http://127.0.0.1:9/x", "--token", "t", "--mouse"]) as? AppCommand)
         #expect(command.server?.url.absoluteString == "http://127.0.0.1:9/x" && command.token == "t" && command.mouse)
         #expect(try FakeNFTCommand.parseAsRoot([]) is AppCommand, "the app is the default")
+        #expect((try FakeNFTCommand.parseAsRoot(["--symbols", "sextants"]) as? AppCommand)?.symbols == .sextants)
+        #expect((try FakeNFTCommand.parseAsRoot([]) as? AppCommand)?.symbols == .blocks)
         #expect(try FakeNFTCommand.parseAsRoot(["app", "--data", "d"]) is AppCommand)
     }
 
@@ -35,6 +38,7 @@ import Testing
     @Test(arguments: [
         (["--server", "ftp://x"], "'ftp://x' is not an http(s) URL"),
         (["--bogus"], "Unknown option '--bogus'"),
+        (["--symbols", "octants"], "The value 'octants' is invalid for '--symbols <set>'"),
         (["serve", "--port", "99999"], "--port wants a number in 0...65535, not 99999"),
         (["serve", "--port", "http"], "The value 'http' is invalid for '--port <port>'"),
         (["serve", "--large", "1,2,3"], "--large wants USERS,NFTS"),

@@ -225,4 +225,21 @@ extension String {
         }.map { $0 % 16 }
         #expect(!dark.isEmpty && dark.allSatisfy { (6...9).contains($0) }, "the centre stays in the middle columns: \(dark)")
     }
+
+    /// Sextants are used when asked for, and a terminal's own cell shape keeps pictures square.
+    @Test func sextantsAndTheCellShape() {
+        // A checker of 2×2-pixel squares, 2 across and 3 down in each 4×6-pixel cell: sextant material.
+        let w = 48, h = 48
+        let stripes = (0..<(w * h)).flatMap { i -> [UInt8] in ((i % w) % 4 / 2 + (i / w) % 6 / 2) % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
+        let blocks = CharacterArt.cells(rgba: stripes, width: w, height: h, columns: 12, rows: 8, palette: .indexed240, symbols: .blocks)
+        let sextants = CharacterArt.cells(rgba: stripes, width: w, height: h, columns: 12, rows: 8, palette: .indexed240, symbols: .sextants)
+        func isSextant(_ cell: Cell) -> Bool { cell.text.unicodeScalars.first.map { (0x1FB00...0x1FB3B).contains($0.value) } ?? false }
+        #expect(!blocks.contains(where: isSextant))
+        #expect(sextants.contains(where: isSextant))
+        // Square cells (aspect 1): a square picture fills a square box, with no side field.
+        let square = CharacterArt.cells(rgba: Self.halves(width: 32, height: 32), width: 32, height: 32, columns: 8, rows: 8,
+                                        palette: .indexed240, cellAspect: 1)
+        #expect(Self.levels(square[0].style.background)?.red ?? 0 > 3 || Self.levels(square[0].style.foreground)?.red ?? 0 > 3,
+                "the first cell is the picture's red, not a field")
+    }
 }

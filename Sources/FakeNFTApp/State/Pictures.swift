@@ -12,6 +12,8 @@ public final class Pictures {
     private(set) var states: [String: State] = [:]
     /// The colours pictures are drawn in; nil draws placeholders (no colours, or pictures off).
     @ObservationIgnored public let palette: CharacterArt.Palette?
+    @ObservationIgnored private let symbols: CharacterArt.Symbols
+    @ObservationIgnored private let cellAspect: Double
     @ObservationIgnored private let loader: ImageLoader?
     @ObservationIgnored private var loads: [String: Task<Void, Never>] = [:]
     @ObservationIgnored private var art: [ArtKey: [Cell]] = [:]
@@ -27,9 +29,14 @@ public final class Pictures {
     /// - Parameters:
     ///   - loader: where pictures come from; nil never loads (placeholders only).
     ///   - palette: the terminal's colours for pictures; nil draws placeholders.
-    public init(loader: ImageLoader?, palette: CharacterArt.Palette?) {
+    ///   - symbols: the symbols pictures are drawn with (`--symbols`).
+    ///   - cellAspect: a cell's width over its height, from the terminal when it says.
+    public init(loader: ImageLoader?, palette: CharacterArt.Palette?, symbols: CharacterArt.Symbols = .blocks,
+                cellAspect: Double = CharacterArt.defaultCellAspect) {
         self.loader = palette == nil ? nil : loader
         self.palette = palette
+        self.symbols = symbols
+        self.cellAspect = cellAspect
     }
 
     /// Pictures off: placeholders everywhere (no colours, tests, the benchmark).
@@ -45,7 +52,7 @@ public final class Pictures {
         let key = ArtKey(link: link, size: size)
         if let cached = art[key] { return cached }
         let cells = CharacterArt.cells(rgba: image.rgba, width: image.width, height: image.height,
-                                       columns: size.width, rows: size.height, palette: palette)
+                                       columns: size.width, rows: size.height, palette: palette, symbols: symbols, cellAspect: cellAspect)
         art[key] = cells
         artOrder.append(key)
         if artOrder.count > Self.artCapacity {

@@ -17,6 +17,7 @@ public enum CharacterArt {
             switch support {
             case .none: return nil
             case .basic: return .indexed8
+            case .sixteen: return .indexed16
             case .full: return .indexed240
             }
         }

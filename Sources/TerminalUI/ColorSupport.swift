@@ -1,19 +1,20 @@
 /// How many colours the terminal shows.
 public enum ColorSupport: Sendable, Hashable {
-    case none, basic, full
+    /// No colours; 8 (the ANSI colours); 16 (with their bright variants); 256.
+    case none, basic, sixteen, full
 
     /// Decides from the environment and what curses reports. `NO_COLOR` (any non-empty value) wins.
     public static func detect(environment: [String: String], cursesColors: Int, hasColors: Bool) -> ColorSupport {
         if let v = environment["NO_COLOR"], !v.isEmpty { return .none }
         guard hasColors else { return .none }
-        return cursesColors >= 256 ? .full : .basic
+        return cursesColors >= 256 ? .full : cursesColors >= 16 ? .sixteen : .basic
     }
 
     /// The curses colour number for `color`, or nil when colours are off.
     func cursesNumber(_ color: Color) -> Int32? {
         switch self {
         case .none: return nil
-        case .basic, .full:
+        case .basic, .sixteen, .full:
             switch color {
             case .default: return -1
             case .black: return 0
@@ -24,7 +25,9 @@ public enum ColorSupport: Sendable, Hashable {
             case .magenta: return 5
             case .cyan: return 6
             case .white: return 7
-            case .indexed(let n): return self == .full ? Int32(n) : Int32(Self.nearestBasic(n))
+            case .indexed(let n):
+                if self == .full || (self == .sixteen && n < 16) { return Int32(n) }
+                return Int32(Self.nearestBasic(n))
             }
         }
     }

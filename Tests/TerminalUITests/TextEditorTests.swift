@@ -84,8 +84,14 @@ import FakeNFTTesting
     @Test func noColorKeepsSelectionVisible() {
         #expect(ColorSupport.detect(environment: ["NO_COLOR": "1"], cursesColors: 256, hasColors: true) == .none)
         #expect(ColorSupport.detect(environment: [:], cursesColors: 256, hasColors: true) == .full)
+        #expect(ColorSupport.detect(environment: [:], cursesColors: 16, hasColors: true) == .sixteen)
+        #expect(ColorSupport.detect(environment: [:], cursesColors: 8, hasColors: true) == .basic)
+        #expect(CharacterArt.Palette.for(.sixteen) == .indexed16 && CharacterArt.Palette.for(.basic) == .indexed8)
+        #expect(CharacterArt.Palette.for(.full) == .indexed240 && CharacterArt.Palette.for(.none) == nil)
         #expect(ColorSupport.detect(environment: [:], cursesColors: 8, hasColors: true) == .basic)
         #expect(Style.selected.reverse)
         #expect(ColorSupport.nearestBasic(196) == 1)   // bright red cube entry -> red
+        #expect(ColorSupport.sixteen.cursesNumber(.indexed(12)) == 12 && ColorSupport.sixteen.cursesNumber(.indexed(196)) == 1,
+                "16 colours keep the bright ones")
     }
 }

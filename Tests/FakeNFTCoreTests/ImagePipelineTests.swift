@@ -110,6 +110,26 @@ import FakeNFTTesting
         }
     }
 
+    /// A picture that never ends, or one that is not a picture at all, is an error with a reason.
+    @Test func endlessAndFakePicturesAreRefused() async throws {
+        let router = Router()
+        let chunk = ByteBuffer(repeating: 0x42, count: 64 * 1024)
+        router.get("endless.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+                while true { try await writer.write(chunk) }
+            })
+        }
+        router.get("page.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(string: "<html>not a picture</html>")))
+        }
+        try await withRouter(router) { url in
+            let loader = ImageLoader(disk: nil)
+            await #expect(throws: ImageError("the image is larger than 8 MB")) { try await loader.image(for: url.absoluteString + "/endless.png") }
+            await #expect(throws: ImageError("not a PNG or a JPEG")) { try await loader.image(for: url.absoluteString + "/page.png") }
+        }
+    }
+
     @Test func badLinksAndAnswersAreErrors() async throws {
         let loader = ImageLoader(disk: nil)
         await #expect(throws: ImageError("not an http(s) link")) { try await loader.image(for: "file:///etc/passwd") }

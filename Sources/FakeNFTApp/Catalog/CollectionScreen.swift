@@ -74,7 +74,7 @@ final class CollectionScreen: Screen {
         let nfts = model.nfts.value ?? []
         grid.count = nfts.count
         gridRect = body
-        GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
+        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: body.width)) { [model] index, cell, selected, buffer in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
                                pictures: model.context.pictures, in: cell, buffer: &buffer)

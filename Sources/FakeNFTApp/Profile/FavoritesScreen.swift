@@ -52,7 +52,7 @@ final class FavoritesScreen: Screen {
         grid.count = items.count
         gridRect = rect
         let pictures = model.context.pictures
-        GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
+        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: rect.width)) { [model] index, cell, selected, buffer in
             let nft = items[index]
             NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, pictures: pictures, in: cell, buffer: &buffer)
         }.render(in: rect, buffer: &buffer, state: &grid)

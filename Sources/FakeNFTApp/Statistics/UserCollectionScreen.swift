@@ -50,7 +50,7 @@ final class UserCollectionScreen: Screen {
         }
         grid.count = nfts.count
         gridRect = rect
-        GridView(area: "grid", cellSize: NFTCellView.size) { [model] index, cell, selected, buffer in
+        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: rect.width)) { [model] index, cell, selected, buffer in
             let nft = nfts[index]
             NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
                                pictures: model.context.pictures, in: cell, buffer: &buffer)

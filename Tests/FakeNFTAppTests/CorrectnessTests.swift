@@ -12,6 +12,21 @@ import FakeNFTTesting
         frame(shell, size).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// The Cart screen's model once its three NFTs are shown (the Cart tab in focus).
+    func loadedCart(_ shell: AppShell) async throws -> CartViewModel {
+        let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+        #expect(await eventually { cart.visibleItems.count == 3 })
+        return cart
+    }
+
+    /// Presses Pay and returns the payment screen once its currencies are shown.
+    func openPayment(_ shell: AppShell) async throws -> PaymentScreen {
+        _ = shell.handle(.key(.char("p")))
+        let payment = try #require(shell.currentScreen as? PaymentScreen)
+        #expect(await eventually { payment.model.currencies.value != nil })
+        return payment
+    }
+
     /// The screen's words in one line (dialogs wrap their text, boxes draw borders).
     func words(_ shell: AppShell) -> String {
         lines(shell).joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
@@ -102,8 +117,7 @@ import FakeNFTTesting
     @Test func eachCartRowHasARemoveButton() async throws {
         try await TestServer.with { server async throws in
             let (context, shell) = await app(server, tab: 1)
-            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
-            #expect(await eventually { cart.visibleItems.count == 3 })
+            let cart = try await loadedCart(shell)
             let text = lines(shell)
             let second = cart.visibleItems[1]
             let nameRow = try #require(text.firstIndex { $0.contains(second.name) })
@@ -131,11 +145,8 @@ import FakeNFTTesting
             _ = shell.handle(.key(.enter))
             #expect(context.effects.toast?.message.contains("no website") == true)
             _ = shell.handle(.key(.char("2")))
-            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
-            #expect(await eventually { cart.visibleItems.count == 3 })
-            _ = shell.handle(.key(.char("p")))
-            let payment = try #require(shell.currentScreen as? PaymentScreen)
-            #expect(await eventually { payment.model.currencies.value != nil })
+            _ = try await loadedCart(shell)
+            _ = try await openPayment(shell)
             _ = shell.handle(.key(.char("p")))
             #expect(await eventually { words(shell).contains("was declined.") })
             _ = shell.handle(.key(.enter))                                   // Retry
@@ -147,8 +158,7 @@ import FakeNFTTesting
     @Test func toastsNeverHideFigures() async throws {
         try await TestServer.with { server async throws in
             let (context, shell) = await app(server, tab: 1)
-            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
-            #expect(await eventually { cart.visibleItems.count == 3 })
+            let cart = try await loadedCart(shell)
             context.effects.show(Toast("A message long enough to cover the whole bottom of the screen, prices included"))
             let text = lines(shell)
             #expect(text.contains { $0.contains(String(format: "%.2f ETH", cart.total)) })
@@ -160,11 +170,8 @@ import FakeNFTTesting
     @Test func theSuccessScreenTrapsNothing() async throws {
         try await TestServer.with { server async throws in
             let (_, shell) = await app(server, tab: 1)
-            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
-            #expect(await eventually { cart.visibleItems.count == 3 })
-            _ = shell.handle(.key(.char("p")))
-            let payment = try #require(shell.currentScreen as? PaymentScreen)
-            #expect(await eventually { payment.model.currencies.value != nil })
+            _ = try await loadedCart(shell)
+            let payment = try await openPayment(shell)
             _ = shell.handle(.key(.char("p")))
             #expect(await eventually { payment.model.outcome == .succeeded })
             _ = shell.handle(.key(.char("4")))
@@ -192,8 +199,7 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("1")))
             #expect(shell.currentScreen is CatalogScreen, "the tab's own number goes back to its root")
             _ = shell.handle(.key(.char("2")))
-            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
-            #expect(await eventually { cart.visibleItems.count == 3 })
+            let cart = try await loadedCart(shell)
             let wide = lines(shell, Size(width: 200, height: 40))
             let row = try #require(wide.first { $0.contains(cart.visibleItems[0].name) })
             let name = try #require(row.range(of: cart.visibleItems[0].name)).lowerBound.utf16Offset(in: row)
@@ -257,11 +263,8 @@ import FakeNFTTesting
             _ = shell.handle(.key(.escape))
             // The currency grid says it scrolls.
             _ = shell.handle(.key(.char("2")))
-            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
-            #expect(await eventually { cart.visibleItems.count == 3 })
-            _ = shell.handle(.key(.char("p")))
-            let payment = try #require(shell.currentScreen as? PaymentScreen)
-            #expect(await eventually { payment.model.currencies.value != nil })
+            _ = try await loadedCart(shell)
+            _ = try await openPayment(shell)
             text = frame(shell, size)
             #expect(text.contains("┃"), "a scroll bar: more currencies below\n\(text)")
         }

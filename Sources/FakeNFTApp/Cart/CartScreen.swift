@@ -41,8 +41,9 @@ final class CartScreen: Screen {
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
             return [menu]
         }
+        let hasItems = !model.visibleItems.isEmpty   // once per route or frame: the rows are sorted
         return [
-            .keys("Cart", Self.keys, enabled: { [unowned self] in $0 == .retry || !model.visibleItems.isEmpty }) { [unowned self] in perform($0) },
+            .keys("Cart", Self.keys, enabled: { $0 == .retry || hasItems }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
             KeyLayer(title: "Cart", help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event else { return nil }

@@ -71,13 +71,7 @@ final class CollectionScreen: Screen {
         }
         let body = rect.splitTop(headerHeight).1
         if StatusView.render(model.nfts, what: "the NFTs", in: body, buffer: &buffer) { return }
-        let nfts = model.nfts.value ?? []
-        grid.count = nfts.count
         gridRect = body
-        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: body.width)) { [model] index, cell, selected, buffer in
-            let nft = nfts[index]
-            NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
-                               pictures: model.context.pictures, in: cell, buffer: &buffer)
-        }.render(in: body, buffer: &buffer, state: &grid)
+        NFTGrid.render(model.nfts.value ?? [], in: body, grid: &grid, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
     }
 }

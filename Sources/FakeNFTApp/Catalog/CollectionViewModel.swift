@@ -23,7 +23,4 @@ final class CollectionViewModel: ViewModel {
             author = await AuthorName.resolved(collection.author, website: collection.website, users: context.services.users)
         }
     }
-
-    func isLiked(_ nft: NFT) -> Bool { context.state.likes.contains(nft.id) }
-    func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }
 }

@@ -18,8 +18,8 @@ final class NFTViewModel: ViewModel {
         author = AuthorName(nft.author, website: nft.website)
     }
 
-    var isLiked: Bool { context.state.likes.contains(nft.id) }
-    var isInCart: Bool { context.state.cartIDs.contains(nft.id) }
+    var isLiked: Bool { context.state.isLiked(nft) }
+    var isInCart: Bool { context.state.isInCart(nft) }
 
     /// Resolves the author's name and, when not given, the collection holding the NFT.
     func load() async {

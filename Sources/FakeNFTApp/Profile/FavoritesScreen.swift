@@ -25,7 +25,7 @@ final class FavoritesScreen: Screen {
 
     var layers: [KeyLayer] {
         [
-            .keys("Favorites", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] in perform($0) },
+            .keys("Favorites", Self.keys, enabled: { [hasItems = !model.items.isEmpty] _ in hasItems }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -49,12 +49,7 @@ final class FavoritesScreen: Screen {
             EmptyStateView.render("You have no favorite NFTs yet", in: rect, buffer: &buffer)
             return
         }
-        grid.count = items.count
         gridRect = rect
-        let pictures = model.context.pictures
-        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: rect.width)) { [model] index, cell, selected, buffer in
-            let nft = items[index]
-            NFTCellView.render(nft, liked: true, inCart: model.isInCart(nft), selected: selected, pictures: pictures, in: cell, buffer: &buffer)
-        }.render(in: rect, buffer: &buffer, state: &grid)
+        NFTGrid.render(items, in: rect, grid: &grid, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -19,7 +19,5 @@ final class FavoritesViewModel: ViewModel {
         }
     }
 
-    func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }
-
     func unlike(_ nft: NFT) { context.state.toggleLike(nft) }
 }

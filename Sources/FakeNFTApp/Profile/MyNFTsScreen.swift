@@ -28,7 +28,7 @@ final class MyNFTsScreen: Screen {
             return [menu]
         }
         return [
-            .keys("My NFTs", Self.keys, enabled: { [unowned self] _ in !model.items.isEmpty }) { [unowned self] action in
+            .keys("My NFTs", Self.keys, enabled: { [model] _ in model.owned.value?.isEmpty == false }) { [unowned self] action in
                 let items = model.items
                 switch action {
                 case .sort: sortMenu.open(current: model.sort)

@@ -70,9 +70,10 @@ public final class AppShell {
             return click(target)
         }
         let screen = currentScreen
-        let modal = screen.layers.contains(where: \.isModal)
+        let layers = screen.layers   // built once per event: they may sort or filter the screen's rows
+        let modal = layers.contains(where: \.isModal)
         if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) { return perform(action) }
-        if let command = screen.route(event) {
+        if let command = Swift.type(of: screen).route(event, through: layers) {
             apply(command)
             return true
         }

@@ -36,7 +36,10 @@ public extension Screen {
     func didAppear() {}
 
     /// Offers `event` to the layers top first; nil when none used it and none is modal.
-    func route(_ event: TerminalEvent) -> ScreenCommand? {
+    func route(_ event: TerminalEvent) -> ScreenCommand? { Self.route(event, through: layers) }
+
+    /// Offers `event` to `layers` (a screen's, built once) top first.
+    static func route(_ event: TerminalEvent, through layers: [KeyLayer]) -> ScreenCommand? {
         for layer in layers {
             if let command = layer.route(event) { return command }
             if layer.isModal { return .handled }

@@ -31,6 +31,9 @@ final class AppState {
     /// The cart's ids, empty until it is loaded.
     var cartIDs: [String] { cart ?? [] }
 
+    func isLiked(_ nft: NFT) -> Bool { likes.contains(nft.id) }
+    func isInCart(_ nft: NFT) -> Bool { cartIDs.contains(nft.id) }
+
     /// Follows the profile and the cart, and loads them.
     func start() async {
         sort = await services.preferences.current

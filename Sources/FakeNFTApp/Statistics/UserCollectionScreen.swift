@@ -48,12 +48,7 @@ final class UserCollectionScreen: Screen {
             buffer.draw("\(model.user.name) has no NFTs yet.", at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
             return
         }
-        grid.count = nfts.count
         gridRect = rect
-        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: rect.width)) { [model] index, cell, selected, buffer in
-            let nft = nfts[index]
-            NFTCellView.render(nft, liked: model.isLiked(nft), inCart: model.isInCart(nft), selected: selected,
-                               pictures: model.context.pictures, in: cell, buffer: &buffer)
-        }.render(in: rect, buffer: &buffer, state: &grid)
+        NFTGrid.render(nfts, in: rect, grid: &grid, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -16,7 +16,4 @@ final class UserCollectionViewModel: ViewModel {
     func load() async {
         await load(\.nfts) { try await context.listedNFTs(ids: user.nfts) }
     }
-
-    func isLiked(_ nft: NFT) -> Bool { context.state.likes.contains(nft.id) }
-    func isInCart(_ nft: NFT) -> Bool { context.state.cartIDs.contains(nft.id) }
 }

@@ -1,4 +1,5 @@
-/// The bottom line of short key hints ("? help  q quit").
+/// The bottom line of short key hints ("? help  q quit"). Only whole hints are shown: one that
+/// does not fit is left out (never cut to "q q…"), and later, shorter ones still get their turn.
 @MainActor
 public struct KeyHintBar: Widget {
     public var hints: [KeyHint]
@@ -8,8 +9,7 @@ public struct KeyHintBar: Widget {
     public func render(in rect: Rect, buffer: inout Buffer) {
         buffer.clear(rect, style: .plain)
         var x = rect.x
-        for hint in hints {
-            guard x < rect.maxX else { break }
+        for hint in hints where x + DisplayWidth.of("\(hint.key) \(hint.label)") <= rect.maxX {
             x += buffer.draw(hint.key, at: Point(x: x, y: rect.y), style: .accent, maxWidth: rect.maxX - x)
             x += buffer.draw(" \(hint.label)  ", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
         }

@@ -20,14 +20,15 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa"]),
+        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.
         .target(name: "FakeNFTModels"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The offline image set: pictures drawn by code from an image URL's path, as PNG.
-        .target(name: "FakeNFTArt", dependencies: ["CZlib"]),
+        .target(name: "ImageEncoding", dependencies: ["CZlib"]),
+        .target(name: "FakeNFTArt", dependencies: ["ImageEncoding"]),
         // PNG and JPEG decoding (libpng's simplified API, libjpeg-turbo) with size caps, for pictures.
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         .target(name: "FakeNFTCore", dependencies: [

@@ -63,14 +63,6 @@ static inline int cnc_terminal_size(int fd, int *rows, int *cols) {
     return 0;
 }
 
-// The terminal's size in pixels, when it reports one (many do not: then 0).
-static inline int cnc_terminal_pixels(int fd, int *width, int *height) {
-    struct winsize ws;
-    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
-    *width = ws.ws_xpixel; *height = ws.ws_ypixel;
-    return 0;
-}
-
 // stdin/stdout are mutable C globals too.
 static inline FILE *cnc_stdin(void) { return stdin; }
 static inline FILE *cnc_stdout(void) { return stdout; }

@@ -18,16 +18,24 @@ public enum FakeNFTTerminalApp {
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did.
-    public static func run(api configuration: APIConfiguration, mouse: Bool, symbols: CharacterArt.Symbols = .blocks,
+    /// - Parameter graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
+    public static func run(api configuration: APIConfiguration, mouse: Bool, graphics: TerminalGraphics, symbols: CharacterArt.Symbols = .blocks,
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse))
         defer { session.shutdown() }
+        var graphics = graphics
+        if graphics.mode == .kitty, session.colors != .full {
+            graphics.mode = .symbols
+            logger.info("pictures: symbols (kitty placeholders carry the image in a 256-colour foreground, and this terminal has fewer colours)")
+        }
+        let pixels = graphics.mode.isPixels ? PixelImages(graphics: graphics) : nil
+        session.surface.pixels = pixels
         let services = Services(api: APIClient(configuration, logger: logger),
                                 preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
         let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
-                                palette: CharacterArt.Palette.for(session.colors), symbols: symbols,
-                                cellAspect: CharacterArt.cellAspect(fd: 1, size: session.size))
+                                palette: graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
+                                cellAspect: Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height), pixels: pixels)
         let context = AppContext(services: services, effects: effects, pictures: pictures)
         let loop = AppLoop(session: session, shell: makeShell(context: context))
         await context.state.start()

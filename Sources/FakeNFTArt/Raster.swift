@@ -1,9 +1,14 @@
+import ImageEncoding
+
 /// An RGBA picture in memory, 8 bits per channel, rows top to bottom.
 public struct Raster: Sendable, Equatable {
     public let width: Int
     public let height: Int
     /// `width * height * 4` bytes: red, green, blue, alpha.
     public private(set) var pixels: [UInt8]
+
+    /// The raster as a PNG file (the same pixels always give the same bytes).
+    public var png: [UInt8] { PNGEncoder.encode(rgba: pixels, width: width, height: height) }
 
     public init(width: Int, height: Int, fill: RGB = RGB(0, 0, 0)) {
         self.width = max(1, width)

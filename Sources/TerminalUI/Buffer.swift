@@ -22,6 +22,16 @@ public struct Hit: Sendable, Hashable {
     public var target: HitTarget
 }
 
+/// A picture in pixels the surface writes over the frame's text once it is shown (sixel,
+/// iTerm2): the cells it covers, the image (see ``PixelImages``), and the cells drawn beneath
+/// it (character art). It is written only while those cells are all still there, so anything
+/// drawn over a part of it (a dialog, a toast, a scrolled list) hides it.
+public struct PixelOverlay: Sendable, Hashable {
+    public var rect: Rect
+    public var image: Int
+    public var cells: [Cell]
+}
+
 /// A frame as a value: a grid of cells with styles, where the cursor goes, and the clickable
 /// parts widgets reported. Every widget renders into a rectangle of one; the terminal only
 /// shows the differences between two (``CursesSurface``), and snapshot tests read its text.
@@ -36,6 +46,8 @@ public struct Buffer: Sendable, Hashable {
     public private(set) var hits: [Hit] = []
     /// Links of the pictures drawn, in drawing order: what the frame wants loaded.
     public private(set) var pictures: [String] = []
+    /// Pictures in pixels written over the text after the frame is shown, in drawing order.
+    public private(set) var overlays: [PixelOverlay] = []
 
     public init(size: Size) {
         self.size = size
@@ -111,6 +123,27 @@ public struct Buffer: Sendable, Hashable {
         }
     }
 
+    /// Puts `cells` like ``place(_:columns:at:)`` and the pixel image `image` over them.
+    public mutating func place(_ cells: [Cell], columns: Int, at origin: Point, overlay image: Int) {
+        place(cells, columns: columns, at: origin)
+        guard columns > 0 else { return }
+        overlays.append(PixelOverlay(rect: Rect(x: origin.x, y: origin.y, width: columns, height: cells.count / columns), image: image, cells: cells))
+    }
+
+    /// True while every cell beneath `overlay` is the one placed there: nothing drew over it,
+    /// and it lies wholly on the frame.
+    public func isIntact(_ overlay: PixelOverlay) -> Bool {
+        let rect = overlay.rect
+        guard rect.x >= 0, rect.y >= 0, rect.maxX <= size.width, rect.maxY <= size.height, overlay.cells.count == rect.width * rect.height else {
+            return false
+        }
+        for y in 0..<rect.height {
+            let row = (rect.y + y) * size.width + rect.x
+            for x in 0..<rect.width where cells[row + x] != overlay.cells[y * rect.width + x] { return false }
+        }
+        return true
+    }
+
     /// Records `rect` as clickable (clipped to the buffer; nothing for an empty part).
     public mutating func addHit(_ rect: Rect, _ target: HitTarget) {
         let clipped = Rect(x: max(0, rect.x), y: max(0, rect.y), width: min(rect.maxX, size.width) - max(0, rect.x),
@@ -146,6 +179,12 @@ public struct Buffer: Sendable, Hashable {
                                width: min(hit.rect.maxX, source.maxX) - max(hit.rect.x, source.x),
                                height: min(hit.rect.maxY, source.maxY) - max(hit.rect.y, source.y))
             if !visible.isEmpty { addHit(Rect(x: visible.x + shift.x, y: visible.y + shift.y, width: visible.width, height: visible.height), hit.target) }
+        }
+        for overlay in other.overlays {
+            let rect = overlay.rect
+            guard rect.x >= source.x, rect.y >= source.y, rect.maxX <= source.maxX, rect.maxY <= source.maxY else { continue }
+            overlays.append(PixelOverlay(rect: Rect(x: rect.x + shift.x, y: rect.y + shift.y, width: rect.width, height: rect.height),
+                                         image: overlay.image, cells: overlay.cells))
         }
         if let cursor = other.cursor, source.contains(cursor) { self.cursor = Point(x: cursor.x + shift.x, y: cursor.y + shift.y) }
     }

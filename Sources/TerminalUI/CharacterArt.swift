@@ -34,41 +34,14 @@ public enum CharacterArt {
     /// Width over height of a terminal cell, when the terminal does not report its pixels.
     public static let defaultCellAspect = 0.5
 
-    /// Width over height of a cell of the terminal on `fd`, from the pixel size it reports
-    /// (TIOCGWINSZ), else ``defaultCellAspect``.
-    public static func cellAspect(fd: Int32, size: Size) -> Double {
-        var width: Int32 = 0, height: Int32 = 0
-        guard cnc_terminal_pixels(fd, &width, &height) == 0, width > 0, height > 0, size.width > 0, size.height > 0 else {
-            return defaultCellAspect
-        }
-        let aspect = (Double(width) / Double(size.width)) / (Double(height) / Double(size.height))
-        return (0.2...2).contains(aspect) ? aspect : defaultCellAspect
-    }
-
     /// The picture in RGBA `pixels` (`width` × `height`) as `columns` × `rows` cells, row by row,
     /// the picture's proportions kept: it is centred on a field of its own edge colour that
     /// fills the box, so the sides blend in.
     public static func cells(rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
                              symbols: Symbols = .blocks, cellAspect: Double = defaultCellAspect) -> [Cell] {
         guard columns > 0, rows > 0, width > 0, height > 0, pixels.count >= width * height * 4 else { return [] }
-        let (padded, paddedWidth, paddedHeight) = pad(pixels, width: width, height: height, toAspect: Double(columns) * cellAspect / Double(rows))
+        let (padded, paddedWidth, paddedHeight) = PixelFit.pad(pixels, width: width, height: height, toAspect: Double(columns) * cellAspect / Double(rows))
         return render(padded, width: paddedWidth, height: paddedHeight, columns: columns, rows: rows, palette: palette, symbols: symbols)
-    }
-
-    /// `pixels` centred on a field of their edge colour whose width over height is `aspect`.
-    private static func pad(_ pixels: [UInt8], width: Int, height: Int, toAspect aspect: Double) -> ([UInt8], Int, Int) {
-        let newWidth = max(width, Int((Double(height) * aspect).rounded()))
-        let newHeight = max(height, Int((Double(width) / aspect).rounded()))
-        guard newWidth != width || newHeight != height else { return (pixels, width, height) }
-        let edge = edgeColor(pixels, width: width, height: height)
-        var out = [UInt8](repeating: 255, count: newWidth * newHeight * 4)
-        for i in 0..<(newWidth * newHeight) { out[i * 4] = edge.0; out[i * 4 + 1] = edge.1; out[i * 4 + 2] = edge.2 }
-        let left = (newWidth - width) / 2, top = (newHeight - height) / 2
-        for y in 0..<height {
-            let source = y * width * 4, target = ((top + y) * newWidth + left) * 4
-            out.replaceSubrange(target..<target + width * 4, with: pixels[source..<source + width * 4])
-        }
-        return (out, newWidth, newHeight)
     }
 
     private static func render(_ pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
@@ -112,16 +85,4 @@ public enum CharacterArt {
     }
 
     private static func color(_ pen: Int32) -> Color { (0...255).contains(pen) ? .indexed(UInt8(pen)) : .default }
-
-    /// The average colour of the picture's outermost pixels, for the field around it.
-    private static func edgeColor(_ pixels: [UInt8], width: Int, height: Int) -> (UInt8, UInt8, UInt8) {
-        var sum = (0, 0, 0), n = 0
-        func add(_ x: Int, _ y: Int) {
-            let i = (y * width + x) * 4
-            sum.0 += Int(pixels[i]); sum.1 += Int(pixels[i + 1]); sum.2 += Int(pixels[i + 2]); n += 1
-        }
-        for x in 0..<width { add(x, 0); add(x, height - 1) }
-        for y in 0..<height { add(0, y); add(width - 1, y) }
-        return (UInt8(sum.0 / n), UInt8(sum.1 / n), UInt8(sum.2 / n))
-    }
 }

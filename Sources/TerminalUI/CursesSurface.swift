@@ -2,10 +2,22 @@ import CNCursesW
 
 /// The real terminal: shows a ``Buffer`` by writing the cells that differ from the one shown
 /// before into curses' `stdscr`, then one `doupdate`.
+///
+/// Pictures in pixels: kitty uploads are written before the cells that show them; sixel and
+/// iTerm2 images (``PixelOverlay``) after `doupdate`, at their cells, cursor saved and restored
+/// around them, only while wholly visible and never on the last row (a sixel there scrolls the
+/// screen). Curses does not know they are there, so when one is hidden its rows are redrawn
+/// (`wredrawln`), and an image is written again whenever curses wrote anything on its rows.
 @MainActor
 public final class CursesSurface {
     private let window: UnsafeMutablePointer<WINDOW>
     private let colors: ColorSupport
+    /// The pictures in pixels the frames place; nil for character art only.
+    public var pixels: PixelImages?
+    /// The overlays on the terminal now.
+    private var shown: [PixelOverlay] = []
+    /// Bytes of picture escapes written so far (kitty uploads and overlays), for the benchmark.
+    public private(set) var pictureBytesWritten = 0
     private var pairs: [PairKey: Int32] = [:]
     private var cursorVisible = false
     private var cursor: Point?
@@ -35,10 +47,14 @@ public final class CursesSurface {
     /// Curses compares again with what the terminal shows, so only real changes are written.
     public func present(_ frame: Buffer, over previous: Buffer?) {
         let full = previous?.size != frame.size
+        if full, !shown.isEmpty || !frame.overlays.isEmpty { clearok(cnc_curscr(), true) }   // a resize: nothing on screen is known
+        if let pending = pixels?.takePendingOutput(), !pending.isEmpty { write(pending) }
+        var changedRows = Set<Int>()
         for y in 0..<frame.size.height {
             var x = 0
             while x < frame.size.width {
                 if !full, let previous, previous[x, y] == frame[x, y] { x += 1; continue }
+                changedRows.insert(y)
                 // A run of changed cells in one style.
                 let style = frame[x, y].style
                 let start = x
@@ -58,8 +74,18 @@ public final class CursesSurface {
         }
         cursor = frame.cursor
         showCursor()
+        let visible = pixels == nil ? [] : frame.overlays.filter { $0.rect.maxY < frame.size.height && frame.isIntact($0) }
+        // Hidden or moved images: curses repaints their rows, which wipes their pixels.
+        for old in shown where !full && !visible.contains(old) {
+            wredrawln(window, Int32(old.rect.y), Int32(old.rect.height))
+            changedRows.formUnion(old.rect.y..<old.rect.maxY)
+        }
         wnoutrefresh(window)
         doupdate()
+        for overlay in visible where full || !shown.contains(overlay) || !changedRows.isDisjoint(with: overlay.rect.y..<overlay.rect.maxY) {
+            writeOverlay(overlay)
+        }
+        shown = visible
     }
 
     /// Forgets what the terminal shows and repaints all of it (after Ctrl-Z or a garbled screen).
@@ -67,6 +93,29 @@ public final class CursesSurface {
         clearok(cnc_curscr(), true)
         wnoutrefresh(window)
         doupdate()
+        shown.forEach(writeOverlay)
+    }
+
+    /// Clears the screen of pictures in pixels before the terminal is handed back (exit, Ctrl-Z):
+    /// kitty images are deleted on exit, overlays are wiped by clearing the screen.
+    /// The window keeps its contents (``repaintAll()`` brings text and pictures back after `fg`).
+    func removePictures(deleteUploads: Bool) {
+        if !shown.isEmpty { write("\u{1B}[H\u{1B}[2J") }
+        guard deleteUploads else { return }
+        shown = []
+        if let farewell = pixels?.farewell(), !farewell.isEmpty { write(farewell) }
+    }
+
+    private func writeOverlay(_ overlay: PixelOverlay) {
+        guard let escape = pixels?.overlayEscape(overlay.image, at: Point(x: overlay.rect.x, y: overlay.rect.y)) else { return }
+        write(escape)
+    }
+
+    /// Writes escapes straight to the terminal, after what curses has written.
+    private func write(_ escape: String) {
+        pictureBytesWritten += escape.utf8.count
+        fputs(escape, cnc_stdout())
+        fflush(cnc_stdout())
     }
 
     private func showCursor() {

@@ -139,6 +139,7 @@ public final class TerminalSession {
         guard !isShutDown else { return }
         isShutDown = true
         pump.stop()
+        surface.removePictures(deleteUploads: true)
         if options.mouse { mousemask(0, nil) }
         Self.writeControl("\u{1B}[?2004l")
         curs_set(1)
@@ -156,6 +157,7 @@ public final class TerminalSession {
 
     /// Stops the process group like Ctrl-Z does in a cooked terminal, and repaints after `fg`.
     public func suspend() {
+        surface.removePictures(deleteUploads: false)
         endwin()
         kill(0, SIGSTOP)  // the whole group, so a wrapping shell sees the stop; `fg` sends SIGCONT
         resume()

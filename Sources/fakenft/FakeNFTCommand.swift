@@ -12,7 +12,7 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
-        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--symbols <set>]\nfakenft serve [<options>]",
+        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--images <mode>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft serve [<options>]",
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self],
@@ -27,6 +27,11 @@ struct AppCommand: AsyncParsableCommand {
         discussion: """
             With no --server it starts its own offline server on 127.0.0.1 (data in $XDG_DATA_HOME/fakenft). \
             Keys: ? in the app. Crash backtraces go to crash.log in the data folder.
+
+            Pictures are real pixels in terminals with kitty graphics (kitty 0.28+, Ghostty), sixel \
+            (foot, WezTerm, xterm -ti vt340, mlterm, Konsole, Windows Terminal) or iTerm2 images, and \
+            character art elsewhere. Inside tmux, pixels need '\(TerminalGraphics.tmuxAdvice)' in \
+            ~/.tmux.conf (fakenft never changes tmux's settings); see what was found with --probe-terminal.
             """)
 
     @Option(help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER).", valueName: "url"),
@@ -42,6 +47,13 @@ struct AppCommand: AsyncParsableCommand {
     @Flag(help: "Report mouse clicks and the wheel (off by default, so text selection works).")
     var mouse = false
 
+    @Option(help: ArgumentHelp("How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; default auto).",
+                               valueName: "mode"))
+    var images: ImagesChoice?
+
+    @Flag(help: "Print what the terminal can show pictures with, and why, then exit.")
+    var probeTerminal = false
+
     @Option(help: ArgumentHelp("Symbols pictures are drawn with: blocks (any font) or sextants (finer; the font must have them).",
                                valueName: "set"))
     var symbols: CharacterArt.Symbols = .blocks
@@ -53,6 +65,11 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
+        let imagesChoice = try images ?? environment["FAKENFT_IMAGES"].flatMap { $0.isEmpty ? nil : try Self.imagesChoice($0) } ?? .auto
+        if probeTerminal {
+            print(Self.report(TerminalProbe.detect(choice: imagesChoice, environment: environment)))
+            return
+        }
         let dataDirectory = data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
         let server = try server?.url ?? environment["FAKENFT_SERVER"].flatMap { $0.isEmpty ? nil : try WebAddress.parse($0).url }
         let token = token ?? environment["FAKENFT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -75,9 +92,11 @@ struct AppCommand: AsyncParsableCommand {
                 throw Failure("could not start the embedded server (data in \(dataDirectory.path)): \(error)")
             }
         }
+        let graphics = TerminalProbe.detect(choice: imagesChoice, environment: environment)
+        logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; ")))")
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, symbols: symbols, logger: logger)
+            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, graphics: graphics, symbols: symbols, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded?.stop()
@@ -88,6 +107,27 @@ struct AppCommand: AsyncParsableCommand {
         await embedded?.stop()
         LineWriter.flush()
         if let exitSignal { throw ExitCode(128 + exitSignal) }
+    }
+}
+
+extension AppCommand {
+    static func imagesChoice(_ text: String) throws -> ImagesChoice {
+        guard let choice = ImagesChoice(rawValue: text) else {
+            throw ValidationError("FAKENFT_IMAGES='\(text)' is not one of \(ImagesChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
+    }
+
+    /// What `--probe-terminal` prints.
+    static func report(_ graphics: TerminalGraphics) -> String {
+        var lines = [
+            "pictures: \(graphics.mode.rawValue)",
+            "cell: \(graphics.cellPixels.width)×\(graphics.cellPixels.height) pixels",
+        ]
+        if graphics.throughTmux { lines.append("through tmux passthrough") }
+        lines.append("why:")
+        lines += graphics.reasons.map { "  - \($0)" }
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -117,3 +157,4 @@ enum FakeNFTVersion {
 }
 
 extension CharacterArt.Symbols: ExpressibleByArgument {}
+extension ImagesChoice: ExpressibleByArgument {}

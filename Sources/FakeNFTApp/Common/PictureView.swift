@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// A picture in a rectangle: the image at a link as character art once it has arrived, a
+/// A picture in a rectangle: the image at a link in pixels or as character art once it has arrived, a
 /// neutral placeholder (with the initial of `label`) until then or without colours. Drawing it
 /// asks for it: the shell passes the frame's pictures on to ``Pictures``.
 @MainActor
@@ -8,9 +8,15 @@ public enum PictureView {
     public static func render(_ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if pictures.palette != nil, !link.isEmpty { buffer.want(picture: link) }
-        if let cells = pictures.cells(for: link, size: Size(width: rect.width, height: rect.height)) {
+        switch pictures.drawing(for: link, size: Size(width: rect.width, height: rect.height)) {
+        case .cells(let cells):
             buffer.place(cells, columns: rect.width, at: Point(x: rect.x, y: rect.y))
             return
+        case .overlay(let cells, let image):
+            buffer.place(cells, columns: rect.width, at: Point(x: rect.x, y: rect.y), overlay: image)
+            return
+        case nil:
+            break
         }
         buffer.fill(rect, with: "░", style: .dim)
         if let initial = label.first {

@@ -9,12 +9,22 @@ import TerminalUI
 public final class Pictures {
     enum State { case loading, ready(DecodedImage), failed }
 
+    /// How a picture is drawn into a frame.
+    enum Drawing {
+        /// Cells to place: character art, or kitty placeholders.
+        case cells([Cell])
+        /// Character art with a sixel or iTerm2 image written over it.
+        case overlay([Cell], image: Int)
+    }
+
     private(set) var states: [String: State] = [:]
     /// The colours pictures are drawn in; nil draws placeholders (no colours, or pictures off).
     @ObservationIgnored public let palette: CharacterArt.Palette?
     @ObservationIgnored private let symbols: CharacterArt.Symbols
     @ObservationIgnored private let cellAspect: Double
     @ObservationIgnored private let loader: ImageLoader?
+    /// Pictures in pixels, when the terminal shows them.
+    @ObservationIgnored private let pixels: PixelImages?
     @ObservationIgnored private var loads: [String: Task<Void, Never>] = [:]
     @ObservationIgnored private var art: [ArtKey: [Cell]] = [:]
     @ObservationIgnored private var artOrder: [ArtKey] = []
@@ -31,9 +41,11 @@ public final class Pictures {
     ///   - palette: the terminal's colours for pictures; nil draws placeholders.
     ///   - symbols: the symbols pictures are drawn with (`--symbols`).
     ///   - cellAspect: a cell's width over its height, from the terminal when it says.
+    ///   - pixels: pictures in pixels (kitty, sixel, iTerm2); nil draws character art.
     public init(loader: ImageLoader?, palette: CharacterArt.Palette?, symbols: CharacterArt.Symbols = .blocks,
-                cellAspect: Double = CharacterArt.defaultCellAspect) {
+                cellAspect: Double = CharacterArt.defaultCellAspect, pixels: PixelImages? = nil) {
         self.loader = palette == nil ? nil : loader
+        self.pixels = palette == nil ? nil : pixels
         self.palette = palette
         self.symbols = symbols
         self.cellAspect = cellAspect
@@ -45,9 +57,23 @@ public final class Pictures {
     /// True while any picture is being fetched or decoded.
     public var isLoading: Bool { !loads.isEmpty }
 
-    /// The picture at `link` as `size` cells, once it has arrived; nil while it loads, when it
+    /// The picture at `link` over `size` cells, once it has arrived: in pixels when the terminal
+    /// shows them and the picture is encoded, else character art; nil while it loads, when it
     /// failed, or when pictures are off.
-    func cells(for link: String, size: Size) -> [Cell]? {
+    func drawing(for link: String, size: Size) -> Drawing? {
+        guard let art = cells(for: link, size: size) else { return nil }
+        guard let pixels, case .ready(let image) = states[link],
+              let placement = pixels.placement(for: link, size: size, image: { (image.rgba, image.width, image.height) }) else {
+            return .cells(art)
+        }
+        switch placement {
+        case .cells(let placeholders): return .cells(placeholders)
+        case .overlay(let id): return .overlay(art, image: id)
+        }
+    }
+
+    /// The picture at `link` as `size` cells of character art, once it has arrived.
+    private func cells(for link: String, size: Size) -> [Cell]? {
         guard let palette, case .ready(let image) = states[link] else { return nil }
         let key = ArtKey(link: link, size: size)
         if let cached = art[key] { return cached }

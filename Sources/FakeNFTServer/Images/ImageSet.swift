@@ -21,7 +21,7 @@ final class ImageSet: Sendable {
     func image(for path: String) -> Image? {
         if let cached = cache.withLockedValue({ $0.images[path] }) { return cached }
         guard let raster = Artwork.picture(for: path) else { return nil }
-        let bytes = PNGEncoder.encode(raster)
+        let bytes = raster.png
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         let image = Image(png: ByteBuffer(bytes: bytes), entityTag: "\"png-\(String(hash, radix: 16))\"")

@@ -62,7 +62,7 @@ let package = Package(
                           resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
         .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird")]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "CZlib"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
             "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
         ]),

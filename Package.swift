@@ -70,7 +70,7 @@ let package = Package(
             "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),
         .testTarget(name: "FakeNFTCommandTests", dependencies: [
             "fakenft", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

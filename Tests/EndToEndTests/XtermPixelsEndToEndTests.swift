@@ -1,0 +1,121 @@
+import FakeNFTCore
+import Foundation
+import Glibc
+import Testing
+import TerminalUI
+import FakeNFTTesting
+
+/// The real binary in a real terminal with pixels: `xterm -ti vt340` under Xvfb, `--images
+/// sixel`. Screenshots show the NFT's picture at its cells with the server image's colours; a
+/// dialog opened over it hides it; closing the dialog brings it back.
+@Suite(.serialized) struct XtermPixelsEndToEndTests {
+    /// One sixel image the app wrote: the cell it was put at (0-based) and its size in pixels.
+    struct WrittenSixel { var column: Int; var row: Int; var width: Int; var height: Int; var offset: Int }
+
+    /// The sixel images in `output` (the app writes each as DECSC, CUP, the DCS, DECRC).
+    static func sixels(in output: [UInt8], from start: Int = 0) -> [WrittenSixel] {
+        let text = String(decoding: output, as: UTF8.self)
+        var found: [WrittenSixel] = []
+        var rest = text[...]
+        var offset = 0
+        while let save = rest.range(of: "\u{1B}7\u{1B}[") {
+            let afterSave = rest[save.upperBound...]
+            let position = afterSave.prefix { $0 != "H" }
+            let numbers = position.split(separator: ";").compactMap { Int($0) }
+            let body = afterSave.dropFirst(position.count + 1)
+            offset = text.utf8.distance(from: text.startIndex, to: save.lowerBound)
+            rest = afterSave
+            guard numbers.count == 2, body.hasPrefix("\u{1B}P"), let raster = body.prefix(200).range(of: "\"1;1;") else { continue }
+            let size = body[raster.upperBound...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap { Int($0) }
+            guard size.count == 2, offset >= start else { continue }
+            found.append(WrittenSixel(column: numbers[1] - 1, row: numbers[0] - 1, width: size[0], height: size[1], offset: offset))
+        }
+        return found
+    }
+
+    static func get(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    /// The first picture of every NFT of the server's biggest collection (the one the Catalog opens first).
+    static func candidatePictures(server: URL) throws -> [DecodedImage] {
+        struct Collection: Decodable { let nfts: [String] }
+        struct NFT: Decodable { let images: [String] }
+        let collections = try JSONDecoder().decode([Collection].self, from: get(server.appendingPathComponent("api/v1/collections")))
+        let biggest = try #require(collections.max { $0.nfts.count < $1.nfts.count })
+        return try biggest.nfts.map { id in
+            let nft = try JSONDecoder().decode(NFT.self, from: get(server.appendingPathComponent("api/v1/nft/\(id)")))
+            return try ImageDecoder.decode(get(try #require(URL(string: nft.images[0]))))
+        }
+    }
+
+    /// The smallest difference between the screen at `sixel`'s cells and one of `pictures`
+    /// fitted to its size, over the few pixels xterm's border may shift the text by.
+    static func difference(_ shot: Screenshot, _ sixel: WrittenSixel, cell: (Int, Int), pictures: [[UInt8]]) -> Double {
+        var best = 255.0
+        for picture in pictures {
+            for dx in 0...4 {
+                for dy in 0...4 {
+                    best = min(best, shot.difference(at: sixel.column * cell.0 + dx, sixel.row * cell.1 + dy, from: picture,
+                                                     size: (sixel.width, sixel.height)))
+                }
+            }
+        }
+        return best
+    }
+
+    @Test func theNFTsPictureIsRealPixelsAndADialogHidesItUntilClosed() async throws {
+        let harness = try XtermHarness(columns: 100, rows: 30)
+        let port = try freeLoopbackPort()
+        let data = harness.directory.appendingPathComponent("server").path
+        let log = open(harness.directory.appendingPathComponent("server.log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let server = try spawnInBackground(Tmux.binary, ["serve", "--port", "\(port)", "--data", data, "--quiet"], output: log)
+        close(log)
+        defer { kill(server, SIGKILL); var status: Int32 = 0; waitpid(server, &status, 0) }
+        let address = URL(string: "http://127.0.0.1:\(port)")!
+        var pictures: [DecodedImage] = []
+        for _ in 0..<200 where pictures.isEmpty {
+            pictures = (try? Self.candidatePictures(server: address)) ?? []
+            if pictures.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(!pictures.isEmpty, "the server answers")
+        let home = harness.directory.path
+        try await harness.launch("\(Tmux.binary) --server \(address.absoluteString) --images sixel",
+                                 environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
+                                               "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        func waitForSixel(after start: Int, _ what: String, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> WrittenSixel {
+            for _ in 0..<300 {
+                if let sixel = Self.sixels(in: harness.output(), from: start).last(where: condition) { return sixel }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            throw E2EError("no sixel written for \(what)")
+        }
+        _ = try await waitForSixel(after: 0, "the Catalog's covers")
+        var mark = harness.output().count
+        try harness.keys("Return")                      // the biggest collection
+        _ = try await waitForSixel(after: mark, "the collection's grid") { $0.row >= 6 }
+        mark = harness.output().count
+        try harness.keys("Return")                      // its first NFT
+        let picture = try await waitForSixel(after: mark, "the NFT's picture") { $0.width >= 150 }
+        try await Task.sleep(for: .milliseconds(600))   // xterm draws what it read
+        let cell = (6, 13)                              // xterm's default font under Xvfb ("fixed", 6×13)
+        #expect(picture.height % 6 == 0 && picture.height <= (picture.height / cell.1 + 1) * cell.1)
+        #expect(picture.row + (picture.height + cell.1 - 1) / cell.1 <= harness.rows - 1, "never on the last row")
+        let fitted = pictures.map { PixelFit.fit($0.rgba, width: $0.width, height: $0.height, into: Size(width: picture.width, height: picture.height)) }
+        let shown = Self.difference(try harness.screenshot("nft"), picture, cell: cell, pictures: fitted)
+        #expect(shown < 16, "the NFT's picture at its cells, in its colours (mean difference \(shown))")
+
+        mark = harness.output().count
+        try harness.keys("question")                    // help, over the picture
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(Self.sixels(in: harness.output(), from: mark).isEmpty, "no picture written under a dialog")
+        let covered = Self.difference(try harness.screenshot("dialog"), picture, cell: cell, pictures: fitted)
+        #expect(covered > shown + 15, "the dialog hides the picture (mean difference \(covered), shown \(shown))")
+
+        mark = harness.output().count
+        try harness.keys("Escape")                      // close it
+        let back = try await waitForSixel(after: mark, "the picture after the dialog") { $0.width >= 150 }
+        #expect(back.column == picture.column && back.row == picture.row)
+        try await Task.sleep(for: .milliseconds(600))
+        let restored = Self.difference(try harness.screenshot("back"), back, cell: cell, pictures: fitted)
+        #expect(restored < 16, "the picture is back (mean difference \(restored))")
+    }
+}

@@ -28,6 +28,8 @@ final class XtermHarness {
     }
 
     deinit {
+        // `script` outlives xterm; ending it hangs up the app under it.
+        _ = try? spawnAndWait("/usr/bin/pkill", ["-KILL", "-f", directory.appendingPathComponent("typescript").path])
         for pid in processes.reversed() { kill(pid, SIGKILL); var status: Int32 = 0; waitpid(pid, &status, 0) }
         if ProcessInfo.processInfo.environment["KEEP_XTERM"] == nil { try? FileManager.default.removeItem(at: directory) }
     }

@@ -9,30 +9,6 @@ import FakeNFTTesting
 /// sixel`. Screenshots show the NFT's picture at its cells with the server image's colours; a
 /// dialog opened over it hides it; closing the dialog brings it back.
 @Suite(.serialized) struct XtermPixelsEndToEndTests {
-    /// One sixel image the app wrote: the cell it was put at (0-based) and its size in pixels.
-    struct WrittenSixel { var column: Int; var row: Int; var width: Int; var height: Int; var offset: Int }
-
-    /// The sixel images in `output` (the app writes each as DECSC, CUP, the DCS, DECRC).
-    static func sixels(in output: [UInt8], from start: Int = 0) -> [WrittenSixel] {
-        let text = String(decoding: output, as: UTF8.self)
-        var found: [WrittenSixel] = []
-        var rest = text[...]
-        var offset = 0
-        while let save = rest.range(of: "\u{1B}7\u{1B}[") {
-            let afterSave = rest[save.upperBound...]
-            let position = afterSave.prefix { $0 != "H" }
-            let numbers = position.split(separator: ";").compactMap { Int($0) }
-            let body = afterSave.dropFirst(position.count + 1)
-            offset = text.utf8.distance(from: text.startIndex, to: save.lowerBound)
-            rest = afterSave
-            guard numbers.count == 2, body.hasPrefix("\u{1B}P"), let raster = body.prefix(200).range(of: "\"1;1;") else { continue }
-            let size = body[raster.upperBound...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap { Int($0) }
-            guard size.count == 2, offset >= start else { continue }
-            found.append(WrittenSixel(column: numbers[1] - 1, row: numbers[0] - 1, width: size[0], height: size[1], offset: offset))
-        }
-        return found
-    }
-
     static func get(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 
     /// The first picture of every NFT of the server's biggest collection (the one the Catalog opens first).
@@ -83,7 +59,7 @@ import FakeNFTTesting
                                                "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
         func waitForSixel(after start: Int, _ what: String, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> WrittenSixel {
             for _ in 0..<300 {
-                if let sixel = Self.sixels(in: harness.output(), from: start).last(where: condition) { return sixel }
+                if let sixel = WrittenSixel.all(in: harness.output(), from: start).last(where: condition) { return sixel }
                 try await Task.sleep(for: .milliseconds(50))
             }
             throw E2EError("no sixel written for \(what)")
@@ -106,7 +82,7 @@ import FakeNFTTesting
         mark = harness.output().count
         try harness.keys("question")                    // help, over the picture
         try await Task.sleep(for: .milliseconds(800))
-        #expect(Self.sixels(in: harness.output(), from: mark).isEmpty, "no picture written under a dialog")
+        #expect(WrittenSixel.all(in: harness.output(), from: mark).isEmpty, "no picture written under a dialog")
         let covered = Self.difference(try harness.screenshot("dialog"), picture, cell: cell, pictures: fitted)
         #expect(covered > shown + 15, "the dialog hides the picture (mean difference \(covered), shown \(shown))")
 

@@ -12,6 +12,8 @@ import CNCursesW
 public final class CursesSurface {
     private let window: UnsafeMutablePointer<WINDOW>
     private let colors: ColorSupport
+    /// Where curses writes: picture escapes go there too, after curses' own output.
+    private let output: UnsafeMutablePointer<FILE>
     /// The pictures in pixels the frames place; nil for character art only.
     public var pixels: PixelImages?
     /// The overlays on the terminal now.
@@ -24,9 +26,10 @@ public final class CursesSurface {
 
     private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
-    init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport) {
+    init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>) {
         self.window = window
         self.colors = colors
+        self.output = output
     }
 
     public var size: Size { Size(width: Int(getmaxx(window)), height: Int(getmaxy(window))) }
@@ -114,8 +117,8 @@ public final class CursesSurface {
     /// Writes escapes straight to the terminal, after what curses has written.
     private func write(_ escape: String) {
         pictureBytesWritten += escape.utf8.count
-        fputs(escape, cnc_stdout())
-        fflush(cnc_stdout())
+        fputs(escape, output)
+        fflush(output)
     }
 
     private func showCursor() {

@@ -98,7 +98,7 @@ public final class TerminalSession {
         raw(); noecho(); nonl(); keypad(window, true); nodelay(window, true); curs_set(0)
         if has_colors() { start_color(); use_default_colors() }
         colors = ColorSupport.detect(environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
-        surface = CursesSurface(window: window, colors: colors)
+        surface = CursesSurface(window: window, colors: colors, output: cnc_stdout())
         if options.mouse {
             mouseinterval(0)
             mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)

@@ -99,6 +99,12 @@ public final class CursesSurface {
         shown.forEach(writeOverlay)
     }
 
+    /// After a resize: reads the cell size in pixels again, so a zoomed font gets pictures of its size.
+    func terminalResized(fd: Int32) {
+        guard let pixels, let window = TerminalProbe.windowSize(fd: fd), window.cells.width > 0, window.cells.height > 0 else { return }
+        pixels.changeCellPixels(to: Size(width: window.pixels.width / window.cells.width, height: window.pixels.height / window.cells.height))
+    }
+
     /// Clears the screen of pictures in pixels before the terminal is handed back (exit, Ctrl-Z):
     /// kitty images are deleted on exit, overlays are wiped by clearing the screen.
     /// The window keeps its contents (``repaintAll()`` brings text and pictures back after `fg`).

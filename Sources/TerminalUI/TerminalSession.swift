@@ -185,6 +185,7 @@ public final class TerminalSession {
         case SIGWINCH:
             var rows: Int32 = 0, cols: Int32 = 0
             if cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 { resizeterm(rows, cols) }
+            surface.terminalResized(fd: STDOUT_FILENO)
             deliver(drain(), to: continuation)
         case SIGTSTP:
             suspend()

@@ -118,6 +118,26 @@ import Testing
         #expect(Self.kittyCommands(farewell).allSatisfy { $0.keys["a"] == "d" && $0.keys["d"] == "I" })
     }
 
+    @MainActor @Test func aNewCellSizeEncodesPicturesAgainAtThatSize() async throws {
+        let images = PixelImages(graphics: TerminalGraphics(mode: .kitty, cellPixels: Size(width: 8, height: 16)))
+        let source = (rgba: Self.quadrants(8), width: 8, height: 8)
+        func upload() async -> [String: String]? {
+            for _ in 0..<500 {
+                if images.placement(for: "a", size: Size(width: 3, height: 2), image: { source }) != nil {
+                    return Self.kittyCommands(images.takePendingOutput()).last { $0.keys["a"] == "T" }?.keys
+                }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+            return nil
+        }
+        #expect(await upload()?["s"] == "24")
+        images.changeCellPixels(to: Size(width: 8, height: 16))     // unchanged: nothing to do
+        #expect(images.placement(for: "a", size: Size(width: 3, height: 2), image: { source }) != nil)
+        images.changeCellPixels(to: Size(width: 16, height: 32))    // zoomed in
+        let again = await upload()
+        #expect(again?["s"] == "48" && again?["v"] == "64", "the picture encoded again for the new cells")
+    }
+
     @Test func aSixelHasTheCellsPixelSizeInWholeBandsAndTheSourcesColours() throws {
         let pixels = PixelFit.fit(Self.quadrants(64), width: 64, height: 64, into: Size(width: 60, height: 65))
         let sixel = try #require(SixelEncoder.encode(rgba: pixels, width: 60, height: 65, size: Size(width: 60, height: 65)))

@@ -23,7 +23,7 @@ public final class PixelImages {
 
     private struct Key: Hashable { var picture: String; var size: Size }
 
-    @ObservationIgnored public let graphics: TerminalGraphics
+    @ObservationIgnored public private(set) var graphics: TerminalGraphics
     private var entries: [Key: Entry] = [:]
     @ObservationIgnored private var payloads: [Int: String] = [:]
     @ObservationIgnored private var payloadBytes = 0
@@ -81,6 +81,18 @@ public final class PixelImages {
     public func takePendingOutput() -> String {
         defer { pending = "" }
         return pending
+    }
+
+    /// A new cell size in pixels (the font was zoomed): every picture is encoded again.
+    public func changeCellPixels(to cell: Size) {
+        guard cell.width > 0, cell.height > 0, cell != graphics.cellPixels else { return }
+        graphics.cellPixels = cell
+        pending += farewell()
+        entries = [:]
+        payloads = [:]
+        payloadBytes = 0
+        lastUse = [:]
+        kittyOwners = [:]
     }
 
     /// Escapes that free everything this run sent the terminal (kitty images), for the exit.

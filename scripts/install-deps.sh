@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages the build, the app and the tests need, if any is missing.
 set -eu
-# xvfb, xterm, x11-apps (xwd), xdotool and libsixel-bin (sixel2png) run the real-terminal picture tests.
-packages="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev tmux xvfb xterm x11-apps xdotool libsixel-bin"
+# xvfb, xfonts-base (xterm's font), xterm, x11-apps (xwd), xdotool and libsixel-bin (sixel2png) run the
+# real-terminal picture tests.
+packages="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

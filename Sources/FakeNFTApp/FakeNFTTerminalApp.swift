@@ -18,10 +18,13 @@ public enum FakeNFTTerminalApp {
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did.
-    /// - Parameter graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
-    public static func run(api configuration: APIConfiguration, mouse: Bool, graphics: TerminalGraphics, symbols: CharacterArt.Symbols = .blocks,
+    /// - Parameters:
+    ///   - graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
+    ///   - theme: the colours for the terminal's background.
+    public static func run(api configuration: APIConfiguration, mouse: Bool, graphics: TerminalGraphics, theme: Theme = .dark,
+                           symbols: CharacterArt.Symbols = .blocks,
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
-        let session = try TerminalSession(options: .init(mouse: mouse))
+        let session = try TerminalSession(options: .init(mouse: mouse, theme: theme))
         defer { session.shutdown() }
         var graphics = graphics
         if graphics.mode == .kitty, session.colors != .full {

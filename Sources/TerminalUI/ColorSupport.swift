@@ -28,6 +28,8 @@ public enum ColorSupport: Sendable, Hashable {
             case .indexed(let n):
                 if self == .full || (self == .sixteen && n < 16) { return Int32(n) }
                 return Int32(Self.nearestBasic(n))
+            case .theme:
+                return -1   // resolved by the theme before it gets here
             }
         }
     }

@@ -14,6 +14,8 @@ public final class CursesSurface {
     private let colors: ColorSupport
     /// Where curses writes: picture escapes go there too, after curses' own output.
     private let output: UnsafeMutablePointer<FILE>
+    /// The colours the frames' roles get.
+    public var theme: Theme
     /// The pictures in pixels the frames place; nil for character art only.
     public var pixels: PixelImages?
     /// The overlays on the terminal now.
@@ -26,7 +28,8 @@ public final class CursesSurface {
 
     private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
-    init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>) {
+    init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>, theme: Theme = .dark) {
+        self.theme = theme
         self.window = window
         self.colors = colors
         self.output = output
@@ -136,7 +139,8 @@ public final class CursesSurface {
         }
     }
 
-    private func apply(_ style: Style) {
+    private func apply(_ drawn: Style) {
+        let style = theme.resolve(drawn, colors: colors)
         var attrs = cnc_A_NORMAL()
         if style.bold { attrs |= cnc_A_BOLD() }
         if style.dim { attrs |= cnc_A_DIM() }

@@ -4,6 +4,8 @@ public enum Color: Sendable, Hashable {
     case black, red, green, yellow, blue, magenta, cyan, white
     /// An xterm 256-colour palette index (16-255 are the colour cube and grey ramp).
     case indexed(UInt8)
+    /// The theme's colour for a role, chosen when the frame reaches the terminal (``Theme``).
+    case theme(Theme.Role)
 
     /// The colour cube entry nearest to an RGB value (0-255 per channel).
     public static func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Color {
@@ -32,10 +34,14 @@ public struct Style: Sendable, Hashable {
     public static let dim = Style(dim: true)
     /// The selection highlight: reverse video stays visible without colours (NO_COLOR).
     public static let selected = Style(bold: true, reverse: true)
-    public static let accent = Style(foreground: .cyan, bold: true)
-    public static let error = Style(foreground: .red, bold: true)
-    public static let success = Style(foreground: .green, bold: true)
-    public static let link = Style(foreground: .blue, underline: true)
+    public static let accent = Style(foreground: .theme(.accent), bold: true)
+    public static let error = Style(foreground: .theme(.error), bold: true)
+    public static let success = Style(foreground: .theme(.success), bold: true)
+    public static let link = Style(foreground: .theme(.link), underline: true)
+    /// Rating stars.
+    public static let star = Style(foreground: .theme(.star))
+    /// A liked NFT's heart.
+    public static let heart = Style(foreground: .theme(.heart), bold: true)
 
     public func with(foreground: Color) -> Style { var s = self; s.foreground = foreground; return s }
     public func with(background: Color) -> Style { var s = self; s.background = background; return s }

@@ -33,9 +33,11 @@ public final class TerminalSession {
     public struct Options: Sendable {
         /// Report mouse clicks and the wheel. Off by default so native text selection works.
         public var mouse: Bool
+        /// The colours for the terminal's background (``Theme``).
+        public var theme: Theme
         public var environment: [String: String]
-        public init(mouse: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) {
-            self.mouse = mouse; self.environment = environment
+        public init(mouse: Bool = false, theme: Theme = .dark, environment: [String: String] = ProcessInfo.processInfo.environment) {
+            self.mouse = mouse; self.theme = theme; self.environment = environment
         }
     }
 
@@ -98,7 +100,7 @@ public final class TerminalSession {
         raw(); noecho(); nonl(); keypad(window, true); nodelay(window, true); curs_set(0)
         if has_colors() { start_color(); use_default_colors() }
         colors = ColorSupport.detect(environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
-        surface = CursesSurface(window: window, colors: colors, output: cnc_stdout())
+        surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
         if options.mouse {
             mouseinterval(0)
             mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)

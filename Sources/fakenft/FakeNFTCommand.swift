@@ -12,7 +12,7 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
-        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--images <mode>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft serve [<options>]",
+        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--images <mode>] [--theme <theme>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft serve [<options>]",
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self],
@@ -51,7 +51,11 @@ struct AppCommand: AsyncParsableCommand {
                                valueName: "mode"))
     var images: ImagesChoice?
 
-    @Flag(help: "Print what the terminal can show pictures with, and why, then exit.")
+    @Option(help: ArgumentHelp("Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; default auto).",
+                               valueName: "theme"))
+    var theme: Theme.Choice?
+
+    @Flag(help: "Print what the terminal can show pictures with, its theme, and why, then exit.")
     var probeTerminal = false
 
     @Option(help: ArgumentHelp("Symbols pictures are drawn with: blocks (any font) or sextants (finer; the font must have them).",
@@ -65,9 +69,12 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let imagesChoice = try images ?? environment["FAKENFT_IMAGES"].flatMap { $0.isEmpty ? nil : try Self.imagesChoice($0) } ?? .auto
+        let imagesChoice = try images ?? environment["FAKENFT_IMAGES"].flatMap { $0.isEmpty ? nil : try Self.choice($0, of: "FAKENFT_IMAGES") } ?? .auto
+        let themeChoice = try theme ?? environment["FAKENFT_THEME"].flatMap { $0.isEmpty ? nil : try Self.choice($0, of: "FAKENFT_THEME") } ?? .auto
         if probeTerminal {
-            print(Self.report(TerminalProbe.detect(choice: imagesChoice, environment: environment)))
+            let facts = TerminalProbe.run(environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
+            print(Self.report(TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: facts.replies, windowSize: facts.windowSize),
+                              Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)))
             return
         }
         let dataDirectory = data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
@@ -92,11 +99,13 @@ struct AppCommand: AsyncParsableCommand {
                 throw Failure("could not start the embedded server (data in \(dataDirectory.path)): \(error)")
             }
         }
-        let graphics = TerminalProbe.detect(choice: imagesChoice, environment: environment)
-        logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; ")))")
+        let facts = TerminalProbe.run(environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
+        let graphics = TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: facts.replies, windowSize: facts.windowSize)
+        let theme = Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)
+        logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(theme.theme.name.rawValue) (\(theme.reason))")
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, graphics: graphics, symbols: symbols, logger: logger)
+            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, graphics: graphics, theme: theme.theme, symbols: symbols, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded?.stop()
@@ -111,22 +120,24 @@ struct AppCommand: AsyncParsableCommand {
 }
 
 extension AppCommand {
-    static func imagesChoice(_ text: String) throws -> ImagesChoice {
-        guard let choice = ImagesChoice(rawValue: text) else {
-            throw ValidationError("FAKENFT_IMAGES='\(text)' is not one of \(ImagesChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+    /// The value of environment variable `name` as one of `Choice`'s cases.
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, of name: String) throws -> Choice where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: text) else {
+            throw ValidationError("\(name)='\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return choice
     }
 
     /// What `--probe-terminal` prints.
-    static func report(_ graphics: TerminalGraphics) -> String {
+    static func report(_ graphics: TerminalGraphics, _ theme: (theme: Theme, reason: String)) -> String {
         var lines = [
             "pictures: \(graphics.mode.rawValue)",
             "cell: \(graphics.cellPixels.width)×\(graphics.cellPixels.height) pixels",
         ]
         if graphics.throughTmux { lines.append("through tmux passthrough") }
+        lines.append("theme: \(theme.theme.name.rawValue)")
         lines.append("why:")
-        lines += graphics.reasons.map { "  - \($0)" }
+        lines += (graphics.reasons + [theme.reason]).map { "  - \($0)" }
         return lines.joined(separator: "\n")
     }
 }
@@ -158,3 +169,4 @@ enum FakeNFTVersion {
 
 extension CharacterArt.Symbols: ExpressibleByArgument {}
 extension ImagesChoice: ExpressibleByArgument {}
+extension Theme.Choice: ExpressibleByArgument {}

@@ -120,11 +120,11 @@ import Testing
     }
 
     @Test func theQueriesEndWithDeviceAttributesAndGoThroughTmux() {
-        let plain = TerminalGraphics.queries(inTmux: false)
+        let plain = TerminalProbe.queries(inTmux: false)
         #expect(plain.deviceAttributes == 1)
         #expect(plain.text.hasSuffix("\(Self.esc)[c"))
         #expect(plain.text.contains("a=q"))
-        let tmux = TerminalGraphics.queries(inTmux: true)
+        let tmux = TerminalProbe.queries(inTmux: true)
         #expect(tmux.deviceAttributes == 2)
         #expect(tmux.text.hasPrefix("\(Self.esc)[>0q\(Self.esc)Ptmux;"))
         #expect(tmux.text.contains("\(Self.esc)\(Self.esc)_Gi=31"))
@@ -145,7 +145,7 @@ import Testing
         responder.start()
         let clock = ContinuousClock()
         var bytes: [UInt8] = []
-        let answered = clock.measure { bytes = TerminalProbe.ask(TerminalGraphics.queries(inTmux: false).text, expectingDeviceAttributes: 1, tty: slave) }
+        let answered = clock.measure { bytes = TerminalProbe.ask(TerminalProbe.queries(inTmux: false).text, expectingDeviceAttributes: 1, tty: slave) }
         #expect(TerminalReplies(parsing: bytes).program?.name == "foot")
         #expect(answered < .milliseconds(TerminalProbe.timeLimit))
         let silent = clock.measure { bytes = TerminalProbe.ask("\(Self.esc)[c", expectingDeviceAttributes: 1, tty: slave) }

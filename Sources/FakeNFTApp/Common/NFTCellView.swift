@@ -19,9 +19,9 @@ enum NFTCellView {
                            pictures: pictures, buffer: &buffer)
         let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
         buffer.draw(nft.name, at: Point(x: x, y: text), style: selected ? .selected : .bold, maxWidth: width)
-        buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: Style(foreground: .yellow), maxWidth: width)
+        buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
         buffer.draw(Format.heart(liked), at: Point(x: x + width - 1, y: text + 1),
-                     style: liked ? Style(foreground: .red, bold: true) : .dim, maxWidth: 1)
+                     style: liked ? .heart : .dim, maxWidth: 1)
         let mark = Format.cartMark(inCart)
         let price = buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
         if price + 1 + DisplayWidth.of(mark) <= width {

@@ -16,10 +16,10 @@ enum NFTRowView {
                            pictures: pictures, buffer: &buffer)
         let used = buffer.draw(nft.name, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold, maxWidth: text.width)
         if let subtitle {
-            buffer.draw(" " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: Style(foreground: .yellow), maxWidth: 6)
+            buffer.draw(" " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)
             buffer.draw(subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)
         } else {
-            buffer.draw(Format.stars(nft.rating), at: Point(x: text.x, y: text.y + 1), style: Style(foreground: .yellow), maxWidth: 5)
+            buffer.draw(Format.stars(nft.rating), at: Point(x: text.x, y: text.y + 1), style: .star, maxWidth: 5)
         }
         let amount = Format.price(nft.price)
         buffer.draw(amount, at: Point(x: price.maxX - DisplayWidth.of(amount) - 1, y: price.y), style: .plain, maxWidth: price.width)

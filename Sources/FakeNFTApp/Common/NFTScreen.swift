@@ -81,10 +81,10 @@ final class NFTScreen: Screen {
         buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
         line("Collection: ", model.collectionName ?? "…")
         line("Author: ", model.author.name)
-        line("Rating: ", Format.stars(nft.rating), Style(foreground: .yellow))
+        line("Rating: ", Format.stars(nft.rating), .star)
         line("Price: ", Format.price(nft.price), .bold)
         y += 1
-        line("", "\(Format.heart(liked)) \(liked ? "Liked" : "Not liked")   (l)", liked ? Style(foreground: .red, bold: true) : .plain)
+        line("", "\(Format.heart(liked)) \(liked ? "Liked" : "Not liked")   (l)", liked ? .heart : .plain)
         line("", "\(Format.cartMark(inCart))   (c)", inCart ? .success : .plain)
         y += 1
         for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {

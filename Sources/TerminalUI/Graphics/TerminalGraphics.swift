@@ -18,16 +18,6 @@ public struct TerminalGraphics: Sendable, Hashable {
     /// What tmux users set so pictures in pixels reach their terminal.
     public static let tmuxAdvice = "set -g allow-passthrough on"
 
-    /// The queries sent at start: XTVERSION, the kitty graphics query, the cell and window
-    /// sizes in pixels, and DA1 last (every terminal answers it, so it ends the replies).
-    /// Inside tmux the same queries also go through passthrough to the terminal tmux runs in
-    /// (tmux answers the plain XTVERSION and DA1 itself), so two DA1 answers end the replies.
-    public static func queries(inTmux: Bool) -> (text: String, deviceAttributes: Int) {
-        let outer = "\u{1B}[>0q" + "\u{1B}_Gi=\(TerminalReplies.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[c"
-        guard inTmux else { return (outer, 1) }
-        return ("\u{1B}[>0q" + Passthrough.tmux(outer) + "\u{1B}[c", 2)
-    }
-
     /// Decides from the environment and the replies (nil when no query was made).
     /// - Parameters:
     ///   - choice: `--images`; anything but `auto` wins.

@@ -1,28 +1,45 @@
 import Glibc
 
 /// Asks the controlling terminal (`/dev/tty`) what it can do, before curses starts: one write of
-/// ``TerminalGraphics/queries(inTmux:)`` in raw mode, then reading until the DA1 answers (the
-/// end marker) or the time limit. The replies are read here, so none reaches key input.
+/// ``queries(inTmux:)`` in raw mode, then reading until the DA1 answers (the end marker) or the
+/// time limit. The replies are read here, so none reaches key input.
 public enum TerminalProbe {
     /// The longest a terminal that answers nothing delays the start.
     public static let timeLimit = 250
 
-    /// Detects what to show pictures with; asks the terminal only when it must (`auto`, stdin and
-    /// stdout a terminal).
-    public static func detect(choice: ImagesChoice, environment: [String: String]) -> TerminalGraphics {
-        var replies: TerminalReplies?
+    /// What was learnt: the replies (nil when the terminal was not asked) and the window's size
+    /// in cells and pixels.
+    public struct Facts: Sendable {
+        public var replies: TerminalReplies?
+        public var windowSize: (cells: Size, pixels: Size)?
+    }
+
+    /// Reads the window's size and, when `asking`, the terminal's replies (never for `TERM`
+    /// dumb or linux, or without a controlling terminal).
+    public static func run(environment: [String: String], asking: Bool) -> Facts {
+        var facts = Facts()
         let term = environment["TERM"] ?? ""
-        var size: (cells: Size, pixels: Size)?
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        if tty >= 0 {
-            defer { close(tty) }
-            size = windowSize(fd: tty)
-            if choice == .auto, !term.isEmpty, term != "dumb", term != "linux" {
-                let (text, count) = TerminalGraphics.queries(inTmux: !(environment["TMUX"] ?? "").isEmpty)
-                replies = TerminalReplies(parsing: ask(text, expectingDeviceAttributes: count, tty: tty))
-            }
+        guard tty >= 0 else { return facts }
+        defer { close(tty) }
+        facts.windowSize = windowSize(fd: tty)
+        if asking, !term.isEmpty, term != "dumb", term != "linux" {
+            let (text, count) = queries(inTmux: !(environment["TMUX"] ?? "").isEmpty)
+            facts.replies = TerminalReplies(parsing: ask(text, expectingDeviceAttributes: count, tty: tty))
         }
-        return TerminalGraphics.decide(choice: choice, environment: environment, replies: replies, windowSize: size)
+        return facts
+    }
+
+    /// The queries: XTVERSION, the kitty graphics query, the cell and window sizes in pixels,
+    /// the background colour (OSC 11, for the theme), and DA1 last (every terminal answers it, so
+    /// it ends the replies). Inside tmux the picture queries also go through passthrough to the
+    /// terminal tmux runs in (tmux answers the plain XTVERSION, OSC 11 and DA1 itself), so two
+    /// DA1 answers end the replies.
+    public static func queries(inTmux: Bool) -> (text: String, deviceAttributes: Int) {
+        let pictures = "\u{1B}[>0q" + "\u{1B}_Gi=\(TerminalReplies.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t" + "\u{1B}[14t"
+        let background = "\u{1B}]11;?\u{1B}\\", attributes = "\u{1B}[c"
+        guard inTmux else { return (pictures + background + attributes, 1) }
+        return ("\u{1B}[>0q" + Passthrough.tmux(pictures + attributes) + background + attributes, 2)
     }
 
     /// The terminal's size in cells and pixels (pixels 0 when it does not say).

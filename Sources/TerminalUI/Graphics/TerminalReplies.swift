@@ -12,6 +12,8 @@ public struct TerminalReplies: Sendable, Hashable {
     public var cellPixels: Size?
     /// The text area's size in pixels.
     public var windowPixels: Size?
+    /// The background colour (OSC 11), for the theme.
+    public var background: RGB?
     /// The parameters of each DA1 answer, in order (a `4` means sixel graphics).
     public var deviceAttributes: [[Int]] = []
 
@@ -25,6 +27,11 @@ public struct TerminalReplies: Sendable, Hashable {
         while i < bytes.count {
             guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
             switch bytes[i + 1] {
+            case UInt8(ascii: "]"):
+                guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
+                let body = String(decoding: bytes[(i + 2)..<end], as: UTF8.self)
+                if body.hasPrefix("11;") { background = Self.color(body.dropFirst(3)) }
+                i = next
             case UInt8(ascii: "P"), UInt8(ascii: "_"):
                 guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
                 let body = String(decoding: bytes[(i + 2)..<end], as: UTF8.self)
@@ -70,6 +77,19 @@ public struct TerminalReplies: Sendable, Hashable {
             j += 1
         }
         return nil
+    }
+
+    /// An X11 colour `rgb:R/G/B` (1-4 hex digits per channel) as 8-bit RGB.
+    private static func color(_ text: Substring) -> RGB? {
+        guard text.hasPrefix("rgb:") else { return nil }
+        let parts = text.dropFirst(4).split(separator: "/")
+        guard parts.count == 3 else { return nil }
+        let channels = parts.compactMap { part -> UInt8? in
+            guard (1...4).contains(part.count), let value = Int(part, radix: 16) else { return nil }
+            let maximum = (1 << (4 * part.count)) - 1
+            return UInt8(value * 255 / maximum)
+        }
+        return channels.count == 3 ? RGB(channels[0], channels[1], channels[2]) : nil
     }
 
     /// True once `count` DA1 answers arrived: the end of the replies.

@@ -16,7 +16,7 @@ public struct Toast: Sendable, Hashable, Widget {
         let text = " \(kind == .error ? "✗" : "✓") \(message) "
         let width = min(area.width, DisplayWidth.of(text))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 1, width: width, height: 1)
-        let style = kind == .error ? Style(foreground: .white, background: .red, bold: true) : Style(bold: true, reverse: true)
+        let style = kind == .error ? Style(foreground: .theme(.error), bold: true, reverse: true) : Style(bold: true, reverse: true)
         buffer.draw(text, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
     }
 }

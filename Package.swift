@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -54,6 +55,7 @@ let package = Package(
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
             "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.

@@ -21,8 +21,9 @@ public enum FakeNFTTerminalApp {
     /// - Parameters:
     ///   - graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
     ///   - theme: the colours for the terminal's background.
+    ///   - notices: problems to show once the app is up (a configuration value that was ignored).
     public static func run(api configuration: APIConfiguration, mouse: Bool, graphics: TerminalGraphics, theme: Theme = .dark,
-                           symbols: CharacterArt.Symbols = .blocks,
+                           symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse, theme: theme))
         defer { session.shutdown() }
@@ -41,6 +42,9 @@ public enum FakeNFTTerminalApp {
                                 cellAspect: Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height), pixels: pixels)
         let context = AppContext(services: services, effects: effects, pictures: pictures)
         let loop = AppLoop(session: session, shell: makeShell(context: context))
+        if let first = notices.first {
+            effects.show(Toast(notices.count == 1 ? first : "\(first) (and \(notices.count - 1) more: fakenft config)", kind: .error, duration: 8))
+        }
         await context.state.start()
         await loop.run()
         await context.state.finishWrites()

@@ -12,10 +12,10 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
-        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--images <mode>] [--theme <theme>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft serve [<options>]",
+        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--images <mode>] [--theme <theme>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft config [<options>]\nfakenft serve [<options>]",
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
-        subcommands: [AppCommand.self, ServeCommand.self],
+        subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
         defaultSubcommand: AppCommand.self)
 }
 
@@ -34,57 +34,31 @@ struct AppCommand: AsyncParsableCommand {
             ~/.tmux.conf (fakenft never changes tmux's settings); see what was found with --probe-terminal.
             """)
 
-    @Option(help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER).", valueName: "url"),
-            transform: WebAddress.parse)
-    var server: WebAddress?
-
-    @Option(help: ArgumentHelp("X-Practicum-Mobile-Token for that server (or FAKENFT_TOKEN).", valueName: "token"))
-    var token: String?
-
-    @Option(help: ArgumentHelp("Data folder of the embedded server.", valueName: "dir"))
-    var data: String?
-
-    @Flag(help: "Report mouse clicks and the wheel (off by default, so text selection works).")
-    var mouse = false
-
-    @Option(help: ArgumentHelp("How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; default auto).",
-                               valueName: "mode"))
-    var images: ImagesChoice?
-
-    @Option(help: ArgumentHelp("Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; default auto).",
-                               valueName: "theme"))
-    var theme: Theme.Choice?
+    @OptionGroup var options: AppOptions
 
     @Flag(help: "Print what the terminal can show pictures with, its theme, and why, then exit.")
     var probeTerminal = false
 
-    @Option(help: ArgumentHelp("Symbols pictures are drawn with: blocks (any font) or sextants (finer; the font must have them).",
-                               valueName: "set"))
-    var symbols: CharacterArt.Symbols = .blocks
-
-    @Option(help: ArgumentHelp("What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; default info).",
-                               valueName: "level"),
-            transform: AppLog.level)
-    var logLevel: Logger.Level?
-
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let imagesChoice = try images ?? environment["FAKENFT_IMAGES"].flatMap { $0.isEmpty ? nil : try Self.choice($0, of: "FAKENFT_IMAGES") } ?? .auto
-        let themeChoice = try theme ?? environment["FAKENFT_THEME"].flatMap { $0.isEmpty ? nil : try Self.choice($0, of: "FAKENFT_THEME") } ?? .auto
+        let settings = AppSettings(options: options, environment: environment, file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
+        let imagesChoice = settings.images.value, themeChoice = settings.theme.value
         if probeTerminal {
             let facts = TerminalProbe.run(environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
             print(Self.report(TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: facts.replies, windowSize: facts.windowSize),
                               Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)))
             return
         }
-        let dataDirectory = data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
-        let server = try server?.url ?? environment["FAKENFT_SERVER"].flatMap { $0.isEmpty ? nil : try WebAddress.parse($0).url }
-        let token = token ?? environment["FAKENFT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let dataDirectory = options.data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
+        let server = settings.server.value, token = settings.token.value
+        // Configuration problems are said before the screen is taken, and again in the app.
+        for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
         // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
         if let problem = TerminalSession.problem() { throw Failure(problem.description) }
         CrashLog.routeBacktraces(to: dataDirectory.appendingPathComponent("crash.log"))
-        let logger = try AppLog.logger(level: logLevel ?? environment["FAKENFT_LOG"].map(AppLog.level) ?? .info, environment: environment)
+        let logger = try AppLog.logger(level: settings.logLevel.value, environment: environment)
         logger.info("fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))")
+        for problem in settings.problems { logger.warning("configuration: \(problem)") }
         // The embedded server starts first, so the UI opens on a server that answers.
         var embedded: RunningServer?
         let api: APIConfiguration
@@ -105,7 +79,8 @@ struct AppCommand: AsyncParsableCommand {
         logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(theme.theme.name.rawValue) (\(theme.reason))")
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: mouse, graphics: graphics, theme: theme.theme, symbols: symbols, logger: logger)
+            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: settings.mouse.value, graphics: graphics, theme: theme.theme,
+                                                          symbols: settings.symbols.value, notices: settings.problems, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded?.stop()
@@ -120,14 +95,6 @@ struct AppCommand: AsyncParsableCommand {
 }
 
 extension AppCommand {
-    /// The value of environment variable `name` as one of `Choice`'s cases.
-    static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, of name: String) throws -> Choice where Choice.RawValue == String {
-        guard let choice = Choice(rawValue: text) else {
-            throw ValidationError("\(name)='\(text)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return choice
-    }
-
     /// What `--probe-terminal` prints.
     static func report(_ graphics: TerminalGraphics, _ theme: (theme: Theme, reason: String)) -> String {
         var lines = [
@@ -139,6 +106,21 @@ extension AppCommand {
         lines.append("why:")
         lines += (graphics.reasons + [theme.reason]).map { "  - \($0)" }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// `fakenft config`: the effective configuration and where each value came from.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Print the effective configuration and where each value came from (default, config file, environment, command line).",
+        discussion: "The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \(ConfigFile.keys.joined(separator: ", ")); fakenft only reads it.")
+
+    @OptionGroup var options: AppOptions
+
+    func run() {
+        let environment = ProcessInfo.processInfo.environment
+        print(AppSettings(options: options, environment: environment, file: ConfigFile(url: ConfigFile.defaultURL(environment: environment))).report)
     }
 }
 

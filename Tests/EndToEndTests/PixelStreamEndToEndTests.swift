@@ -58,9 +58,10 @@ import Testing
         try tmux.keys("Enter")
         try await tmux.waitFor("Collection author")
         try await tmux.waitFor("ETH")                              // the grid's NFTs
+        func output() -> [UInt8] { Array((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data()) }
+        let beforeNFT = output().count
         try tmux.keys("Enter")
         try await tmux.waitFor("Price:")
-        func output() -> [UInt8] { Array((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data()) }
         func sixels(after mark: Int, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> [WrittenSixel] {
             for _ in 0..<300 {
                 let found = WrittenSixel.all(in: output(), from: mark)
@@ -69,7 +70,8 @@ import Testing
             }
             return []
         }
-        let picture = try #require(try await sixels(after: 0) { $0.width >= 150 }.last { $0.width >= 150 }, "the NFT's picture")
+        // The NFT screen's picture starts right under the breadcrumb (row 2).
+        let picture = try #require(try await sixels(after: beforeNFT) { $0.row == 2 }.last { $0.row == 2 }, "the NFT's picture")
         try await Task.sleep(for: .milliseconds(300))   // nothing else is on its way
         var text = Self.output(tmux)
         for sixel in WrittenSixel.all(in: output()) { #expect(sixel.row + (sixel.height + 19) / 20 <= 29, "never on the last row") }
@@ -83,7 +85,7 @@ import Testing
         #expect(WrittenSixel.all(in: output(), from: mark).isEmpty, "no image under a dialog")
         mark = output().count
         try tmux.keys("Escape")
-        let back = try await sixels(after: mark) { $0.width >= 150 }
+        let back = try await sixels(after: mark) { $0.row == picture.row }
         #expect(back.contains { $0.row == picture.row && $0.column == picture.column }, "the picture written again when the dialog closes")
 
         mark = output().count
@@ -92,7 +94,7 @@ import Testing
 
         mark = output().count
         try tmux.keys("C-z")
-        try await tmux.waitFor("Stopped")
+        try await tmux.waitFor("Stopped", timeout: 30)
         text = Self.output(tmux)
         let suspended = Self.output(tmux, after: mark)
         #expect(suspended.contains("\(Self.esc)[H\(Self.esc)[2J"), "the screen is cleared of pictures before the shell gets it back")

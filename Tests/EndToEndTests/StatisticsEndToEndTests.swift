@@ -13,13 +13,16 @@ import Testing
         try tmux.keys("1")
         try await tmux.waitFor("Users by name")
         // Walk down to the first user who owns NFTs.
-        var screen = try tmux.screen()
+        func selected(_ screen: String) -> String {
+            (screen.split(separator: "\n").first { $0.contains("▌") } ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " ┃│"))
+        }
+        var row = selected(try tmux.screen())
         for _ in 0..<100 {
-            let selected = (screen.split(separator: "\n").first { $0.contains("▌") } ?? "")
-                .trimmingCharacters(in: CharacterSet(charactersIn: " ┃│"))
-            if selected.hasSuffix(" NFTs") && !selected.hasSuffix(" 0 NFTs") || selected.hasSuffix(" 1 NFT") { break }
+            if row.hasSuffix(" NFTs") && !row.hasSuffix(" 0 NFTs") || row.hasSuffix(" 1 NFT") { break }
             try tmux.keys("Down")
-            screen = try await tmux.waitUntil("selection moved") { $0 != screen }
+            // The selected row itself changed (a page arriving also changes the screen).
+            let before = row
+            row = selected(try await tmux.waitUntil("selection moved") { selected($0) != before && !selected($0).isEmpty })
         }
         try tmux.keys("Enter")
         try await tmux.waitFor("Go to the user's website")

@@ -8,10 +8,12 @@ import TerminalUI
 @Suite struct CommandLineTests {
     @Test func appOptions() throws {
         let command = try #require(try FakeNFTCommand.parseAsRoot(["--server", "http://127.0.0.1:9/x", "--token", "t", "--mouse"]) as? AppCommand)
-        #expect(command.server?.url.absoluteString == "http://127.0.0.1:9/x" && command.token == "t" && command.mouse)
+        #expect(command.options.server?.url.absoluteString == "http://127.0.0.1:9/x" && command.options.token == "t" && command.options.mouse == true)
         #expect(try FakeNFTCommand.parseAsRoot([]) is AppCommand, "the app is the default")
-        #expect((try FakeNFTCommand.parseAsRoot(["--symbols", "sextants"]) as? AppCommand)?.symbols == .sextants)
-        #expect((try FakeNFTCommand.parseAsRoot([]) as? AppCommand)?.symbols == .blocks)
+        #expect((try FakeNFTCommand.parseAsRoot(["--symbols", "sextants"]) as? AppCommand)?.options.symbols == .sextants)
+        #expect((try FakeNFTCommand.parseAsRoot([]) as? AppCommand)?.options.symbols == nil, "not given: the file or the default decides")
+        #expect((try FakeNFTCommand.parseAsRoot(["--no-mouse", "--images", "sixel", "--theme", "light"]) as? AppCommand)?.options.mouse == false)
+        #expect(try FakeNFTCommand.parseAsRoot(["config", "--theme", "mono"]) is ConfigCommand)
         #expect(try FakeNFTCommand.parseAsRoot(["app", "--data", "d"]) is AppCommand)
     }
 

@@ -1,0 +1,132 @@
+import ArgumentParser
+import FakeNFTCore
+import Foundation
+import Logging
+import TerminalUI
+
+/// The app's options on the command line (shared by `fakenft` and `fakenft config`).
+struct AppOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER; config: server).", valueName: "url"),
+            transform: WebAddress.parse)
+    var server: WebAddress?
+
+    @Option(help: ArgumentHelp("X-Practicum-Mobile-Token for that server (or FAKENFT_TOKEN; config: token).", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("Data folder of the embedded server.", valueName: "dir"))
+    var data: String?
+
+    @Flag(inversion: .prefixedNo,
+          help: "Report mouse clicks and the wheel (config: mouse; off by default, so text selection works).")
+    var mouse: Bool?
+
+    @Option(help: ArgumentHelp("How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; config: images; default auto).",
+                               valueName: "mode"))
+    var images: ImagesChoice?
+
+    @Option(help: ArgumentHelp("Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; config: theme; default auto).",
+                               valueName: "theme"))
+    var theme: Theme.Choice?
+
+    @Option(help: ArgumentHelp("Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) (config: symbols; default blocks).",
+                               valueName: "set"))
+    var symbols: CharacterArt.Symbols?
+
+    @Option(help: ArgumentHelp("What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; config: log_level; default info).",
+                               valueName: "level"),
+            transform: AppLog.level)
+    var logLevel: Logger.Level?
+}
+
+/// Where a setting's value came from.
+enum SettingSource: CustomStringConvertible {
+    case byDefault, file(line: Int), environment(String), flag
+
+    var description: String {
+        switch self {
+        case .byDefault: "default"
+        case .file(let line): "config file, line \(line)"
+        case .environment(let name): "environment (\(name))"
+        case .flag: "command line"
+        }
+    }
+}
+
+/// A setting's value and where it came from.
+struct Setting<Value> {
+    var value: Value
+    var source: SettingSource
+}
+
+/// The app's effective settings: each from the command line, else the environment, else the
+/// configuration file, else its default. A value that does not parse is a problem (said to the
+/// user) and leaves the next source to decide.
+struct AppSettings {
+    var server: Setting<URL?>
+    var token: Setting<String?>
+    var mouse: Setting<Bool>
+    var images: Setting<ImagesChoice>
+    var theme: Setting<Theme.Choice>
+    var symbols: Setting<CharacterArt.Symbols>
+    var logLevel: Setting<Logger.Level>
+    let file: ConfigFile
+    private(set) var problems: [String]
+
+    init(options: AppOptions, environment: [String: String], file: ConfigFile) {
+        self.file = file
+        var problems = file.problems
+        func pick<V>(_ key: String, flag: V?, environment name: String?, default value: V, allowed: String,
+                     parse: (String) -> V?) -> Setting<V> {
+            if let flag { return Setting(value: flag, source: .flag) }
+            if let name, let raw = environment[name], !raw.isEmpty {
+                if let parsed = parse(raw) { return Setting(value: parsed, source: .environment(name)) }
+                problems.append("\(name)='\(SafeText.sanitize(raw).prefix(60))' is not \(allowed); using the default")
+            }
+            if let entry = file.entries[key], let raw = entry.text {
+                if let parsed = parse(raw) { return Setting(value: parsed, source: .file(line: entry.line)) }
+                problems.append("\(file.url.path) line \(entry.line): \(key) '\(SafeText.sanitize(raw).prefix(60))' is not \(allowed); using the default")
+            }
+            return Setting(value: value, source: .byDefault)
+        }
+        func cases<C: CaseIterable & RawRepresentable>(_: C.Type) -> String where C.RawValue == String {
+            "one of " + C.allCases.map(\.rawValue).joined(separator: ", ")
+        }
+        server = pick("server", flag: options.server.map { Optional($0.url) }, environment: "FAKENFT_SERVER", default: nil,
+                      allowed: "an http(s) URL") { (try? WebAddress.parse($0)).map { Optional($0.url) } }
+        token = pick("token", flag: options.token.map { Optional($0) }, environment: "FAKENFT_TOKEN", default: nil,
+                     allowed: "a token") { Optional($0) }
+        images = pick("images", flag: options.images, environment: "FAKENFT_IMAGES", default: .auto,
+                      allowed: cases(ImagesChoice.self)) { ImagesChoice(rawValue: $0) }
+        theme = pick("theme", flag: options.theme, environment: "FAKENFT_THEME", default: .auto,
+                     allowed: cases(Theme.Choice.self)) { Theme.Choice(rawValue: $0) }
+        symbols = pick("symbols", flag: options.symbols, environment: nil, default: .blocks,
+                       allowed: cases(CharacterArt.Symbols.self)) { CharacterArt.Symbols(rawValue: $0) }
+        logLevel = pick("log_level", flag: options.logLevel, environment: "FAKENFT_LOG", default: .info,
+                        allowed: "a log level (trace, debug, info, notice, warning, error, critical)") { try? AppLog.level($0) }
+        if let flag = options.mouse {
+            mouse = Setting(value: flag, source: .flag)
+        } else if let entry = file.entries["mouse"], let flag = entry.flag {
+            mouse = Setting(value: flag, source: .file(line: entry.line))
+        } else {
+            mouse = Setting(value: false, source: .byDefault)
+        }
+        self.problems = problems
+    }
+
+    /// What `fakenft config` prints: the file, then each setting, its value and its source.
+    var report: String {
+        func row(_ key: String, _ value: String, _ source: SettingSource) -> String {
+            key.padding(toLength: 10, withPad: " ", startingAt: 0) + " = " + value.padding(toLength: 28, withPad: " ", startingAt: 0) + "  " + source.description
+        }
+        var lines = ["config file: \(file.url.path)\(file.exists ? "" : " (none)")"]
+        lines.append(row("server", server.value?.absoluteString ?? "(the embedded server)", server.source))
+        lines.append(row("token", token.value == nil ? "(none)" : "(set, not shown)", token.source))
+        lines.append(row("mouse", String(mouse.value), mouse.source))
+        lines.append(row("images", images.value.rawValue, images.source))
+        lines.append(row("theme", theme.value.rawValue, theme.source))
+        lines.append(row("symbols", symbols.value.rawValue, symbols.source))
+        lines.append(row("log_level", logLevel.value.rawValue, logLevel.source))
+        lines += problems.map { "problem: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TerminalUI
+import TOMLKit
+
+/// The user's configuration file, `$XDG_CONFIG_HOME/fakenft/config.toml`: read, never written.
+/// A file that does not parse, a key that is not known and a value of the wrong type are
+/// problems naming their line; the keys they concern keep their defaults.
+struct ConfigFile {
+    /// A value from the file, as text (strings) or a flag (booleans), and its line.
+    struct Entry {
+        var text: String?
+        var flag: Bool?
+        var line: Int
+    }
+
+    let url: URL
+    let exists: Bool
+    private(set) var entries: [String: Entry] = [:]
+    private(set) var problems: [String] = []
+
+    /// The keys the file may hold (each is also a command-line option).
+    static let keys = ["server", "token", "mouse", "images", "theme", "symbols", "log_level"]
+    static let booleans: Set<String> = ["mouse"]
+    /// Larger files are not configuration.
+    static let maxBytes = 64 * 1024
+
+    static func defaultURL(environment: [String: String]) -> URL {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".config")
+        return base.appendingPathComponent("fakenft/config.toml")
+    }
+
+    init(url: URL) {
+        self.url = url
+        guard let data = FileManager.default.contents(atPath: url.path) else { exists = false; return }
+        exists = true
+        guard data.count <= Self.maxBytes, let text = String(data: data, encoding: .utf8) else {
+            problems.append("\(url.path): not a UTF-8 text file of at most 64 KB; using the defaults")
+            return
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            problems.append("\(url.path) line \(error.source.begin.line): \(error.description); using the defaults")
+            return
+        } catch {
+            problems.append("\(url.path): \(error); using the defaults")
+            return
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(of key: String) -> Int {
+            (lines.firstIndex { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix(key) } ?? 0) + 1
+        }
+        for key in table.keys.sorted() {
+            let at = line(of: key)
+            guard Self.keys.contains(key) else {
+                problems.append("\(url.path) line \(at): unknown key '\(SafeText.sanitize(key).prefix(40))' (known: \(Self.keys.joined(separator: ", ")))")
+                continue
+            }
+            let value = table[key]
+            if Self.booleans.contains(key) {
+                guard let flag = value?.bool else {
+                    problems.append("\(url.path) line \(at): \(key) must be true or false; using the default")
+                    continue
+                }
+                entries[key] = Entry(flag: flag, line: at)
+            } else {
+                guard let string = value?.string else {
+                    problems.append("\(url.path) line \(at): \(key) must be a string in quotes; using the default")
+                    continue
+                }
+                entries[key] = Entry(text: string, line: at)
+            }
+        }
+    }
+}

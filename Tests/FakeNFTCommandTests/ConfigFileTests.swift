@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Testing
+import TerminalUI
+@testable import fakenft
+
+/// The configuration file and the order of sources: command line, environment, file, default.
+@Suite struct ConfigFileTests {
+    static func file(_ text: String?) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)/fakenft")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("config.toml")
+        if let text { try Data(text.utf8).write(to: url) }
+        return url
+    }
+
+    static func settings(_ arguments: [String], environment: [String: String] = [:], file url: URL) throws -> AppSettings {
+        let options = try #require(try FakeNFTCommand.parseAsRoot(arguments) as? AppCommand).options
+        return AppSettings(options: options, environment: environment, file: ConfigFile(url: url))
+    }
+
+    @Test func theFileSetsEveryOptionAndSaysWhereEachValueCameFrom() throws {
+        let url = try Self.file("""
+            # FakeNFT
+            server = "http://127.0.0.1:9/"
+            token = "secret"
+            mouse = true
+            images = "sixel"
+            theme = "light"
+            symbols = "sextants"
+            log_level = "debug"
+            """)
+        let settings = try Self.settings([], file: url)
+        #expect(settings.problems.isEmpty)
+        #expect(settings.server.value?.absoluteString == "http://127.0.0.1:9/")
+        #expect(settings.token.value == "secret" && settings.mouse.value && settings.images.value == .sixel)
+        #expect(settings.theme.value == .light && settings.symbols.value == .sextants && settings.logLevel.value == .debug)
+        #expect(settings.theme.source.description == "config file, line 6")
+        #expect(!settings.report.contains("secret"), "the token is never printed")
+        #expect(settings.report.contains("theme      = light"))
+    }
+
+    @Test func theCommandLineBeatsTheEnvironmentWhichBeatsTheFile() throws {
+        let url = try Self.file("theme = \"light\"\nimages = \"sixel\"\nmouse = true\n")
+        let settings = try Self.settings(["--theme", "mono", "--no-mouse"], environment: ["FAKENFT_THEME": "dark", "FAKENFT_IMAGES": "kitty"], file: url)
+        #expect(settings.theme.value == .mono && settings.theme.source.description == "command line")
+        #expect(settings.images.value == .kitty && settings.images.source.description == "environment (FAKENFT_IMAGES)")
+        #expect(settings.mouse.value == false)
+        let defaults = try Self.settings([], file: try Self.file(nil))
+        #expect(!defaults.file.exists && defaults.theme.value == .auto && defaults.images.value == .auto && !defaults.mouse.value)
+        #expect(defaults.theme.source.description == "default" && defaults.problems.isEmpty)
+    }
+
+    @Test func badValuesNameTheirLineAndKeepTheDefaultForThatKey() throws {
+        let text = "theme = \"blue\"\nimages = \"kitty\"\ncolour = 3\nmouse = \"yes\"\n"
+        let url = try Self.file(text)
+        let settings = try Self.settings([], environment: ["FAKENFT_LOG": "loud"], file: url)
+        #expect(settings.theme.value == .auto && settings.images.value == .kitty, "the other keys still count")
+        #expect(settings.problems.contains { $0.contains("line 1: theme 'blue' is not one of auto, dark, light, mono") })
+        #expect(settings.problems.contains { $0.contains("line 3: unknown key 'colour'") })
+        #expect(settings.problems.contains { $0.contains("line 4: mouse must be true or false") })
+        #expect(settings.problems.contains { $0.contains("FAKENFT_LOG='loud'") } && settings.logLevel.value == .info)
+        #expect(try String(contentsOf: url, encoding: .utf8) == text, "never written")
+    }
+
+    @Test func aFileThatDoesNotParseNamesItsLineAndEverythingKeepsItsDefault() throws {
+        let url = try Self.file("mouse = true\ntheme = \"light\n")
+        let settings = try Self.settings([], file: url)
+        #expect(settings.problems.count == 1 && settings.problems[0].contains("line 2"))
+        #expect(settings.theme.value == .auto && !settings.mouse.value)
+        let huge = try Self.file(String(repeating: "# x\n", count: 40_000))
+        #expect(try Self.settings([], file: huge).problems.first?.contains("64 KB") == true)
+    }
+
+    @Test func theFileIsFoundThroughXDGConfigHome() {
+        #expect(ConfigFile.defaultURL(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).path == "/x/fakenft/config.toml")
+        #expect(ConfigFile.defaultURL(environment: ["HOME": "/h"]).path == "/h/.config/fakenft/config.toml")
+    }
+}

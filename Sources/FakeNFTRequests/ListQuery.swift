@@ -9,6 +9,11 @@ public struct ListQuery: Sendable, Hashable {
     public var size: Int?
     public var sortField: String?
     public var descending = false
+    /// `name=`: only entities whose name contains it, ignoring case and diacritics (an extension
+    /// of the FakeNFT API; servers without it ignore the parameter).
+    public var name: String?
+    /// The longest `name=` kept.
+    public static let maxNameLength = 100
 
     public init(page: Int = 0, size: Int? = nil, sortField: String? = nil, descending: Bool = false) {
         self.page = page; self.size = size; self.sortField = sortField; self.descending = descending
@@ -30,6 +35,7 @@ public struct ListQuery: Sendable, Hashable {
             if parts.count > 1 { descending = parts[1].lowercased() == "desc" }
         }
         if let order = parameters["order"] { descending = order.lowercased() == "desc" }
+        if let text = parameters["name"]?.trimmingSpaces, !text.isEmpty { name = String(text.prefix(Self.maxNameLength)) }
     }
 
     /// The positions of this page in a list of `count` items; empty past the end. Never traps:

@@ -6,8 +6,8 @@ import FakeNFTTesting
 
 /// An app context on a test server, without colours (pictures are placeholders, so snapshots are plain text).
 @MainActor
-func makeContext(_ server: TestServer?, preferences: URL? = nil) -> AppContext {
-    let base = server?.baseURL ?? URL(string: "http://127.0.0.1:1")!
+func makeContext(_ server: TestServer?, baseURL: URL? = nil, preferences: URL? = nil) -> AppContext {
+    let base = server?.baseURL ?? baseURL ?? URL(string: "http://127.0.0.1:1")!
     let file = preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
     let services = Services(api: APIClient(APIConfiguration(baseURL: base, timeout: 3)), preferences: PreferencesStore(fileURL: file))
     return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())

@@ -5,14 +5,14 @@ import TerminalUI
 /// The cart: NFTs with picture, rating and price; removal through a confirmation; sort; total and Pay.
 @MainActor
 final class CartScreen: Screen {
-    enum Action: Sendable { case remove, sort, pay, retry }
+    enum Action: Sendable { case remove, sort, pay, retry, search, clearSearch }
 
     static let keys = KeyMap<Action>([
         KeyBinding([.char("d"), .delete], "Remove from the cart (asks first)", hint: "remove", .remove),
         KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", .sort),
         KeyBinding([.char("p"), .enter], "Pay", hint: "pay", .pay),
         KeyBinding([.char("r")], "Reload", .retry),
-    ])
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
 
     /// The name the rows' ✕ buttons are clicked by.
     static let removeArea = "remove"
@@ -24,6 +24,7 @@ final class CartScreen: Screen {
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var sortMenu = SortMenu(NFTSorting.options)
     private var confirm: (dialog: ConfirmDialog, nft: NFT)?
+    private var search = ListSearch()
 
     init(model: CartViewModel) { self.model = model }
 
@@ -41,9 +42,9 @@ final class CartScreen: Screen {
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
             return [menu]
         }
-        let hasItems = !model.visibleItems.isEmpty   // once per route or frame: the rows are sorted
-        return [
-            .keys("Cart", Self.keys, enabled: { $0 == .retry || hasItems }) { [unowned self] in perform($0) },
+        let hasItems = !model.visibleItems.isEmpty, searching = search.isActive   // once per route or frame: the rows are sorted
+        return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
+            .keys("Cart", Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
             KeyLayer(title: "Cart", help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event else { return nil }
@@ -53,8 +54,11 @@ final class CartScreen: Screen {
         ]
     }
 
+    /// The rows shown: the cart's, or those matching the search (the total stays the cart's).
+    private var shown: [NFT] { search.filter(model.visibleItems) { $0.name } }
+
     private func perform(_ action: Action) -> ScreenCommand {
-        let items = model.visibleItems
+        let items = shown
         switch action {
         case .remove:
             guard list.selected < items.count else { return .handled }
@@ -67,6 +71,8 @@ final class CartScreen: Screen {
             return .push(PaymentScreen(model: PaymentViewModel(context: model.context)))
         case .retry:
             tasks.run { [model] in await model.reload() }
+        case .search: search.begin()
+        case .clearSearch: search.clear()
         }
         return .handled
     }
@@ -86,15 +92,20 @@ final class CartScreen: Screen {
             EmptyStateView.render("Cart is empty", in: body, buffer: &buffer)
             return
         }
-        let items = model.visibleItems
-        if items.isEmpty, StatusView.render(model.fetched, what: "the cart", in: body, buffer: &buffer) { return }
-        buffer.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
+        let all = model.visibleItems
+        if all.isEmpty, StatusView.render(model.fetched, what: "the cart", in: body, buffer: &buffer) { return }
+        let items = shown, query = search.query
+        if search.isShown {
+            search.renderBar(shown: items.count, total: all.count, what: "NFT", in: Rect(x: body.x, y: body.y, width: body.width, height: 1), buffer: &buffer)
+        } else {
+            buffer.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
+        }
         let listArea = body.splitTop(2).1
         list.count = items.count
         listRect = listArea
         let pictures = model.context.pictures
         ListView(area: "list", rowHeight: NFTRowView.height) { index, row, selected, buffer in
-            NFTRowView.render(items[index], subtitle: nil, selected: selected, pictures: pictures, in: row, buffer: &buffer)
+            NFTRowView.render(items[index], subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row, buffer: &buffer)
             // The spec's remove button on every row, under the price.
             let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
             buffer.draw("✕", at: button, style: .error, maxWidth: 1)
@@ -102,7 +113,7 @@ final class CartScreen: Screen {
         }.render(in: listArea, buffer: &buffer, state: &list)
         // Bottom panel: count, total and the Pay button, all from the rows shown.
         buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
-        let count = model.hiddenCount > 0 ? "\(Format.count(items.count, "NFT")) shown of \(cart.count)" : Format.count(items.count, "NFT")
+        let count = model.hiddenCount > 0 ? "\(Format.count(all.count, "NFT")) shown of \(cart.count)" : Format.count(all.count, "NFT")
         buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
         buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = "[  Pay (p)  ]"

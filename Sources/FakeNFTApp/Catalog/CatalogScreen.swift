@@ -4,20 +4,13 @@ import TerminalUI
 /// Catalog: the collections, each with a cover, its name and NFT count.
 @MainActor
 final class CatalogScreen: Screen {
-    enum Action: Sendable { case open, sort, filter, clearFilter, retry }
+    enum Action: Sendable { case open, sort, search, clearSearch, retry }
 
     static let keys = KeyMap<Action>([
         KeyBinding([.enter], "Open the collection", hint: "open", .open),
         KeyBinding([.char("s")], "Sort (by name, by NFT count)", hint: "sort", .sort),
-        KeyBinding([.char("/")], "Filter by name", hint: "filter", .filter),
-        KeyBinding([.escape], "Clear the filter", .clearFilter),
         KeyBinding([.char("r")], "Reload", .retry),
-    ])
-    enum FilterAction: Sendable { case keep, clear }
-    static let filterKeys = KeyMap<FilterAction>([
-        KeyBinding([.enter], "Keep the filter", hint: "keep filter", .keep),
-        KeyBinding([.escape], "Clear the filter", hint: "clear", .clear),
-    ])
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     static let sortOptions: [(label: String, value: SortPreferences.Catalog)] = [("By name", .name), ("By NFT count", .nftCount)]
 
     let title = "Catalog"
@@ -25,7 +18,7 @@ final class CatalogScreen: Screen {
     let model: CatalogViewModel
     private var list = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var filterEditor: TextEditor?
+    private var search = ListSearch()
     private var sortMenu = SortMenu(CatalogScreen.sortOptions)
 
     init(model: CatalogViewModel) { self.model = model }
@@ -40,7 +33,9 @@ final class CatalogScreen: Screen {
                                      chosen: { [unowned self] in model.setSort($0); list.select(0) }) {
             layers.append(menu)
         }
-        if let filterEditor { layers.append(filterLayer(filterEditor)) }
+        if let typing = search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) }) {
+            layers.append(typing)
+        }
         layers.append(.keys("Catalog", Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) })
         layers.append(.list(list, area: "list", in: listRect) { [unowned self] in list = $0 })
         return layers
@@ -48,45 +43,24 @@ final class CatalogScreen: Screen {
 
     private func enabled(_ action: Action) -> Bool {
         switch action {
-        case .open, .sort, .filter: return model.collections.value != nil
-        case .clearFilter: return !model.filter.isEmpty
+        case .open, .sort, .search: return model.collections.value != nil
+        case .clearSearch: return search.isActive
         case .retry: return true
         }
     }
 
-    /// Typing into the filter: text goes to the field, the arrows still move the list.
-    private func filterLayer(_ editor: TextEditor) -> KeyLayer {
-        KeyLayer(title: "Filter", help: Self.filterKeys.helpEntries + TextEditor.help + [ListState.help],
-                 hints: Self.filterKeys.hints(), isModal: true) { [unowned self] event in
-            var editor = editor
-            switch event {
-            case .key(let key):
-                switch Self.filterKeys.action(for: key) {
-                case .keep: filterEditor = nil; return .handled
-                case .clear: filterEditor = nil; model.filter = ""; return .handled
-                case nil: break
-                }
-                if [.up, .down, .pageUp, .pageDown].contains(key) { _ = list.handle(key); return .handled }
-                _ = editor.handle(key)
-            case .paste(let text): editor.insert(text)
-            default: return .handled
-            }
-            filterEditor = editor
-            model.filter = editor.text
-            list.select(0)
-            return .handled
-        }
-    }
+    /// The collections shown: sorted, and matching the search.
+    private var shown: [NFTCollection] { search.filter(model.visible) { $0.name } }
 
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .open:
-            let visible = model.visible
+            let visible = shown
             guard list.selected < visible.count else { return .handled }
             return .push(CollectionScreen(model: CollectionViewModel(collection: visible[list.selected], context: model.context)))
         case .sort: sortMenu.open(current: model.sort)
-        case .filter: filterEditor = TextEditor(model.filter)
-        case .clearFilter: model.filter = ""
+        case .search: search.begin()
+        case .clearSearch: search.clear()
         case .retry: tasks.run { [model] in await model.load() }
         }
         return .handled
@@ -95,21 +69,17 @@ final class CatalogScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         var (header, body) = rect.splitTop(1)
         let sortName = sortMenu.name(of: model.sort)
-        let visible = model.visible
-        var status = model.collections.value != nil
-            ? "\(Format.count(visible.count, "collection")), \(sortName)" : "Collections, \(sortName)"
-        if !model.filter.isEmpty || filterEditor != nil { status += ", filter: " }
-        let used = buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
-        if let filterEditor {
-            TextFieldView.render(filterEditor, in: Rect(x: header.x + used, y: header.y, width: max(1, header.width - used), height: 1),
-                                 focused: true, buffer: &buffer)
-        } else if !model.filter.isEmpty {
-            buffer.draw(model.filter, at: Point(x: header.x + used, y: header.y), style: .accent, maxWidth: header.width - used)
+        let visible = shown, query = search.query
+        if search.isShown {
+            search.renderBar(shown: visible.count, total: model.visible.count, what: "collection", in: header, buffer: &buffer)
+        } else {
+            let status = model.collections.value != nil ? "\(Format.count(visible.count, "collection")), \(sortName)" : "Collections, \(sortName)"
+            buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         }
         body = body.splitTop(1).1
         if StatusView.render(model.collections, what: "collections", in: body, buffer: &buffer) { return }
         if visible.isEmpty {
-            buffer.draw(model.filter.isEmpty ? "No collections." : "No collection matches “\(model.filter)”.",
+            buffer.draw(query.isEmpty ? "No collections." : "No collection matches “\(query)”.",
                          at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
             return
         }
@@ -122,8 +92,8 @@ final class CatalogScreen: Screen {
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
             PictureView.render(collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
                                pictures: pictures, buffer: &buffer)
-            buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: row.x + 10, y: row.y),
-                         style: selected ? .selected : .bold, maxWidth: row.width - 11)
+            ListSearch.drawName("\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: row.x + 10, y: row.y),
+                                style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
             buffer.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
         }.render(in: body, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)

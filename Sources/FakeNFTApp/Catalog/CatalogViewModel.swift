@@ -3,19 +3,17 @@ import Foundation
 import Observation
 import TerminalUI
 
-/// The list of collections: loading, sorting (persisted) and filtering.
+/// The list of collections: loading and sorting (persisted).
 @MainActor @Observable
 final class CatalogViewModel: ViewModel {
     private(set) var collections: Loadable<[NFTCollection], APIError> = .loading
-    /// The `/` filter: names that contain it, ignoring case and diacritics.
-    var filter = ""
     @ObservationIgnored let context: AppContext
 
     init(context: AppContext) { self.context = context }
 
     var sort: SortPreferences.Catalog { context.state.sort.catalog }
 
-    /// The collections to show: sorted, then filtered.
+    /// The collections, sorted.
     var visible: [NFTCollection] {
         let all = collections.value ?? []
         let sorted: [NFTCollection]
@@ -23,8 +21,7 @@ final class CatalogViewModel: ViewModel {
         case .name: sorted = all.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
         case .nftCount: sorted = all.sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
         }
-        let key = Format.searchKey(filter)
-        return key.isEmpty ? sorted : sorted.filter { Format.searchKey($0.name).contains(key) }
+        return sorted
     }
 
     /// Loads the collections; a reload that fails keeps the list shown and says why in a toast.

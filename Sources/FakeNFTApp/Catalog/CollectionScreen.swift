@@ -8,6 +8,7 @@ final class CollectionScreen: Screen {
     let model: CollectionViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var search = ListSearch()
 
     init(model: CollectionViewModel) { self.model = model }
 
@@ -17,21 +18,26 @@ final class CollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [
+        [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
             .keys("Collection", NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
 
+    /// The NFTs shown: all, or those matching the search.
+    private var shown: [NFT] { search.filter(model.nfts.value ?? []) { $0.name } }
+
     private var selectedNFT: NFT? {
-        guard let nfts = model.nfts.value, grid.selected < nfts.count else { return nil }
-        return nfts[grid.selected]
+        let nfts = shown
+        return grid.selected < nfts.count ? nfts[grid.selected] : nil
     }
 
     private func enabled(_ action: NFTGridAction) -> Bool {
         switch action {
         case .retry, .author: return true
         case .open, .like, .cart: return selectedNFT != nil
+        case .search: return model.nfts.value?.isEmpty == false
+        case .clearSearch: return search.isActive
         }
     }
 
@@ -44,6 +50,8 @@ final class CollectionScreen: Screen {
         case .cart: if let nft = selectedNFT { model.context.state.toggleCart(nft) }
         case .author: return openAuthor()
         case .retry: tasks.run { [model] in await model.load() }
+        case .search: search.begin()
+        case .clearSearch: search.clear()
         }
         return .handled
     }
@@ -71,7 +79,7 @@ final class CollectionScreen: Screen {
         }
         let body = rect.splitTop(headerHeight).1
         if StatusView.render(model.nfts, what: "the NFTs", in: body, buffer: &buffer) { return }
-        gridRect = body
-        NFTGrid.render(model.nfts.value ?? [], in: body, grid: &grid, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
+        gridRect = NFTGrid.render(shown, of: model.nfts.value?.count ?? 0, search: search, in: body, grid: &grid, state: model.context.state,
+                                  pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -8,7 +8,8 @@ enum NFTCellView {
     /// The cell for a grid `width` columns wide: 22×10 (a 10×5 picture), 30×14 (14×7) from 150.
     static func size(forWidth width: Int) -> Size { width >= 150 ? Size(width: 30, height: 14) : Size(width: 22, height: 10) }
 
-    static func render(_ nft: NFT, liked: Bool, inCart: Bool, selected: Bool, pictures: Pictures, in rect: Rect, buffer: inout Buffer) {
+    static func render(_ nft: NFT, liked: Bool, inCart: Bool, selected: Bool, highlight: String = "", pictures: Pictures, in rect: Rect,
+                       buffer: inout Buffer) {
         let inner = rect.inset(dx: 1, dy: 0)
         if selected { buffer.box(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), style: .accent) }
         // Picture rows, then name, stars and heart, price and cart mark, and the box's bottom.
@@ -18,7 +19,7 @@ enum NFTCellView {
                            in: Rect(x: inner.x + (inner.width - pictureWidth) / 2, y: rect.y + 1, width: pictureWidth, height: pictureRows),
                            pictures: pictures, buffer: &buffer)
         let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
-        buffer.draw(nft.name, at: Point(x: x, y: text), style: selected ? .selected : .bold, maxWidth: width)
+        ListSearch.drawName(nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold, maxWidth: width, buffer: &buffer)
         buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
         buffer.draw(Format.heart(liked), at: Point(x: x + width - 1, y: text + 1),
                      style: liked ? .heart : .dim, maxWidth: 1)

@@ -2,15 +2,30 @@ import FakeNFTCore
 import TerminalUI
 
 /// The grid of NFT cells the Collection, Favorites and a user's NFTs share: each cell with its
-/// picture, heart and cart mark as the app state has them; cells grow on wide terminals.
+/// picture, heart and cart mark as the app state has them; cells grow on wide terminals. With a
+/// search, its bar takes the first row and the names show the match.
 @MainActor
 enum NFTGrid {
-    static func render(_ nfts: [NFT], in rect: Rect, grid: inout GridState, state: AppState, pictures: Pictures, buffer: inout Buffer) {
+    /// Draws `nfts` (the ones matching `search`, of `total`); returns the grid's rectangle (for clicks).
+    @discardableResult
+    static func render(_ nfts: [NFT], of total: Int, search: ListSearch, in rect: Rect, grid: inout GridState, state: AppState,
+                       pictures: Pictures, buffer: inout Buffer) -> Rect {
+        var body = rect
+        if search.isShown {
+            let (bar, rest) = rect.splitTop(2)
+            search.renderBar(shown: nfts.count, total: total, what: "NFT", in: bar, buffer: &buffer)
+            body = rest
+        }
         grid.count = nfts.count
-        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: rect.width)) { index, cell, selected, buffer in
+        if nfts.isEmpty {
+            buffer.draw("No NFT matches “\(search.query)”.", at: Point(x: body.x + 1, y: body.y), style: .dim, maxWidth: body.width - 2)
+            return body
+        }
+        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: body.width)) { index, cell, selected, buffer in
             let nft = nfts[index]
-            NFTCellView.render(nft, liked: state.isLiked(nft), inCart: state.isInCart(nft), selected: selected,
+            NFTCellView.render(nft, liked: state.isLiked(nft), inCart: state.isInCart(nft), selected: selected, highlight: search.query,
                                pictures: pictures, in: cell, buffer: &buffer)
-        }.render(in: rect, buffer: &buffer, state: &grid)
+        }.render(in: body, buffer: &buffer, state: &grid)
+        return body
     }
 }

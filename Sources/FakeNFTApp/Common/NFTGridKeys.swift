@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// What a key does in a grid of NFTs (a collection, a user's NFTs).
-enum NFTGridAction: Sendable { case open, like, cart, author, retry }
+enum NFTGridAction: Sendable { case open, like, cart, author, retry, search, clearSearch }
 
 /// The keys of the grids of NFTs: one list, so the two grids cannot drift apart.
 enum NFTGridKeys {
@@ -12,7 +12,7 @@ enum NFTGridKeys {
         KeyBinding([.char("a")], "Open the author's page", hint: "author", .author),
         KeyBinding([.enter], "Open the NFT", hint: "open", .open),
         KeyBinding([.char("r")], "Reload", .retry),
-    ])
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     /// A user's NFTs: the same keys, without an author's page.
     static let userNFTs = KeyMap(collection.bindings.filter { $0.action != .author })
 }

@@ -6,7 +6,8 @@ import TerminalUI
 enum NFTRowView {
     static let height = 3
 
-    static func render(_ nft: NFT, subtitle: String?, selected: Bool, pictures: Pictures, in full: Rect, buffer: inout Buffer) {
+    static func render(_ nft: NFT, subtitle: String?, selected: Bool, highlight: String = "", pictures: Pictures, in full: Rect,
+                       buffer: inout Buffer) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width
         let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
         let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
@@ -14,7 +15,9 @@ enum NFTRowView {
         SelectionMarker.render(selected, at: Point(x: marker.x, y: marker.y), rows: 2, buffer: &buffer)
         PictureView.render(nft.images.first ?? "", label: nft.name, in: picture.rows(.length(2), .fill)[0],
                            pictures: pictures, buffer: &buffer)
-        let used = buffer.draw(nft.name, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold, maxWidth: text.width)
+        let used = min(text.width, DisplayWidth.of(nft.name))
+        ListSearch.drawName(nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
+                            maxWidth: text.width, buffer: &buffer)
         if let subtitle {
             buffer.draw(" " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)
             buffer.draw(subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)

@@ -4,18 +4,19 @@ import TerminalUI
 /// Favorite NFTs: a grid with picture, heart, name, rating and price; `l` unlikes.
 @MainActor
 final class FavoritesScreen: Screen {
-    enum Action: Sendable { case unlike, cart, open }
+    enum Action: Sendable { case unlike, cart, open, search, clearSearch }
     static let keys = KeyMap<Action>([
         KeyBinding([.char("l")], "Unlike (leaves the grid)", hint: "unlike", .unlike),
         KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
         KeyBinding([.enter], "Open the NFT", hint: "open", .open),
-    ])
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
 
     let title = "Favorite NFTs"
     let tasks = TaskBag()
     let model: FavoritesViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var search = ListSearch()
 
     init(model: FavoritesViewModel) { self.model = model }
 
@@ -24,20 +25,35 @@ final class FavoritesScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [
-            .keys("Favorites", Self.keys, enabled: { [hasItems = !model.items.isEmpty] _ in hasItems }) { [unowned self] in perform($0) },
+        [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
+            .keys("Favorites", Self.keys, enabled: { [unowned self, hasItems = !shown.isEmpty, any = !model.items.isEmpty] action in
+                switch action {
+                case .search: any
+                case .clearSearch: search.isActive
+                case .unlike, .cart, .open: hasItems
+                }
+            }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
 
+    /// The favorites shown: all, or those matching the search.
+    private var shown: [NFT] { search.filter(model.items) { $0.name } }
+
     private func perform(_ action: Action) -> ScreenCommand {
-        let items = model.items
+        switch action {
+        case .search: search.begin(); return .handled
+        case .clearSearch: search.clear(); return .handled
+        default: break
+        }
+        let items = shown
         guard grid.selected < items.count else { return .handled }
         let nft = items[grid.selected]
         switch action {
         case .unlike: model.unlike(nft)
         case .cart: model.context.state.toggleCart(nft)
         case .open: return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
+        case .search, .clearSearch: break
         }
         return .handled
     }
@@ -49,7 +65,7 @@ final class FavoritesScreen: Screen {
             EmptyStateView.render("You have no favorite NFTs yet", in: rect, buffer: &buffer)
             return
         }
-        gridRect = rect
-        NFTGrid.render(items, in: rect, grid: &grid, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
+        gridRect = NFTGrid.render(shown, of: items.count, search: search, in: rect, grid: &grid, state: model.context.state,
+                                  pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -4,11 +4,11 @@ import TerminalUI
 /// My NFTs: picture, name, "by <author>" and price; `s` sorts.
 @MainActor
 final class MyNFTsScreen: Screen {
-    enum Action: Sendable { case sort, open }
+    enum Action: Sendable { case sort, open, search, clearSearch }
     static let keys = KeyMap<Action>([
         KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", .sort),
         KeyBinding([.enter], "Open the NFT", hint: "open", .open),
-    ])
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
 
     let title = "My NFTs"
     let tasks = TaskBag()
@@ -16,6 +16,7 @@ final class MyNFTsScreen: Screen {
     private var list = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var sortMenu = SortMenu(NFTSorting.options)
+    private var search = ListSearch()
 
     init(model: MyNFTsViewModel) { self.model = model }
 
@@ -27,11 +28,15 @@ final class MyNFTsScreen: Screen {
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
             return [menu]
         }
-        return [
-            .keys("My NFTs", Self.keys, enabled: { [model] _ in model.owned.value?.isEmpty == false }) { [unowned self] action in
-                let items = model.items
+        return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
+            .keys("My NFTs", Self.keys, enabled: { [unowned self] action in
+                action == .clearSearch ? search.isActive : model.owned.value?.isEmpty == false
+            }) { [unowned self] action in
+                let items = shown
                 switch action {
                 case .sort: sortMenu.open(current: model.sort)
+                case .search: search.begin()
+                case .clearSearch: search.clear()
                 case .open:
                     guard list.selected < items.count else { return .handled }
                     return .push(NFTScreen(model: NFTViewModel(nft: items[list.selected], context: model.context)))
@@ -42,20 +47,27 @@ final class MyNFTsScreen: Screen {
         ]
     }
 
+    /// The NFTs shown: all, or those matching the search.
+    private var shown: [NFT] { search.filter(model.items) { $0.name } }
+
     func render(in rect: Rect, buffer: inout Buffer) {
         if StatusView.render(model.owned, what: "your NFTs", in: rect, buffer: &buffer) { return }
-        let items = model.items
-        if items.isEmpty {
+        if model.items.isEmpty {
             EmptyStateView.render("You have no NFTs yet", in: rect, buffer: &buffer)
             return
         }
-        buffer.draw("\(Format.count(items.count, "NFT")), sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        let items = shown, query = search.query
+        if search.isShown {
+            search.renderBar(shown: items.count, total: model.items.count, what: "NFT", in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), buffer: &buffer)
+        } else {
+            buffer.draw("\(Format.count(items.count, "NFT")), sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        }
         list.count = items.count
         listRect = rect.splitTop(2).1
         let pictures = model.context.pictures
         ListView(area: "list", rowHeight: NFTRowView.height) { [model] index, row, selected, buffer in
             let nft = items[index]
-            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, pictures: pictures, in: row, buffer: &buffer)
+            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, highlight: query, pictures: pictures, in: row, buffer: &buffer)
         }.render(in: listRect, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
     }

@@ -8,14 +8,17 @@ public final class TaskBag {
 
     public init() {}
 
-    /// Starts `work` as a task of this bag.
-    public func run(_ work: @escaping @MainActor () async -> Void) {
+    /// Starts `work` as a task of this bag; the task is returned for cancelling it alone.
+    @discardableResult
+    public func run(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         let id = nextID
         nextID += 1
-        running[id] = Task { [weak self] in
+        let task = Task { [weak self] in
             await work()
             self?.running[id] = nil
         }
+        running[id] = task
+        return task
     }
 
     /// Starts `work` the first time only (a screen's first load, when it first appears).

@@ -4,14 +4,14 @@ import TerminalUI
 /// Statistics: users with their place, avatar, name and number of NFTs, loaded page by page.
 @MainActor
 public final class StatisticsScreen: Screen {
-    enum Action: Sendable { case open, sort, last, retry }
+    enum Action: Sendable { case open, sort, last, retry, search, clearSearch }
 
     static let keys = KeyMap<Action>([
         KeyBinding([.enter], "Open the user", hint: "open", .open),
         KeyBinding([.char("s")], "Sort (by name, by rating)", hint: "sort", .sort),
         KeyBinding([.end, .char("G")], "The last user (loads them all)", .last),
         KeyBinding([.char("r")], "Retry loading", .retry),
-    ])
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     static let sortOptions: [(label: String, value: SortPreferences.Statistics)] = [("By name", .name), ("By rating", .rating)]
 
     public let title = "Statistics"
@@ -20,6 +20,9 @@ public final class StatisticsScreen: Screen {
     private(set) var list = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var sortMenu = SortMenu(StatisticsScreen.sortOptions)
+    private var search = ListSearch()
+    /// The search on the server for the query being typed (the one before is cancelled).
+    private var searchTask: Task<Void, Never>?
 
     public init(model: StatisticsViewModel) { self.model = model }
 
@@ -37,14 +40,19 @@ public final class StatisticsScreen: Screen {
             list.select(0)
             model.setSort(sort)
             if let page = model.reserveNextPage() { tasks.run { [model] in await model.fetch(page) } }
+            searchFor(search.query)
         }) {
             return [menu]
         }
-        return [
-            .keys("Statistics", Self.keys, enabled: { [unowned self] in $0 != .open || list.selected < model.users.count }) { [unowned self] in perform($0) },
+        return [search.layer(update: { [unowned self] in
+            let changed = $0.query != search.query
+            search = $0
+            if changed { list.select(0); searchFor($0.query) }
+        }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
+            .keys("Statistics", Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in
                 list = $0
-                loadAhead()
+                if model.found == nil { loadAhead() }
             },
             KeyLayer(title: "Statistics", help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
@@ -52,6 +60,24 @@ public final class StatisticsScreen: Screen {
                 return nil
             },
         ]
+    }
+
+    /// The users the list shows: the rating's pages, or the search's results.
+    private var shown: [User] { model.found == nil ? model.users : model.found?.value ?? [] }
+
+    private func enabled(_ action: Action) -> Bool {
+        switch action {
+        case .open: return list.selected < shown.count
+        case .clearSearch: return search.isActive
+        case .last: return model.found == nil
+        case .sort, .retry, .search: return true
+        }
+    }
+
+    /// Starts the search for `query` (cancelling the one before); an empty query ends it.
+    private func searchFor(_ query: String) {
+        searchTask?.cancel()
+        searchTask = tasks.run { [model] in await model.search(query) }
     }
 
     /// Keeps a page ahead of the selection and of what is visible (also after a resize).
@@ -64,8 +90,12 @@ public final class StatisticsScreen: Screen {
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .open:
-            let user = model.users[list.selected]
+            let user = shown[list.selected]
             return .push(UserScreen(user: user, context: model.context))
+        case .search: search.begin()
+        case .clearSearch:
+            search.clear()
+            searchFor("")
         case .sort: sortMenu.open(current: model.context.state.sort.statistics)
         case .last:
             tasks.run { [model, weak self] in
@@ -73,17 +103,38 @@ public final class StatisticsScreen: Screen {
                 self?.list.count = model.users.count
                 self?.list.select(model.users.count - 1)
             }
-        case .retry: tasks.run { [model] in await model.loadNextPage() }
+        case .retry:
+            if search.isActive { searchFor(search.query) } else { tasks.run { [model] in await model.loadNextPage() } }
         }
         return .handled
     }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
-        let users = model.users
+        let users = shown, query = search.query
         let sortName = sortMenu.name(of: model.context.state.sort.statistics)
-        let total = model.total.map { ", \($0) in all" } ?? ""
-        buffer.draw("Users \(sortName)\(total)", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        let header = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        if search.isShown {
+            let total = model.total ?? model.users.count
+            search.renderBar(shown: users.count, total: total, what: "user", in: header, buffer: &buffer)
+            if !model.serverSearches {
+                buffer.draw("This server cannot search: only the \(Format.count(model.users.count, "user")) loaded so far were searched.",
+                            at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+            }
+        } else {
+            let total = model.total.map { ", \($0) in all" } ?? ""
+            buffer.draw("Users \(sortName)\(total)", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        }
         let body = rect.splitTop(2).1
+        if let found = model.found, users.isEmpty {
+            if let failure = found.failure {
+                StatusView.renderFailure(failure.userMessage, what: "the users", in: body, buffer: &buffer)
+            } else if found.isLoading {
+                StatusView.renderLoading(what: "the users", in: body, buffer: &buffer)
+            } else {
+                buffer.draw("No user matches “\(query)”.", at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width)
+            }
+            return
+        }
         if users.isEmpty {
             if let failure = model.failure {
                 StatusView.renderFailure(failure.userMessage, what: "the users", in: body, buffer: &buffer)
@@ -95,7 +146,7 @@ public final class StatisticsScreen: Screen {
             return
         }
         // One extra row at the end for the page being loaded (or its error).
-        let extraRow = model.hasMore || model.failure != nil
+        let extraRow = model.found == nil && (model.hasMore || model.failure != nil)
         list.count = users.count + (extraRow ? 1 : 0)
         listRect = body
         let pictures = model.context.pictures
@@ -117,7 +168,8 @@ public final class StatisticsScreen: Screen {
             buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
             PictureView.render(user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
                                pictures: pictures, buffer: &buffer)
-            buffer.draw(user.name, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 26)
+            ListSearch.drawName(user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
+                                maxWidth: row.width - 26, buffer: &buffer)
             let count = Format.count(user.nfts.count, "NFT")
             buffer.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
         }.render(in: body, buffer: &buffer, state: &list)

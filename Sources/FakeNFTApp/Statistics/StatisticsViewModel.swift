@@ -14,6 +14,11 @@ public final class StatisticsViewModel {
     private(set) var places: [String: Int] = [:]
     /// How many users there are, once known.
     private(set) var total: Int?
+    /// The users matching the search (nil without one): from the server, or from the pages
+    /// loaded when the server cannot search.
+    private(set) var found: Loadable<[User], APIError>?
+    /// False once the server ignored `name=` (an extension of `fakenft serve`).
+    private(set) var serverSearches = true
     @ObservationIgnored let context: AppContext
     @ObservationIgnored private var nextPage = 0
     /// Load the next page when the selection comes this close to the end.
@@ -89,7 +94,26 @@ public final class StatisticsViewModel {
 
     /// `user`'s place in the rating, shown whatever the order; nil while unknown.
     func place(of user: User, at index: Int) -> Int? {
-        sorting == .rating ? index + 1 : places[user.id]
+        sorting == .rating && found == nil ? index + 1 : places[user.id]
+    }
+
+    /// Finds the users whose name contains `query` on the server; against a server that ignores
+    /// the `name=` extension (its answer has other names), among the pages loaded. An empty
+    /// query ends the search.
+    func search(_ query: String) async {
+        let key = Format.searchKey(query)
+        guard !key.isEmpty else { found = nil; return }
+        if found?.value == nil { found = .loading }
+        func matches(_ user: User) -> Bool { Format.searchKey(user.name).contains(key) }
+        do {
+            let answer = try await context.services.users.search(name: query, sorting: sorting)
+            guard !Task.isCancelled else { return }
+            serverSearches = answer.allSatisfy(matches)
+            found = .loaded(serverSearches ? answer : users.filter(matches))
+        } catch {
+            guard !Task.isCancelled else { return }
+            found = .failed(APIError(thrown: error))
+        }
     }
 
     /// Changes the order and forgets the pages loaded; the caller loads the first page again.

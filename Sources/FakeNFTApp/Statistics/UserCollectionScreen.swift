@@ -9,6 +9,7 @@ final class UserCollectionScreen: Screen {
     let model: UserCollectionViewModel
     private var grid = GridState()
     private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var search = ListSearch()
 
     init(model: UserCollectionViewModel) { self.model = model }
 
@@ -18,15 +19,27 @@ final class UserCollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [
-            .keys("NFT collection", NFTGridKeys.userNFTs, enabled: { [unowned self] in $0 == .retry || selectedNFT != nil }) { [unowned self] in perform($0) },
+        [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
+            .keys("NFT collection", NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
 
+    /// The NFTs shown: all, or those matching the search.
+    private var shown: [NFT] { search.filter(model.nfts.value ?? []) { $0.name } }
+
     private var selectedNFT: NFT? {
-        guard let nfts = model.nfts.value, grid.selected < nfts.count else { return nil }
-        return nfts[grid.selected]
+        let nfts = shown
+        return grid.selected < nfts.count ? nfts[grid.selected] : nil
+    }
+
+    private func enabled(_ action: NFTGridAction) -> Bool {
+        switch action {
+        case .retry: return true
+        case .search: return model.nfts.value?.isEmpty == false
+        case .clearSearch: return search.isActive
+        case .open, .like, .cart, .author: return selectedNFT != nil
+        }
     }
 
     private func perform(_ action: NFTGridAction) -> ScreenCommand {
@@ -36,6 +49,8 @@ final class UserCollectionScreen: Screen {
         case .cart: if let nft = selectedNFT { context.state.toggleCart(nft) }
         case .open: if let nft = selectedNFT { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
         case .retry: tasks.run { [model] in await model.load() }
+        case .search: search.begin()
+        case .clearSearch: search.clear()
         case .author: break
         }
         return .handled
@@ -48,7 +63,7 @@ final class UserCollectionScreen: Screen {
             buffer.draw("\(model.user.name) has no NFTs yet.", at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
             return
         }
-        gridRect = rect
-        NFTGrid.render(nfts, in: rect, grid: &grid, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
+        gridRect = NFTGrid.render(shown, of: nfts.count, search: search, in: rect, grid: &grid, state: model.context.state,
+                                  pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -43,10 +43,12 @@ public final class APIClient: Sendable {
     public func nfts(page: Int, size: Int) async throws -> [NFT] {
         try await get("nft", query: [("page", String(page)), ("size", String(size))])
     }
-    /// A page of users; `sortBy` is `field,asc|desc` (e.g. `rating,desc`).
-    public func users(page: Int, size: Int, sortBy: String? = nil) async throws -> [User] {
+    /// A page of users; `sortBy` is `field,asc|desc` (e.g. `rating,desc`); `name` asks for the
+    /// users whose name contains it (an extension: other servers ignore it).
+    public func users(page: Int, size: Int, sortBy: String? = nil, name: String? = nil) async throws -> [User] {
         var query = [("page", String(page)), ("size", String(size))]
         if let sortBy { query.append(("sortBy", sortBy)) }
+        if let name { query.append(("name", name)) }
         return try await get("users", query: query)
     }
     public func user(id: String) async throws -> User { try await get("users/\(Self.pathID(id))") }

@@ -38,6 +38,13 @@ public actor UserService {
 
     public func user(id: String) async throws -> User { try await api.user(id: id) }
 
+    /// The users whose name contains `name` (case and diacritics ignored by `fakenft serve`), in
+    /// `sorting`'s order, at most one bulk page. A server without the `name=` extension answers
+    /// its first page unfiltered: the caller checks the names.
+    public func search(name: String, sorting: Sorting) async throws -> [User] {
+        try await api.users(page: 0, size: Self.bulkPageSize, sortBy: sorting.sortBy, name: name)
+    }
+
     /// Users asked for per request when reading them all.
     public static let bulkPageSize = 1_000
     /// The most users read at once (100 bulk pages).

@@ -13,17 +13,20 @@ struct EncodedTable: Sendable {
     private let positions: [String: Int]
     /// Positions in `items`, per sort field and direction (ties in storage order).
     private let orders: [Ordering: [Int]]
+    /// Each entity's name folded for `name=` (case and diacritics ignored); empty for entities without one.
+    private let names: [String]
 
     /// Loads `records` (in `seq` order) and the order of each field of `sorts`.
     init<Record: FetchableRecord & TableRecord, Model: Encodable>(
         _ db: Database, _ type: Record.Type, seq: Column, sorts: [String: SQLExpression],
-        id: (Record) -> String, model: (Record) -> Model
+        id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> Model
     ) throws {
         let records = try Record.order(seq).fetchAll(db)
         let seqs = try Int.fetchAll(db, Record.select(seq).order(seq))
         let positionOfSeq = Dictionary(seqs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         items = try records.map { try JSONBody.encode(model($0)) }
         positions = Dictionary(records.enumerated().map { (id($1), $0) }, uniquingKeysWith: { first, _ in first })
+        names = name.map { name in records.map { Self.searchKey(name($0)) } } ?? []
         var orders: [Ordering: [Int]] = [:]
         for (field, term) in sorts {
             for descending in [false, true] {
@@ -39,23 +42,33 @@ struct EncodedTable: Sendable {
     func item(id: String) -> ByteBuffer? { positions[id].map { items[$0] } }
 
     /// A page as a JSON array. An unknown sort field sorts by storage order; `order=desc`
-    /// without a field reverses it.
+    /// without a field reverses it; `name=` keeps the entities whose name contains it.
     func list(_ query: ListQuery) -> ByteBuffer {
-        let window = query.window(count: items.count)
+        let sorted = query.sortField.flatMap { orders[Ordering(field: $0, descending: query.descending)] }
+        let reversed = query.sortField == nil && query.descending
+        func index(at position: Int) -> Int { sorted.map { $0[position] } ?? (reversed ? items.count - 1 - position : position) }
+        guard let name = query.name, !names.isEmpty else { return page(query.window(count: items.count), index(at:)) }
+        let key = Self.searchKey(name)
+        let matching = (0..<items.count).map(index(at:)).filter { names[$0].contains(key) }
+        return page(query.window(count: matching.count)) { matching[$0] }
+    }
+
+    /// The entities at `window`'s positions (`index` turns a position into an entity) as a JSON array.
+    private func page(_ window: Range<Int>, _ index: (Int) -> Int) -> ByteBuffer {
         var body = ByteBuffer()
         body.reserveCapacity(2 + window.count * ((items.first?.readableBytes ?? 0) + 1))
         body.writeStaticString("[")
-        let sorted = query.sortField.flatMap { orders[Ordering(field: $0, descending: query.descending)] }
-        let reversed = query.sortField == nil && query.descending
         for position in window {
             if position != window.lowerBound { body.writeStaticString(",") }
-            let index = sorted.map { $0[position] } ?? (reversed ? items.count - 1 - position : position)
-            var item = items[index]
+            var item = items[index(position)]
             body.writeBuffer(&item)
         }
         body.writeStaticString("]")
         return body
     }
+
+    /// `text` with case and diacritics folded away.
+    static func searchKey(_ text: String) -> String { text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
 }
 
 /// JSON as the server writes it: keys sorted, slashes unescaped.

@@ -20,9 +20,10 @@ struct ReadModel: Sendable {
 
     /// Reads the whole database.
     static func load(_ db: Database) throws -> ReadModel {
-        let nfts = try EncodedTable(db, NFTRecord.self, seq: NFTRecord.Columns.seq, sorts: SortWhitelist.nft, id: \.id, model: \.model)
-        let collections = try EncodedTable(db, CollectionRecord.self, seq: CollectionRecord.Columns.seq, sorts: SortWhitelist.collection, id: \.id, model: \.model)
-        let users = try EncodedTable(db, UserRecord.self, seq: UserRecord.Columns.seq, sorts: SortWhitelist.user, id: \.id, model: \.model)
+        let nfts = try EncodedTable(db, NFTRecord.self, seq: NFTRecord.Columns.seq, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
+        let collections = try EncodedTable(db, CollectionRecord.self, seq: CollectionRecord.Columns.seq, sorts: SortWhitelist.collection, id: \.id,
+                                           name: \.name, model: \.model)
+        let users = try EncodedTable(db, UserRecord.self, seq: UserRecord.Columns.seq, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
         let currencies = try EncodedTable(db, CurrencyRecord.self, seq: CurrencyRecord.Columns.seq, sorts: [:], id: \.id, model: \.model)
         return ReadModel(nfts: nfts, collections: collections, users: users, currencies: currencies,
                          profile: try versioned(ProfileRecord.current(db)), order: try versioned(OrderRecord.current(db)))

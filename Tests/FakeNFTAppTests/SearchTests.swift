@@ -1,0 +1,141 @@
+import FakeNFTCore
+import FakeNFTModels
+import Foundation
+import Hummingbird
+import Testing
+import TerminalUI
+import FakeNFTTesting
+@testable import FakeNFTApp
+
+/// `/` in every list: the rows shown are exactly the server's items whose name contains the
+/// query (case and diacritics ignored), the bar says how many of how many, the match is
+/// underlined, Enter keeps the search and Esc clears it.
+@MainActor @Suite(.serialized) struct SearchTests {
+    static let size = Size(width: 120, height: 40)
+    static let query = "A"
+
+    static func matching(_ names: [String], _ query: String = query) -> [String] {
+        names.filter { Format.searchKey($0).contains(Format.searchKey(query)) }
+    }
+
+    /// Searches the current screen for `query` and checks it against `names` (the server's).
+    func checkSearch(_ shell: AppShell, names: [String], what: String, query: String = query) throws {
+        _ = shell.handle(.key(.char("/")))
+        for c in query { _ = shell.handle(.key(.char(c))) }
+        let expected = Self.matching(names, query)
+        var buffer = Buffer(size: Self.size)
+        shell.render(into: &buffer)
+        let screen = buffer.text()
+        #expect(screen.contains("\(expected.count) of \(Format.count(names.count, what)), search: \(query)"), "\(what): \(screen)")
+        for name in names where !expected.contains(name) && !names.contains(where: { $0 != name && $0.contains(name) }) {
+            #expect(!screen.contains(name), "\(name) does not match \(query)")
+        }
+        if let first = expected.first {
+            #expect(screen.contains(String(first.prefix(12))), "\(first) is shown")
+            // The match is underlined somewhere on the screen.
+            #expect(buffer.cells.contains { $0.style.underline }, "the match is marked")
+        }
+        _ = shell.handle(.key(.enter))                    // keep the search, leave the field
+        #expect(frame(shell, Self.size).contains("search: \(query)"))
+        _ = shell.handle(.key(.escape))                   // clear it
+        #expect(!frame(shell, Self.size).contains("search:"))
+    }
+
+    func names(_ server: TestServer, _ ids: [String]) async throws -> [String] {
+        var names: [String] = []
+        for id in ids { names.append(try await server.get("/api/v1/nft/\(id)", as: NFT.self).name) }
+        return names
+    }
+
+    @Test func everyListFiltersAsYouTypeAndSaysHowMany() async throws {
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            let shell = FakeNFTTerminalApp.makeShell(context: context)
+            await context.state.start()
+            #expect(await eventually { context.state.cart != nil && context.state.profile != nil })
+            let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
+            #expect(await eventually { catalog.collections.value != nil })
+            let collections = try await server.get("/api/v1/collections", as: [NFTCollection].self)
+            try checkSearch(shell, names: collections.map(\.name), what: "collection", query: "E")
+
+            _ = shell.handle(.key(.enter))                // the first collection (by NFT count)
+            let collection = try #require(shell.currentScreen as? CollectionScreen)
+            #expect(await eventually { collection.model.nfts.value != nil })
+            try checkSearch(shell, names: try await names(server, collection.model.collection.nfts), what: "NFT")
+
+            _ = shell.handle(.key(.char("2")))            // the cart
+            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+            #expect(await eventually { cart.visibleItems.count == 3 })
+            let order = try await server.get("/api/v1/orders/1", as: Order.self)
+            try checkSearch(shell, names: try await names(server, order.nfts), what: "NFT", query: "o")
+
+            let profile = try await server.get("/api/v1/profile/1", as: Profile.self)
+            _ = shell.handle(.key(.char("3")))
+            _ = shell.handle(.key(.enter))                // My NFTs
+            let mine = try #require(shell.currentScreen as? MyNFTsScreen)
+            #expect(await eventually { mine.model.owned.value != nil })
+            try checkSearch(shell, names: try await names(server, profile.nfts), what: "NFT")
+            _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.down))
+            _ = shell.handle(.key(.enter))                // Favorites
+            let favorites = try #require(shell.currentScreen as? FavoritesScreen)
+            #expect(await eventually { favorites.model.fetched.value != nil })
+            try checkSearch(shell, names: try await names(server, profile.likes), what: "NFT")
+        }
+    }
+
+    @Test func statisticsAsksTheServerAndAUsersNFTsFilterToo() async throws {
+        try await TestServer.with(seed: .large(users: 300, nfts: 120)) { server async throws in
+            let context = makeContext(server)
+            let model = StatisticsViewModel(context: context)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            #expect(await eventually { model.users.count == UserService.pageSize && model.total != nil })
+            let everyone = try await server.get("/api/v1/users?size=1000", as: [User].self)
+            // Users not loaded yet are found too: the server searches.
+            let query = "Li"
+            _ = shell.handle(.key(.char("/")))
+            for c in query { _ = shell.handle(.key(.char(c))) }
+            let expected = everyone.filter { Format.searchKey($0.name).contains(Format.searchKey(query)) }
+            #expect(expected.count > 0)
+            #expect(await eventually { model.found?.value?.count == expected.count })
+            #expect(Set(model.found?.value?.map(\.id) ?? []) == Set(expected.map(\.id)))
+            #expect(model.serverSearches)
+            let screen = frame(shell, Self.size)
+            #expect(screen.contains("\(expected.count) of \(Format.count(everyone.count, "user")), search: \(query)"))
+            #expect(!screen.contains("cannot search"))
+            // A user's NFTs, searched in their grid.
+            _ = shell.handle(.key(.enter))                // keep the search
+            _ = shell.handle(.key(.enter))                // open the first user found
+            let user = try #require(model.found?.value?.first)
+            if !user.nfts.isEmpty {
+                _ = shell.handle(.key(.down))
+                _ = shell.handle(.key(.enter))
+                let grid = try #require(shell.currentScreen as? UserCollectionScreen)
+                #expect(await eventually { grid.model.nfts.value != nil })
+                try checkSearch(shell, names: try await names(server, user.nfts), what: "NFT", query: "e")
+            }
+        }
+    }
+
+    /// A server without the `name=` extension answers every user: the search covers the pages
+    /// loaded and the screen says so.
+    @Test func againstAServerThatCannotSearchTheLoadedPagesAreSearched() async throws {
+        let users = (0..<60).map { User(id: "\($0)", name: $0 % 3 == 0 ? "Anna \($0)" : "Boris \($0)", avatar: "", description: nil, website: "", nfts: [], rating: "\($0)") }
+        let body = try JSONEncoder().encode(users)
+        let router = Router()
+        router.get("api/v1/users") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: body))) }
+        try await withRouter(router) { url in
+            let context = makeContext(nil, baseURL: url)
+            let model = StatisticsViewModel(context: context)
+            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            #expect(await eventually { !model.users.isEmpty })
+            _ = shell.handle(.key(.char("/")))
+            for c in "anna" { _ = shell.handle(.key(.char(c))) }
+            #expect(await eventually { model.found?.value != nil })
+            #expect(!model.serverSearches)
+            let loaded = model.users.filter { $0.name.hasPrefix("Anna") }
+            #expect(model.found?.value?.map(\.id) == loaded.map(\.id))
+            #expect(frame(shell, Self.size).contains("This server cannot search"))
+        }
+    }
+}

@@ -67,6 +67,31 @@ import FakeNFTTesting
         }
     }
 
+    /// `name=` (an extension): the entities whose name contains it, case and diacritics
+    /// ignored, in the order asked, paged after filtering.
+    @Test func nameFiltersListsIgnoringCaseAndDiacritics() async throws {
+        try await TestServer.with { server async throws in
+            func fold(_ s: String) -> String { s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+            let everyone: [User] = try await server.get("/api/v1/users")
+            let expected = everyone.filter { fold($0.name).contains("li") }
+            #expect(!expected.isEmpty && expected.count < everyone.count)
+            let found: [User] = try await server.get("/api/v1/users?name=L%C3%8E")   // "LÎ"
+            #expect(found.map(\.id) == expected.map(\.id))
+            let byRating: [User] = try await server.get("/api/v1/users?name=li&sortBy=rating,desc")
+            #expect(byRating.map(\.ratingValue) == expected.map(\.ratingValue).sorted(by: >))
+            let second: [User] = try await server.get("/api/v1/users?name=li&page=1&size=2")
+            #expect(second.map(\.id) == Array(expected.map(\.id).dropFirst(2).prefix(2)))
+            let collections: [NFTCollection] = try await server.get("/api/v1/collections?name=BLUE")
+            #expect(collections.map(\.name) == ["Blue"])
+            let nfts: [NFT] = try await server.get("/api/v1/nft?name=zzzz")
+            #expect(nfts.isEmpty)
+            let blank: [User] = try await server.get("/api/v1/users?name=%20")
+            #expect(blank.count == everyone.count, "a blank name filters nothing")
+            let long: [User] = try await server.get("/api/v1/users?name=" + String(repeating: "a", count: 5_000))
+            #expect(long.isEmpty, "a long name is cut, not an error")
+        }
+    }
+
     @Test func errorsAreJSONWithProperStatus() async throws {
         try await TestServer.with { server async throws in
             let cases: [(String, String, String?, Int)] = [

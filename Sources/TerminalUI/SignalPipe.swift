@@ -1,6 +1,9 @@
 import Glibc
+import Synchronization
 
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// SIGCONTs received (lock-free: safe to count in a handler).
+private let continuations = Atomic<Int>(0)
 
 /// Turns signals into bytes on a pipe, so the main actor handles them outside signal context.
 enum SignalPipe {
@@ -11,6 +14,7 @@ enum SignalPipe {
         signalPipeWriteEnd = fds.write
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signo in
+            if signo == SIGCONT { continuations.add(1, ordering: .relaxed) }
             var byte = UInt8(truncatingIfNeeded: signo)
             _ = write(signalPipeWriteEnd, &byte, 1)  // async-signal-safe
         }
@@ -19,6 +23,9 @@ enum SignalPipe {
         for s in signals { sigaction(s, &action, nil) }
         return fds.read
     }
+
+    /// How many SIGCONTs arrived so far.
+    static var continued: Int { continuations.load(ordering: .relaxed) }
 
     /// Puts the default dispositions back.
     static func restoreDefaults(_ signals: [Int32]) {

@@ -161,7 +161,14 @@ public final class TerminalSession {
     public func suspend() {
         surface.removePictures(deleteUploads: false)
         endwin()
-        kill(0, SIGSTOP)  // the whole group, so a wrapping shell sees the stop; `fg` sends SIGCONT
+        let continued = SignalPipe.continued
+        // The whole group, so a wrapping shell sees the stop; `fg` sends SIGCONT.
+        if kill(0, SIGSTOP) == 0 {
+            // A stop sent to a group can land after kill returns (another thread takes it, late
+            // on a busy machine): wait for it and the SIGCONT, so nothing is drawn over the shell.
+            let start = ContinuousClock.now
+            while SignalPipe.continued == continued, ContinuousClock.now - start < .seconds(2) { usleep(1_000) }
+        }
         resume()
     }
 

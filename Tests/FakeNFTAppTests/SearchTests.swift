@@ -114,6 +114,7 @@ import FakeNFTTesting
                 #expect(await eventually { grid.model.nfts.value != nil })
                 try checkSearch(shell, names: try await names(server, user.nfts), what: "NFT", query: "e")
             }
+            #expect(await eventually { !model.isLoading && model.total != nil && model.found?.isLoading != true })
         }
     }
 
@@ -136,6 +137,8 @@ import FakeNFTTesting
             let loaded = model.users.filter { $0.name.hasPrefix("Anna") }
             #expect(model.found?.value?.map(\.id) == loaded.map(\.id))
             #expect(frame(shell, Self.size).contains("This server cannot search"))
+            // Nothing in flight when the server goes (a connection accepted while it stops traps NIO).
+            #expect(await eventually { !model.isLoading && model.total != nil && model.found?.isLoading != true })
         }
     }
 }

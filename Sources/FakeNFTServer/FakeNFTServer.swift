@@ -9,15 +9,21 @@ public final class RunningServer: Sendable {
     public let port: Int
     public let baseURL: URL
     private let task: Task<Void, any Error>
+    private let listener: any Channel
 
-    init(port: Int, host: String, task: Task<Void, any Error>) {
+    init(listener: any Channel, port: Int, host: String, task: Task<Void, any Error>) {
+        self.listener = listener
         self.port = port
         self.baseURL = URL(string: "http://\(host):\(port)")!
         self.task = task
     }
 
-    /// Stops accepting requests and waits for the server to finish.
+    /// Stops accepting connections, lets the ones just accepted reach the server, then stops it
+    /// and waits for it to finish. (Cancelling while a connection is being accepted trips
+    /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
     public func stop() async {
+        try? await listener.close()
+        try? await Task.sleep(for: .milliseconds(20))
         task.cancel()
         _ = await task.result
     }
@@ -72,31 +78,31 @@ public enum FakeNFTServer {
     /// Starts the server in the background and returns once it listens.
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
-        let app = try application(configuration) { port in await started.succeed(port) }
+        let app = try application(configuration) { listener in await started.succeed(listener) }
         let task = Task {
             do { try await app.run() } catch {
                 await started.fail(error)
                 throw error
             }
         }
-        let port = try await started.wait()
-        return RunningServer(port: port, host: configuration.host, task: task)
+        let listener = try await started.wait()
+        return RunningServer(listener: listener, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
     public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void) async throws {
-        try await application(configuration) { port in onListening(port) }.runService()
+        try await application(configuration) { listener in onListening(listener.localAddress?.port ?? configuration.port) }.runService()
     }
 
     private static func application(_ configuration: ServerConfiguration,
-                                    onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
+                                    onListening: @escaping @Sendable (any Channel) async -> Void) throws -> some ApplicationProtocol {
         let store = try openStore(configuration)
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         return Application(router: router(store: store, configuration: configuration),
                            server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
                            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft",
                                                 availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),
-                           onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+                           onServerRunning: { channel in await onListening(channel) },
                            logger: logger(configuration))
     }
 
@@ -109,20 +115,20 @@ public enum FakeNFTServer {
     }
 }
 
-/// Hands the listening port (or the start failure) to whoever waits for it, once.
+/// Hands the listening channel (or the start failure) to whoever waits for it, once.
 private actor StartSignal {
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
+    private var result: Result<any Channel, any Error>?
+    private var waiter: CheckedContinuation<any Channel, any Error>?
 
-    func succeed(_ port: Int) { finish(.success(port)) }
+    func succeed(_ listener: any Channel) { finish(.success(listener)) }
     func fail(_ error: any Error) { finish(.failure(error)) }
 
-    func wait() async throws -> Int {
+    func wait() async throws -> any Channel {
         if let result { return try result.get() }
         return try await withCheckedThrowingContinuation { waiter = $0 }
     }
 
-    private func finish(_ value: Result<Int, any Error>) {
+    private func finish(_ value: Result<any Channel, any Error>) {
         guard result == nil else { return }
         result = value
         waiter?.resume(with: value)

@@ -37,7 +37,7 @@ final class XtermHarness {
     /// Waits for the X server, then starts xterm (with `xtermOptions`, e.g. its colours) at the
     /// top left running `command` under `script`.
     func launch(_ command: String, environment: [String: String], xtermOptions: [String] = []) async throws {
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") {
+        for _ in 0..<1_200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") {
             try await Task.sleep(for: .milliseconds(25))
         }
         let env = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
@@ -46,7 +46,7 @@ final class XtermHarness {
                                    "-geometry", "\(columns)x\(rows)+0+0", "-e",
                                    "/usr/bin/script", "-q", "-f", "-c", "env -i PATH=/usr/bin:/bin \(env) \(command)", typescript], log: "xterm.log")
         // Keys typed with XTEST go to the window under the pointer (no window manager).
-        for _ in 0..<100 {
+        for _ in 0..<600 {
             if (try? x("xdotool", ["search", "--class", "xterm"]))?.isEmpty == false { break }
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -22,7 +22,9 @@ final class XtermHarness {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var number = 50 + Int.random(in: 0..<200)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            number += 1
+        }
         display = ":\(number)"
         try start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], log: "xvfb.log")
     }
@@ -55,6 +57,15 @@ final class XtermHarness {
 
     /// Types keys (xdotool names: Return, Escape, question…).
     func keys(_ names: String...) throws { _ = try x("xdotool", ["key"] + names) }
+
+    /// What went wrong, for a failure message: the end of the terminal's output and the logs.
+    func diagnosis() -> String {
+        let tail = String(decoding: output().suffix(400), as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "·" : String($0) }.joined()
+        let logs = ["xvfb.log", "xterm.log", "server.log"].map { name in
+            "\(name): " + ((try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "(none)").suffix(300)
+        }
+        return (["output: " + tail] + logs).joined(separator: "\n")
+    }
 
     /// Everything written to the terminal so far.
     func output() -> [UInt8] { Array((try? Data(contentsOf: directory.appendingPathComponent("typescript"))) ?? Data()) }

@@ -38,14 +38,44 @@ import FakeNFTTesting
         return best
     }
 
-    @Test func theNFTsPictureIsRealPixelsAndADialogHidesItUntilClosed() async throws {
+    /// Waits up to a minute (a busy machine starts X, xterm and the app slowly) for a sixel
+    /// written after byte `start` that meets `condition`.
+    static func waitForSixel(_ harness: XtermHarness, after start: Int, _ what: String,
+                             where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> WrittenSixel {
+        for _ in 0..<1_200 {
+            if let sixel = WrittenSixel.all(in: harness.output(), from: start).last(where: condition) { return sixel }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EError("no sixel written for \(what)\n\(harness.diagnosis())")
+    }
+
+    /// Starts the app in xterm on `server` and opens the biggest collection's first NFT; returns
+    /// the harness and the NFT picture's sixel.
+    static func openFirstNFT(server address: URL) async throws -> (XtermHarness, WrittenSixel) {
         let harness = try XtermHarness(columns: 100, rows: 30)
+        let home = harness.directory.path
+        try await harness.launch("\(Tmux.binary) --server \(address.absoluteString) --images sixel",
+                                 environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
+                                               "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        _ = try await waitForSixel(harness, after: 0, "the Catalog's covers")
+        var mark = harness.output().count
+        try harness.keys("Return")                      // the biggest collection
+        _ = try await waitForSixel(harness, after: mark, "the collection's grid") { $0.row >= 6 }
+        mark = harness.output().count
+        try harness.keys("Return")                      // its first NFT
+        return (harness, try await waitForSixel(harness, after: mark, "the NFT's picture") { $0.width >= 150 })
+    }
+
+    @Test func theNFTsPictureIsRealPixelsAndADialogHidesItUntilClosed() async throws {
         let port = try freeLoopbackPort()
-        let data = harness.directory.appendingPathComponent("server").path
-        let log = open(harness.directory.appendingPathComponent("server.log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let server = try spawnInBackground(Tmux.binary, ["serve", "--port", "\(port)", "--data", data, "--quiet"], output: log)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-server-\(UUID().uuidString.prefix(8))")
+        let log = open(data.path + ".log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let server = try spawnInBackground(Tmux.binary, ["serve", "--port", "\(port)", "--data", data.path, "--quiet"], output: log)
         close(log)
-        defer { kill(server, SIGKILL); var status: Int32 = 0; waitpid(server, &status, 0) }
+        defer {
+            kill(server, SIGKILL); var status: Int32 = 0; waitpid(server, &status, 0)
+            try? FileManager.default.removeItem(at: data); unlink(data.path + ".log")
+        }
         let address = URL(string: "http://127.0.0.1:\(port)")!
         var pictures: [DecodedImage] = []
         for _ in 0..<200 where pictures.isEmpty {
@@ -53,24 +83,14 @@ import FakeNFTTesting
             if pictures.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(!pictures.isEmpty, "the server answers")
-        let home = harness.directory.path
-        try await harness.launch("\(Tmux.binary) --server \(address.absoluteString) --images sixel",
-                                 environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
-                                               "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        // A real X server and terminal: when one of them misses a key on a busy machine, the
+        // journey to the NFT is tried once more from a fresh xterm before it counts as a failure.
+        let (harness, picture) = try await { () async throws -> (XtermHarness, WrittenSixel) in
+            do { return try await Self.openFirstNFT(server: address) } catch is E2EError { return try await Self.openFirstNFT(server: address) }
+        }()
         func waitForSixel(after start: Int, _ what: String, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> WrittenSixel {
-            for _ in 0..<1_200 {   // up to a minute: a busy machine starts X, xterm and the app slowly
-                if let sixel = WrittenSixel.all(in: harness.output(), from: start).last(where: condition) { return sixel }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            throw E2EError("no sixel written for \(what)")
+            try await Self.waitForSixel(harness, after: start, what, where: condition)
         }
-        _ = try await waitForSixel(after: 0, "the Catalog's covers")
-        var mark = harness.output().count
-        try harness.keys("Return")                      // the biggest collection
-        _ = try await waitForSixel(after: mark, "the collection's grid") { $0.row >= 6 }
-        mark = harness.output().count
-        try harness.keys("Return")                      // its first NFT
-        let picture = try await waitForSixel(after: mark, "the NFT's picture") { $0.width >= 150 }
         let cell = (6, 13)                              // xterm's default font under Xvfb ("fixed", 6×13)
         #expect(picture.height % 6 == 0 && picture.height <= (picture.height / cell.1 + 1) * cell.1)
         #expect(picture.row + (picture.height + cell.1 - 1) / cell.1 <= harness.rows - 1, "never on the last row")
@@ -89,7 +109,7 @@ import FakeNFTTesting
         let shown = try await settle("nft", at: picture) { $0 < 16 }
         #expect(shown < 16, "the NFT's picture at its cells, in its colours (mean difference \(shown))")
 
-        mark = harness.output().count
+        var mark = harness.output().count
         try harness.keys("question")                    // help, over the picture
         let covered = try await settle("dialog", at: picture) { $0 > shown + 15 }
         #expect(WrittenSixel.all(in: harness.output(), from: mark).isEmpty, "no picture written under a dialog")

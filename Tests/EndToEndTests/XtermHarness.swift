@@ -36,15 +36,14 @@ final class XtermHarness {
         if ProcessInfo.processInfo.environment["KEEP_XTERM"] == nil { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// Waits for the X server, then starts xterm (with `xtermOptions`, e.g. its colours) at the
-    /// top left running `command` under `script`.
-    func launch(_ command: String, environment: [String: String], xtermOptions: [String] = []) async throws {
+    /// Waits for the X server, then starts xterm at the top left running `command` under `script`.
+    func launch(_ command: String, environment: [String: String]) async throws {
         for _ in 0..<1_200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") {
             try await Task.sleep(for: .milliseconds(25))
         }
         let env = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
         let typescript = directory.appendingPathComponent("typescript").path
-        try start("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"] + xtermOptions + [
+        try start("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256",
                                    "-geometry", "\(columns)x\(rows)+0+0", "-e",
                                    "/usr/bin/script", "-q", "-f", "-c", "env -i PATH=/usr/bin:/bin \(env) \(command)", typescript], log: "xterm.log")
         // Keys typed with XTEST go to the window under the pointer (no window manager).

@@ -122,22 +122,4 @@ import FakeNFTTesting
         let restored = try await settle("back", at: back) { $0 < 16 }
         #expect(restored < 16, "the picture is back (mean difference \(restored))")
     }
-
-    /// `--probe-terminal` in a real xterm: sixel, the cell size, and the theme from the
-    /// background xterm reports (OSC 11), light on white and dark on black.
-    @Test(arguments: [("white", "light"), ("black", "dark")])
-    func theProbeFindsSixelAndTheThemeOfTheBackground(background: String, theme: String) async throws {
-        let harness = try XtermHarness(columns: 80, rows: 24)
-        try await harness.launch("\(Tmux.binary) --probe-terminal; sleep 5", environment: ["HOME": harness.directory.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"],
-                                 xtermOptions: ["-bg", background, "-fg", background == "white" ? "black" : "white"])
-        var report = ""
-        for _ in 0..<1_200 where !report.contains("why:") {
-            try await Task.sleep(for: .milliseconds(50))
-            report = String(decoding: harness.output(), as: UTF8.self)
-        }
-        #expect(report.contains("pictures: sixel"), "\(report)")
-        #expect(report.contains("cell: 6×13 pixels"))
-        #expect(report.contains("theme: \(theme)"))
-        #expect(report.contains("(OSC 11)"))
-    }
 }

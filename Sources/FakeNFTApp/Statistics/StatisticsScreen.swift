@@ -125,23 +125,17 @@ public final class StatisticsScreen: Screen {
             buffer.draw("Users \(sortName)\(total)", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         }
         let body = rect.splitTop(2).1
-        if let found = model.found, users.isEmpty {
-            if let failure = found.failure {
-                StatusView.renderFailure(failure.userMessage, what: "the users", in: body, buffer: &buffer)
-            } else if found.isLoading {
-                StatusView.renderLoading(what: "the users", in: body, buffer: &buffer)
-            } else {
-                buffer.draw("No user matches “\(query)”.", at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width)
-            }
-            return
-        }
         if users.isEmpty {
-            if let failure = model.failure {
+            // The search's state when searching, else the rating's.
+            let failure = model.found.map { $0.failure } ?? model.failure
+            let loading = model.found.map { $0.isLoading } ?? model.isLoading
+            if let failure {
                 StatusView.renderFailure(failure.userMessage, what: "the users", in: body, buffer: &buffer)
-            } else if model.isLoading {
+            } else if loading {
                 StatusView.renderLoading(what: "the users", in: body, buffer: &buffer)
             } else {
-                buffer.draw("No users.", at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width)
+                buffer.draw(model.found == nil ? "No users." : "No user matches “\(query)”.", at: Point(x: body.x + 1, y: body.y + 1),
+                            style: .dim, maxWidth: body.width)
             }
             return
         }

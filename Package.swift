@@ -21,7 +21,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding"]),
+        // Every string the interface shows, in English and Russian, with plural rules.
+        .target(name: "Localization"),
+        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding", "Localization"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.
@@ -52,9 +54,9 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         ], resources: [.copy("Resources/gen1")]),
-        .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
-            "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -73,6 +75,7 @@ let package = Package(
         ]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "FakeNFTCommandTests", dependencies: [
             "fakenft", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Logging
@@ -10,10 +11,10 @@ public enum FakeNFTTerminalApp {
     public static func makeShell(context: AppContext) -> AppShell {
         let state = context.state
         return AppShell(tabs: [
-            AppShell.Tab(title: "Catalog", root: CatalogScreen(model: CatalogViewModel(context: context))),
-            AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)), badge: { state.cart?.count }),
-            AppShell.Tab(title: "Profile", root: ProfileScreen(model: ProfileViewModel(context: context))),
-            AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: StatisticsViewModel(context: context))),
+            AppShell.Tab(title: tr(.tabCatalog), root: CatalogScreen(model: CatalogViewModel(context: context))),
+            AppShell.Tab(title: tr(.tabCart), root: CartScreen(model: CartViewModel(context: context)), badge: { state.cart?.count }),
+            AppShell.Tab(title: tr(.tabProfile), root: ProfileScreen(model: ProfileViewModel(context: context))),
+            AppShell.Tab(title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
         ], effects: context.effects, pictures: context.pictures)
     }
 
@@ -42,8 +43,8 @@ public enum FakeNFTTerminalApp {
                                 cellAspect: Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height), pixels: pixels)
         let context = AppContext(services: services, effects: effects, pictures: pictures)
         let loop = AppLoop(session: session, shell: makeShell(context: context))
-        if let first = notices.first {
-            effects.show(Toast(notices.count == 1 ? first : "\(first) (and \(notices.count - 1) more: fakenft config)", kind: .error, duration: 8))
+        if !notices.isEmpty {   // each said on stderr before the screen was taken; `fakenft config` says them again
+            effects.show(Toast(trPlural(.configProblems, notices.count), kind: .error, duration: 8))
         }
         await context.state.start()
         await loop.run()

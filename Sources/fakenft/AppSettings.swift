@@ -1,6 +1,7 @@
 import ArgumentParser
 import FakeNFTCore
 import Foundation
+import Localization
 import Logging
 import TerminalUI
 
@@ -23,6 +24,10 @@ struct AppOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; config: images; default auto).",
                                valueName: "mode"))
     var images: ImagesChoice?
+
+    @Option(help: ArgumentHelp("The interface's language: en or ru (config: language; default from LC_ALL, LC_MESSAGES or LANG, else en).",
+                               valueName: "lang"))
+    var lang: Language?
 
     @Option(help: ArgumentHelp("Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; config: theme; default auto).",
                                valueName: "theme"))
@@ -59,10 +64,12 @@ struct Setting<Value> {
 }
 
 /// The app's effective settings: each from the command line, else the environment, else the
-/// configuration file, else its default. A value that does not parse is a problem (said to the
+/// configuration file, else its default (the language: the command line, the file, then the
+/// locale variables). A value that does not parse is a problem (said to the
 /// user) and leaves the next source to decide.
 struct AppSettings {
     var server: Setting<URL?>
+    var language: Setting<Language>
     var token: Setting<String?>
     var mouse: Setting<Bool>
     var images: Setting<ImagesChoice>
@@ -95,6 +102,11 @@ struct AppSettings {
                       allowed: "an http(s) URL") { (try? WebAddress.parse($0)).map { Optional($0.url) } }
         token = pick("token", flag: options.token.map { Optional($0) }, environment: "FAKENFT_TOKEN", default: nil,
                      allowed: "a token") { Optional($0) }
+        // The locale variables are the system's default, not a choice made for this app: the file overrides them.
+        language = pick("language", flag: options.lang, environment: nil, default: .en, allowed: cases(Language.self)) { Language(rawValue: $0) }
+        if case .byDefault = language.source, let locale = Language.fromLocale(environment) {
+            language = Setting(value: locale.language, source: .environment(locale.variable))
+        }
         images = pick("images", flag: options.images, environment: "FAKENFT_IMAGES", default: .auto,
                       allowed: cases(ImagesChoice.self)) { ImagesChoice(rawValue: $0) }
         theme = pick("theme", flag: options.theme, environment: "FAKENFT_THEME", default: .auto,
@@ -120,6 +132,7 @@ struct AppSettings {
         }
         var lines = ["config file: \(file.url.path)\(file.exists ? "" : " (none)")"]
         lines.append(row("server", server.value?.absoluteString ?? "(the embedded server)", server.source))
+        lines.append(row("language", language.value.rawValue, language.source))
         lines.append(row("token", token.value == nil ? "(none)" : "(set, not shown)", token.source))
         lines.append(row("mouse", String(mouse.value), mouse.source))
         lines.append(row("images", images.value.rawValue, images.source))

@@ -3,6 +3,7 @@ import FakeNFTApp
 import FakeNFTCore
 import FakeNFTServer
 import Foundation
+import Localization
 import Logging
 import TerminalUI
 
@@ -12,7 +13,7 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
-        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--mouse] [--images <mode>] [--theme <theme>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft config [<options>]\nfakenft serve [<options>]",
+        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--lang <lang>] [--mouse] [--images <mode>] [--theme <theme>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft config [<options>]\nfakenft serve [<options>]",
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
@@ -43,6 +44,7 @@ struct AppCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let settings = AppSettings(options: options, environment: environment, file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
         let imagesChoice = settings.images.value, themeChoice = settings.theme.value
+        Language.setProcessLanguage(settings.language.value)
         if probeTerminal {
             let facts = TerminalProbe.run(environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
             print(Self.report(TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: facts.replies, windowSize: facts.windowSize),
@@ -152,3 +154,4 @@ enum FakeNFTVersion {
 extension CharacterArt.Symbols: ExpressibleByArgument {}
 extension ImagesChoice: ExpressibleByArgument {}
 extension Theme.Choice: ExpressibleByArgument {}
+extension Language: ExpressibleByArgument {}

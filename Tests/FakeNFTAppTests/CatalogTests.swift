@@ -138,7 +138,7 @@ import FakeNFTTesting
         var buffer = Buffer(size: Size(width: 80, height: 24))
         ReaderScreen(model: model).render(in: Rect(size: buffer.size), buffer: &buffer)
         #expect(buffer.contains("http://127.0.0.1:1/terms"))
-        #expect(buffer.contains("Reason: the site cannot be reached"))
+        #expect(buffer.contains("The site cannot be reached."))
     }
 
     @MainActor @Test func loadedPageScrolls() async throws {

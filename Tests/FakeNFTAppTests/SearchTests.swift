@@ -19,7 +19,7 @@ import FakeNFTTesting
     }
 
     /// Searches the current screen for `query` and checks it against `names` (the server's).
-    func checkSearch(_ shell: AppShell, names: [String], what: String, query: String = query) throws {
+    func checkSearch(_ shell: AppShell, names: [String], what: Format.Noun, query: String = query) throws {
         _ = shell.handle(.key(.char("/")))
         for c in query { _ = shell.handle(.key(.char(c))) }
         let expected = Self.matching(names, query)
@@ -56,31 +56,31 @@ import FakeNFTTesting
             let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
             #expect(await eventually { catalog.collections.value != nil })
             let collections = try await server.get("/api/v1/collections", as: [NFTCollection].self)
-            try checkSearch(shell, names: collections.map(\.name), what: "collection", query: "E")
+            try checkSearch(shell, names: collections.map(\.name), what: .collections, query: "E")
 
             _ = shell.handle(.key(.enter))                // the first collection (by NFT count)
             let collection = try #require(shell.currentScreen as? CollectionScreen)
             #expect(await eventually { collection.model.nfts.value != nil })
-            try checkSearch(shell, names: try await names(server, collection.model.collection.nfts), what: "NFT")
+            try checkSearch(shell, names: try await names(server, collection.model.collection.nfts), what: .nfts)
 
             _ = shell.handle(.key(.char("2")))            // the cart
             let cart = try #require((shell.currentScreen as? CartScreen)?.model)
             #expect(await eventually { cart.visibleItems.count == 3 })
             let order = try await server.get("/api/v1/orders/1", as: Order.self)
-            try checkSearch(shell, names: try await names(server, order.nfts), what: "NFT", query: "o")
+            try checkSearch(shell, names: try await names(server, order.nfts), what: .nfts, query: "o")
 
             let profile = try await server.get("/api/v1/profile/1", as: Profile.self)
             _ = shell.handle(.key(.char("3")))
             _ = shell.handle(.key(.enter))                // My NFTs
             let mine = try #require(shell.currentScreen as? MyNFTsScreen)
             #expect(await eventually { mine.model.owned.value != nil })
-            try checkSearch(shell, names: try await names(server, profile.nfts), what: "NFT")
+            try checkSearch(shell, names: try await names(server, profile.nfts), what: .nfts)
             _ = shell.handle(.key(.escape))
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))                // Favorites
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
             #expect(await eventually { favorites.model.fetched.value != nil })
-            try checkSearch(shell, names: try await names(server, profile.likes), what: "NFT")
+            try checkSearch(shell, names: try await names(server, profile.likes), what: .nfts)
         }
     }
 
@@ -101,7 +101,7 @@ import FakeNFTTesting
             #expect(Set(model.found?.value?.map(\.id) ?? []) == Set(expected.map(\.id)))
             #expect(model.serverSearches)
             let screen = frame(shell, Self.size)
-            #expect(screen.contains("\(expected.count) of \(Format.count(everyone.count, "user")), search: \(query)"))
+            #expect(screen.contains("\(expected.count) of \(Format.count(everyone.count, .users)), search: \(query)"))
             #expect(!screen.contains("cannot search"))
             // A user's NFTs, searched in their grid.
             _ = shell.handle(.key(.enter))                // keep the search
@@ -112,7 +112,7 @@ import FakeNFTTesting
                 _ = shell.handle(.key(.enter))
                 let grid = try #require(shell.currentScreen as? UserCollectionScreen)
                 #expect(await eventually { grid.model.nfts.value != nil })
-                try checkSearch(shell, names: try await names(server, user.nfts), what: "NFT", query: "e")
+                try checkSearch(shell, names: try await names(server, user.nfts), what: .nfts, query: "e")
             }
             #expect(await eventually { !model.isLoading && model.total != nil && model.found?.isLoading != true })
         }

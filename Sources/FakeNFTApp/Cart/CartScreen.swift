@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import TerminalUI
@@ -7,17 +8,17 @@ import TerminalUI
 final class CartScreen: Screen {
     enum Action: Sendable { case remove, sort, pay, retry, search, clearSearch }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("d"), .delete], "Remove from the cart (asks first)", hint: "remove", .remove),
-        KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", .sort),
-        KeyBinding([.char("p"), .enter], "Pay", hint: "pay", .pay),
-        KeyBinding([.char("r")], "Reload", .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), .remove),
+        KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
+        KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), .pay),
+        KeyBinding([.char("r")], tr(.reload), .retry),
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
 
     /// The name the rows' ✕ buttons are clicked by.
     static let removeArea = "remove"
 
-    let title = "Cart"
+    var title: String { tr(.tabCart) }
     let tasks = TaskBag()
     let model: CartViewModel
     private var list = ListState()
@@ -34,7 +35,7 @@ final class CartScreen: Screen {
 
     var layers: [KeyLayer] {
         if let confirm {
-            return [.dialog("Remove", confirm.dialog, update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }) { [unowned self] result in
+            return [.dialog(tr(.removeTitle), confirm.dialog, update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }) { [unowned self] result in
                 if result == .confirmed { model.remove(confirm.nft) }
                 return .handled
             }]
@@ -44,9 +45,9 @@ final class CartScreen: Screen {
         }
         let hasItems = !model.visibleItems.isEmpty, searching = search.isActive   // once per route or frame: the rows are sorted
         return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys("Cart", Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) }) { [unowned self] in perform($0) },
+            .keys(title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
-            KeyLayer(title: "Cart", help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
+            KeyLayer(title: title, help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event else { return nil }
                 list.select(index)
                 return perform(.remove)
@@ -63,8 +64,8 @@ final class CartScreen: Screen {
         case .remove:
             guard list.selected < items.count else { return .handled }
             let nft = items[list.selected]
-            confirm = (ConfirmDialog(title: "Remove", message: "Are you sure you want to remove \(nft.name) from the cart?",
-                                     confirmLabel: "Delete", cancelLabel: "Cancel", destructive: true), nft)
+            confirm = (ConfirmDialog(title: tr(.removeTitle), message: tr(.removeQuestion, nft.name),
+                                     confirmLabel: tr(.delete), cancelLabel: tr(.dialogCancel), destructive: true), nft)
         case .sort:
             sortMenu.open(current: model.sort)
         case .pay:
@@ -82,23 +83,23 @@ final class CartScreen: Screen {
         let (body, panel) = (parts[0], parts[1])
         guard let cart = model.cart else {
             if let failure = model.context.state.cartFailure {
-                StatusView.renderFailure(failure.userMessage, what: "the cart", in: body, buffer: &buffer)
+                StatusView.renderFailure(failure.message, what: .cart, in: body, buffer: &buffer)
             } else {
-                StatusView.renderLoading(what: "the cart", in: body, buffer: &buffer)
+                StatusView.renderLoading(what: .cart, in: body, buffer: &buffer)
             }
             return
         }
         if cart.isEmpty {
-            EmptyStateView.render("Cart is empty", in: body, buffer: &buffer)
+            EmptyStateView.render(tr(.cartEmpty), in: body, buffer: &buffer)
             return
         }
         let all = model.visibleItems
-        if all.isEmpty, StatusView.render(model.fetched, what: "the cart", in: body, buffer: &buffer) { return }
+        if all.isEmpty, StatusView.render(model.fetched, what: .cart, in: body, buffer: &buffer) { return }
         let items = shown, query = search.query
         if search.isShown {
-            search.renderBar(shown: items.count, total: all.count, what: "NFT", in: Rect(x: body.x, y: body.y, width: body.width, height: 1), buffer: &buffer)
+            search.renderBar(shown: items.count, total: all.count, what: .nfts, in: Rect(x: body.x, y: body.y, width: body.width, height: 1), buffer: &buffer)
         } else {
-            buffer.draw("Sorted \(sortMenu.name(of: model.sort))", at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
+            buffer.draw(tr(.sorted, sortMenu.name(of: model.sort)), at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
         }
         let listArea = body.splitTop(2).1
         list.count = items.count
@@ -113,10 +114,10 @@ final class CartScreen: Screen {
         }.render(in: listArea, buffer: &buffer, state: &list)
         // Bottom panel: count, total and the Pay button, all from the rows shown.
         buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
-        let count = model.hiddenCount > 0 ? "\(Format.count(all.count, "NFT")) shown of \(cart.count)" : Format.count(all.count, "NFT")
+        let count = model.hiddenCount > 0 ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
         buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
         buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
-        let pay = "[  Pay (p)  ]"
+        let pay = tr(.payButton)
         buffer.button(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width, key: .char("p"))
         sortMenu.render(in: rect, buffer: &buffer)
         if let confirm {

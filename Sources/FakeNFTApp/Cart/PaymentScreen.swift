@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -6,19 +7,19 @@ import TerminalUI
 final class PaymentScreen: Screen {
     enum Action: Sendable { case pay, terms, retry }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("p"), .enter], "Pay with the selected currency", hint: "pay", .pay),
-        KeyBinding([.char("t")], "Read the Terms of Use", hint: "terms", .terms),
-        KeyBinding([.char("r")], "Reload the currencies", .retry),
-    ])
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), .pay),
+        KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
+        KeyBinding([.char("r")], tr(.reloadCurrencies), .retry),
+    ]) }
     enum SuccessAction: Sendable { case catalog, cart }
-    static let successKeys = KeyMap<SuccessAction>([
-        KeyBinding([.enter], "Back to the catalog", hint: "back to the catalog", .catalog),
-        KeyBinding([.escape], "Back to the cart", hint: "cart", .cart),
-    ])
+    static var successKeys: KeyMap<SuccessAction> { KeyMap([
+        KeyBinding([.enter], tr(.backToCatalog), hint: tr(.hintBackToCatalog), .catalog),
+        KeyBinding([.escape], tr(.backToCart), hint: tr(.hintCart), .cart),
+    ]) }
     static let cellSize = Size(width: 26, height: 4)
 
-    var title: String { model.outcome == .succeeded ? "Payment complete" : "Choose a payment method" }
+    var title: String { model.outcome == .succeeded ? tr(.paymentComplete) : tr(.choosePayment) }
     let tasks = TaskBag()
     let model: PaymentViewModel
     private var grid = GridState()
@@ -36,11 +37,11 @@ final class PaymentScreen: Screen {
     var layers: [KeyLayer] {
         switch model.outcome {
         case .succeeded:
-            return [.keys("Payment", Self.successKeys) { $0 == .catalog ? .finish(showingTab: 0) : .popToRoot }]
+            return [.keys(tr(.layerPayment), Self.successKeys) { $0 == .catalog ? .finish(showingTab: 0) : .popToRoot }]
         case .paying:   // one payment at a time: keys wait for the answer
-            return [KeyLayer(title: "Paying", help: [], isModal: true) { _ in .handled }]
+            return [KeyLayer(title: tr(.paying), help: [], isModal: true) { _ in .handled }]
         case .failed(let message):
-            return [.dialog("Payment failed", failure ?? Self.failureDialog(message), update: { [unowned self] in failure = $0 }) { [unowned self] result in
+            return [.dialog(tr(.paymentFailed), failure ?? Self.failureDialog(message), update: { [unowned self] in failure = $0 }) { [unowned self] result in
                 failure = nil
                 model.dismissFailure()
                 if result == .confirmed, let currency = lastCurrency { pay(currency) }
@@ -48,7 +49,7 @@ final class PaymentScreen: Screen {
             }]
         case .none:
             return [
-                .keys("Payment", Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil }) { [unowned self] in perform($0) },
+                .keys(tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil }) { [unowned self] in perform($0) },
                 .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
             ]
         }
@@ -70,7 +71,7 @@ final class PaymentScreen: Screen {
 
     /// "Could not complete the payment" with Retry (focused) and Cancel.
     static func failureDialog(_ message: String) -> ConfirmDialog {
-        ConfirmDialog(title: "Could not complete the payment", message: message, confirmLabel: "Retry", cancelLabel: "Cancel",
+        ConfirmDialog(title: tr(.paymentNotCompleted), message: message, confirmLabel: tr(.retry), cancelLabel: tr(.dialogCancel),
                       confirmFocused: true)
     }
 
@@ -86,7 +87,7 @@ final class PaymentScreen: Screen {
             return
         }
         let (body, footer) = rect.splitBottom(3)
-        if StatusView.render(model.currencies, what: "the currencies", in: body, buffer: &buffer) { return }
+        if StatusView.render(model.currencies, what: .currencies, in: body, buffer: &buffer) { return }
         let currencies = model.currencies.value ?? [], pictures = model.context.pictures
         grid.count = currencies.count
         gridRect = body.splitTop(1).1
@@ -99,12 +100,12 @@ final class PaymentScreen: Screen {
             buffer.draw(currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold, maxWidth: inner.width - 10)
             buffer.draw(currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
         }.render(in: gridRect, buffer: &buffer, state: &grid)
-        let used = buffer.draw("By purchasing you agree to the ", at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
-        buffer.button("Terms of Use (t)", at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used, key: .char("t"))
+        let used = buffer.draw(tr(.termsAgree), at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
+        buffer.button(tr(.termsLink), at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used, key: .char("t"))
         if model.outcome == .paying {
-            Spinner.render("Paying…", at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
+            Spinner.render(tr(.payingNow), at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
         } else {
-            buffer.button("[  Pay (p)  ]", at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width, key: .char("p"))
+            buffer.button(tr(.payButton), at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width, key: .char("p"))
         }
         if case .failed(let message) = model.outcome {
             let dialog = failure ?? Self.failureDialog(message)
@@ -113,12 +114,12 @@ final class PaymentScreen: Screen {
     }
 
     private func renderSuccess(in rect: Rect, buffer: inout Buffer) {
-        let lines = ["Success! Payment completed,", "congratulations on your purchase!"]
+        let lines = [tr(.successLine1), tr(.successLine2)]
         let top = rect.y + max(1, rect.height / 2 - 3)
         for (i, line) in lines.enumerated() {
             buffer.draw(line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success, maxWidth: rect.width)
         }
-        let button = "[  Back to the catalog (Enter)  ]"
+        let button = tr(.backToCatalogButton)
         buffer.button(button, at: Point(x: rect.x + (rect.width - DisplayWidth.of(button)) / 2, y: top + 3), style: .selected, maxWidth: rect.width, key: .enter)
     }
 }

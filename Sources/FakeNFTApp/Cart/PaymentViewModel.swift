@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Observation
@@ -26,12 +27,12 @@ final class PaymentViewModel: ViewModel {
         outcome = .paying
         attempts[currency.id, default: 0] += 1
         let attempt = attempts[currency.id] ?? 1
-        let again = attempt > 1 ? " (attempt \(attempt))" : ""
+        let again = attempt > 1 ? tr(.attempt, attempt) : ""
         do {
             let result = try await context.services.order.pay(currencyID: currency.id)
-            outcome = result.success ? .succeeded : .failed("The payment with \(currency.title) was declined\(again).")
+            outcome = result.success ? .succeeded : .failed(tr(.paymentDeclined, currency.title, again))
         } catch {
-            outcome = .failed(APIError(thrown: error).userMessage + again)
+            outcome = .failed(APIError(thrown: error).message + again)
         }
     }
 

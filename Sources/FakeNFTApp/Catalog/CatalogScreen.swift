@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -6,14 +7,14 @@ import TerminalUI
 final class CatalogScreen: Screen {
     enum Action: Sendable { case open, sort, search, clearSearch, retry }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.enter], "Open the collection", hint: "open", .open),
-        KeyBinding([.char("s")], "Sort (by name, by NFT count)", hint: "sort", .sort),
-        KeyBinding([.char("r")], "Reload", .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
-    static let sortOptions: [(label: String, value: SortPreferences.Catalog)] = [("By name", .name), ("By NFT count", .nftCount)]
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.enter], tr(.openCollection), hint: tr(.hintOpen), .open),
+        KeyBinding([.char("s")], tr(.sortCatalog), hint: tr(.hintSort), .sort),
+        KeyBinding([.char("r")], tr(.reload), .retry),
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
+    static var sortOptions: [(label: String, value: SortPreferences.Catalog)] { [(tr(.byName), .name), (tr(.byNFTCount), .nftCount)] }
 
-    let title = "Catalog"
+    var title: String { tr(.tabCatalog) }
     let tasks = TaskBag()
     let model: CatalogViewModel
     private var list = ListState()
@@ -36,7 +37,7 @@ final class CatalogScreen: Screen {
         if let typing = search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) }) {
             layers.append(typing)
         }
-        layers.append(.keys("Catalog", Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) })
+        layers.append(.keys(title, Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) })
         layers.append(.list(list, area: "list", in: listRect) { [unowned self] in list = $0 })
         return layers
     }
@@ -71,15 +72,15 @@ final class CatalogScreen: Screen {
         let sortName = sortMenu.name(of: model.sort)
         let visible = shown, query = search.query
         if search.isShown {
-            search.renderBar(shown: visible.count, total: model.visible.count, what: "collection", in: header, buffer: &buffer)
+            search.renderBar(shown: visible.count, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
         } else {
-            let status = model.collections.value != nil ? "\(Format.count(visible.count, "collection")), \(sortName)" : "Collections, \(sortName)"
+            let status = model.collections.value != nil ? tr(.listStatus, Format.count(visible.count, .collections), sortName) : tr(.collectionsSorted, sortName)
             buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         }
         body = body.splitTop(1).1
-        if StatusView.render(model.collections, what: "collections", in: body, buffer: &buffer) { return }
+        if StatusView.render(model.collections, what: .collections, in: body, buffer: &buffer) { return }
         if visible.isEmpty {
-            buffer.draw(query.isEmpty ? "No collections." : "No collection matches “\(query)”.",
+            buffer.draw(query.isEmpty ? tr(.noCollections) : tr(.noCollectionMatches, query),
                          at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
             return
         }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Observation
@@ -30,7 +31,7 @@ final class CatalogViewModel: ViewModel {
         await load(\.collections, keepingValue: true) { try await context.services.catalog.loadCollections() }
         if let shown, let failure = collections.failure {
             collections = .loaded(shown)
-            context.effects.show(Toast("Could not reload the collections: \(failure.userMessage)", kind: .error))
+            context.effects.show(Toast(tr(.collectionsReloadFailed, failure.message), kind: .error))
         }
     }
 

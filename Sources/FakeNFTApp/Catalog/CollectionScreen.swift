@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -19,7 +20,7 @@ final class CollectionScreen: Screen {
 
     var layers: [KeyLayer] {
         [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys("Collection", NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .keys(tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -58,7 +59,7 @@ final class CollectionScreen: Screen {
 
     private func openAuthor() -> ScreenCommand {
         guard let website = model.author.website, !website.isEmpty else {
-            model.context.effects.show(Toast("The author has no web page.", kind: .error))
+            model.context.effects.show(Toast(tr(.authorNoPage), kind: .error))
             return .handled
         }
         return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: model.context.effects)))
@@ -72,13 +73,13 @@ final class CollectionScreen: Screen {
                            pictures: model.context.pictures, buffer: &buffer)
         let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
         buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold, maxWidth: textWidth)
-        let used = buffer.draw("Collection author: ", at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
+        let used = buffer.draw(tr(.collectionAuthor), at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
         buffer.draw(model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
         for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2).enumerated() {
             buffer.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
         let body = rect.splitTop(headerHeight).1
-        if StatusView.render(model.nfts, what: "the NFTs", in: body, buffer: &buffer) { return }
+        if StatusView.render(model.nfts, what: .nfts, in: body, buffer: &buffer) { return }
         gridRect = NFTGrid.render(shown, of: model.nfts.value?.count ?? 0, search: search, in: body, grid: &grid, state: model.context.state,
                                   pictures: model.context.pictures, buffer: &buffer)
     }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 
@@ -16,7 +17,7 @@ struct AuthorName: Equatable {
             name = host.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? host
             self.website = raw
         } else {
-            name = raw.isEmpty ? "unknown" : raw
+            name = raw.isEmpty ? tr(.unknown) : raw
             self.website = website
         }
     }
@@ -29,7 +30,7 @@ struct AuthorName: Equatable {
     /// The author named: a user id becomes the user's name and site (when the server knows them).
     static func resolved(_ raw: String, website: String? = nil, users: UserService) async -> AuthorName {
         guard isUserID(raw) else { return AuthorName(raw, website: website) }
-        guard let user = try? await users.user(id: raw) else { return AuthorName(name: "user \(raw)", website: website) }
+        guard let user = try? await users.user(id: raw) else { return AuthorName(name: tr(.userNumber, raw), website: website) }
         return AuthorName(name: user.name, website: user.website.isEmpty ? website : user.website)
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// How NFT values are shown.
@@ -8,17 +9,42 @@ enum Format {
         return String(repeating: "★", count: r) + String(repeating: "☆", count: 5 - r)
     }
 
-    /// "1.23 ETH".
-    static func price(_ value: Double) -> String { String(format: "%.2f ETH", value) }
+    /// "1.23 ETH" ("1,23 ETH" in Russian): the one place prices are written.
+    static func price(_ value: Double) -> String { tr(.price, decimal(value)) }
 
     static func heart(_ liked: Bool) -> String { liked ? "♥" : "♡" }
 
     /// The cart toggle as the spec draws it: a cross when the NFT is in the cart (pressing
     /// takes it out), a plus when it is not.
-    static func cartMark(_ inCart: Bool) -> String { inCart ? "[✕ cart]" : "[+ cart]" }
+    static func cartMark(_ inCart: Bool) -> String { inCart ? tr(.cartMarkIn) : tr(.cartMarkOut) }
 
-    /// "1 NFT", "3 NFTs", "1 collection", "9 collections": the one plural rule of the app.
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    /// What the app counts, with its plural forms as a count ("5 коллекций") and after "of"
+    /// ("из 5 коллекций", which Russian declines differently).
+    enum Noun {
+        case nfts, collections, users
+
+        var counted: TextKey {
+            switch self {
+            case .nfts: .countNFTs
+            case .collections: .countCollections
+            case .users: .countUsers
+            }
+        }
+
+        var outOf: TextKey {
+            switch self {
+            case .nfts: .ofNFTs
+            case .collections: .ofCollections
+            case .users: .ofUsers
+            }
+        }
+    }
+
+    /// "1 NFT", "3 NFTs", "1 коллекция", "5 коллекций": the one plural rule of the app.
+    static func count(_ n: Int, _ noun: Noun) -> String { trPlural(noun.counted, n) }
+
+    /// "3 of 21 NFTs", "3 из 21 коллекции": part of a counted whole.
+    static func part(_ shown: Int, of total: Int, _ noun: Noun) -> String { tr(.partOf, shown, trPlural(noun.outOf, total)) }
 
     /// The widest a row's facts are spread: on a 200-column terminal a price stays next to its name.
     static let readableWidth = 100

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// `/` search in a list or a grid: filters by name as you type, ignoring case and diacritics;
@@ -6,13 +7,13 @@ import TerminalUI
 struct ListSearch: Sendable {
     enum Action: Sendable { case keep, clear }
     /// The keys while typing (the rest edit the field; the arrows and pages still move).
-    static let typingKeys = KeyMap<Action>([
-        KeyBinding([.enter], "Keep the search", hint: "keep", .keep),
-        KeyBinding([.escape], "Clear the search", hint: "clear", .clear),
-    ])
+    static var typingKeys: KeyMap<Action> { KeyMap([
+        KeyBinding([.enter], tr(.searchKeep), hint: tr(.hintKeep), .keep),
+        KeyBinding([.escape], tr(.searchClear), hint: tr(.hintClear), .clear),
+    ]) }
     /// The screens' own bindings: `/` starts, Esc clears a kept search.
     static func bindings<A: Sendable>(search: A, clear: A) -> [KeyBinding<A>] {
-        [KeyBinding([.char("/")], "Search by name", hint: "search", search), KeyBinding([.escape], "Clear the search", clear)]
+        [KeyBinding([.char("/")], tr(.searchByName), hint: tr(.hintSearch), search), KeyBinding([.escape], tr(.searchClear), clear)]
     }
     static let maxLength = 100
 
@@ -37,7 +38,7 @@ struct ListSearch: Sendable {
     @MainActor
     func layer(update: @escaping @MainActor (ListSearch) -> Void, move: @escaping @MainActor (Key) -> Void) -> KeyLayer? {
         guard editor != nil else { return nil }
-        return KeyLayer(title: "Search", help: Self.typingKeys.helpEntries + TextEditor.help,
+        return KeyLayer(title: tr(.layerSearch), help: Self.typingKeys.helpEntries + TextEditor.help,
                         hints: Self.typingKeys.hints(), isModal: true) { event in
             var search = self
             switch event {
@@ -60,8 +61,8 @@ struct ListSearch: Sendable {
 
     /// Draws the bar on `row`: "3 of 21 NFTs, search: query" (the field while typing).
     @MainActor
-    func renderBar(shown: Int, total: Int, what: String, in row: Rect, buffer: inout Buffer) {
-        let used = buffer.draw("\(shown) of \(Format.count(total, what)), search: ", at: Point(x: row.x, y: row.y), style: .dim, maxWidth: row.width)
+    func renderBar(shown: Int, total: Int, what: Format.Noun, in row: Rect, buffer: inout Buffer) {
+        let used = buffer.draw(tr(.searchBar, Format.part(shown, of: total, what)), at: Point(x: row.x, y: row.y), style: .dim, maxWidth: row.width)
         let field = Rect(x: row.x + used, y: row.y, width: max(1, row.width - used), height: 1)
         if let editor {
             TextFieldView.render(editor, in: field, focused: true, buffer: &buffer)

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -13,12 +14,12 @@ enum NFTGrid {
         var body = rect
         if search.isShown {
             let (bar, rest) = rect.splitTop(2)
-            search.renderBar(shown: nfts.count, total: total, what: "NFT", in: bar, buffer: &buffer)
+            search.renderBar(shown: nfts.count, total: total, what: .nfts, in: bar, buffer: &buffer)
             body = rest
         }
         grid.count = nfts.count
         if nfts.isEmpty {
-            buffer.draw("No NFT matches “\(search.query)”.", at: Point(x: body.x + 1, y: body.y), style: .dim, maxWidth: body.width - 2)
+            buffer.draw(tr(.noNFTMatches, search.query), at: Point(x: body.x + 1, y: body.y), style: .dim, maxWidth: body.width - 2)
             return body
         }
         GridView(area: "grid", cellSize: NFTCellView.size(forWidth: body.width)) { index, cell, selected, buffer in

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// What a key does in a grid of NFTs (a collection, a user's NFTs).
@@ -6,13 +7,13 @@ enum NFTGridAction: Sendable { case open, like, cart, author, retry, search, cle
 /// The keys of the grids of NFTs: one list, so the two grids cannot drift apart.
 enum NFTGridKeys {
     /// A collection's grid, with its author's page.
-    static let collection = KeyMap<NFTGridAction>([
-        KeyBinding([.char("l")], "Like / unlike", hint: "like", .like),
-        KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
-        KeyBinding([.char("a")], "Open the author's page", hint: "author", .author),
-        KeyBinding([.enter], "Open the NFT", hint: "open", .open),
-        KeyBinding([.char("r")], "Reload", .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    static var collection: KeyMap<NFTGridAction> { KeyMap([
+        KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
+        KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+        KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
+        KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+        KeyBinding([.char("r")], tr(.reload), .retry),
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
     /// A user's NFTs: the same keys, without an author's page.
-    static let userNFTs = KeyMap(collection.bindings.filter { $0.action != .author })
+    static var userNFTs: KeyMap<NFTGridAction> { KeyMap(collection.bindings.filter { $0.action != .author }) }
 }

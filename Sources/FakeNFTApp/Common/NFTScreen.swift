@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -6,16 +7,16 @@ import TerminalUI
 final class NFTScreen: Screen {
     enum Action: Sendable, Equatable { case like, cart, website, previous, next, image(Int) }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("l")], "Like / unlike", hint: "like", .like),
-        KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
-        KeyBinding([.left, .char("h")], "Previous picture", hint: "pictures", hintKeys: "←→", .previous),
-        KeyBinding([.right], "Next picture", .next),
-        KeyBinding([.char("1")], "First picture", .image(0)),
-        KeyBinding([.char("2")], "Second picture", .image(1)),
-        KeyBinding([.char("3")], "Third picture", .image(2)),
-        KeyBinding([.char("w")], "Open the NFT's web page", .website),
-    ])
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
+        KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+        KeyBinding([.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
+        KeyBinding([.right], tr(.nextPicture), .next),
+        KeyBinding([.char("1")], tr(.firstPicture), .image(0)),
+        KeyBinding([.char("2")], tr(.secondPicture), .image(1)),
+        KeyBinding([.char("3")], tr(.thirdPicture), .image(2)),
+        KeyBinding([.char("w")], tr(.openNFTPage), .website),
+    ]) }
 
     let tasks = TaskBag()
     let model: NFTViewModel
@@ -31,7 +32,7 @@ final class NFTScreen: Screen {
 
     var layers: [KeyLayer] {
         let count = model.nft.images.count
-        return [.keys("NFT", Self.keys, enabled: { action in
+        return [.keys(tr(.layerNFT), Self.keys, enabled: { action in
             switch action {
             case .previous, .next: return count > 1
             case .image(let i): return i < count && count > 1
@@ -50,7 +51,7 @@ final class NFTScreen: Screen {
         case .image(let i): shownImage = i
         case .website:
             guard let website = nft.website, !website.isEmpty else {
-                context.effects.show(Toast("This NFT has no web page.", kind: .error))
+                context.effects.show(Toast(tr(.nftNoPage), kind: .error))
                 return .handled
             }
             return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: context.effects)))
@@ -79,12 +80,12 @@ final class NFTScreen: Screen {
             y += 1
         }
         buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
-        line("Collection: ", model.collectionName ?? "…")
-        line("Author: ", model.author.name)
-        line("Rating: ", Format.stars(nft.rating), .star)
-        line("Price: ", Format.price(nft.price), .bold)
+        line(tr(.fieldCollection), model.collectionName ?? "…")
+        line(tr(.fieldAuthor), model.author.name)
+        line(tr(.fieldRating), Format.stars(nft.rating), .star)
+        line(tr(.fieldPrice), Format.price(nft.price), .bold)
         y += 1
-        line("", "\(Format.heart(liked)) \(liked ? "Liked" : "Not liked")   (l)", liked ? .heart : .plain)
+        line("", "\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))   (l)", liked ? .heart : .plain)
         line("", "\(Format.cartMark(inCart))   (c)", inCart ? .success : .plain)
         y += 1
         for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {

@@ -1,9 +1,10 @@
+import Localization
 import FakeNFTCore
 import Foundation
 
 /// The orders a list of NFTs can be shown in (Cart, My NFTs), and the menu's labels for them.
 enum NFTSorting {
-    static let options: [(label: String, value: SortPreferences.Items)] = [("By price", .price), ("By rating", .rating), ("By name", .name)]
+    static var options: [(label: String, value: SortPreferences.Items)] { [(tr(.byPrice), .price), (tr(.byRating), .rating), (tr(.byName), .name)] }
 
     static func sorted(_ nfts: [NFT], by sort: SortPreferences.Items) -> [NFT] {
         switch sort {

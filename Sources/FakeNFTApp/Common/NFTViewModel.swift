@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Observation
 
@@ -28,7 +29,7 @@ final class NFTViewModel: ViewModel {
         }
         if collectionName == nil {
             let collections = (try? await context.services.catalog.knownCollections()) ?? []
-            collectionName = collections.first { $0.nfts.contains(nft.id) }?.name ?? "unknown"
+            collectionName = collections.first { $0.nfts.contains(nft.id) }?.name ?? tr(.unknown)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import TerminalUI
@@ -8,17 +9,17 @@ import TerminalUI
 final class ReaderScreen: Screen {
     enum Action: Sendable { case open, copy, reload, down, up, pageDown, pageUp, top, bottom }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("o")], "Open in the system browser", hint: "browser", .open),
-        KeyBinding([.char("y")], "Copy the link to the clipboard", hint: "copy link", .copy),
-        KeyBinding([.char("r")], "Reload", .reload),
-        KeyBinding([.down, .char("j")], "Scroll down", .down),
-        KeyBinding([.up, .char("k")], "Scroll up", .up),
-        KeyBinding([.pageDown, .char(" ")], "Page down", .pageDown),
-        KeyBinding([.pageUp], "Page up", .pageUp),
-        KeyBinding([.home, .char("g")], "Top", .top),
-        KeyBinding([.end, .char("G")], "Bottom", .bottom),
-    ])
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("o")], tr(.openInBrowser), hint: tr(.hintBrowser), .open),
+        KeyBinding([.char("y")], tr(.copyLink), hint: tr(.hintCopyLink), .copy),
+        KeyBinding([.char("r")], tr(.reload), .reload),
+        KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
+        KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
+        KeyBinding([.pageDown, .char(" ")], tr(.pageDown), .pageDown),
+        KeyBinding([.pageUp], tr(.pageUp), .pageUp),
+        KeyBinding([.home, .char("g")], tr(.top), .top),
+        KeyBinding([.end, .char("G")], tr(.bottom), .bottom),
+    ]) }
 
     let tasks = TaskBag()
     let model: ReaderViewModel
@@ -35,8 +36,8 @@ final class ReaderScreen: Screen {
 
     var layers: [KeyLayer] {
         [
-            .keys("Web page", Self.keys) { [unowned self] in perform($0) },
-            KeyLayer(title: "Web page", help: []) { [unowned self] event in
+            .keys(tr(.webPage), Self.keys) { [unowned self] in perform($0) },
+            KeyLayer(title: tr(.webPage), help: []) { [unowned self] event in
                 guard case .mouse(let mouse) = event, mouse.kind != .click else { return nil }
                 scroll(by: mouse.kind == .wheelDown ? 3 : -3)
                 return .handled
@@ -66,13 +67,13 @@ final class ReaderScreen: Screen {
         let body = rect.splitTop(2).1
         switch model.page {
         case .loading:
-            Spinner.render("Loading the page…", at: Point(x: body.x, y: body.y), maxWidth: body.width, buffer: &buffer)
+            Spinner.render(tr(.loadingPage), at: Point(x: body.x, y: body.y), maxWidth: body.width, buffer: &buffer)
         case .failed(let failure):
-            buffer.draw("This page cannot be shown here.", at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
-            for (i, line) in DisplayWidth.wrap("Reason: \(failure.reason).", width: body.width, maxLines: 3).enumerated() {
+            buffer.draw(tr(.pageCannotShow), at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
+            for (i, line) in DisplayWidth.wrap(failure.message, width: body.width, maxLines: 3).enumerated() {
                 buffer.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
             }
-            buffer.draw("o: open in the system browser · y: copy the link · r: retry", at: Point(x: body.x, y: body.y + 6),
+            buffer.draw(tr(.pageFailureKeys), at: Point(x: body.x, y: body.y + 6),
                          style: .dim, maxWidth: body.width)
         case .loaded:
             let all = model.lines(width: max(10, body.width - 1))

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Observation
@@ -19,12 +20,12 @@ final class ReaderViewModel: ViewModel {
         self.loader = loader
     }
 
-    var title: String { page.value?.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Web page" }
+    var title: String { page.value?.title.flatMap { $0.isEmpty ? nil : $0 } ?? tr(.webPage) }
 
     func load() async {
         layout = nil
         await load(\.page) {
-            guard let target = URL(string: url) else { throw WebPageError(reason: "this is not a valid address") }
+            guard let target = URL(string: url) else { throw WebPageError.invalidAddress }
             return try await loader.load(target)
         }
     }
@@ -56,7 +57,7 @@ final class ReaderViewModel: ViewModel {
         }
         if !document.links.isEmpty {
             out.append(("", .plain))
-            out.append(("Links", .bold))
+            out.append((tr(.links), .bold))
             for (i, link) in document.links.enumerated() {
                 for line in DisplayWidth.wrap("[\(i + 1)] \(link.text.isEmpty ? link.url : link.text) — \(link.url)", width: width) {
                     out.append((line, .link))

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// A sort menu over typed options: opens on `s`, answers with the chosen option.
@@ -17,7 +18,7 @@ struct SortMenu<Option: Equatable & Sendable> {
     }
 
     mutating func open(current: Option) {
-        sheet = ActionSheet(title: "Sort", options: options.map(\.label), current: options.firstIndex { $0.value == current })
+        sheet = ActionSheet(title: tr(.sortTitle), options: options.map(\.label), current: options.firstIndex { $0.value == current })
     }
 
     /// The menu's key layer while it is open.

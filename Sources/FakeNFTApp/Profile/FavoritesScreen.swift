@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -5,13 +6,13 @@ import TerminalUI
 @MainActor
 final class FavoritesScreen: Screen {
     enum Action: Sendable { case unlike, cart, open, search, clearSearch }
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("l")], "Unlike (leaves the grid)", hint: "unlike", .unlike),
-        KeyBinding([.char("c")], "Add to / remove from the cart", hint: "cart", .cart),
-        KeyBinding([.enter], "Open the NFT", hint: "open", .open),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("l")], tr(.unlikeKey), hint: tr(.hintUnlike), .unlike),
+        KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+        KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
 
-    let title = "Favorite NFTs"
+    var title: String { tr(.favoriteNFTs) }
     let tasks = TaskBag()
     let model: FavoritesViewModel
     private var grid = GridState()
@@ -26,7 +27,7 @@ final class FavoritesScreen: Screen {
 
     var layers: [KeyLayer] {
         [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys("Favorites", Self.keys, enabled: { [unowned self, hasItems = !shown.isEmpty, any = !model.items.isEmpty] action in
+            .keys(title, Self.keys, enabled: { [unowned self, hasItems = !shown.isEmpty, any = !model.items.isEmpty] action in
                 switch action {
                 case .search: any
                 case .clearSearch: search.isActive
@@ -59,10 +60,10 @@ final class FavoritesScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.fetched, what: "your favorites", in: rect, buffer: &buffer) { return }
+        if StatusView.render(model.fetched, what: .yourFavorites, in: rect, buffer: &buffer) { return }
         let items = model.items
         if items.isEmpty {
-            EmptyStateView.render("You have no favorite NFTs yet", in: rect, buffer: &buffer)
+            EmptyStateView.render(tr(.noFavoritesYet), in: rect, buffer: &buffer)
             return
         }
         gridRect = NFTGrid.render(shown, of: items.count, search: search, in: rect, grid: &grid, state: model.context.state,

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -5,12 +6,12 @@ import TerminalUI
 @MainActor
 final class MyNFTsScreen: Screen {
     enum Action: Sendable { case sort, open, search, clearSearch }
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("s")], "Sort (by price, rating, name)", hint: "sort", .sort),
-        KeyBinding([.enter], "Open the NFT", hint: "open", .open),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
+        KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
 
-    let title = "My NFTs"
+    var title: String { tr(.myNFTs) }
     let tasks = TaskBag()
     let model: MyNFTsViewModel
     private var list = ListState()
@@ -29,7 +30,7 @@ final class MyNFTsScreen: Screen {
             return [menu]
         }
         return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys("My NFTs", Self.keys, enabled: { [unowned self] action in
+            .keys(title, Self.keys, enabled: { [unowned self] action in
                 action == .clearSearch ? search.isActive : model.owned.value?.isEmpty == false
             }) { [unowned self] action in
                 let items = shown
@@ -51,23 +52,23 @@ final class MyNFTsScreen: Screen {
     private var shown: [NFT] { search.filter(model.items) { $0.name } }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.owned, what: "your NFTs", in: rect, buffer: &buffer) { return }
+        if StatusView.render(model.owned, what: .yourNFTs, in: rect, buffer: &buffer) { return }
         if model.items.isEmpty {
-            EmptyStateView.render("You have no NFTs yet", in: rect, buffer: &buffer)
+            EmptyStateView.render(tr(.noNFTsYet), in: rect, buffer: &buffer)
             return
         }
         let items = shown, query = search.query
         if search.isShown {
-            search.renderBar(shown: items.count, total: model.items.count, what: "NFT", in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), buffer: &buffer)
+            search.renderBar(shown: items.count, total: model.items.count, what: .nfts, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), buffer: &buffer)
         } else {
-            buffer.draw("\(Format.count(items.count, "NFT")), sorted \(sortMenu.name(of: model.sort))", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+            buffer.draw(tr(.listSorted, Format.count(items.count, .nfts), sortMenu.name(of: model.sort)), at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         }
         list.count = items.count
         listRect = rect.splitTop(2).1
         let pictures = model.context.pictures
         ListView(area: "list", rowHeight: NFTRowView.height) { [model] index, row, selected, buffer in
             let nft = items[index]
-            NFTRowView.render(nft, subtitle: "by \(model.author(of: nft))", selected: selected, highlight: query, pictures: pictures, in: row, buffer: &buffer)
+            NFTRowView.render(nft, subtitle: tr(.byAuthor, model.author(of: nft)), selected: selected, highlight: query, pictures: pictures, in: row, buffer: &buffer)
         }.render(in: listRect, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
     }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import TerminalUI
@@ -30,10 +31,10 @@ struct ProfileForm: Sendable {
 
     static func label(_ field: Field) -> String {
         switch field {
-        case .name: return "Name"
-        case .description: return "Description"
-        case .website: return "Website"
-        case .avatar: return "Avatar link"
+        case .name: return tr(.fieldName)
+        case .description: return tr(.fieldDescription)
+        case .website: return tr(.fieldWebsite)
+        case .avatar: return tr(.fieldAvatar)
         }
     }
 
@@ -45,12 +46,12 @@ struct ProfileForm: Sendable {
         switch field {
         case .name:
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { return "Name is required" }
-            if trimmed.count > 100 { return "At most 100 characters" }
+            if trimmed.isEmpty { return tr(.nameRequired) }
+            if trimmed.count > 100 { return tr(.atMostCharacters, 100) }
         case .description:
-            if value.count > 500 { return "At most 500 characters" }
+            if value.count > 500 { return tr(.atMostCharacters, 500) }
         case .website, .avatar:
-            if !value.isEmpty && !Self.isWebURL(value) { return "Must be an http(s) URL" }
+            if !value.isEmpty && !Self.isWebURL(value) { return tr(.mustBeURL) }
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import TerminalUI
@@ -10,19 +11,19 @@ final class ProfileScreen: Screen {
     enum Row: Int, CaseIterable { case myNFTs, favorites, website }
     enum FormAction: Sendable { case next, previous, save, close }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.char("e")], "Edit the profile", hint: "edit", .edit),
-        KeyBinding([.enter], "Open the row", hint: "open", .open),
-        KeyBinding([.char("r")], "Reload", .retry),
-    ])
-    static let formKeys = KeyMap<FormAction>([
-        KeyBinding([.tab], "Next field (Enter too, but in the description)", hint: "next field", .next),
-        KeyBinding([.backTab], "Previous field", .previous),
-        KeyBinding([.ctrl("s")], "Save (or Enter on the Save button)", hint: "save", .save),
-        KeyBinding([.escape], "Close (asks when there are changes)", hint: "close", .close),
-    ])
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), .edit),
+        KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
+        KeyBinding([.char("r")], tr(.reload), .retry),
+    ]) }
+    static var formKeys: KeyMap<FormAction> { KeyMap([
+        KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
+        KeyBinding([.backTab], tr(.previousField), .previous),
+        KeyBinding([.ctrl("s")], tr(.saveKey), hint: tr(.hintSave), .save),
+        KeyBinding([.escape], tr(.closeForm), hint: tr(.hintClose), .close),
+    ]) }
 
-    let title = "Profile"
+    var title: String { tr(.tabProfile) }
     let tasks = TaskBag()
     let model: ProfileViewModel
     private var rows = ListState(count: Row.allCases.count)
@@ -40,14 +41,14 @@ final class ProfileScreen: Screen {
 
     var layers: [KeyLayer] {
         if let discard {
-            return [.dialog("Discard changes?", discard, update: { [unowned self] in self.discard = $0 }) { [unowned self] result in
+            return [.dialog(tr(.discardTitle), discard, update: { [unowned self] in self.discard = $0 }) { [unowned self] result in
                 if result == .confirmed { model.closeForm() }
                 return .handled
             }]
         }
         if let form = model.form { return [formLayer(form)] }
         return [
-            .keys("Profile", Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil }) { [unowned self] in perform($0) },
+            .keys(title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil }) { [unowned self] in perform($0) },
             .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
         ]
     }
@@ -69,7 +70,7 @@ final class ProfileScreen: Screen {
         case .favorites: return .push(FavoritesScreen(model: FavoritesViewModel(context: context)))
         case .website:
             guard !profile.website.isEmpty else {
-                context.effects.show(Toast("The profile has no website yet: e edits it.", kind: .error))
+                context.effects.show(Toast(tr(.profileNoWebsite), kind: .error))
                 return .handled
             }
             return .push(ReaderScreen(model: ReaderViewModel(url: profile.website, effects: context.effects)))
@@ -78,7 +79,7 @@ final class ProfileScreen: Screen {
 
     /// The edit form: its own keys first, then the focused field's editing keys.
     private func formLayer(_ form: ProfileForm) -> KeyLayer {
-        KeyLayer(title: "Edit profile", help: Self.formKeys.helpEntries + TextEditor.help,
+        KeyLayer(title: tr(.editProfile), help: Self.formKeys.helpEntries + TextEditor.help,
                  hints: Self.formKeys.hints(), isModal: true) { [unowned self] event in
             var current = form
             switch event {
@@ -93,8 +94,8 @@ final class ProfileScreen: Screen {
                     return .handled
                 case (.close, _):
                     if current.hasChanges {
-                        discard = ConfirmDialog(title: "Discard changes?", message: "Your edits to the profile are not saved.",
-                                                confirmLabel: "Discard", cancelLabel: "Stay", destructive: true)
+                        discard = ConfirmDialog(title: tr(.discardTitle), message: tr(.discardMessage),
+                                                confirmLabel: tr(.discard), cancelLabel: tr(.stay), destructive: true)
                     } else {
                         model.closeForm()
                     }
@@ -119,13 +120,13 @@ final class ProfileScreen: Screen {
             renderForm(form, in: rect, buffer: &buffer)
             return
         }
-        if StatusView.render(model.shown, what: "the profile", in: rect, buffer: &buffer) { return }
+        if StatusView.render(model.shown, what: .profile, in: rect, buffer: &buffer) { return }
         guard let profile = model.profile else { return }
         let avatarWidth = 14
         PictureView.render(profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
                            pictures: model.context.pictures, buffer: &buffer)
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
-        let edit = "[ Edit (e) ]"
+        let edit = tr(.editButton)
         buffer.button(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width, key: .char("e"))
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
@@ -133,7 +134,7 @@ final class ProfileScreen: Screen {
         for (i, line) in description.enumerated() {
             buffer.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: .plain, maxWidth: width)
         }
-        let labels = ["My NFTs (\(profile.nfts.count))", "Favorite NFTs (\(model.context.state.likes.count))", "Website"]
+        let labels = [tr(.myNFTsRow, profile.nfts.count), tr(.favoritesRow, model.context.state.likes.count), tr(.websiteRow)]
         rowsRect = Rect(x: rect.x, y: rect.y + max(7, 4 + min(4, description.count)), width: rect.width, height: 3 * 2)
         ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
@@ -154,17 +155,18 @@ final class ProfileScreen: Screen {
         if focus.y < formScroll { formScroll = focus.y }
         formScroll = max(0, min(formScroll, page.size.height - rect.height))
         buffer.blit(page, from: Rect(x: 0, y: formScroll, width: rect.width, height: rect.height), to: Point(x: rect.x, y: rect.y))
-        if formScroll > 0 { buffer.draw("↑ more", at: Point(x: rect.maxX - 6, y: rect.y), style: .dim, maxWidth: 6) }
+        let above = tr(.moreAbove), below = tr(.moreBelow)
+        if formScroll > 0 { buffer.draw(above, at: Point(x: rect.maxX - DisplayWidth.of(above), y: rect.y), style: .dim, maxWidth: rect.width) }
         if formScroll + rect.height < page.size.height {
-            buffer.draw("↓ more", at: Point(x: rect.maxX - 6, y: rect.maxY - 1), style: .dim, maxWidth: 6)
+            buffer.draw(below, at: Point(x: rect.maxX - DisplayWidth.of(below), y: rect.maxY - 1), style: .dim, maxWidth: rect.width)
         }
         if let discard { discard.render(in: rect, buffer: &buffer) }
     }
 
     /// Draws the whole form into `rect`; returns the rows of what has the focus.
     private func drawForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) -> Rect {
-        buffer.draw("Edit profile", at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
-        let labelWidth = 13, fieldWidth = min(60, rect.width - labelWidth - 2)
+        buffer.draw(tr(.editProfile), at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+        let labelWidth = 2 + ProfileForm.Field.allCases.map { DisplayWidth.of(ProfileForm.label($0)) }.reduce(0, max), fieldWidth = min(60, rect.width - labelWidth - 2)
         var y = rect.y + 2
         var focusRows = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         for field in ProfileForm.Field.allCases {
@@ -192,10 +194,10 @@ final class ProfileScreen: Screen {
             PictureView.render(form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
                                in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5), pictures: model.context.pictures, buffer: &buffer)
         }
-        let save = model.saving ? "[ Saving… ]" : "[ Save (Ctrl-S) ]"
+        let save = model.saving ? tr(.savingButton) : tr(.saveButton)
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)
         let used = buffer.button(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width, key: .ctrl("s"))
-        buffer.button("[ Cancel (Esc) ]", at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width, key: .escape)
+        buffer.button(tr(.cancelButton), at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width, key: .escape)
         if form.saveFocused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: 1) }
         if let formError = model.formError {
             buffer.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)

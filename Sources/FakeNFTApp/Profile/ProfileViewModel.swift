@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Observation
@@ -30,7 +31,7 @@ final class ProfileViewModel: ViewModel {
             return profile
         }
         if let failure = loaded.failure, profile != nil {
-            context.effects.show(.init("Could not refresh the profile: \(failure.userMessage)", kind: .error))
+            context.effects.show(.init(tr(.profileRefreshFailed, failure.message), kind: .error))
         }
     }
 
@@ -45,16 +46,16 @@ final class ProfileViewModel: ViewModel {
     /// Sends the form's changed fields. Closes the form when it still shows what was saved
     /// (what was typed meanwhile is kept); a failure keeps the text and says why.
     func save(_ submitted: ProfileForm) async {
-        guard submitted.isValid else { formError = "Fix the marked fields first."; return }
+        guard submitted.isValid else { formError = tr(.fixFields); return }
         guard submitted.hasChanges else { form = nil; return }
         saving = true
         defer { saving = false }
         do {
             try await context.services.profile.update(submitted.changes)
             if form?.edited == submitted.edited { form = nil; formError = nil }
-            context.effects.show(Toast("Saved"))
+            context.effects.show(Toast(tr(.saved)))
         } catch {
-            formError = "Not saved: \(APIError(thrown: error).userMessage)"
+            formError = tr(.notSaved, APIError(thrown: error).message)
         }
     }
 }

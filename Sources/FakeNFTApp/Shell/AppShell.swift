@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TerminalUI
 
@@ -54,7 +55,7 @@ public final class AppShell {
             return true
         }
         if case .pasteCut(let limit) = event {
-            effects.show(Toast("The paste was cut to its first \(limit / 1024) K characters.", kind: .error))
+            effects.show(Toast(tr(.pasteCut, limit / 1024), kind: .error))
             return true
         }
         if showsHelp {
@@ -170,7 +171,7 @@ public final class AppShell {
             buffer.cursor = nil
             let title = modal ? layers.last?.title ?? screen.title : screen.title
             let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
-            let overlay = HelpOverlay(title: "Keys: \(title)", sections: [(title, own), ("Everywhere", modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
+            let overlay = HelpOverlay(title: tr(.helpTitle, title), sections: [(title, own), (tr(.helpEverywhere), modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
                                       scroll: helpScroll)
             helpMaxScroll = overlay.maxScroll(in: all)
             overlay.render(in: all, buffer: &buffer)

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// One layer of a screen's key route: a dialog, a menu, a text field, the screen's own keys, or
@@ -46,7 +47,7 @@ public struct KeyLayer {
     /// An open sort menu; `chosen` gets the option picked (by key or by click).
     static func menu<Option>(_ menu: SortMenu<Option>, update: @escaping (SortMenu<Option>) -> Void,
                              chosen: @escaping (Option) -> Void) -> KeyLayer {
-        KeyLayer(title: "Sort menu", help: ActionSheet.help, hints: ActionSheet.hints, isModal: true) { event in
+        KeyLayer(title: tr(.layerSortMenu), help: ActionSheet.help, hints: ActionSheet.hints, isModal: true) { event in
             var open = menu
             let option: Option?
             switch event {
@@ -64,7 +65,7 @@ public struct KeyLayer {
     /// rows (drawn as `area`): a click selects a row; on the selected row it is unused, so the
     /// shell opens it (Enter).
     public static func list(_ state: ListState, area: String, in rect: Rect, update: @escaping (ListState) -> Void) -> KeyLayer {
-        KeyLayer(title: "List", help: [ListState.help]) { event in
+        KeyLayer(title: tr(.layerList), help: [ListState.help]) { event in
             var list = state
             switch event {
             case .key(let key): guard list.handle(key) else { return nil }
@@ -80,7 +81,7 @@ public struct KeyLayer {
 
     /// A grid's movement keys, the wheel inside `rect`, and clicks on its cells (drawn as `area`).
     public static func grid(_ state: GridState, area: String, in rect: Rect, update: @escaping (GridState) -> Void) -> KeyLayer {
-        KeyLayer(title: "Grid", help: [GridState.help]) { event in
+        KeyLayer(title: tr(.layerGrid), help: [GridState.help]) { event in
             var grid = state
             switch event {
             case .key(let key): guard grid.handle(key) else { return nil }

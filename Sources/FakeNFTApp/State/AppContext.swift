@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -22,7 +23,7 @@ public struct AppContext {
     public func listedNFTs(ids: [String]) async throws -> [NFT] {
         let nfts = try await services.catalog.nfts(ids: ids)
         if ids.count > CatalogService.maxListedNFTs {
-            effects.show(Toast("Showing the first \(CatalogService.maxListedNFTs) of \(ids.count) NFTs."))
+            effects.show(Toast(tr(.showingFirst, CatalogService.maxListedNFTs, ids.count)))
         }
         return nfts
     }

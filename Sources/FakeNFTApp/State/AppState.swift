@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Observation
 import TerminalUI
@@ -52,7 +53,7 @@ final class AppState {
         // Two independent loads: one failing must not cancel the other.
         Task {
             do { try await services.profile.load() } catch {
-                effects.show(Toast("Could not load the profile: \(APIError(thrown: error).userMessage)", kind: .error))
+                effects.show(Toast(tr(.profileLoadFailed, APIError(thrown: error).message), kind: .error))
             }
         }
         Task { await loadCart() }
@@ -95,7 +96,7 @@ final class AppState {
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }   // the service's stream confirms or rolls back
         write { [services, effects] in
             do { try await services.profile.toggleLike(nft.id) } catch {
-                effects.show(Toast("Could not change the like on \(nft.name): \(APIError(thrown: error).userMessage)", kind: .error))
+                effects.show(Toast(tr(.likeFailed, nft.name, APIError(thrown: error).message), kind: .error))
             }
         }
     }
@@ -107,7 +108,7 @@ final class AppState {
         cart = ids
         write { [services, effects] in
             do { try await services.order.toggle(nft.id) } catch {
-                effects.show(Toast("Could not change the cart for \(nft.name): \(APIError(thrown: error).userMessage)", kind: .error))
+                effects.show(Toast(tr(.cartFailed, nft.name, APIError(thrown: error).message), kind: .error))
             }
         }
     }
@@ -117,7 +118,7 @@ final class AppState {
         change(&sort)
         write { [services, effects] in
             do { try await services.preferences.update(change) } catch {
-                effects.show(Toast("Could not save the sort order: \(error.localizedDescription)", kind: .error))
+                effects.show(Toast(tr(.sortSaveFailed, error.localizedDescription), kind: .error))
             }
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Observation
@@ -35,8 +36,8 @@ public final class Effects {
         switch SafeLink.check(link) {
         case .success(let clean):
             clipboard(clean)
-            show(Toast("Link copied"))
-        case .failure(let refusal): show(Toast("Not copied: \(refusal)", kind: .error))
+            show(Toast(tr(.linkCopied)))
+        case .failure(let refusal): show(Toast(tr(.notCopied, refusal.message), kind: .error))
         }
     }
 
@@ -44,8 +45,8 @@ public final class Effects {
     public func open(link: String) {
         switch SafeLink.check(link) {
         case .success(let clean):
-            if !browser(clean) { show(Toast("No browser found (set $BROWSER or install xdg-utils).", kind: .error)) }
-        case .failure(let refusal): show(Toast("Not opened: \(refusal)", kind: .error))
+            if !browser(clean) { show(Toast(tr(.noBrowser), kind: .error)) }
+        case .failure(let refusal): show(Toast(tr(.notOpened, refusal.message), kind: .error))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Observation
 
@@ -30,7 +31,8 @@ extension Loadable: Sendable where Value: Sendable, Failure: Sendable {}
 /// An error a load can end in, made from whatever the work threw, with a message for the user.
 protocol LoadFailure: Error {
     init(thrown error: any Error)
-    var userMessage: String { get }
+    /// What went wrong, in the current language.
+    var message: String { get }
 }
 
 extension APIError: LoadFailure {
@@ -46,10 +48,8 @@ extension APIError: LoadFailure {
 
 extension WebPageError: LoadFailure {
     init(thrown error: any Error) {
-        self = error as? WebPageError ?? WebPageError(reason: String(describing: error))
+        self = error as? WebPageError ?? .other(String(describing: error))
     }
-
-    var userMessage: String { reason }
 }
 
 /// A main-actor view model whose state redraws the screen when it changes.

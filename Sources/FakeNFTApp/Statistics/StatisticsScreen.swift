@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -6,15 +7,15 @@ import TerminalUI
 public final class StatisticsScreen: Screen {
     enum Action: Sendable { case open, sort, last, retry, search, clearSearch }
 
-    static let keys = KeyMap<Action>([
-        KeyBinding([.enter], "Open the user", hint: "open", .open),
-        KeyBinding([.char("s")], "Sort (by name, by rating)", hint: "sort", .sort),
-        KeyBinding([.end, .char("G")], "The last user (loads them all)", .last),
-        KeyBinding([.char("r")], "Retry loading", .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch))
-    static let sortOptions: [(label: String, value: SortPreferences.Statistics)] = [("By name", .name), ("By rating", .rating)]
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.enter], tr(.openUser), hint: tr(.hintOpen), .open),
+        KeyBinding([.char("s")], tr(.sortUsers), hint: tr(.hintSort), .sort),
+        KeyBinding([.end, .char("G")], tr(.lastUser), .last),
+        KeyBinding([.char("r")], tr(.retryLoading), .retry),
+    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
+    static var sortOptions: [(label: String, value: SortPreferences.Statistics)] { [(tr(.byUserName), .name), (tr(.byRating), .rating)] }
 
-    public let title = "Statistics"
+    public var title: String { tr(.tabStatistics) }
     public let tasks = TaskBag()
     let model: StatisticsViewModel
     private(set) var list = ListState()
@@ -49,12 +50,12 @@ public final class StatisticsScreen: Screen {
             search = $0
             if changed { list.select(0); searchFor($0.query) }
         }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys("Statistics", Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .keys(title, Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in
                 list = $0
                 if model.found == nil { loadAhead() }
             },
-            KeyLayer(title: "Statistics", help: []) { [unowned self] event in
+            KeyLayer(title: title, help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
                 loadAhead(beyond: size.height / 2)   // the rows a taller terminal shows (two lines each)
                 return nil
@@ -115,14 +116,14 @@ public final class StatisticsScreen: Screen {
         let header = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         if search.isShown {
             let total = model.total ?? model.users.count
-            search.renderBar(shown: users.count, total: total, what: "user", in: header, buffer: &buffer)
+            search.renderBar(shown: users.count, total: total, what: .users, in: header, buffer: &buffer)
             if !model.serverSearches {
-                buffer.draw("This server cannot search: only the \(Format.count(model.users.count, "user")) loaded so far were searched.",
+                buffer.draw(tr(.serverCannotSearch, Format.count(model.users.count, .users)),
                             at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
             }
         } else {
-            let total = model.total.map { ", \($0) in all" } ?? ""
-            buffer.draw("Users \(sortName)\(total)", at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+            let status = model.total.map { tr(.usersSortedTotal, sortName, $0) } ?? tr(.usersSorted, sortName)
+            buffer.draw(status, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         }
         let body = rect.splitTop(2).1
         if users.isEmpty {
@@ -130,11 +131,11 @@ public final class StatisticsScreen: Screen {
             let failure = model.found.map { $0.failure } ?? model.failure
             let loading = model.found.map { $0.isLoading } ?? model.isLoading
             if let failure {
-                StatusView.renderFailure(failure.userMessage, what: "the users", in: body, buffer: &buffer)
+                StatusView.renderFailure(failure.message, what: .users, in: body, buffer: &buffer)
             } else if loading {
-                StatusView.renderLoading(what: "the users", in: body, buffer: &buffer)
+                StatusView.renderLoading(what: .users, in: body, buffer: &buffer)
             } else {
-                buffer.draw(model.found == nil ? "No users." : "No user matches “\(query)”.", at: Point(x: body.x + 1, y: body.y + 1),
+                buffer.draw(model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query), at: Point(x: body.x + 1, y: body.y + 1),
                             style: .dim, maxWidth: body.width)
             }
             return
@@ -149,9 +150,9 @@ public final class StatisticsScreen: Screen {
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             guard index < users.count else {
                 if let pageFailure {
-                    buffer.draw("✗ \(pageFailure.userMessage) (r to retry)", at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
+                    buffer.draw(tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
                 } else {
-                    Spinner.render("Loading more users…", at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, buffer: &buffer)
+                    Spinner.render(tr(.loadingMoreUsers), at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, buffer: &buffer)
                 }
                 return
             }
@@ -164,7 +165,7 @@ public final class StatisticsScreen: Screen {
                                pictures: pictures, buffer: &buffer)
             ListSearch.drawName(user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
                                 maxWidth: row.width - 26, buffer: &buffer)
-            let count = Format.count(user.nfts.count, "NFT")
+            let count = Format.count(user.nfts.count, .nfts)
             buffer.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
         }.render(in: body, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -13,14 +14,14 @@ final class UserCollectionScreen: Screen {
 
     init(model: UserCollectionViewModel) { self.model = model }
 
-    var title: String { "NFT collection" }
+    var title: String { tr(.nftCollection) }
     var isAnimating: Bool { model.nfts.isLoading }
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
         [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys("NFT collection", NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .keys(title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -57,10 +58,10 @@ final class UserCollectionScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.nfts, what: "the collection", in: rect, buffer: &buffer) { return }
+        if StatusView.render(model.nfts, what: .userCollection, in: rect, buffer: &buffer) { return }
         let nfts = model.nfts.value ?? []
         if nfts.isEmpty {
-            buffer.draw("\(model.user.name) has no NFTs yet.", at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+            buffer.draw(tr(.userNoNFTs, model.user.name), at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
             return
         }
         gridRect = NFTGrid.render(shown, of: nfts.count, search: search, in: rect, grid: &grid, state: model.context.state,

@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import TerminalUI
 
@@ -6,7 +7,7 @@ import TerminalUI
 final class UserScreen: Screen {
     enum Row: Int, CaseIterable { case website, collection }
 
-    static let keys = KeyMap<Bool>([KeyBinding([.enter], "Open the row", hint: "open", true)])
+    static var keys: KeyMap<Bool> { KeyMap([KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), true)]) }
 
     let user: User
     let context: AppContext
@@ -32,7 +33,7 @@ final class UserScreen: Screen {
         switch row {
         case .website:
             guard !user.website.isEmpty else {
-                context.effects.show(Toast("\(user.name) has no website.", kind: .error))
+                context.effects.show(Toast(tr(.userNoWebsite, user.name), kind: .error))
                 return .handled
             }
             return .push(ReaderScreen(model: ReaderViewModel(url: user.website, effects: context.effects)))
@@ -46,12 +47,12 @@ final class UserScreen: Screen {
                            pictures: context.pictures, buffer: &buffer)
         let x = rect.x + 16, width = rect.width - 16
         buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
-        buffer.draw("Rating \(user.rating)", at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
-        let description = (user.description?.isEmpty == false) ? user.description! : "No description."
+        buffer.draw(tr(.userRating, user.rating), at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
+        let description = (user.description?.isEmpty == false) ? user.description! : tr(.noDescription)
         for (i, line) in DisplayWidth.wrap(description, width: width, maxLines: 4).enumerated() {
             buffer.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain, maxWidth: width)
         }
-        let labels = ["Go to the user's website", "NFT collection (\(user.nfts.count))"]
+        let labels = [tr(.userWebsite), tr(.userCollectionRow, user.nfts.count)]
         rowsRect = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
         ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)

@@ -11,32 +11,52 @@ public struct WebPageLoader: Sendable {
     /// The page at `url`; throws ``WebPageError`` with a reason fit for the user.
     public func load(_ url: URL) async throws -> ReadableDocument {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
-            throw WebPageError(reason: "only http and https pages can be shown")
+            throw WebPageError.notWeb
         }
         let answer: HTTPAnswer
         do {
             answer = try await HTTPTransport.web.fetch(.GET, url, headers: ["Accept": "text/html, */*;q=0.5", "Accept-Encoding": "gzip, deflate"],
                                                        limit: Self.maxBytes, timeout: .seconds(timeout))
         } catch {
-            throw WebPageError(reason: Self.reason(error))
+            throw Self.failure(error)
         }
-        guard (200..<300).contains(answer.status) else { throw WebPageError(reason: "the site answered \(answer.status)") }
+        guard (200..<300).contains(answer.status) else { throw WebPageError.status(answer.status) }
         return ReadableDocument.parse(html: answer.body, baseURL: answer.url)
     }
 
-    private static func reason(_ error: TransportError) -> String {
+    private static func failure(_ error: TransportError) -> WebPageError {
         switch error {
-        case .tooLarge: return "the page is larger than \(maxBytes / (1024 * 1024)) MB"
-        case .timedOut: return "the site did not answer in time"
-        case .cancelled: return "cancelled"
-        case .malformed(let reason), .unreachable(let reason): return "the site cannot be reached (\(reason))"
+        case .tooLarge: .tooLarge(megabytes: maxBytes / (1024 * 1024))
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .malformed(let reason), .unreachable(let reason): .unreachable(reason)
         }
     }
 }
 
-/// Why a web page cannot be shown, in words for the user.
-public struct WebPageError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let reason: String
-    public init(reason: String) { self.reason = reason }
-    public var description: String { reason }
+/// Why a web page cannot be shown (the app words it for the user; ``description`` is for logs).
+public enum WebPageError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notWeb
+    case invalidAddress
+    case status(Int)
+    case tooLarge(megabytes: Int)
+    case timedOut
+    case cancelled
+    /// The site cannot be reached, and the transport's reason.
+    case unreachable(String)
+    /// Anything else, as it was described.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .notWeb: "only http and https pages can be shown"
+        case .invalidAddress: "this is not a valid address"
+        case .status(let status): "the site answered \(status)"
+        case .tooLarge(let megabytes): "the page is larger than \(megabytes) MB"
+        case .timedOut: "the site did not answer in time"
+        case .cancelled: "cancelled"
+        case .unreachable(let reason): "the site cannot be reached (\(reason))"
+        case .other(let reason): reason
+        }
+    }
 }

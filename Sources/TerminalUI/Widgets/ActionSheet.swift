@@ -1,3 +1,4 @@
+import Localization
 /// A small menu of choices, used for sort menus. The current choice is marked with "●".
 ///
 /// Keys: ↑/↓ or j/k move, Enter chooses, a digit chooses directly, Esc closes.
@@ -8,12 +9,12 @@ public struct ActionSheet: Sendable, Hashable {
     public static let area = "menu"
 
     /// The menu's own keys; digits choose directly and the list keys move.
-    public static let keys = KeyMap<Action>([
-        KeyBinding([.enter, .char(" ")], "Choose", hint: "choose", .choose),
-        KeyBinding([.escape, .char("q"), .char("s")], "Close", hint: "close", .dismiss),
-    ])
-    public static let help = keys.helpEntries + [HelpEntry(keys: "1-9", text: "Choose by number"), ListState.help]
-    public static let hints = [KeyHint("↑↓", "move")] + keys.hints()
+    public static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.enter, .char(" ")], tr(.menuChoose), hint: tr(.hintChoose), .choose),
+        KeyBinding([.escape, .char("q"), .char("s")], tr(.menuClose), hint: tr(.hintClose), .dismiss),
+    ]) }
+    public static var help: [HelpEntry] { keys.helpEntries + [HelpEntry(keys: "1-9", text: tr(.menuChooseByNumber)), ListState.help] }
+    public static var hints: [KeyHint] { [KeyHint("↑↓", tr(.hintMove))] + keys.hints() }
 
     public var title: String
     public var options: [String]
@@ -59,6 +60,6 @@ public struct ActionSheet: Sendable, Hashable {
             buffer.draw(DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width), at: Point(x: row.x, y: row.y),
                          style: selected ? .selected : .plain, maxWidth: row.width)
         }.render(in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, buffer: &buffer, state: &list)
-        buffer.draw("Enter choose · Esc close", at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+        buffer.draw(tr(.menuFooter), at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

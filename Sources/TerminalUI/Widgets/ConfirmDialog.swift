@@ -1,3 +1,4 @@
+import Localization
 /// A modal question with two buttons and an optional picture.
 ///
 /// Keys: ←/→ and Tab move between the buttons, Enter presses the focused one, Esc cancels,
@@ -7,12 +8,12 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
     public enum Action: Sendable, Hashable { case switchButton, press, confirm, cancel }
 
     /// The dialog's keys: what it dispatches, its help and its footer hints.
-    public static let keys = KeyMap<Action>([
-        KeyBinding([.left, .right, .tab, .backTab, .char("h"), .char("l")], "Move between the buttons", hint: "choose", hintKeys: "←→", .switchButton),
-        KeyBinding([.enter, .char(" ")], "Press the focused button", hint: "press", .press),
-        KeyBinding([.char("y"), .char("Y")], "Confirm", .confirm),
-        KeyBinding([.escape, .char("n"), .char("N")], "Cancel", hint: "cancel", .cancel),
-    ])
+    public static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.left, .right, .tab, .backTab, .char("h"), .char("l")], tr(.dialogSwitch), hint: tr(.hintChoose), hintKeys: "←→", .switchButton),
+        KeyBinding([.enter, .char(" ")], tr(.dialogPress), hint: tr(.hintPress), .press),
+        KeyBinding([.char("y"), .char("Y")], tr(.dialogConfirm), .confirm),
+        KeyBinding([.escape, .char("n"), .char("N")], tr(.dialogCancel), hint: tr(.hintCancel), .cancel),
+    ]) }
 
     public var title: String
     public var message: String

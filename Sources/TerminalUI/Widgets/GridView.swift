@@ -1,3 +1,4 @@
+import Localization
 /// Selection and scroll position of a grid whose column count follows the available width.
 public struct GridState: Sendable, Hashable {
     public var count: Int { didSet { clamp() } }
@@ -16,7 +17,7 @@ public struct GridState: Sendable, Hashable {
     public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
     /// The keys ``handle(_:)`` uses, for help overlays.
-    public static let help = HelpEntry(keys: "← → ↑ ↓ j k PgUp PgDn Home End", text: "Move")
+    public static var help: HelpEntry { HelpEntry(keys: "← → ↑ ↓ j k PgUp PgDn Home End", text: tr(.move)) }
 
     /// 2-D navigation: arrows move by cell and by row, j/k by row (`l` is left free for screens); PgUp/PgDn by a screen; Home/End.
     public mutating func handle(_ key: Key) -> Bool {

@@ -1,3 +1,4 @@
+import Localization
 /// The `?` overlay: the keys of the screen in focus, in a box. When they do not fit, the box
 /// scrolls (``scroll`` lines down) and says that there is more.
 @MainActor
@@ -47,7 +48,7 @@ public struct HelpOverlay: Widget {
             }
         }
         let below = lines.count - first - visible
-        let more = first > 0 || below > 0 ? " · ↑↓ scroll (\(max(0, below)) more)" : ""
-        buffer.draw("Esc or ? to close" + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+        let more = first > 0 || below > 0 ? tr(.helpScroll, max(0, below)) : ""
+        buffer.draw(tr(.helpClose) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 /// Selection and scroll position of a list. Works for any number of rows: nothing here
 /// depends on the row count beyond clamping.
 public struct ListState: Sendable, Hashable {
@@ -14,7 +15,7 @@ public struct ListState: Sendable, Hashable {
     }
 
     /// The keys ``handle(_:)`` uses, for help overlays.
-    public static let help = HelpEntry(keys: "↑ ↓ j k PgUp PgDn Home End", text: "Move")
+    public static var help: HelpEntry { HelpEntry(keys: "↑ ↓ j k PgUp PgDn Home End", text: tr(.move)) }
 
     /// Moves the selection for navigation keys (arrows, j/k, PgUp/PgDn, Home/End, g/G).
     /// Returns false when the key is not a list key.

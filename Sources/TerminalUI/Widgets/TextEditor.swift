@@ -1,3 +1,4 @@
+import Localization
 /// The editing model behind single- and multi-line text fields: text as grapheme clusters and a cursor.
 ///
 /// Everything inserted goes through ``SafeText``: a pasted escape sequence or control
@@ -28,11 +29,11 @@ public struct TextEditor: Sendable, Hashable {
     }
 
     /// The editing keys ``handle(_:)`` uses, for help overlays.
-    public static let help = [
-        HelpEntry(keys: "← → Home End", text: "Move the cursor (Ctrl-B/F/A/E too)"),
-        HelpEntry(keys: "Backspace Delete", text: "Delete a character"),
-        HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: "Delete to start / to end / a word"),
-    ]
+    public static var help: [HelpEntry] { [
+        HelpEntry(keys: "← → Home End", text: tr(.editorMove)),
+        HelpEntry(keys: "Backspace Delete", text: tr(.editorDelete)),
+        HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: tr(.editorDeleteMore)),
+    ] }
 
     /// Edits for a key; returns false when the key is not an editing key.
     public mutating func handle(_ key: Key) -> Bool {

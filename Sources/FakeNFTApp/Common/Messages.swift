@@ -1,0 +1,49 @@
+import FakeNFTCore
+import Localization
+
+// The app's words for the failures the core reports. The server's own message is never shown
+// (it is in the log): each failure is said in the catalog's language.
+
+extension APIError {
+    /// What went wrong, in the current language.
+    var message: String {
+        switch self {
+        case .offline(let host): tr(.errorOffline, host)
+        case .timeout: tr(.errorTimeout)
+        case .unauthorized: tr(.errorUnauthorized)
+        case .notFound: tr(.errorNotFound)
+        case .server(let status, _): status == 429 || status == 503 ? tr(.errorBusy, status) : tr(.errorServer, status)
+        case .versionConflict: tr(.errorConflict)
+        case .tooLarge(let limit): tr(.errorTooLarge, limit / (1024 * 1024))
+        case .undecodable: tr(.errorUndecodable)
+        case .cancelled: tr(.errorCancelled)
+        }
+    }
+}
+
+extension WebPageError {
+    /// Why the page cannot be shown, in the current language.
+    var message: String {
+        switch self {
+        case .notWeb: tr(.pageNotWeb)
+        case .invalidAddress: tr(.pageInvalidAddress)
+        case .status(let status): tr(.pageStatus, status)
+        case .tooLarge(let megabytes): tr(.pageTooLarge, megabytes)
+        case .timedOut: tr(.pageTimedOut)
+        case .cancelled: tr(.errorCancelled)
+        case .unreachable: tr(.pageUnreachable)
+        case .other: tr(.pageOther)
+        }
+    }
+}
+
+extension SafeLink.Refusal {
+    /// Why a link is not copied or opened, in the current language.
+    var message: String {
+        switch self {
+        case .empty: tr(.linkEmpty)
+        case .notWeb(let scheme): scheme.isEmpty ? tr(.linkNotWeb) : tr(.linkNotWebScheme, scheme)
+        case .malformed: tr(.linkMalformed)
+        }
+    }
+}

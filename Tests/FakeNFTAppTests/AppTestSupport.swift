@@ -1,5 +1,6 @@
 import FakeNFTCore
 import Foundation
+import Testing
 import TerminalUI
 import FakeNFTTesting
 @testable import FakeNFTApp
@@ -32,4 +33,75 @@ func eventually(_ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(5))
     }
     return true
+}
+
+/// Opens the app on `server` and walks through every screen, menu and dialog, calling `visit`
+/// with the shell and the screen's name once the screen shows its data. It ends with a payment.
+@MainActor
+func walkEveryScreen(_ server: TestServer, visit: (AppShell, String) throws -> Void) async throws {
+    let context = makeContext(server)
+    let shell = FakeNFTTerminalApp.makeShell(context: context)
+    await context.state.start()
+    #expect(await eventually { context.state.cart != nil && context.state.profile != nil })
+    let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
+    #expect(await eventually { catalog.collections.value != nil })
+    try visit(shell, "catalog")
+    _ = shell.handle(.key(.char("?")))
+    try visit(shell, "help")
+    _ = shell.handle(.key(.escape))
+    _ = shell.handle(.key(.char("s")))
+    try visit(shell, "sort-menu")
+    _ = shell.handle(.key(.escape))
+    _ = shell.handle(.key(.enter))
+    let collection = try #require(shell.currentScreen as? CollectionScreen)
+    #expect(await eventually { collection.model.nfts.value != nil && collection.model.author.name != "…" })
+    try visit(shell, "collection")
+    _ = shell.handle(.key(.enter))
+    let nft = try #require(shell.currentScreen as? NFTScreen)
+    #expect(await eventually { nft.model.collectionName != nil && nft.model.author.name != "…" })
+    try visit(shell, "nft")
+    _ = shell.handle(.key(.tab))                              // on the NFT screen 1-3 choose its picture
+    let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+    #expect(await eventually { cart.visibleItems.count == 3 })
+    try visit(shell, "cart")
+    _ = shell.handle(.key(.char("d")))
+    try visit(shell, "cart-remove")
+    _ = shell.handle(.key(.escape))
+    _ = shell.handle(.key(.char("p")))
+    let payment = try #require(shell.currentScreen as? PaymentScreen)
+    #expect(await eventually { payment.model.currencies.value != nil })
+    try visit(shell, "payment")
+    _ = shell.handle(.key(.char("3")))
+    try visit(shell, "profile")
+    _ = shell.handle(.key(.char("e")))
+    try visit(shell, "profile-form")
+    _ = shell.handle(.key(.escape))
+    _ = shell.handle(.key(.enter))
+    let mine = try #require(shell.currentScreen as? MyNFTsScreen)
+    #expect(await eventually { mine.model.owned.value != nil && !mine.model.authorNames.isEmpty })
+    try visit(shell, "my-nfts")
+    _ = shell.handle(.key(.escape))
+    _ = shell.handle(.key(.down))
+    _ = shell.handle(.key(.enter))
+    let favorites = try #require(shell.currentScreen as? FavoritesScreen)
+    #expect(await eventually { favorites.model.fetched.value != nil })
+    try visit(shell, "favorites")
+    _ = shell.handle(.key(.char("4")))
+    let statistics = try #require((shell.currentScreen as? StatisticsScreen)?.model)
+    #expect(await eventually { !statistics.users.isEmpty && statistics.total != nil })
+    try visit(shell, "statistics")
+    _ = shell.handle(.key(.enter))
+    try visit(shell, "user")
+    _ = shell.handle(.key(.down))
+    _ = shell.handle(.key(.enter))
+    let userNFTs = try #require(shell.currentScreen as? UserCollectionScreen)
+    #expect(await eventually { userNFTs.model.nfts.value != nil })
+    try visit(shell, "user-nfts")
+    _ = shell.handle(.key(.char("2")))
+    _ = shell.handle(.key(.char("p")))
+    let paying = try #require(shell.currentScreen as? PaymentScreen)
+    #expect(await eventually { paying.model.currencies.value != nil })
+    _ = shell.handle(.key(.char("p")))
+    #expect(await eventually { paying.model.outcome == .succeeded })
+    try visit(shell, "payment-success")
 }

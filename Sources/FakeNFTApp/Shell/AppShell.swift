@@ -155,8 +155,10 @@ public final class AppShell {
         let (top, content, bottom) = (parts[0], parts[1], parts[2])
         tabRects = TabBar.render(tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab,
                                  in: top, buffer: &buffer)
-        let brand = " FakeNFT "
-        buffer.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
+        let brand = " FakeNFT "   // only where the tabs leave room: a tab's name is never cut for it
+        if size.width - DisplayWidth.of(brand) >= tabRects.last?.maxX ?? 0 {
+            buffer.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
+        }
         let breadcrumb = tabs[selectedTab].stack.path.joined(separator: " › ")
         buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: size.width - 2)
         let screen = currentScreen

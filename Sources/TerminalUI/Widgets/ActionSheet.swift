@@ -48,7 +48,8 @@ public struct ActionSheet: Sendable, Hashable {
     @MainActor
     public mutating func render(in area: Rect, buffer: inout Buffer) {
         let longest = options.map { DisplayWidth.of($0) }.max() ?? 0
-        let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10, 28))
+        let footer = tr(.menuFooter)
+        let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10, DisplayWidth.of(footer) + 4, 28))
         let rect = area.centered(width: width, height: options.count + 4)
         guard rect.width >= 8, rect.height >= 3 else { return }
         buffer.clear(rect)
@@ -60,6 +61,6 @@ public struct ActionSheet: Sendable, Hashable {
             buffer.draw(DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width), at: Point(x: row.x, y: row.y),
                          style: selected ? .selected : .plain, maxWidth: row.width)
         }.render(in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, buffer: &buffer, state: &list)
-        buffer.draw(tr(.menuFooter), at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+        buffer.draw(footer, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

@@ -51,6 +51,23 @@ import TerminalUI
         #expect(defaults.theme.source.description == "default" && defaults.problems.isEmpty)
     }
 
+    @Test func theLanguageComesFromTheFlagThenTheFileThenTheLocale() throws {
+        let russianLocale = ["LANG": "ru_RU.UTF-8"]
+        let fromLocale = try Self.settings([], environment: russianLocale, file: try Self.file(nil))
+        #expect(fromLocale.language.value == .ru && fromLocale.language.source.description == "environment (LANG)")
+        let overLocale = try Self.settings([], environment: ["LANG": "ru_RU.UTF-8", "LC_ALL": "en_US.UTF-8"], file: try Self.file(nil))
+        #expect(overLocale.language.value == .en && overLocale.language.source.description == "environment (LC_ALL)")
+        let fromFile = try Self.settings([], environment: russianLocale, file: try Self.file("language = \"en\"\n"))
+        #expect(fromFile.language.value == .en && fromFile.language.source.description == "config file, line 1")
+        let fromFlag = try Self.settings(["--lang", "ru"], environment: ["LANG": "en_US.UTF-8"], file: try Self.file("language = \"en\"\n"))
+        #expect(fromFlag.language.value == .ru && fromFlag.language.source.description == "command line")
+        #expect(fromFlag.report.contains("language   = ru"))
+        let unknown = try Self.settings([], environment: ["LANG": "de_DE.UTF-8"], file: try Self.file("language = \"fr\"\n"))
+        #expect(unknown.language.value == .en && unknown.language.source.description == "default")
+        #expect(unknown.problems.contains { $0.contains("line 1: language 'fr' is not one of en, ru") })
+        #expect(throws: (any Error).self) { try FakeNFTCommand.parseAsRoot(["--lang", "de"]) }
+    }
+
     @Test func badValuesNameTheirLineAndKeepTheDefaultForThatKey() throws {
         let text = "theme = \"blue\"\nimages = \"kitty\"\ncolour = 3\nmouse = \"yes\"\n"
         let url = try Self.file(text)

@@ -1,0 +1,67 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import FakeNFTTesting
+
+/// The app in Russian, chosen by `LANG=ru_RU.UTF-8` alone, on the real binary in tmux against
+/// `fakenft serve`: every label in Russian, plurals and prices (decimal comma) as Russian writes
+/// them, every figure the server's.
+@Suite(.serialized) struct RussianJourneyEndToEndTests {
+    static func price(_ value: Double) -> String { String(format: "%.2f ETH", value).replacingOccurrences(of: ".", with: ",") }
+
+    @Test func browseBuyAndLookAroundInRussian() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        try tmux.type("export LANG=ru_RU.UTF-8")
+        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "9 коллекций, по числу NFT")
+        var screen = try await tmux.waitFor("1 Каталог   2 Корзина [3]   3 Профиль   4 Статистика")
+        #expect(screen.contains("Enter открыть  s сортировка  / поиск  ? справка  q выход"))
+        let collections = try await api.collections(page: 0, size: 100)
+            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        for collection in collections.prefix(3) { #expect(screen.contains("\(collection.name) (\(collection.nfts.count))")) }
+
+        try tmux.keys("Down", "Enter")
+        let collection = collections[1]
+        try await tmux.waitFor("Каталог › \(collection.name)")
+        let nfts = try await collection.nfts.prefix(3).asyncMap { try await api.nft(id: $0) }
+        screen = try await tmux.waitUntil("the grid") { screen in nfts.allSatisfy { screen.contains($0.name) } }
+        #expect(screen.contains("Автор коллекции: "))
+        for nft in nfts { #expect(screen.contains(Self.price(nft.price)), "\(nft.name)'s price with a decimal comma") }
+
+        try tmux.keys("Right", "Enter")
+        let nft = nfts[1]
+        let author = try await api.user(id: nft.author).name
+        screen = try await tmux.waitUntil("the NFT's facts") { $0.contains("Автор: \(author)") }
+        #expect(screen.contains("Коллекция: \(collection.name)"))
+        #expect(screen.contains("Цена: \(Self.price(nft.price))"))
+        let inCart = try await api.order().nfts.contains(nft.id)
+        try tmux.keys("c")
+        screen = try await tmux.waitFor(inCart ? "[+ в корзину]" : "[✕ в корзине]")
+
+        try tmux.keys("Tab")   // on the NFT screen the digits choose its picture
+        var order = try await api.order()
+        for _ in 0..<200 where order.nfts.contains(nft.id) == inCart {
+            try await Task.sleep(for: .milliseconds(10))
+            order = try await api.order()
+        }
+        let items = try await order.nfts.asyncMap { try await api.nft(id: $0) }
+        let total = Self.price(items.reduce(0) { $0 + $1.price })
+        screen = try await tmux.waitUntil("the cart: \(items.count) NFT, \(total)") { $0.contains("\(items.count) NFT") && $0.contains(total) }
+        #expect(screen.contains("Корзина [\(items.count)]"))
+        #expect(screen.contains("[  Оплатить (p)  ]"))
+
+        try tmux.keys("?")
+        screen = try await tmux.waitFor("Клавиши: Корзина")
+        #expect(screen.contains("Убрать из корзины (с вопросом)") && screen.contains("Везде"))
+        try tmux.keys("Escape")
+        try await tmux.waitUntil("help closed") { !$0.contains("Клавиши:") }
+
+        try tmux.keys("4")
+        let users = try await api.users(page: 0, size: 1000)
+        screen = try await tmux.waitFor("Пользователи по рейтингу, всего \(users.count)")
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try tmux.type("kill %1")
+    }
+}

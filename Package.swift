@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "FakeNFTServerTests", dependencies: [
             "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
+        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", "Localization", .product(name: "Logging", package: "swift-log"), .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "FakeNFTCommandTests", dependencies: [

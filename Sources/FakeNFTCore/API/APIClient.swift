@@ -155,7 +155,8 @@ public final class APIClient: Sendable {
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.log(level: answer.status < 400 ? .info : .warning, "\(request.logName) \(answer.status) in \(String(format: "%.1f", milliseconds)) ms")
         if answer.status >= 400, let message = Self.errorMessage(answer.body) {   // the user sees the app's own words
-            logger.warning("\(request.logName): the server said \(message.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300))")
+            let printable = String(String.UnicodeScalarView(message.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300)))
+            logger.warning("\(request.logName): the server said \(printable)")
         }
         switch answer.status {
         case 200..<300:

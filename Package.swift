@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -53,6 +55,9 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
@@ -71,7 +76,7 @@ let package = Package(
             "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "FakeNFTServerTests", dependencies: [
-            "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"),
+            "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         ]),
         .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", "Localization", .product(name: "Logging", package: "swift-log"), .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),

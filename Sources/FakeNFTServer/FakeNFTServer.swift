@@ -47,12 +47,13 @@ public enum FakeNFTServer {
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
     /// middleware the configuration asks for.
-    public static func router(store: Store, configuration: ServerConfiguration) -> Router<BasicRequestContext> {
-        let routes = Routes(store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)").table
-        let router = Router()
+    public static func router(store: Store, configuration: ServerConfiguration) -> Router<ServerContext> {
+        let routes = Routes(store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
+                            limiter: LoginLimiter()).table
+        let router = Router(context: ServerContext.self)
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
-        if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token)) }
+        if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
         if configuration.latencyMilliseconds > 0 { router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds)) }
         for route in routes {
             let path = RouterPath("api/v1/" + route.path)

@@ -6,14 +6,16 @@ import Hummingbird
 /// for a known path with another method. Client input never becomes a 5xx; a 5xx is logged
 /// with its cause.
 struct JSONErrorMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServerContext
     let routes: [Route]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as ServerError {
-            return Responses.error(error.status, error.message)
+            var response = Responses.error(error.status, error.message)
+            for field in error.headers { response.headers.append(field) }
+            return response
         } catch let error as RequestError {
             return Responses.error(.badRequest, error.message)
         } catch let error as StoreError {
@@ -21,6 +23,7 @@ struct JSONErrorMiddleware: RouterMiddleware {
             case .unknownNFT: return Responses.error(.badRequest, error.description)
             case .unknownCurrency: return Responses.error(.notFound, error.description)
             case .versionMismatch: return Responses.error(.preconditionFailed, error.description)
+            case .emailTaken: return Responses.error(.conflict, error.description)
             case .damaged: return internalError(error, request, context)
             }
         } catch let error as HTTPError where error.status == .notFound {
@@ -67,25 +70,27 @@ enum CrossSiteGuard {
     }
 }
 
-/// Checks `X-Practicum-Mobile-Token` when a token is configured.
+/// Checks `X-Practicum-Mobile-Token` when a server-wide token is configured: that token, or an
+/// account's signed-in token, passes. Signing up and in need neither (they make the token).
 struct TokenMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServerContext
     let token: String
+    let store: Store
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Images are public, as on the real backend: the apps load them without the token.
-        if request.uri.path.hasPrefix("/images/") { return try await next(request, context) }
+        if request.uri.path.hasPrefix("/images/") || AuthRoutes.isOpen(request.uri.path) { return try await next(request, context) }
         guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value else {
             throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
         }
-        guard sent == token else { throw ServerError(.unauthorized, "wrong token") }
+        guard sent == token || store.current.sessions[Tokens.hash(sent)] != nil else { throw ServerError(.unauthorized, "wrong token") }
         return try await next(request, context)
     }
 }
 
 /// Delays every answer, to test clients against a slow server.
 struct LatencyMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServerContext
     let milliseconds: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -7,7 +7,7 @@ import NIOCore
 /// One endpoint of the API: the single source for its registration, its 405 `Allow` answers and
 /// whether it changes state (and so is refused to other sites' pages).
 struct Route: Sendable {
-    typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
+    typealias Handler = @Sendable (Request, ServerContext) async throws -> Response
 
     var method: HTTPRequest.Method
     /// Under `/api/v1`; `:name` is a parameter.
@@ -28,6 +28,8 @@ struct Routes: Sendable {
     /// Where image fields point, and the server's own address for requests without a usable Host.
     let links: ImageLinks
     let serverHost: String
+    /// Sign-in failures, per address and per client.
+    let limiter: LoginLimiter
     static let maxBodySize = 64 * 1024
 
     /// Every endpoint.
@@ -43,46 +45,64 @@ struct Routes: Sendable {
             get("currencies/:id") { request, context in try item(\.currencies, "currency", request, context) },
             get("profile/:id") { request, context in
                 try requireFixedID(context)
-                return json(store.current.profile, request)
+                return json(try mine(\.profiles, request), request)
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
                 try requireFixedID(context)
-                let fields = try await body(request)
+                let fields = try await Self.body(request)
                 if let name = fields.string("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
                     throw RequestError.badField("name", "must not be empty")
                 }
                 let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
                                            website: fields.string("website"), avatar: fields.string("avatar"),
                                            likes: fields.list("likes"))
-                return json(try await store.updateProfile(update, ifVersion: ETag.acceptedVersions(request)), request)
+                return json(try await store.updateProfile(update, owner: try owner(request), ifVersion: ETag.acceptedVersions(request)), request)
             },
-            get("orders/:id") { _, context in
+            get("orders/:id") { request, context in
                 try requireFixedID(context)
-                return Responses.json(store.current.order)
+                return Responses.json(try mine(\.orders, request))
             },
             Route(method: .put, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
                 let versions = ETag.acceptedVersions(request)
                 let order: ReadModel.Versioned
-                if let nfts = try await body(request).list("nfts") {
-                    order = try await store.updateOrder(nfts: nfts, ifVersion: versions)
+                if let nfts = try await Self.body(request).list("nfts") {
+                    order = try await store.updateOrder(nfts: nfts, owner: try owner(request), ifVersion: versions)
                 } else {
-                    order = store.current.order   // nothing sent: unchanged
+                    order = try mine(\.orders, request)   // nothing sent: unchanged
                 }
                 return Responses.json(order)
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
-                let order = try await store.executeOrder(nfts: try await body(request).list("nfts"), ifVersion: ETag.acceptedVersions(request))
+                let order = try await store.executeOrder(nfts: try await Self.body(request).list("nfts"), owner: try owner(request),
+                                                         ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(order)
             },
             // A GET that pays: kept a GET for the apps, guarded like every other change.
-            Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { _, context in
+            Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { request, context in
                 try requireFixedID(context)
-                let result = try await store.pay(currencyID: try context.parameters.require("currency"))
+                let result = try await store.pay(currencyID: try context.parameters.require("currency"), owner: try owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
-        ]
+        ] + AuthRoutes(store: store, limiter: limiter).table
+    }
+
+    /// Whose profile and order a request reads and writes: a signed-in account's, by its token,
+    /// else the shared one (no token, or any other token: the gen-1 apps send a fixed one). An
+    /// account token that is not signed in (any more) is refused.
+    private func owner(_ request: Request) throws -> String {
+        guard let token = AuthRoutes.token(request) else { return Owner.shared }
+        if let owner = store.current.sessions[Tokens.hash(token)] { return owner }
+        if Tokens.isAccountToken(token) { throw ServerError(.unauthorized, "this sign-in has ended: sign in again") }
+        return Owner.shared
+    }
+
+    /// The caller's profile or order.
+    private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) throws -> ReadModel.Versioned {
+        let owner = try owner(request)
+        guard let resource = store.current[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
+        return resource
     }
 
     private func get(_ path: String, _ handler: @escaping Route.Handler) -> Route {
@@ -94,7 +114,7 @@ struct Routes: Sendable {
         return json(store.current[keyPath: table].list(query), request)
     }
 
-    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: BasicRequestContext) throws -> Response {
+    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: ServerContext) throws -> Response {
         let id = try id(context)
         guard let body = store.current[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
         return json(body, request)
@@ -109,16 +129,16 @@ struct Routes: Sendable {
         Responses.json(links.rewrite(resource.json, for: request.head, serverHost: serverHost), version: resource.version)
     }
 
-    private func id(_ context: BasicRequestContext) throws -> String { try context.parameters.require("id") }
+    private func id(_ context: ServerContext) throws -> String { try context.parameters.require("id") }
 
     /// The profile and the order exist once, as `/profile/1` and `/orders/1`.
-    private func requireFixedID(_ context: BasicRequestContext) throws {
+    private func requireFixedID(_ context: ServerContext) throws {
         let id = try id(context)
         guard id == "1" else { throw ServerError.notFound("'\(id)' (only id 1 exists)") }
     }
 
     /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400.
-    private func body(_ request: Request) async throws -> RequestFields {
+    static func body(_ request: Request) async throws -> RequestFields {
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: Self.maxBodySize) } catch is NIOTooManyBytesError {
             throw ServerError(.contentTooLarge, "body larger than \(Self.maxBodySize / 1024) KiB")

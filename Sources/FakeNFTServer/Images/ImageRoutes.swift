@@ -7,7 +7,7 @@ import NIOCore
 struct ImageRoutes: Sendable {
     let images: ImageSet
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServerContext>) {
         router.get("images/**") { request, _ in try answer(request, body: true) }
         router.head("images/**") { request, _ in try answer(request, body: false) }
     }

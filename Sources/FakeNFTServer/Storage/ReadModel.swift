@@ -15,26 +15,45 @@ struct ReadModel: Sendable {
     var collections: EncodedTable
     var users: EncodedTable
     var currencies: EncodedTable
-    var profile: Versioned
-    var order: Versioned
+    /// Profiles and orders by owner (``Owner``): the shared one and each account's.
+    var profiles: [String: Versioned]
+    var orders: [String: Versioned]
+    /// The owner of each signed-in token, by the token's SHA-256.
+    var sessions: [String: String]
 
     /// Reads the whole database.
     static func load(_ db: Database) throws -> ReadModel {
         let nfts = try EncodedTable(db, NFTRecord.self, seq: NFTRecord.Columns.seq, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
         let collections = try EncodedTable(db, CollectionRecord.self, seq: CollectionRecord.Columns.seq, sorts: SortWhitelist.collection, id: \.id,
                                            name: \.name, model: \.model)
-        let users = try EncodedTable(db, UserRecord.self, seq: UserRecord.Columns.seq, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+        let users = try users(db)
         let currencies = try EncodedTable(db, CurrencyRecord.self, seq: CurrencyRecord.Columns.seq, sorts: [:], id: \.id, model: \.model)
+        let profiles = try Dictionary(uniqueKeysWithValues: ProfileRecord.fetchAll(db).map { ($0.id, try versioned($0)) })
+        let orders = try Dictionary(uniqueKeysWithValues: OrderRecord.fetchAll(db).map { ($0.id, try versioned($0)) })
+        guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else { throw StoreError.damaged("the database has no profile or no order (shared, id 1)") }
         return ReadModel(nfts: nfts, collections: collections, users: users, currencies: currencies,
-                         profile: try versioned(ProfileRecord.current(db)), order: try versioned(OrderRecord.current(db)))
+                         profiles: profiles, orders: orders, sessions: try sessions(db))
     }
 
+    static func users(_ db: Database) throws -> EncodedTable {
+        try EncodedTable(db, UserRecord.self, seq: UserRecord.Columns.seq, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+    }
+
+    static func sessions(_ db: Database) throws -> [String: String] {
+        Dictionary(try SessionRecord.fetchAll(db).map { ($0.tokenHash, $0.userID) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every profile is `/profile/1` to its owner, so its JSON says id "1".
     static func versioned(_ profile: ProfileRecord) throws -> Versioned {
-        Versioned(version: profile.version, json: try JSONBody.encode(profile.model))
+        var model = profile.model
+        model.id = Owner.shared
+        return Versioned(version: profile.version, json: try JSONBody.encode(model))
     }
 
     static func versioned(_ order: OrderRecord) throws -> Versioned {
-        Versioned(version: order.version, json: try JSONBody.encode(order.model))
+        var model = order.model
+        model.id = Owner.shared
+        return Versioned(version: order.version, json: try JSONBody.encode(model))
     }
 }
 

@@ -77,7 +77,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     var rating: String
 
     enum Columns {
-        static let seq = Column(CodingKeys.seq), name = Column(CodingKeys.name)
+        static let seq = Column(CodingKeys.seq), id = Column(CodingKeys.id), name = Column(CodingKeys.name)
         static let nftCount = Column(CodingKeys.nftCount), rating = Column(CodingKeys.rating)
     }
 
@@ -112,7 +112,7 @@ struct CurrencyRecord: Codable, FetchableRecord, PersistableRecord {
     var model: Currency { Currency(id: id, title: title, name: name, image: image) }
 }
 
-/// The one profile. `version` grows with every change (its ETag).
+/// A profile: the shared one (id "1") or an account's (its user id). `version` grows with every change (its ETag).
 struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "profile"
     var id: String
@@ -138,7 +138,7 @@ struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-/// The one order (the cart). `version` grows with every change (its ETag).
+/// An order (the cart): the shared one (id "1") or an account's. `version` grows with every change (its ETag).
 struct OrderRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "orders"
     var id: String

@@ -71,6 +71,25 @@ enum Schema {
                 try db.alter(table: table) { t in t.add(column: "version", .integer).notNull().defaults(to: 1) }
             }
         }
+        // Accounts: each has a profile and an order of its own (rows keyed by its user id) and a
+        // row in the users table; sessions hold token hashes.
+        migrator.registerMigration("v3-accounts") { db in
+            try db.create(table: AccountRecord.databaseTableName) { t in
+                t.primaryKey("userID", .text)
+                t.column("name", .text).notNull()
+                t.column("email", .text).notNull()
+                t.column("emailKey", .text).notNull().unique()
+                t.column("passwordHash", .text).notNull()
+                t.column("spent", .double).notNull().defaults(to: 0)
+                t.column("createdAt", .text).notNull()
+            }
+            try db.create(table: SessionRecord.databaseTableName) { t in
+                t.primaryKey("tokenHash", .text)
+                t.column("userID", .text).notNull().indexed()
+                    .references(AccountRecord.databaseTableName, column: "userID", onDelete: .cascade)
+                t.column("createdAt", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// requests never lose a write. After the commit, still in the writer's turn, the read model
 /// is replaced, so readers see changes in commit order and only once they are durable.
 public final class Store: Sendable {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     private let snapshot: NIOLockedValueBox<ReadModel>
 
     /// Opens (and migrates) the database at `path`; fills it with `seed()` when it is new or
@@ -44,12 +44,13 @@ public final class Store: Sendable {
 
     // MARK: Writing
 
-    /// Applies the fields present in `update`; unknown NFT ids in likes are refused. With
-    /// `ifVersion`, refuses when the profile is no longer at that version.
-    func updateProfile(_ update: ProfileUpdate, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
+    /// Applies the fields present in `update` to `owner`'s profile (an account's also shows in
+    /// `/users`); unknown NFT ids in likes are refused. With `ifVersion`, refuses when the
+    /// profile is no longer at that version.
+    func updateProfile(_ update: ProfileUpdate, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
         let catalog = current.nfts
-        return try await commit { db in
-            var profile = try ProfileRecord.current(db)
+        return try await commit(owner: owner, users: owner != Owner.shared) { db in
+            var profile = try ProfileRecord.of(owner, db)
             try Self.check(ifVersion, profile.version, "profile")
             if let name = update.name { profile.name = name }
             if let description = update.description { profile.description = description }
@@ -61,14 +62,15 @@ public final class Store: Sendable {
             }
             profile.bumpVersion()
             try profile.update(db)
+            try Self.showInUsers(profile, db)
         }.profile
     }
 
-    /// Replaces the order's NFTs. With `ifVersion`, refuses when the order moved on.
-    func updateOrder(nfts: [String], ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
+    /// Replaces the NFTs of `owner`'s order. With `ifVersion`, refuses when the order moved on.
+    func updateOrder(nfts: [String], owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
         let catalog = current.nfts
-        return try await commit { db in
-            var order = try OrderRecord.current(db)
+        return try await commit(owner: owner) { db in
+            var order = try OrderRecord.of(owner, db)
             try Self.check(ifVersion, order.version, "order")
             try Self.checkNFTsExist(nfts, field: "nfts", in: catalog)
             order.nfts = Self.unique(nfts)
@@ -77,34 +79,36 @@ public final class Store: Sendable {
         }.order
     }
 
-    /// Moves `nfts` (default: the whole order) into the profile's NFTs and clears the order.
-    func executeOrder(nfts: [String]? = nil, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
+    /// Moves `nfts` (default: the whole order) into `owner`'s profile and clears the order.
+    func executeOrder(nfts: [String]? = nil, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
         let catalog = current.nfts
-        return try await commit { db in
-            let order = try OrderRecord.current(db)
+        return try await commit(owner: owner, users: owner != Owner.shared) { db in
+            let order = try OrderRecord.of(owner, db)
             try Self.check(ifVersion, order.version, "order")
             let bought = nfts ?? order.nfts
             try Self.checkNFTsExist(bought, field: "nfts", in: catalog)
-            try Self.moveIntoProfile(bought, db)
+            try Self.moveIntoProfile(bought, owner: owner, db)
         }.order
     }
 
-    /// Pays the order with a currency: success moves the order's NFTs to the profile.
-    func pay(currencyID: String) async throws -> PaymentResult {
-        let (_, _, success) = try await commit { db in
+    /// Pays `owner`'s order with a currency: success moves the order's NFTs to that profile only.
+    func pay(currencyID: String, owner: String = Owner.shared) async throws -> PaymentResult {
+        let (_, _, success) = try await commit(owner: owner, users: owner != Owner.shared) { db in
             guard let currency = try CurrencyRecord.filter(CurrencyRecord.Columns.id == currencyID).fetchOne(db) else {
                 throw StoreError.unknownCurrency(currencyID)
             }
-            if currency.paymentSucceeds { try Self.moveIntoProfile(try OrderRecord.current(db).nfts, db) }
+            if currency.paymentSucceeds { try Self.moveIntoProfile(try OrderRecord.of(owner, db).nfts, owner: owner, db) }
             return currency.paymentSucceeds
         }
         return PaymentResult(success: success, orderId: "1", id: currencyID)
     }
 
     /// Runs `change` in one immediate transaction in GRDB's writer (awaited, so no thread waits
-    /// for it); after the commit, replaces the read model's profile and order and returns them
-    /// with what `change` returned.
-    private func commit<Outcome: Sendable>(_ change: @escaping @Sendable (Database) throws -> Outcome) async throws
+    /// for it); after the commit, replaces in the read model `owner`'s profile and order, and
+    /// the users and the sessions when asked, and returns the profile, the order and what
+    /// `change` returned.
+    func commit<Outcome: Sendable>(owner: String, users: Bool = false, sessions: Bool = false,
+                                   _ change: @escaping @Sendable (Database) throws -> Outcome) async throws
         -> (profile: ReadModel.Versioned, order: ReadModel.Versioned, outcome: Outcome) {
         try await pool.writeWithoutTransaction { [snapshot] db in
             try db.beginTransaction(.immediate)
@@ -116,26 +120,50 @@ public final class Store: Sendable {
                 try? db.rollback()
                 throw error
             }
-            let profile = try ReadModel.versioned(ProfileRecord.current(db))
-            let order = try ReadModel.versioned(OrderRecord.current(db))
+            let profile = try ReadModel.versioned(ProfileRecord.of(owner, db))
+            let order = try ReadModel.versioned(OrderRecord.of(owner, db))
+            let userTable = users ? try ReadModel.users(db) : nil
+            let sessionTable = sessions ? try ReadModel.sessions(db) : nil
             snapshot.withLockedValue { model in
-                model.profile = profile
-                model.order = order
+                model.profiles[owner] = profile
+                model.orders[owner] = order
+                if let userTable { model.users = userTable }
+                if let sessionTable { model.sessions = sessionTable }
             }
             return (profile, order, outcome)
         }
     }
 
-    /// The one place where bought NFTs join the profile and leave the order.
-    private static func moveIntoProfile(_ nfts: [String], _ db: Database) throws {
-        var profile = try ProfileRecord.current(db)
+    /// The one place where bought NFTs join a profile and leave its order. An account's row in
+    /// `/users` follows: its NFTs, and its rating, the ETH it has spent, rounded.
+    private static func moveIntoProfile(_ nfts: [String], owner: String, _ db: Database) throws {
+        var profile = try ProfileRecord.of(owner, db)
         profile.nfts = unique(profile.nfts + nfts)
         profile.bumpVersion()
         try profile.update(db)
-        var order = try OrderRecord.current(db)
+        var order = try OrderRecord.of(owner, db)
         order.nfts = []
         order.bumpVersion()
         try order.update(db)
+        guard owner != Owner.shared, var account = try AccountRecord.fetchOne(db, key: owner) else { return }
+        let prices = try Double.fetchAll(db, NFTRecord.select(NFTRecord.Columns.price).filter(nfts.contains(NFTRecord.Columns.id)))
+        account.spent += prices.filter(\.isFinite).reduce(0, +)
+        try account.update(db)
+        try showInUsers(profile, db)
+    }
+
+    /// Copies an account's profile into its row in `/users` (nothing for the shared profile).
+    private static func showInUsers(_ profile: ProfileRecord, _ db: Database) throws {
+        guard profile.id != Owner.shared, var user = try UserRecord.filter(UserRecord.Columns.id == profile.id).fetchOne(db),
+              let account = try AccountRecord.fetchOne(db, key: profile.id) else { return }
+        user.name = profile.name
+        user.avatar = profile.avatar
+        user.description = profile.description.isEmpty ? nil : profile.description
+        user.website = profile.website
+        user.nfts = profile.nfts
+        user.nftCount = profile.nfts.count
+        user.rating = String(Int(min(account.spent.rounded(), 1e15)))
+        try user.update(db)
     }
 
     private static func check(_ expected: Set<Int>?, _ current: Int, _ resource: String) throws {
@@ -164,6 +192,8 @@ public final class Store: Sendable {
             _ = try CollectionRecord.deleteAll(db)
             _ = try UserRecord.deleteAll(db)
             _ = try CurrencyRecord.deleteAll(db)
+            _ = try SessionRecord.deleteAll(db)
+            _ = try AccountRecord.deleteAll(db)
             _ = try ProfileRecord.deleteAll(db)
             _ = try OrderRecord.deleteAll(db)
             for (seq, nft) in dataset.nfts.enumerated() { try NFTRecord(seq: seq, nft).insert(db) }
@@ -188,16 +218,22 @@ public final class Store: Sendable {
     }
 }
 
+/// Whose profile and order: ``shared`` (requests without an account token, the gen-1 habit),
+/// else an account's user id.
+enum Owner {
+    static let shared = "1"
+}
+
 extension ProfileRecord {
-    static func current(_ db: Database) throws -> ProfileRecord {
-        guard let profile = try fetchOne(db) else { throw StoreError.damaged("the database has no profile") }
+    static func of(_ owner: String, _ db: Database) throws -> ProfileRecord {
+        guard let profile = try fetchOne(db, key: owner) else { throw StoreError.damaged("the database has no profile '\(owner)'") }
         return profile
     }
 }
 
 extension OrderRecord {
-    static func current(_ db: Database) throws -> OrderRecord {
-        guard let order = try fetchOne(db) else { throw StoreError.damaged("the database has no order") }
+    static func of(_ owner: String, _ db: Database) throws -> OrderRecord {
+        guard let order = try fetchOne(db, key: owner) else { throw StoreError.damaged("the database has no order '\(owner)'") }
         return order
     }
 }

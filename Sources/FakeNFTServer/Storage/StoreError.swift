@@ -6,6 +6,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCurrency(String)
     /// The resource changed since the version the client named (If-Match).
     case versionMismatch(resource: String, current: Int)
+    /// A sign-up with an address that already has an account.
+    case emailTaken
     /// The database file is not one the server can use.
     case damaged(String)
 
@@ -15,6 +17,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCurrency(let id): "currency '\(id)' not found"
         case .versionMismatch(let resource, let current):
             "the \(resource) has changed (it is now version \(current)); reload it and apply the change again"
+        case .emailTaken: "an account with this e-mail address already exists"
         case .damaged(let why): why
         }
     }

@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "FakeNFTCommandTests", dependencies: [
-            "fakenft", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "fakenft", "FakeNFTCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ]
 )

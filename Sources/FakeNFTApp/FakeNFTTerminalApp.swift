@@ -18,13 +18,16 @@ public enum FakeNFTTerminalApp {
         ], effects: context.effects, pictures: context.pictures)
     }
 
-    /// Runs until the user quits; returns the signal that ended it, if one did.
+    /// Runs until the user quits; returns the signal that ended it, if one did: the launch
+    /// screen while `connect` starts the server, onboarding on the first start, the sign-in
+    /// screen when the server offers accounts, then the tabs (and back to signing in after a
+    /// sign-out).
     /// - Parameters:
     ///   - graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
     ///   - theme: the colours for the terminal's background.
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
-    public static func run(api configuration: APIConfiguration, mouse: Bool, graphics: TerminalGraphics, theme: Theme = .dark,
-                           symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
+    public static func run(connect: @escaping @Sendable () async throws -> ServerConnection, mouse: Bool, graphics: TerminalGraphics,
+                           theme: Theme = .dark, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse, theme: theme))
         defer { session.shutdown() }
@@ -35,21 +38,65 @@ public enum FakeNFTTerminalApp {
         }
         let pixels = graphics.mode.isPixels ? PixelImages(graphics: graphics) : nil
         session.surface.pixels = pixels
-        let services = Services(api: APIClient(configuration, logger: logger),
-                                preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
+        let loop = AppLoop(session: session)
+        let launch = LaunchScene()
+        let connecting = Task { @MainActor in
+            defer { launch.finish() }
+            return try await connect()
+        }
+        guard await loop.run(launch) == .finished else { return session.exitSignal }
+        let connection = try await connecting.value
+        let onboarding = OnboardingRecord(fileURL: OnboardingRecord.defaultURL())
+        if !onboarding.isDone {
+            guard await loop.run(OnboardingScene()) == .finished else { return session.exitSignal }
+            onboarding.markDone()
+        }
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
         let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
                                 palette: graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
                                 cellAspect: Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height), pixels: pixels)
-        let context = AppContext(services: services, effects: effects, pictures: pictures)
-        let loop = AppLoop(session: session, shell: makeShell(context: context))
         if !notices.isEmpty {   // each said on stderr before the screen was taken; `fakenft config` says them again
             effects.show(Toast(trPlural(.configProblems, notices.count), kind: .error, duration: 8))
         }
-        await context.state.start()
-        await loop.run()
-        await context.state.finishWrites()
-        context.state.stop()
-        return session.exitSignal
+        let gate = SignInGate(connection: connection, accounts: AccountStore(fileURL: AccountStore.defaultURL()), logger: logger)
+        var notice: String?
+        while true {
+            let account: Account?, offersAccounts: Bool
+            switch await gate.access(loop: loop, notice: notice) {
+            case .quit: return session.exitSignal
+            case .shared(let offers): (account, offersAccounts) = (nil, offers)
+            case .account(let signedIn): (account, offersAccounts) = (signedIn, true)
+            }
+            var configuration = connection.api
+            if let token = account?.token { configuration.token = token }
+            let services = Services(api: APIClient(configuration, logger: logger),
+                                    preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
+            let context = AppContext(services: services, effects: effects, pictures: pictures, account: account, offersAccounts: offersAccounts)
+            let shell = makeShell(context: context)
+            if let account { effects.show(Toast(tr(.signedInAs, account.name))) }
+            await context.state.start()
+            let ending = await loop.run(shell)
+            await context.state.finishWrites()
+            context.state.stop()
+            guard ending == .finished else { return session.exitSignal }
+            // Signed out (or asked to sign in): the token ends on the server and here, then back to the sign-in screen.
+            if account != nil {
+                do { try await APIClient(configuration, logger: logger).signOut() } catch { logger.warning("sign-out: \(error)") }
+            }
+            gate.accounts.delete()
+            notice = account == nil ? nil : tr(.signedOut)
+        }
+    }
+}
+
+/// The server the app talks to, once it answers.
+public struct ServerConnection: Sendable {
+    public var api: APIConfiguration
+    /// Which server a saved sign-in belongs to: its URL, or the embedded server's data folder.
+    public var accountKey: String
+
+    public init(api: APIConfiguration, accountKey: String) {
+        self.api = api
+        self.accountKey = accountKey
     }
 }

@@ -56,6 +56,16 @@ public struct Buffer: Sendable, Hashable {
 
     public subscript(x: Int, y: Int) -> Cell { cells[y * size.width + x] }
 
+    /// Dims every cell (what waits behind a spinner) and drops the clickable parts.
+    public mutating func dimAll() {
+        for i in cells.indices {
+            cells[i].style.dim = true
+            cells[i].style.reverse = false
+            cells[i].style.underline = false
+        }
+        hits = []
+    }
+
     /// Draws `text` (sanitized, one line) at `point`, cut to `maxWidth` cells with "…". Returns the cells used.
     @discardableResult
     public mutating func draw(_ text: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil) -> Int {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FakeNFTCore
 import FakeNFTServer
 import Foundation
 import Logging
@@ -9,9 +10,7 @@ enum AppLog {
     static let rotateAtBytes = 1 << 20
 
     static func file(environment: [String: String]) -> URL {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-        return base.appendingPathComponent("fakenft/fakenft.log")
+        StateFolder.url(environment: environment).appendingPathComponent("fakenft.log")
     }
 
     static func logger(level: Logger.Level, environment: [String: String]) throws -> Logger {

@@ -61,16 +61,14 @@ struct AppCommand: AsyncParsableCommand {
         let logger = try AppLog.logger(level: settings.logLevel.value, environment: environment)
         logger.info("fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))")
         for problem in settings.problems { logger.warning("configuration: \(problem)") }
-        // The embedded server starts first, so the UI opens on a server that answers.
-        var embedded: RunningServer?
-        let api: APIConfiguration
-        if let server {
-            api = APIConfiguration(baseURL: server, token: token)
-        } else {
+        // The embedded server starts once the screen is taken (a slow start shows the launch screen).
+        let embedded = EmbeddedServer()
+        let connect: @Sendable () async throws -> ServerConnection = {
+            if let server { return ServerConnection(api: APIConfiguration(baseURL: server, token: token), accountKey: server.absoluteString) }
             do {
                 let started = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: dataDirectory))
-                embedded = started
-                api = APIConfiguration(baseURL: started.baseURL)
+                await embedded.keep(started)
+                return ServerConnection(api: APIConfiguration(baseURL: started.baseURL), accountKey: "embedded:" + dataDirectory.standardizedFileURL.path)
             } catch {
                 throw Failure("could not start the embedded server (data in \(dataDirectory.path)): \(error)")
             }
@@ -81,16 +79,16 @@ struct AppCommand: AsyncParsableCommand {
         logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(theme.theme.name.rawValue) (\(theme.reason))")
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(api: api, mouse: settings.mouse.value, graphics: graphics, theme: theme.theme,
+            exitSignal = try await FakeNFTTerminalApp.run(connect: connect, mouse: settings.mouse.value, graphics: graphics, theme: theme.theme,
                                                           symbols: settings.symbols.value, notices: settings.problems, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
-            await embedded?.stop()
+            await embedded.stop()
             LineWriter.flush()
             throw Failure("\(error)")
         }
         logger.info("quit\(exitSignal.map { " on signal \($0)" } ?? "")")
-        await embedded?.stop()
+        await embedded.stop()
         LineWriter.flush()
         if let exitSignal { throw ExitCode(128 + exitSignal) }
     }
@@ -140,6 +138,18 @@ struct WebAddress {
     }
 }
 
+/// The embedded server, once started: stopped when the app ends.
+actor EmbeddedServer {
+    private var server: RunningServer?
+
+    func keep(_ server: RunningServer) { self.server = server }
+
+    func stop() async {
+        await server?.stop()
+        server = nil
+    }
+}
+
 /// A failure after the arguments were accepted: printed as `Error: …`, exit status 1.
 struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -147,10 +157,6 @@ struct Failure: Error, CustomStringConvertible {
 }
 
 /// The version `fakenft --version` prints.
-enum FakeNFTVersion {
-    static let current = "0.4.0"
-}
-
 extension CharacterArt.Symbols: ExpressibleByArgument {}
 extension ImagesChoice: ExpressibleByArgument {}
 extension Theme.Choice: ExpressibleByArgument {}

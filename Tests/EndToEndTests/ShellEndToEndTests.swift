@@ -9,7 +9,7 @@ import Testing
         // One `sh -c` job, so that the commands after fakenft still run after Ctrl-Z and `fg`.
         // The markers are split in the command ("EX""IT") so that only the output matches.
         try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
-        try await tmux.waitFor("4 Statistics")
+        try await tmux.passWelcome(waitingFor: "4 Statistics")
     }
 
     func expectTerminalRestored(_ tmux: Tmux) async throws {
@@ -71,7 +71,7 @@ import Testing
     @Test func aCrashGoesToTheLogNotToAPrompt() async throws {
         let tmux = try Tmux()
         try tmux.type("sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
-        try await tmux.waitFor("4 Statistics")
+        try await tmux.passWelcome(waitingFor: "4 Statistics")
         kill(try tmux.childPID(), SIGSEGV)
         try tmux.keys("x")
         try await tmux.waitFor("EXIT=")
@@ -135,7 +135,7 @@ import Testing
         while Tmux.state(of: pid) != "T", Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(Tmux.state(of: pid) == "T", "Ctrl-Z stopped the app")
         try tmux.type("clear; fg")
-        try await tmux.waitFor("4 Statistics")
+        try await tmux.passWelcome(waitingFor: "4 Statistics")
         try tmux.keys("3")
         try await waitForTab(tmux, "Profile")
         try tmux.keys("q")

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 import Glibc
 import Testing
@@ -41,9 +42,36 @@ final class Tmux {
 
     /// Starts the app (with `arguments`) in an `sh -c` job that prints `EXIT=<code>` when it ends,
     /// and waits for the catalog to load. The marker is split in the command so only output matches.
-    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections") async throws {
+    /// A first start shows onboarding and, on a server with accounts, the sign-in screen: these
+    /// are skipped (s, then Esc: "continue without an account"), unless `throughWelcome` is false.
+    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections", throughWelcome: Bool = true) async throws {
         try type("sh -c '\(Self.binary) \(arguments); echo \"EX\"\"IT=$?\"'")
-        try await waitFor(text)
+        if throughWelcome { try await passWelcome(waitingFor: text) } else { try await waitFor(text) }
+    }
+
+    /// Waits for `text`, skipping onboarding (s) and the sign-in screen (Esc) when they come first.
+    @discardableResult
+    func passWelcome(waitingFor text: String) async throws -> String {
+        let onboarding = ["Welcome to FakeNFT", "Добро пожаловать в FakeNFT"], signIn = ["Continue without an account", "Продолжить без аккаунта"]
+        var screen = try await waitUntil("'\(text)', onboarding or the sign-in screen") { screen in
+            screen.contains(text) || (onboarding + signIn).contains { screen.contains($0) }
+        }
+        if onboarding.contains(where: screen.contains), !screen.contains(text) {
+            try keys("s")
+            screen = try await waitUntil("'\(text)' or the sign-in screen") { screen in screen.contains(text) || signIn.contains { screen.contains($0) } }
+        }
+        if signIn.contains(where: screen.contains), !screen.contains(text) { try keys("Escape") }
+        return try await waitFor(text)
+    }
+
+    /// Marks onboarding as seen and "continue without an account" as chosen for `server`, in a
+    /// state folder, as the app itself would after a first start (for harnesses that cannot
+    /// type their way through).
+    static func skipWelcome(stateHome: String, server: String) throws {
+        let folder = URL(fileURLWithPath: stateHome).appendingPathComponent("fakenft")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("onboarding-done"))
+        try AccountStore(fileURL: folder.appendingPathComponent("account.json")).save(SavedSignIn(server: server, account: nil))
     }
 
     /// Types a shell command line and presses Enter.

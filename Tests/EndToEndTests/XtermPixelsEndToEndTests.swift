@@ -54,6 +54,7 @@ import FakeNFTTesting
     static func openFirstNFT(server address: URL) async throws -> (XtermHarness, WrittenSixel) {
         let harness = try XtermHarness(columns: 100, rows: 30)
         let home = harness.directory.path
+        try Tmux.skipWelcome(stateHome: home + "/state", server: address.absoluteString)
         try await harness.launch("\(Tmux.binary) --server \(address.absoluteString) --images sixel",
                                  environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
                                                "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8"])

@@ -72,6 +72,8 @@ func walkEveryScreen(_ server: TestServer, visit: (AppShell, String) throws -> V
     #expect(await eventually { payment.model.currencies.value != nil })
     try visit(shell, "payment")
     _ = shell.handle(.key(.char("3")))
+    let profile = try #require(shell.currentScreen as? ProfileScreen)
+    #expect(await eventually { profile.model.walletValue != nil })
     try visit(shell, "profile")
     _ = shell.handle(.key(.char("e")))
     try visit(shell, "profile-form")

@@ -21,6 +21,12 @@ import FakeNFTTesting
     @Test func profileAndEditFormWithValidation() async throws {
         try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in   // the form shows the avatar link: a fixed one for the snapshot
             let (context, shell, screen) = await makeApp(server)
+            // The wallet: the NFTs owned and what they are worth, from the server's prices.
+            #expect(await eventually { screen.model.walletValue != nil })
+            let owned = try await server.get("/api/v1/profile/1", as: Profile.self).nfts
+            var worth = 0.0
+            for id in owned { worth += try await server.get("/api/v1/nft/\(id)", as: NFT.self).price }
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("Wallet: \(Format.count(owned.count, .nfts)) worth \(Format.price(worth))"))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "profile-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-120x40")
             _ = shell.handle(.key(.char("e")))

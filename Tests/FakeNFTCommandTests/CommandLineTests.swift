@@ -1,4 +1,5 @@
 import ArgumentParser
+import FakeNFTCore
 import Foundation
 import Testing
 import TerminalUI

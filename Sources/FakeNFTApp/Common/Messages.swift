@@ -14,6 +14,7 @@ extension APIError {
         case .notFound: tr(.errorNotFound)
         case .server(let status, _): status == 429 || status == 503 ? tr(.errorBusy, status) : tr(.errorServer, status)
         case .versionConflict: tr(.errorConflict)
+        case .rateLimited(let seconds): seconds.map { tr(.errorRateLimited, max(1, ($0 + 59) / 60)) } ?? tr(.errorRateLimitedLater)
         case .tooLarge(let limit): tr(.errorTooLarge, limit / (1024 * 1024))
         case .undecodable: tr(.errorUndecodable)
         case .cancelled: tr(.errorCancelled)

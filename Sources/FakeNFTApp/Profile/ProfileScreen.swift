@@ -8,7 +8,7 @@ import TerminalUI
 @MainActor
 final class ProfileScreen: Screen {
     enum Action: Sendable { case open, edit, retry }
-    enum Row: Int, CaseIterable { case myNFTs, favorites, website }
+    enum Row { case myNFTs, favorites, website, about, signIn, signOut }
     enum FormAction: Sendable { case next, previous, save, close }
 
     static var keys: KeyMap<Action> { KeyMap([
@@ -26,20 +26,40 @@ final class ProfileScreen: Screen {
     var title: String { tr(.tabProfile) }
     let tasks = TaskBag()
     let model: ProfileViewModel
-    private var rows = ListState(count: Row.allCases.count)
+    private var rows = ListState()
     private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The "Discard changes?" question over the form.
     private var discard: ConfirmDialog?
+    /// The "Log out?" question.
+    private var signOut: ConfirmDialog?
     /// The first form row shown when the form is taller than the screen.
     private var formScroll = 0
 
-    init(model: ProfileViewModel) { self.model = model }
+    init(model: ProfileViewModel) {
+        self.model = model
+        rows.count = shownRows.count
+    }
+
+    /// The rows under the profile: Log out when an account is signed in, Sign in when none is
+    /// and the server offers accounts.
+    private var shownRows: [Row] {
+        let context = model.context
+        return [.myNFTs, .favorites, .website, .about] + (context.account != nil ? [.signOut] : context.offersAccounts ? [.signIn] : [])
+    }
 
     var isAnimating: Bool { model.shown.isLoading || model.saving }
 
-    func didAppear() { tasks.once { [model] in await model.load() } }
+    func didAppear() {
+        tasks.once { [model] in await model.load() }
+        tasks.run { [model] in await model.loadWallet() }   // after a purchase elsewhere, the wallet grew
+    }
 
     var layers: [KeyLayer] {
+        if let signOut {
+            return [.dialog(tr(.signOutTitle), signOut, update: { [unowned self] in self.signOut = $0 }) { result in
+                result == .confirmed ? .signOut : .handled
+            }]
+        }
         if let discard {
             return [.dialog(tr(.discardTitle), discard, update: { [unowned self] in self.discard = $0 }) { [unowned self] result in
                 if result == .confirmed { model.closeForm() }
@@ -57,7 +77,7 @@ final class ProfileScreen: Screen {
         switch action {
         case .edit: model.openForm()
         case .retry: tasks.run { [model] in await model.load() }
-        case .open: return open(Row(rawValue: rows.selected) ?? .myNFTs)
+        case .open: return open(shownRows[min(rows.selected, shownRows.count - 1)])
         }
         return .handled
     }
@@ -74,6 +94,12 @@ final class ProfileScreen: Screen {
                 return .handled
             }
             return .push(ReaderScreen(model: ReaderViewModel(url: profile.website, effects: context.effects)))
+        case .about: return .push(AboutScreen())
+        case .signIn: return .signOut   // the shared profile ends; the sign-in screen comes
+        case .signOut:
+            signOut = ConfirmDialog(title: tr(.signOutTitle), message: tr(.signOutQuestion, model.context.account?.email ?? ""),
+                                    confirmLabel: tr(.signOutConfirm), cancelLabel: tr(.stay), destructive: true)
+            return .handled
         }
     }
 
@@ -130,12 +156,26 @@ final class ProfileScreen: Screen {
         buffer.button(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width, key: .char("e"))
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
-        let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 4)
+        let wallet = model.walletValue.map { Format.price($0) } ?? "…"
+        buffer.draw(tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), at: Point(x: x, y: rect.y + 2), style: .success, maxWidth: width)
+        let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 3)
         for (i, line) in description.enumerated() {
-            buffer.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: .plain, maxWidth: width)
+            buffer.draw(line, at: Point(x: x, y: rect.y + 4 + i), style: .plain, maxWidth: width)
         }
-        let labels = [tr(.myNFTsRow, profile.nfts.count), tr(.favoritesRow, model.context.state.likes.count), tr(.websiteRow)]
-        rowsRect = Rect(x: rect.x, y: rect.y + max(7, 4 + min(4, description.count)), width: rect.width, height: 3 * 2)
+        let shownRows = self.shownRows
+        let labels = shownRows.map { row in
+            switch row {
+            case .myNFTs: tr(.myNFTsRow, profile.nfts.count)
+            case .favorites: tr(.favoritesRow, model.context.state.likes.count)
+            case .website: tr(.websiteRow)
+            case .about: tr(.aboutRow)
+            case .signIn: tr(.signInRow)
+            case .signOut: tr(.signOutRow, model.context.account?.email ?? "")
+            }
+        }
+        rows.count = shownRows.count
+        let top = rect.y + max(7, 5 + min(3, description.count))
+        rowsRect = Rect(x: rect.x, y: top, width: rect.width, height: max(2, min(shownRows.count * 2, rect.maxY - top)))
         ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
             buffer.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)

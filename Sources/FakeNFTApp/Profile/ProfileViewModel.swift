@@ -14,6 +14,8 @@ final class ProfileViewModel: ViewModel {
     /// Why the last save failed.
     private(set) var formError: String?
     private(set) var saving = false
+    /// What the owned NFTs are worth in ETH, once their prices are read.
+    private(set) var walletValue: Double?
     @ObservationIgnored let context: AppContext
 
     init(context: AppContext) { self.context = context }
@@ -33,6 +35,14 @@ final class ProfileViewModel: ViewModel {
         if let failure = loaded.failure, profile != nil {
             context.effects.show(.init(tr(.profileRefreshFailed, failure.message), kind: .error))
         }
+    }
+
+    /// Reads the prices of the owned NFTs (the catalog keeps them) and adds them up.
+    func loadWallet() async {
+        if profile == nil { await load() }
+        guard let owned = profile?.nfts else { return }
+        guard let nfts = try? await context.services.catalog.nfts(ids: owned) else { return }
+        walletValue = nfts.map(\.price).filter(\.isFinite).reduce(0, +)
     }
 
     func openForm() {

@@ -1,70 +1,102 @@
 import Observation
 import TerminalUI
 
-/// The main loop: waits for terminal events or model changes, updates the shell, and shows a
+/// What the main loop shows and feeds events to: the launch screen, onboarding and sign-in,
+/// then the tabs.
+@MainActor
+protocol LoopContent: AnyObject {
+    /// Handles one event; false ends the app (quit).
+    func handle(_ event: TerminalEvent) -> Bool
+    func render(into buffer: inout Buffer)
+    /// True while a spinner or a toast needs the clock to redraw.
+    var isAnimating: Bool { get }
+    /// True once the content is done (signed in, signed out, started): the loop hands over.
+    var isFinished: Bool { get }
+    /// Drops an expired toast.
+    func expireToast()
+}
+
+/// The main loop: waits for terminal events or model changes, updates the content, and shows a
 /// new frame only when it differs from the last one (one `doupdate` per frame).
 ///
 /// Each frame is drawn inside `withObservationTracking`: whatever observable state the frame
 /// read (view models, app state, the toast) wakes the loop when it changes, so nothing asks
-/// for a redraw by hand.
+/// for a redraw by hand. One loop serves one terminal session and runs its contents one after
+/// another (the session's event stream is read once, for all of them).
 @MainActor
 final class AppLoop {
+    /// How a content's turn ended.
+    enum Ending { case finished, quit }
+
     private enum Input { case event(TerminalEvent), redraw, ended }
 
     private let session: TerminalSession
-    let shell: AppShell
     private let inputs: AsyncStream<Input>
     private let continuation: AsyncStream<Input>.Continuation
     private let presenter: FramePresenter
+    private var forward: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
+    /// The terminal's events ended (a quit signal, a hang-up): every later turn ends at once.
+    private var eventsEnded = false
 
-    init(session: TerminalSession, shell: AppShell) {
+    init(session: TerminalSession) {
         self.session = session
-        self.shell = shell
         presenter = FramePresenter(surface: session.surface)
         (inputs, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
     }
 
-    /// Runs until the user quits or a quit signal arrives.
-    func run() async {
-        let events = session.events()
-        let continuation = self.continuation
-        let forward = Task {
-            for await event in events { continuation.yield(.event(event)) }
-            continuation.yield(.ended)
-        }
-        defer {
-            forward.cancel()
-            ticker?.cancel()
-        }
-        renderIfChanged()
-        for await input in inputs {
-            switch input {
-            case .ended: return
-            case .event(let event):
-                if !shell.handle(event) { return }
-            case .redraw:
-                shell.expireToast()
-            }
-            renderIfChanged()
-        }
+    deinit {
+        forward?.cancel()
+        ticker?.cancel()
     }
 
-    /// Shows the shell's frame if it changed, watching what it read; keeps the clock running
+    /// Runs `content` until it finishes, the user quits or a quit signal arrives.
+    func run(_ content: any LoopContent) async -> Ending {
+        if eventsEnded { return .quit }
+        if forward == nil {
+            let events = session.events(), continuation = self.continuation
+            forward = Task {
+                for await event in events { continuation.yield(.event(event)) }
+                continuation.yield(.ended)
+            }
+        }
+        defer {
+            ticker?.cancel()
+            ticker = nil
+        }
+        renderIfChanged(content)
+        if content.isFinished { return .finished }
+        for await input in inputs {
+            switch input {
+            case .ended:
+                eventsEnded = true
+                return .quit
+            case .event(let event):
+                if !content.handle(event) { return .quit }
+            case .redraw:
+                content.expireToast()
+            }
+            if content.isFinished { return .finished }
+            renderIfChanged(content)
+        }
+        return .quit
+    }
+
+    /// Shows the content's frame if it changed, watching what it read; keeps the clock running
     /// while something animates.
-    func renderIfChanged() {
+    func renderIfChanged(_ content: any LoopContent) {
         let continuation = self.continuation
         withObservationTracking {
-            presenter.present(size: session.size) { shell.render(into: &$0) }
+            presenter.present(size: session.size) { content.render(into: &$0) }
         } onChange: {
             continuation.yield(.redraw)
         }
-        updateTicker()
+        updateTicker(content.isAnimating)
     }
 
     /// Keeps a clock running only while something animates: no CPU is used while idle.
-    private func updateTicker() {
-        if shell.isAnimating {
+    private func updateTicker(_ animating: Bool) {
+        if animating {
             guard ticker == nil else { return }
             let continuation = self.continuation
             ticker = Task {

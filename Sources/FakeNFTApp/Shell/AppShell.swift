@@ -5,7 +5,7 @@ import TerminalUI
 /// The whole app's visible state: four tabs, each with its own navigation stack, the help
 /// overlay and the toast. It routes events through the screen in focus and draws the frame.
 @MainActor
-public final class AppShell {
+public final class AppShell: LoopContent {
     /// One tab of the tab bar.
     public struct Tab {
         public var title: String
@@ -97,7 +97,10 @@ public final class AppShell {
     }
 
     /// Drops an expired toast.
-    public func expireToast(now: Date = Date()) { effects.expireToast(now: now) }
+    public func expireToast() { effects.expireToast(now: Date()) }
+
+    /// True once a screen asked to sign out: the app goes back to the sign-in screen.
+    public private(set) var isFinished = false
 
     /// Carries out a shell action; false for quit.
     private func perform(_ action: ShellAction) -> Bool {
@@ -128,6 +131,7 @@ public final class AppShell {
         case .finish(let tab):
             tabs[selectedTab].stack.popToRoot()
             select(tab)
+        case .signOut: isFinished = true
         }
     }
 

@@ -10,9 +10,15 @@ public struct AppContext {
     let state: AppState
     public let effects: Effects
     public let pictures: Pictures
+    /// The signed-in account, or nil for the shared profile.
+    public let account: Account?
+    /// Whether the server offers accounts (Profile offers to sign in when none is).
+    public let offersAccounts: Bool
 
-    public init(services: Services, effects: Effects, pictures: Pictures) {
+    public init(services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false) {
         self.services = services
+        self.account = account
+        self.offersAccounts = offersAccounts
         self.state = AppState(services: services, effects: effects)
         self.effects = effects
         self.pictures = pictures

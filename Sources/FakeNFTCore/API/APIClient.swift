@@ -80,6 +80,23 @@ public final class APIClient: Sendable {
         try await get("orders/1/payment/\(Self.pathID(currencyID))", retry: false)
     }
 
+    // MARK: Accounts (an extension of the API that `fakenft serve` offers)
+
+    /// A new account; its answer carries the token that signs it in.
+    public func signUp(name: String, email: String, password: String) async throws -> Account {
+        try await send(.POST, "auth/register", form: [("name", name), ("email", email), ("password", password)]).value
+    }
+    public func signIn(email: String, password: String) async throws -> Account {
+        try await send(.POST, "auth/login", form: [("email", email), ("password", password)]).value
+    }
+    /// Ends the configured token's sign-in.
+    public func signOut() async throws {
+        let _: Versioned<NoContent> = try await send(.POST, "auth/logout", form: [])
+    }
+    /// Whose the configured token is; ``APIError/unauthorized`` when it is not signed in, and
+    /// ``APIError/notFound`` from a server without accounts.
+    public func session() async throws -> Account { try await get("auth/session", retry: false) }
+
     // MARK: Transport
 
     private static func pathID(_ id: String) -> String {
@@ -133,13 +150,20 @@ public final class APIClient: Sendable {
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         if let version { request.headers.add(name: "If-Match", value: version) }
         request.body = Data(FormEncoding.encode(form).utf8)
-        do { return try await perform(request) } catch let error as RetryableStatus { throw error.apiError }
+        do { return try await perform(request) } catch let error as RetryableStatus {   // changes are never retried
+            throw error.apiError == .server(status: 429, message: error.apiError.serverMessage) ? APIError.rateLimited(retryAfter: error.serverWait) : error.apiError
+        }
     }
 
     private struct RetryableStatus: Error {
         var apiError: APIError
         var retryAfter: TimeInterval?
+        /// The seconds the server asked to wait, as it said them (up to a day).
+        var serverWait: Int?
     }
+
+    /// The answer of a request that answers nothing (204).
+    private struct NoContent: Decodable, Sendable {}
 
     private func perform<T: Decodable & Sendable>(_ request: Request) async throws -> Versioned<T> {
         let started = ContinuousClock.now
@@ -159,6 +183,8 @@ public final class APIClient: Sendable {
             logger.warning("\(request.logName): the server said \(printable)")
         }
         switch answer.status {
+        case 204 where T.self == NoContent.self:
+            return Versioned(value: NoContent() as! T, version: nil)
         case 200..<300:
             do {
                 return Versioned(value: try JSONDecoder().decode(T.self, from: answer.body), version: Self.entityTag(answer.headers))
@@ -169,8 +195,10 @@ public final class APIClient: Sendable {
         case 404: throw APIError.notFound
         case 412: throw APIError.versionConflict
         case 429, 503:
+            let wait = answer.headers.first(name: "Retry-After")
             throw RetryableStatus(apiError: .server(status: answer.status, message: Self.errorMessage(answer.body)),
-                                  retryAfter: Self.retryAfter(answer.headers.first(name: "Retry-After")))
+                                  retryAfter: Self.retryAfter(wait),
+                                  serverWait: wait.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 0), 86_400) })
         default:
             throw APIError.server(status: answer.status, message: Self.errorMessage(answer.body))
         }

@@ -12,6 +12,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case server(status: Int, message: String?)
     /// The resource changed on the server since this client read it (412 to an If-Match).
     case versionConflict
+    /// Too many attempts (a 429 to a change, which is never retried), and the seconds the
+    /// server asked to wait.
+    case rateLimited(retryAfter: Int?)
     /// The answer was larger than the client reads (an endless or huge body).
     case tooLarge(limitBytes: Int)
     /// The server answered something that is not the expected JSON.
@@ -19,6 +22,12 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case cancelled
 
     public var description: String { userMessage }
+
+    /// The server's own message, when it sent one.
+    public var serverMessage: String? {
+        if case .server(_, let message) = self { return message }
+        return nil
+    }
 
     public var userMessage: String {
         switch self {
@@ -30,6 +39,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             if let message, !message.isEmpty { return "Server error \(status): \(message)" }
             return "Server error \(status)."
         case .versionConflict: return "Changed elsewhere at the same time. Try again."
+        case .rateLimited(let seconds): return "Too many attempts; try again\(seconds.map { " in \($0) s" } ?? " later")."
         case .tooLarge(let limit): return "The server's answer is larger than \(limit / (1024 * 1024)) MB; it was not loaded."
         case .undecodable: return "The server sent an answer this app does not understand."
         case .cancelled: return "Cancelled."

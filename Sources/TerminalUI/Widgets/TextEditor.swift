@@ -20,6 +20,13 @@ public struct TextEditor: Sendable, Hashable {
 
     public var text: String { String(characters) }
 
+    /// The same editor with every character shown as a dot (a password field).
+    public var masked: TextEditor {
+        var copy = self
+        copy.characters = characters.map { $0 == "\n" ? $0 : "•" }
+        return copy
+    }
+
     /// Inserts typed or pasted text at the cursor.
     public mutating func insert(_ text: String) {
         var clean = Array(SafeText.sanitize(text, keepNewlines: multiline))

@@ -1,0 +1,32 @@
+import Foundation
+import Localization
+import Observation
+import TerminalUI
+
+/// The launch screen: the app's name and a spinner while the server starts, drawn only once
+/// that takes longer than ``delay`` (a quick start shows nothing). q or Ctrl-C quits.
+@MainActor @Observable
+final class LaunchScene: LoopContent {
+    static let delay: TimeInterval = 0.15
+    private let started = Date()
+    private(set) var isFinished = false
+
+    /// Marks the start done: the loop moves on.
+    func finish() { isFinished = true }
+
+    var isAnimating: Bool { !isFinished }
+    func expireToast() {}
+
+    func handle(_ event: TerminalEvent) -> Bool {
+        if case .key(let key) = event, key == .char("q") || key == .ctrl("c") { return false }
+        return true
+    }
+
+    func render(into buffer: inout Buffer) {
+        guard Date().timeIntervalSince(started) >= Self.delay else { return }
+        let size = buffer.size
+        let name = "FakeNFT", status = "\(Spinner.frame()) \(tr(.launchStarting))"
+        buffer.draw(name, at: Point(x: max(0, (size.width - DisplayWidth.of(name)) / 2), y: size.height / 2 - 1), style: .accent, maxWidth: size.width)
+        buffer.draw(status, at: Point(x: max(0, (size.width - DisplayWidth.of(status)) / 2), y: size.height / 2 + 1), style: .dim, maxWidth: size.width)
+    }
+}

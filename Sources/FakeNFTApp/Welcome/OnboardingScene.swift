@@ -1,0 +1,61 @@
+import Localization
+import Observation
+import TerminalUI
+
+/// Onboarding, on the first start only: three pages (what the app does, how to move and buy,
+/// the tabs). ←/→ turn the pages, Enter goes on, s or Esc skips, Enter on the last finishes.
+@MainActor @Observable
+final class OnboardingScene: LoopContent {
+    enum Action: Sendable { case next, previous, skip }
+
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "→", .next),
+        KeyBinding([.left, .char("h")], tr(.onboardingPrevious), hint: tr(.hintPrevious), hintKeys: "←", .previous),
+        KeyBinding([.char("s"), .escape], tr(.onboardingSkip), hint: tr(.hintSkip), .skip),
+    ]) }
+
+    /// Each page: a title and its lines.
+    static var pages: [(title: String, lines: [String])] {
+        [
+            (tr(.onboarding1Title), [tr(.onboarding1Line1), tr(.onboarding1Line2), tr(.onboarding1Line3)]),
+            (tr(.onboarding2Title), [tr(.onboarding2Line1), tr(.onboarding2Line2), tr(.onboarding2Line3)]),
+            (tr(.onboarding3Title), [tr(.onboarding3Line1), tr(.onboarding3Line2), tr(.onboarding3Line3), tr(.onboarding3Line4)]),
+        ]
+    }
+
+    private(set) var page = 0
+    private(set) var isFinished = false
+    var isAnimating: Bool { false }
+    func expireToast() {}
+
+    func handle(_ event: TerminalEvent) -> Bool {
+        if case .key(.ctrl("c")) = event { return false }
+        if case .mouse(let mouse) = event, mouse.kind == .click { return handle(.key(.enter)) }
+        guard case .key(let key) = event, let action = Self.keys.action(for: key) else { return true }
+        switch action {
+        case .next: if page + 1 < Self.pages.count { page += 1 } else { isFinished = true }
+        case .previous: page = max(0, page - 1)
+        case .skip: isFinished = true
+        }
+        return true
+    }
+
+    func render(into buffer: inout Buffer) {
+        let size = buffer.size, pages = Self.pages
+        let width = min(size.width - 4, 64)
+        let content = pages[page]
+        let lines = content.lines.flatMap { DisplayWidth.wrap($0, width: width) + [""] }
+        let top = max(1, (size.height - lines.count - 6) / 2)
+        let x = (size.width - width) / 2
+        buffer.draw("FakeNFT", at: Point(x: x, y: max(0, top - 2)), style: .accent, maxWidth: width)
+        buffer.draw(content.title, at: Point(x: x, y: top), style: .bold, maxWidth: width)
+        for (i, line) in lines.enumerated() where top + 2 + i < size.height - 3 {
+            buffer.draw(line, at: Point(x: x, y: top + 2 + i), style: .plain, maxWidth: width)
+        }
+        let dots = pages.indices.map { $0 == page ? "●" : "○" }.joined(separator: " ")
+        buffer.draw(dots, at: Point(x: (size.width - DisplayWidth.of(dots)) / 2, y: size.height - 3), style: .dim, maxWidth: size.width)
+        let go = page + 1 < pages.count ? tr(.onboardingNextButton) : tr(.onboardingFinishButton)
+        buffer.button(go, at: Point(x: size.width - DisplayWidth.of(go) - 2, y: size.height - 3), style: .selected, maxWidth: size.width, key: .enter)
+        KeyHintBar(Self.keys.hints() + [KeyHint("Ctrl-C", tr(.hintQuit))]).render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+    }
+}

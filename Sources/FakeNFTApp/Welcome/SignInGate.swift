@@ -1,0 +1,56 @@
+import FakeNFTCore
+import Logging
+
+/// Which profile the tabs open on: a signed-in account's or the shared one. A sign-in saved for
+/// this server is used while it lasts, and so is the choice to go on without one; a server that
+/// offers accounts (`GET /auth/session` answers at all) gets the sign-in screen; any other
+/// server goes straight to the tabs.
+@MainActor
+struct SignInGate {
+    enum Access { case account(Account), shared(offersAccounts: Bool), quit }
+
+    let connection: ServerConnection
+    let accounts: AccountStore
+    let logger: Logger
+
+    /// - Parameter notice: what the sign-in screen says first (that the user signed out).
+    func access(loop: AppLoop, notice: String? = nil) async -> Access {
+        if let saved = accounts.load(server: connection.accountKey) {
+            guard let account = saved.account, let token = account.token else { return .shared(offersAccounts: true) }
+            var configuration = connection.api
+            configuration.token = token
+            do {
+                let session = try await APIClient(configuration, logger: logger).session()
+                return .account(Account(token: token, userId: session.userId, name: session.name, email: session.email))
+            } catch APIError.unauthorized {
+                logger.info("the saved sign-in has ended")
+                accounts.delete()
+            } catch APIError.notFound {
+                accounts.delete()   // the server no longer offers accounts
+                return .shared(offersAccounts: false)
+            } catch {   // offline or slow: the tabs say what is wrong; the sign-in stays
+                return .account(account)
+            }
+        } else {
+            do {
+                _ = try await APIClient(connection.api, logger: logger).session()
+            } catch APIError.unauthorized {
+                // Accounts are offered: ask.
+            } catch {
+                return .shared(offersAccounts: false)   // no accounts here (404), or the server cannot tell
+            }
+        }
+        let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice)
+        guard await loop.run(SignInScene(model: model)) == .finished, let outcome = model.outcome else { return .quit }
+        let account: Account? = switch outcome {
+        case .withoutAccount: nil
+        case .signedIn(let account): account
+        }
+        do {
+            try accounts.save(SavedSignIn(server: connection.accountKey, account: account))
+        } catch {
+            logger.warning("the sign-in could not be saved: \(error)")
+        }
+        return account.map { .account($0) } ?? .shared(offersAccounts: true)
+    }
+}

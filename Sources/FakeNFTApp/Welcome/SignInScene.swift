@@ -1,0 +1,175 @@
+import FakeNFTCore
+import Localization
+import Observation
+import TerminalUI
+
+/// The sign-in screen, when the server offers accounts: Sign in / Sign up (Tab, or ←/→ on the
+/// switch), the fields with their problems as you type, the button, and "Continue without an
+/// account". ↑/↓ move between the rows, Enter goes on (and sends from the last field). While the
+/// request runs the screen dims under a spinner.
+@MainActor
+final class SignInScene: LoopContent {
+    /// The rows the focus moves over.
+    enum Row: Hashable { case mode, field(SignInModel.Field), submit, withoutAccount }
+
+    enum Action: Sendable { case switchMode, up, down, enter, withoutAccount, quit }
+
+    static var keys: KeyMap<Action> { KeyMap([
+        KeyBinding([.tab, .backTab], tr(.signInSwitch), hint: tr(.hintSwitch), .switchMode),
+        KeyBinding([.up], tr(.previousField), .up),
+        KeyBinding([.down], tr(.nextField), hint: tr(.hintMove), hintKeys: "↑↓", .down),
+        KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
+        KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
+        KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
+    ]) }
+
+    let model: SignInModel
+    private let tasks = TaskBag()
+    private var focus: Row = .field(.email)
+
+    init(model: SignInModel) { self.model = model }
+
+    var isFinished: Bool { model.outcome != nil }
+    var isAnimating: Bool { model.submitting }
+    func expireToast() {}
+
+    private var rows: [Row] { [.mode] + model.fields.map { .field($0) } + [.submit, .withoutAccount] }
+
+    func handle(_ event: TerminalEvent) -> Bool {
+        if case .key(.ctrl("c")) = event { return false }
+        if model.submitting { return true }
+        switch event {
+        case .key(let key):
+            if case .field(let field) = focus, key == .left || key == .right || Self.keys.action(for: key) == nil {
+                _ = model.edit(field) { $0.handle(key) }
+                return true
+            }
+            if focus == .mode, key == .left || key == .right || key == .char("h") || key == .char("l") {
+                switchMode()
+                return true
+            }
+            switch Self.keys.action(for: key) {
+            case .switchMode: switchMode()
+            case .up: move(-1)
+            case .down: move(1)
+            case .enter: enter()
+            case .withoutAccount: model.continueWithoutAccount()
+            case .quit: return false
+            case nil: break
+            }
+        case .paste(let text):
+            if case .field(let field) = focus { _ = model.edit(field) { $0.insert(text); return true } }
+        case .mouse(let mouse) where mouse.kind == .click:
+            if let row = rowRects.first(where: { $0.value.contains(mouse.point) })?.key {
+                focus = row
+                if row == .submit || row == .withoutAccount || row == .mode { enter() }
+            }
+        default: break
+        }
+        return true
+    }
+
+    /// Switches the mode; a focused field gives the focus to the new mode's first field.
+    private func switchMode() {
+        model.switchMode()
+        if case .field = focus { focus = .field(model.fields[0]) }
+    }
+
+    private func move(_ step: Int) {
+        let rows = self.rows
+        let index = rows.firstIndex(of: focus) ?? 0
+        focus = rows[max(0, min(rows.count - 1, index + step))]
+    }
+
+    private func enter() {
+        switch focus {
+        case .mode: focus = .field(model.fields[0])
+        case .field(let field):
+            if field == model.fields.last { submit() } else { move(1) }
+        case .submit: submit()
+        case .withoutAccount: model.continueWithoutAccount()
+        }
+    }
+
+    private func submit() { tasks.run { [model] in await model.submit() } }
+
+    /// Where each row was drawn, for clicks.
+    private var rowRects: [Row: Rect] = [:]
+
+    func render(into buffer: inout Buffer) {
+        let size = buffer.size
+        var page = Buffer(size: size)
+        draw(into: &page)
+        if model.submitting {   // dim everything under a spinner
+            page.dimAll()
+            page.cursor = nil
+            let label = "\(Spinner.frame()) \(model.mode == .signIn ? tr(.signingIn) : tr(.signingUp))"
+            let box = Rect(size: size).centered(width: min(size.width - 2, DisplayWidth.of(label) + 6), height: 3)
+            page.clear(box)
+            page.box(box, style: .accent)
+            page.draw(label, at: Point(x: box.x + 3, y: box.y + 1), style: .accent, maxWidth: box.width - 4)
+        }
+        buffer = page
+    }
+
+    private func draw(into buffer: inout Buffer) {
+        let size = buffer.size
+        let width = min(size.width - 4, 72), x = (size.width - width) / 2
+        var y = max(0, (size.height - 16) / 2)
+        rowRects = [:]
+        buffer.draw("FakeNFT", at: Point(x: x, y: y), style: .accent, maxWidth: width)
+        y += 2
+        // The switch: the current mode reversed.
+        var modeX = x
+        for (mode, label) in [(SignInModel.Mode.signIn, tr(.signIn)), (.signUp, tr(.signUp))] {
+            let text = " \(label) "
+            let current = model.mode == mode
+            let style: Style = current ? (focus == .mode ? .selected : Style(bold: true, reverse: true)) : .dim
+            modeX += buffer.draw(text, at: Point(x: modeX, y: y), style: style, maxWidth: max(0, x + width - modeX)) + 2
+        }
+        rowRects[.mode] = Rect(x: x, y: y, width: modeX - x, height: 1)
+        y += 2
+        let labelWidth = 2 + SignInModel.Field.allCases.map { DisplayWidth.of(Self.label($0)) }.reduce(0, max)
+        let fieldWidth = min(40, width - labelWidth)
+        for field in model.fields {
+            let focused = focus == .field(field)
+            buffer.draw(Self.label(field), at: Point(x: x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
+            let rect = Rect(x: x + labelWidth, y: y, width: fieldWidth, height: 1)
+            if let editor = model.editors[field] {
+                let shown = field == .password || field == .repeatPassword ? editor.masked : editor
+                TextFieldView.render(shown, in: rect, focused: focused, buffer: &buffer, placeholder: field == .email ? "name@example.com" : "")
+            }
+            rowRects[.field(field)] = Rect(x: x, y: y, width: labelWidth + fieldWidth, height: 1)
+            if model.touched.contains(field), let problem = model.problem(field) {
+                let errorX = rect.maxX + 2
+                if x + width - errorX >= 16 {
+                    buffer.draw("✗ \(problem)", at: Point(x: errorX, y: y), style: .error, maxWidth: x + width - errorX)
+                } else {
+                    buffer.draw("✗ \(problem)", at: Point(x: rect.x, y: y + 1), style: .error, maxWidth: fieldWidth)
+                }
+            }
+            y += 2
+        }
+        let button = model.mode == .signIn ? tr(.signInButton) : tr(.signUpButton)
+        let used = buffer.button(button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent, maxWidth: width - labelWidth, key: .enter)
+        rowRects[.submit] = Rect(x: x + labelWidth, y: y, width: used, height: 1)
+        if let message = model.message {
+            buffer.draw(message, at: Point(x: x + labelWidth, y: y + 1), style: model.messageIsError ? .error : .success, maxWidth: width - labelWidth)
+        }
+        y += 3
+        let without = tr(.continueWithoutAccount)
+        let usedWithout = buffer.draw(without, at: Point(x: x + labelWidth, y: min(y, size.height - 2)),
+                                      style: focus == .withoutAccount ? .selected : .link, maxWidth: width - labelWidth)
+        rowRects[.withoutAccount] = Rect(x: x + labelWidth, y: min(y, size.height - 2), width: usedWithout, height: 1)
+        KeyHintBar(Self.keys.hints()).render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+    }
+
+    static func label(_ field: SignInModel.Field) -> String {
+        switch field {
+        case .name: tr(.fieldName)
+        case .email: tr(.fieldEmail)
+        case .password: tr(.fieldPassword)
+        case .repeatPassword: tr(.fieldRepeatPassword)
+        }
+    }
+}

@@ -181,6 +181,7 @@ final class ProfileScreen: Screen {
             buffer.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
             buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
         }.render(in: rowsRect, buffer: &buffer, state: &rows)
+        signOut?.render(in: rect, buffer: &buffer)
     }
 
     /// The form's height when nothing is cut: title, four fields with their gaps, buttons, error.

@@ -1,0 +1,153 @@
+import FakeNFTCore
+import Foundation
+import Localization
+import Testing
+import TerminalUI
+import FakeNFTTesting
+@testable import FakeNFTApp
+
+/// Onboarding, the sign-in screen and Profile's account rows, on a real server.
+@MainActor @Suite(.serialized) struct WelcomeTests {
+    func frame(_ content: any LoopContent, _ size: Size = Size(width: 80, height: 24)) -> String {
+        var buffer = Buffer(size: size)
+        content.render(into: &buffer)
+        return buffer.text()
+    }
+
+    func type(_ text: String, into scene: SignInScene) { for c in text { _ = scene.handle(.key(.char(c))) } }
+
+    @Test func onboardingTurnsItsThreePagesAndFinishesOrSkips() {
+        let scene = OnboardingScene()
+        #expect(frame(scene).contains("Welcome to FakeNFT") && frame(scene).contains("● ○ ○"))
+        assertSnapshot(frame(scene), named: "onboarding-1-80x24")
+        _ = scene.handle(.key(.right))
+        #expect(frame(scene).contains("Moving and buying"))
+        _ = scene.handle(.key(.left))
+        #expect(scene.page == 0)
+        _ = scene.handle(.key(.enter))
+        _ = scene.handle(.key(.enter))
+        #expect(frame(scene, Size(width: 60, height: 16)).contains("Four tabs") && frame(scene).contains("[ Finish (Enter) ]"))
+        assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "onboarding-3-60x16")
+        #expect(!scene.isFinished)
+        _ = scene.handle(.key(.enter))
+        #expect(scene.isFinished)
+        let skipped = OnboardingScene()
+        _ = skipped.handle(.key(.char("s")))
+        #expect(skipped.isFinished)
+        #expect(!OnboardingScene().handle(.key(.ctrl("c"))), "Ctrl-C quits")
+    }
+
+    @Test func signUpValidatesAsYouTypeThenCreatesTheAccount() async throws {
+        try await TestServer.with { server async throws in
+            let model = SignInModel(api: server.client())
+            let scene = SignInScene(model: model)
+            #expect(frame(scene).contains("Continue without an account"))
+            _ = scene.handle(.key(.tab))                          // sign up: name first
+            #expect(model.mode == .signUp)
+            type("Anna", into: scene)
+            _ = scene.handle(.key(.enter))
+            type("anna@example", into: scene)
+            #expect(frame(scene).contains("✗ Not an e-mail address"))
+            type(".com", into: scene)
+            #expect(!frame(scene).contains("✗ Not an e-mail address"))
+            _ = scene.handle(.key(.enter))
+            type("letters", into: scene)
+            #expect(frame(scene).contains("✗ At least 8 characters"))
+            type("ok", into: scene)
+            #expect(frame(scene).contains("✗ Letters and a digit or symbol"))
+            type("1", into: scene)
+            #expect(!frame(scene).contains("lettersok1"), "the password is masked")
+            _ = scene.handle(.key(.enter))
+            type("lettersok2", into: scene)
+            #expect(frame(scene).contains("✗ The passwords differ"))
+            assertSnapshot(frame(scene), named: "sign-up-problems-80x24")
+            _ = scene.handle(.key(.backspace))
+            type("1", into: scene)
+            _ = scene.handle(.key(.enter))                        // from the last field: send
+            #expect(await eventually { model.outcome != nil })
+            guard case .signedIn(let account) = model.outcome else { Issue.record("not signed in: \(model.message ?? "")"); return }
+            #expect(account.name == "Anna" && account.email == "anna@example.com" && account.token?.hasPrefix("fnft_") == true)
+            let user: User = try await server.get("/api/v1/users/\(account.userId)")
+            #expect(user.name == "Anna" && user.nfts.isEmpty)
+        }
+    }
+
+    @Test func signInFailuresAreSaidInTheAppsWords() async throws {
+        try await TestServer.with { server async throws in
+            let first = SignInModel(api: server.client())
+            let up = SignInScene(model: first)
+            _ = up.handle(.key(.tab))
+            for text in ["Anna", "anna@example.com", "secret 12", "secret 12"] {
+                type(text, into: up)
+                _ = up.handle(.key(.enter))
+            }
+            #expect(await eventually { first.outcome != nil })
+            // The same address again: taken.
+            let again = SignInModel(api: server.client())
+            let twice = SignInScene(model: again)
+            _ = twice.handle(.key(.tab))
+            for text in ["Anna 2", "ANNA@example.com", "secret 13", "secret 13"] { type(text, into: twice); _ = twice.handle(.key(.enter)) }
+            #expect(await eventually { again.message == "An account with this e-mail already exists: sign in instead." })
+            // A wrong password, in Russian.
+            await Language.with(.ru) {
+                let model = SignInModel(api: server.client())
+                let scene = SignInScene(model: model)
+                type("anna@example.com", into: scene)
+                _ = scene.handle(.key(.enter))
+                type("wrong pass 1", into: scene)
+                _ = scene.handle(.key(.enter))
+                #expect(await eventually { model.message == "Неверный e-mail или пароль." })
+                #expect(frame(scene).contains("Продолжить без аккаунта"))
+                assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "ru-sign-in-failed-60x16")
+            }
+            // The right one.
+            let model = SignInModel(api: server.client())
+            let scene = SignInScene(model: model)
+            type("anna@example.com", into: scene)
+            _ = scene.handle(.key(.enter))
+            type("secret 12", into: scene)
+            _ = scene.handle(.key(.enter))
+            #expect(await eventually { model.outcome != nil })
+            // Esc: on without an account.
+            let without = SignInModel(api: server.client())
+            _ = SignInScene(model: without).handle(.key(.escape))
+            guard case .withoutAccount = without.outcome else { Issue.record("Esc did not go on without an account"); return }
+        }
+    }
+
+    @Test func profileOffersLogOutWithAnAccountAndSignInWithout() async throws {
+        try await TestServer.with { server async throws in
+            let anna = try await server.client().signUp(name: "Anna", email: "anna@example.com", password: "secret 12")
+            var configuration = APIConfiguration(baseURL: server.baseURL, timeout: 3)
+            configuration.token = anna.token
+            let services = Services(api: APIClient(configuration), preferences: PreferencesStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")))
+            let context = AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders(), account: anna, offersAccounts: true)
+            let shell = FakeNFTTerminalApp.makeShell(context: context)
+            await context.state.start()
+            _ = shell.handle(.key(.char("3")))
+            let profile = try #require(shell.currentScreen as? ProfileScreen)
+            #expect(await eventually { profile.model.walletValue != nil })
+            var screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
+            #expect(screen.contains("Anna") && screen.contains("Wallet: 0 NFTs worth 0.00 ETH") && screen.contains("Log out (anna@example.com)"))
+            for _ in 0..<4 { _ = shell.handle(.key(.down)) }
+            _ = shell.handle(.key(.enter))
+            screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
+            #expect(screen.contains("Log out of anna@example.com?"))
+            _ = shell.handle(.key(.char("y")))
+            #expect(shell.isFinished, "the tabs end: back to the sign-in screen")
+            context.state.stop()
+
+            let shared = makeContext(server)
+            let sharedShell = FakeNFTTerminalApp.makeShell(context: AppContext(services: shared.services, effects: .toastsOnly(), pictures: .placeholders(),
+                                                                               account: nil, offersAccounts: true))
+            _ = sharedShell.handle(.key(.char("3")))
+            let sharedProfile = try #require(sharedShell.currentScreen as? ProfileScreen)
+            #expect(await eventually { sharedProfile.model.walletValue != nil })   // no request left in flight when the server stops
+            #expect(FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Sign in or sign up"))
+            for _ in 0..<3 { _ = sharedShell.handle(.key(.down)) }   // About, above Sign in
+            _ = sharedShell.handle(.key(.enter))
+            #expect(await eventually { FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Licence: MIT") })
+            assertSnapshot(FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)), named: "about-80x24")
+        }
+    }
+}

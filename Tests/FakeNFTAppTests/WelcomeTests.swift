@@ -16,6 +16,18 @@ import FakeNFTTesting
 
     func type(_ text: String, into scene: SignInScene) { for c in text { _ = scene.handle(.key(.char(c))) } }
 
+    @Test func theLaunchScreenShowsOnlyWhenTheStartTakesLonger() async throws {
+        let launch = LaunchScene()
+        #expect(frame(launch).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "a quick start draws nothing")
+        try await Task.sleep(for: .milliseconds(200))
+        let screen = frame(launch)
+        #expect(screen.contains("FakeNFT") && screen.contains("Starting the server…"))
+        #expect(launch.isAnimating && !launch.isFinished)
+        launch.finish()
+        #expect(launch.isFinished)
+        #expect(!LaunchScene().handle(.key(.char("q"))), "q quits while waiting")
+    }
+
     @Test func onboardingTurnsItsThreePagesAndFinishesOrSkips() {
         let scene = OnboardingScene()
         #expect(frame(scene).contains("Welcome to FakeNFT") && frame(scene).contains("● ○ ○"))

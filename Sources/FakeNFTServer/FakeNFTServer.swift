@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -9,23 +10,31 @@ public final class RunningServer: Sendable {
     public let port: Int
     public let baseURL: URL
     private let task: Task<Void, any Error>
-    private let listener: any Channel
+    private let group: ServiceGroup
 
-    init(listener: any Channel, port: Int, host: String, task: Task<Void, any Error>) {
-        self.listener = listener
+    init(group: ServiceGroup, port: Int, host: String, task: Task<Void, any Error>) {
+        self.group = group
         self.port = port
         self.baseURL = URL(string: "http://\(host):\(port)")!
         self.task = task
     }
 
-    /// Stops accepting connections, lets the ones just accepted reach the server, then stops it
-    /// and waits for it to finish. (Cancelling while a connection is being accepted trips
+    /// The longest a stop waits for requests in flight before it cancels them.
+    static let gracePeriod: Duration = .seconds(3)
+
+    /// Stops accepting connections, lets the requests in flight finish and closes idle
+    /// connections (a graceful shutdown), then waits for the server to end; after
+    /// ``gracePeriod`` it is cancelled. (Cancelling while connections are served trips
     /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
     public func stop() async {
-        try? await listener.close()
-        try? await Task.sleep(for: .milliseconds(20))
-        task.cancel()
+        await group.triggerGracefulShutdown()
+        let task = self.task
+        let deadline = Task {
+            try await Task.sleep(for: Self.gracePeriod)
+            task.cancel()
+        }
         _ = await task.result
+        deadline.cancel()
     }
 }
 
@@ -80,14 +89,15 @@ public enum FakeNFTServer {
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
         let app = try application(configuration) { listener in await started.succeed(listener) }
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
-            do { try await app.run() } catch {
+            do { try await group.run() } catch {
                 await started.fail(error)
                 throw error
             }
         }
         let listener = try await started.wait()
-        return RunningServer(listener: listener, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
+        return RunningServer(group: group, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).

@@ -60,6 +60,8 @@ public enum FakeNFTServer {
         let routes = Routes(store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
                             limiter: LoginLimiter()).table
         let router = Router(context: ServerContext.self)
+        let metrics = ServerMetrics()
+        router.add(middleware: MetricsRecorder(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
@@ -82,6 +84,7 @@ public enum FakeNFTServer {
             }
         }
         ImageRoutes(images: ImageSet()).add(to: router)
+        OperationsRoutes(store: store, metrics: metrics).add(to: router)
         return router
     }
 

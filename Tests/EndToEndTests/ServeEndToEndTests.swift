@@ -31,6 +31,20 @@ import FoundationNetworking
 }
 
 extension ServeEndToEndTests {
+    /// SIGTERM is a graceful shutdown: a request in flight is answered, then the process exits 0.
+    @Test func sigtermLetsRequestsInFlightFinish() async throws {
+        let server = try ServeProcess(keepReader: true, arguments: ["--latency", "800"])
+        try await server.waitUntilAnswering()
+        let started = ContinuousClock.now
+        let url = URL(string: "http://127.0.0.1:\(server.port)/api/v1/profile/1")!
+        async let answer = ((try await URLSession.shared.data(from: url)).1 as? HTTPURLResponse)?.statusCode
+        try await Task.sleep(for: .milliseconds(300))       // the request is in flight (800 ms of latency)
+        let status = server.stop()
+        #expect(try await answer == 200, "the request in flight was answered")
+        #expect(ContinuousClock.now - started >= .milliseconds(700))
+        #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "exited 0 (wait status \(status))")
+    }
+
     /// A connection that sends nothing, or stops halfway through a request, is closed after the
     /// idle timeout. (In a process of its own: an in-process server shares Swift's cooperative
     /// threads with tests that block them, and then accepts late.)
@@ -78,11 +92,11 @@ private final class ServeProcess {
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-serve-\(UUID().uuidString)")
 
     /// - Parameter openFileLimit: run under `ulimit -n` with this many descriptors.
-    init(keepReader: Bool, openFileLimit: Int? = nil, idleTimeout: Int = 30) throws {
+    init(keepReader: Bool, openFileLimit: Int? = nil, idleTimeout: Int = 30, arguments: [String] = []) throws {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(description: "pipe failed") }
         port = try freeLoopbackPort()
-        let serve = [Tmux.binary, "serve", "--port", String(port), "--data", directory.path, "--idle-timeout", String(idleTimeout)]
+        let serve = [Tmux.binary, "serve", "--port", String(port), "--data", directory.path, "--idle-timeout", String(idleTimeout)] + arguments
         let limit = openFileLimit.map { "ulimit -n \($0); " } ?? ""
         pid = try spawnInBackground("/bin/sh", ["-c", limit + "exec \"$@\"", "sh"] + serve, output: pipe[1], closeInChild: [pipe[0]])
         close(pipe[1])
@@ -108,11 +122,14 @@ private final class ServeProcess {
         throw SpawnError(description: "fakenft serve did not answer in 10 s")
     }
 
-    func stop() {
+    /// SIGTERM, then waits for the process; returns its wait status.
+    @discardableResult
+    func stop() -> Int32 {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         if let reader { close(reader) }
         try? FileManager.default.removeItem(at: directory)
+        return status
     }
 }

@@ -42,6 +42,11 @@ public final class Store: Sendable {
     /// What readers see now.
     var current: ReadModel { snapshot.withLockedValue { $0 } }
 
+    /// Whether the database answers a query now (`/health`).
+    func databaseAnswers() async -> Bool {
+        (try? await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
     // MARK: Writing
 
     /// Applies the fields present in `update` to `owner`'s profile (an account's also shows in

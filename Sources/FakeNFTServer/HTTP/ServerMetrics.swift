@@ -1,0 +1,65 @@
+import CoreMetrics
+import Foundation
+import Hummingbird
+import Prometheus
+
+/// The server's metrics, kept through swift-metrics in a Prometheus registry of its own (one
+/// per server, so servers in one process never mix their figures): requests by route, method
+/// and status, their latency as a histogram, and the requests in flight.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let inFlight: CoreMetrics.Meter
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5),
+        ]
+        self.factory = factory
+        inFlight = CoreMetrics.Meter(label: "fakenft_http_requests_in_flight", factory: factory)
+    }
+
+    func started() { inFlight.increment(by: 1) }
+
+    /// One request answered: its route (the pattern, so the label set stays small), method, status and time.
+    func answered(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status, elapsed: Duration) {
+        inFlight.decrement(by: 1)
+        CoreMetrics.Counter(label: "fakenft_http_requests_total",
+                dimensions: [("route", route), ("method", method.rawValue), ("status", String(status.code))], factory: factory).increment()
+        let (seconds, attoseconds) = elapsed.components
+        CoreMetrics.Timer(label: "fakenft_http_request_duration_seconds", dimensions: [("route", route), ("method", method.rawValue)], factory: factory)
+            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
+    /// The Prometheus text exposition of every metric.
+    var text: String { registry.emitToString() }
+}
+
+/// Counts every request into ``ServerMetrics`` once its answer is made (errors included, with
+/// the status they are answered with). The outermost middleware.
+struct MetricsRecorder: RouterMiddleware {
+    typealias Context = ServerContext
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        metrics.started()
+        do {
+            let response = try await next(request, context)
+            metrics.answered(route: Self.route(context), method: request.method, status: response.status, elapsed: .now - start)
+            return response
+        } catch {
+            let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+            metrics.answered(route: Self.route(context), method: request.method, status: status, elapsed: .now - start)
+            throw error
+        }
+    }
+
+    /// The route's pattern, or "unmatched" (Hummingbird names no route "NotFound").
+    static func route(_ context: Context) -> String {
+        guard let path = context.endpointPath, path.hasPrefix("/") else { return "unmatched" }
+        return path
+    }
+}

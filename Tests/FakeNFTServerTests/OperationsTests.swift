@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import FakeNFTTesting
+@testable import FakeNFTServer
+
+/// `/health` and `/metrics`, for those who run the server.
+@Suite struct OperationsTests {
+    @Test func healthSaysTheDatabaseAnswers() async throws {
+        try await TestServer.with(token: "class-token") { server async throws in
+            let (status, body) = try await server.request("GET", "/health", headers: ["X-Practicum-Mobile-Token": ""])
+            #expect(status == 200, "no token needed")
+            let health = try JSONDecoder().decode([String: String].self, from: body)
+            #expect(health == ["status": "ok", "database": "ok"])
+        }
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatusWithTheirLatency() async throws {
+        try await TestServer.with { server async throws in
+            for id in ["1", "2", "3"] { #expect(try await server.request("GET", "/api/v1/nft/\(id)").status == 200) }
+            #expect(try await server.request("GET", "/api/v1/nft/no-such").status == 404)
+            #expect(try await server.request("GET", "/api/v1/nope").status == 404)
+            #expect(try await server.request("DELETE", "/api/v1/profile/1").status == 405)
+            let (status, body, headers) = try await server.exchange("GET", "/metrics")
+            #expect(status == 200 && headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let lines = String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init)
+            func value(_ metric: String, _ labels: [String]) -> Double? {
+                lines.first { $0.hasPrefix(metric + "{") && labels.allSatisfy($0.contains) }.flatMap { Double($0.split(separator: " ").last ?? "") }
+            }
+            let route = "route=\"/api/v1/nft/{id}\""
+            #expect(value("fakenft_http_requests_total", [route, "method=\"GET\"", "status=\"200\""]) == 3, "\(lines.filter { $0.contains("requests_total") })")
+            #expect(value("fakenft_http_requests_total", [route, "status=\"404\""]) == 1)
+            #expect(value("fakenft_http_requests_total", ["route=\"unmatched\"", "status=\"404\""]) == 1)
+            #expect(value("fakenft_http_requests_total", ["method=\"DELETE\"", "status=\"405\""]) == 1)
+            #expect(value("fakenft_http_request_duration_seconds_count", [route, "method=\"GET\""]) == 4)
+            #expect(value("fakenft_http_request_duration_seconds_bucket", [route, "le=\"+Inf\""]) == 4)
+            #expect(lines.contains { $0.hasPrefix("fakenft_http_requests_in_flight") }, "the requests in flight")
+        }
+    }
+}

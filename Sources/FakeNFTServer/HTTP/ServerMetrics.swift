@@ -2,6 +2,7 @@ import CoreMetrics
 import Foundation
 import Hummingbird
 import Prometheus
+import Synchronization
 
 /// The server's metrics, kept through swift-metrics in a Prometheus registry of its own (one
 /// per server, so servers in one process never mix their figures): requests by route, method
@@ -26,12 +27,31 @@ final class ServerMetrics: Sendable {
     /// One request answered: its route (the pattern, so the label set stays small), method, status and time.
     func answered(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status, elapsed: Duration) {
         inFlight.decrement(by: 1)
-        CoreMetrics.Counter(label: "fakenft_http_requests_total",
-                dimensions: [("route", route), ("method", method.rawValue), ("status", String(status.code))], factory: factory).increment()
+        // Clients choose methods: only the known ones are labels, so the label set stays bounded.
+        let known: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .patch, .options]
+        let key = Key(route: route, method: known.contains(method) ? method.rawValue : "other", status: status.code)
+        let (counter, timer) = handles.withLock { handles in
+            if let found = handles[key] { return found }
+            let made = (CoreMetrics.Counter(label: "fakenft_http_requests_total",
+                                            dimensions: [("route", route), ("method", key.method), ("status", String(key.status))], factory: factory),
+                        CoreMetrics.Timer(label: "fakenft_http_request_duration_seconds", dimensions: [("route", route), ("method", key.method)],
+                                          factory: factory))
+            handles[key] = made
+            return made
+        }
+        counter.increment()
         let (seconds, attoseconds) = elapsed.components
-        CoreMetrics.Timer(label: "fakenft_http_request_duration_seconds", dimensions: [("route", route), ("method", method.rawValue)], factory: factory)
-            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
+
+    /// The metrics of one route, method and status, made once (a lookup is cheaper than the
+    /// registry's per-request naming).
+    private struct Key: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+    private let handles = Mutex<[Key: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     /// The Prometheus text exposition of every metric.
     var text: String { registry.emitToString() }

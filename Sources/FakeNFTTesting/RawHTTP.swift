@@ -29,18 +29,25 @@ public final class RawConnection: @unchecked Sendable {
     /// The wait happens on a thread of its own, never on Swift's cooperative pool, where the
     /// server under test runs its handlers.
     public func receive(timeout: Double) async -> (text: String, closed: Bool) {
+        await receive(timeout: timeout) { _ in false }
+    }
+
+    /// What arrives until `done` holds for it (or `timeout` seconds pass, or the server closes).
+    public func receive(timeout: Double, until done: @escaping @Sendable (String) -> Bool) async -> (text: String, closed: Bool) {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: self.receiveBlocking(timeout: timeout)) }.start()
+            Thread { continuation.resume(returning: self.receiveBlocking(timeout: timeout, until: done)) }.start()
         }
     }
 
-    private func receiveBlocking(timeout: Double) -> (text: String, closed: Bool) {
+    private func receiveBlocking(timeout: Double, until done: (String) -> Bool) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return (String(decoding: received, as: UTF8.self), false) }
+            guard left > 0, received.isEmpty || !done(String(decoding: received, as: UTF8.self)) else {
+                return (String(decoding: received, as: UTF8.self), false)
+            }
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32(left * 1000)) > 0 else { continue }
             let count = recv(socket, &buffer, buffer.count, 0)

@@ -15,7 +15,8 @@ struct OperationsRoutes: Sendable {
                                   status: ready ? .ok : .serviceUnavailable)
         }
         router.get("metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            metrics.subscribers(store.feed.subscriberCount)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text)))
         }
     }

@@ -85,7 +85,9 @@ struct Routes: Sendable {
                 let result = try await store.pay(currencyID: try context.parameters.require("currency"), owner: try owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
-        ] + AuthRoutes(store: store, limiter: limiter).table
+        ] + AuthRoutes(store: store, limiter: limiter).table + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
+            links.rewrite(json, for: request.head, serverHost: serverHost)
+        }.table
     }
 
     /// Whose profile and order a request reads and writes: a signed-in account's, by its token,

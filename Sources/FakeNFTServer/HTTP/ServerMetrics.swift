@@ -24,6 +24,11 @@ final class ServerMetrics: Sendable {
 
     func started() { inFlight.increment(by: 1) }
 
+    /// The `/events` subscribers now (read when the metrics are).
+    func subscribers(_ count: Int) {
+        CoreMetrics.Gauge(label: "fakenft_event_subscribers", factory: factory).record(count)
+    }
+
     /// One request answered: its route (the pattern, so the label set stays small), method, status and time.
     func answered(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status, elapsed: Duration) {
         inFlight.decrement(by: 1)

@@ -11,6 +11,8 @@ import NIOConcurrencyHelpers
 public final class Store: Sendable {
     let pool: DatabasePool
     private let snapshot: NIOLockedValueBox<ReadModel>
+    /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
+    let feed = ChangeFeed()
 
     /// Opens (and migrates) the database at `path`; fills it with `seed()` when it is new or
     /// when `reset` is set. A file that is not a usable FakeNFT database is refused.
@@ -115,7 +117,7 @@ public final class Store: Sendable {
     func commit<Outcome: Sendable>(owner: String, users: Bool = false, sessions: Bool = false,
                                    _ change: @escaping @Sendable (Database) throws -> Outcome) async throws
         -> (profile: ReadModel.Versioned, order: ReadModel.Versioned, outcome: Outcome) {
-        try await pool.writeWithoutTransaction { [snapshot] db in
+        try await pool.writeWithoutTransaction { [snapshot, feed] db in
             try db.beginTransaction(.immediate)
             let outcome: Outcome
             do {
@@ -129,12 +131,22 @@ public final class Store: Sendable {
             let order = try ReadModel.versioned(OrderRecord.of(owner, db))
             let userTable = users ? try ReadModel.users(db) : nil
             let sessionTable = sessions ? try ReadModel.sessions(db) : nil
-            snapshot.withLockedValue { model in
-                model.profiles[owner] = profile
-                model.orders[owner] = order
-                if let userTable { model.users = userTable }
-                if let sessionTable { model.sessions = sessionTable }
+            let ownedNFTs = users ? try UserRecord.filter(UserRecord.Columns.id == owner).fetchOne(db)?.nftCount : nil
+            let before = snapshot.withLockedValue { model in
+                defer {
+                    model.profiles[owner] = profile
+                    model.orders[owner] = order
+                    if let userTable { model.users = userTable }
+                    if let sessionTable { model.sessions = sessionTable }
+                }
+                return (profile: model.profiles[owner]?.version, order: model.orders[owner]?.version)
             }
+            // Still in the writer's turn: subscribers get what changed, in commit order.
+            var changes: [ChangeFeed.Change] = []
+            if before.profile != profile.version { changes.append(.profile(owner: owner, version: profile.version, json: profile.json)) }
+            if before.order != order.version { changes.append(.order(owner: owner, version: order.version, json: order.json)) }
+            if let ownedNFTs { changes.append(.user(id: owner, nfts: ownedNFTs)) }
+            feed.publish(changes)
             return (profile, order, outcome)
         }
     }

@@ -1,0 +1,75 @@
+import FakeNFTModels
+import Foundation
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+
+/// `GET /api/v1/events`, an extension of the FakeNFT API: server-sent events of the changes
+/// that concern the caller (by its token, as the profile and the order are chosen), in commit
+/// order. First the caller's profile and order as they are; then `profile`, `order` and `user`
+/// events as they change; `resync` when some were dropped for a slow reader; a comment line
+/// every 15 s so that a dead connection is noticed. It ends when the server stops.
+struct EventRoutes: Sendable {
+    let store: Store
+    /// Picks the caller's owner (the shared profile, or an account's) from the request.
+    let owner: @Sendable (Request) throws -> String
+    /// JSON as the request should see it (image links pointed at this server).
+    let rewrite: @Sendable (ByteBuffer, Request) -> ByteBuffer
+
+    var table: [Route] {
+        [
+            Route(method: .get, path: "events", changesState: false) { request, _ in
+                let owner = try owner(request)
+                guard store.feed.subscriberCount < ChangeFeed.maxSubscribers else {
+                    throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
+                }
+                let current = store.current
+                let first = (current.profiles[owner].map { [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)] } ?? [])
+                    + (current.orders[owner].map { [ChangeFeed.Change.order(owner: owner, version: $0.version, json: $0.json)] } ?? [])
+                let feed = store.feed
+                return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                                body: ResponseBody { writer in
+                    // Subscribed only once the body is written (a HEAD never is, and leaves nothing behind).
+                    guard let events = feed.subscribe(owner: owner) else { return try await writer.finish(nil) }
+                    for change in first { try await writer.write(Self.encode(.change(change)) { rewrite($0, request) }) }
+                    try await withGracefulShutdownHandler {
+                        for await event in events { try await writer.write(Self.encode(event) { rewrite($0, request) }) }
+                    } onGracefulShutdown: {
+                        feed.finishAll()
+                    }
+                    try await writer.finish(nil)
+                })
+            },
+        ]
+    }
+
+    /// One event in the text/event-stream format; `rewrite` is applied to profiles.
+    static func encode(_ event: ChangeFeed.Event, rewrite: (ByteBuffer) -> ByteBuffer = { $0 }) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        func emit(_ name: String, _ data: ByteBuffer) {
+            buffer.writeString("event: \(name)\ndata: ")
+            var data = data
+            buffer.writeBuffer(&data)
+            buffer.writeString("\n\n")
+        }
+        switch event {
+        case .resync: emit("resync", ByteBuffer(string: "{}"))
+        case .heartbeat: buffer.writeString(": heartbeat\n\n")
+        case .change(.profile(_, let version, let json)): emit("profile", wrap(version, "profile", rewrite(json)))
+        case .change(.order(_, let version, let json)): emit("order", wrap(version, "order", json))
+        case .change(.user(let id, let nfts)): emit("user", (try? JSONBody.encode(UserCount(id: id, nfts: nfts))) ?? ByteBuffer(string: "{}"))
+        }
+        return buffer
+    }
+
+    private struct UserCount: Encodable { var id: String; var nfts: Int }
+
+    /// `{"version": 3, "profile": {...}}` (the JSON is one line: the encoder writes no newlines).
+    private static func wrap(_ version: Int, _ key: String, _ json: ByteBuffer) -> ByteBuffer {
+        var buffer = ByteBuffer(string: "{\"version\":\(version),\"\(key)\":")
+        var json = json
+        buffer.writeBuffer(&json)
+        buffer.writeString("}")
+        return buffer
+    }
+}

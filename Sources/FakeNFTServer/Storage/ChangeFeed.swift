@@ -1,0 +1,106 @@
+import NIOCore
+import Synchronization
+
+/// Changes as they commit, to whoever listens (`GET /api/v1/events`). Each subscriber has a
+/// bounded buffer: one that falls behind gets a `resync` instead of what it missed, and a
+/// writer never waits for a subscriber.
+final class ChangeFeed: Sendable {
+    /// One committed change: an owner's profile or order (whole, with its version), or a user's
+    /// NFT count (public).
+    enum Change: Sendable {
+        case profile(owner: String, version: Int, json: ByteBuffer)
+        case order(owner: String, version: Int, json: ByteBuffer)
+        case user(id: String, nfts: Int)
+    }
+
+    /// What a subscriber reads.
+    enum Event: Sendable {
+        case change(Change)
+        /// Some changes were dropped: read everything again.
+        case resync
+        /// Nothing happened for a while (a write that finds a dead connection).
+        case heartbeat
+    }
+
+    /// Events a subscriber may have waiting.
+    static let bufferSize = 256
+    /// Subscribers at most; past it, subscribing fails.
+    static let maxSubscribers = 1_000
+
+    private struct Subscriber {
+        var owner: String
+        var continuation: AsyncStream<Event>.Continuation
+        var lagging = false
+    }
+
+    private let subscribers = Mutex<[Int: Subscriber]>([:])
+    private let nextID = Atomic<Int>(0)
+
+    /// - Parameter heartbeat: how often every subscriber gets a ``Event/heartbeat``.
+    init(heartbeat: Duration = .seconds(15)) {
+        Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: heartbeat)
+                guard let self else { return }
+                self.beat()
+            }
+        }
+    }
+
+    /// A heartbeat to every subscriber with room for it.
+    private func beat() {
+        subscribers.withLock { subscribers in
+            for subscriber in subscribers.values { _ = subscriber.continuation.yield(.heartbeat) }
+        }
+    }
+
+    /// The changes that concern `owner` (theirs, and public ones), from now on; nil when there
+    /// are too many subscribers. The stream ends when `finish` is called or the server stops.
+    func subscribe(owner: String) -> AsyncStream<Event>? {
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
+        let added = subscribers.withLock { subscribers in
+            guard subscribers.count < Self.maxSubscribers else { return false }
+            subscribers[id] = Subscriber(owner: owner, continuation: continuation)
+            return true
+        }
+        guard added else { return nil }
+        continuation.onTermination = { [weak self] _ in self?.subscribers.withLock { _ = $0.removeValue(forKey: id) } }
+        return stream
+    }
+
+    var subscriberCount: Int { subscribers.withLock { $0.count } }
+
+    /// Hands `changes` to every subscriber they concern, without waiting.
+    func publish(_ changes: [Change]) {
+        guard !changes.isEmpty else { return }
+        subscribers.withLock { subscribers in
+            for (id, var subscriber) in subscribers {
+                defer { subscribers[id] = subscriber }
+                if subscriber.lagging {
+                    guard case .enqueued = subscriber.continuation.yield(.resync) else { continue }
+                    subscriber.lagging = false
+                }
+                for change in changes where Self.concerns(change, subscriber.owner) {
+                    if case .dropped = subscriber.continuation.yield(.change(change)) {
+                        subscriber.lagging = true
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends every subscription (the server stops).
+    func finishAll() {
+        let continuations = subscribers.withLock { subscribers in subscribers.values.map(\.continuation) }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    private static func concerns(_ change: Change, _ owner: String) -> Bool {
+        switch change {
+        case .profile(let changed, _, _), .order(let changed, _, _): changed == owner
+        case .user: true
+        }
+    }
+}

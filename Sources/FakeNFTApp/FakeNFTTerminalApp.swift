@@ -39,13 +39,17 @@ public enum FakeNFTTerminalApp {
         let pixels = graphics.mode.isPixels ? PixelImages(graphics: graphics) : nil
         session.surface.pixels = pixels
         let loop = AppLoop(session: session)
+        // Under the launch screen: the server starts, and whether a sign-in is needed is found out.
         let launch = LaunchScene()
+        let accounts = AccountStore(fileURL: AccountStore.defaultURL())
         let connecting = Task { @MainActor in
             defer { launch.finish() }
-            return try await connect()
+            let connection = try await connect()
+            let gate = SignInGate(connection: connection, accounts: accounts, logger: logger)
+            return (gate, await gate.decide())
         }
         guard await loop.run(launch) == .finished else { return session.exitSignal }
-        let connection = try await connecting.value
+        var (gate, decision) = try await connecting.value
         let onboarding = OnboardingRecord(fileURL: OnboardingRecord.defaultURL())
         if !onboarding.isDone {
             guard await loop.run(OnboardingScene()) == .finished else { return session.exitSignal }
@@ -58,16 +62,20 @@ public enum FakeNFTTerminalApp {
         if !notices.isEmpty {   // each said on stderr before the screen was taken; `fakenft config` says them again
             effects.show(Toast(trPlural(.configProblems, notices.count), kind: .error, duration: 8))
         }
-        let gate = SignInGate(connection: connection, accounts: AccountStore(fileURL: AccountStore.defaultURL()), logger: logger)
         var notice: String?
         while true {
+            let access: SignInGate.Access = switch decision {
+            case .account(let account): .account(account)
+            case .shared(let offers): .shared(offersAccounts: offers)
+            case .ask: await gate.ask(loop: loop, notice: notice)
+            }
             let account: Account?, offersAccounts: Bool
-            switch await gate.access(loop: loop, notice: notice) {
+            switch access {
             case .quit: return session.exitSignal
             case .shared(let offers): (account, offersAccounts) = (nil, offers)
             case .account(let signedIn): (account, offersAccounts) = (signedIn, true)
             }
-            var configuration = connection.api
+            var configuration = gate.connection.api
             if let token = account?.token { configuration.token = token }
             let services = Services(api: APIClient(configuration, logger: logger),
                                     preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
@@ -85,6 +93,7 @@ public enum FakeNFTTerminalApp {
             }
             gate.accounts.delete()
             notice = account == nil ? nil : tr(.signedOut)
+            decision = .ask
         }
     }
 }

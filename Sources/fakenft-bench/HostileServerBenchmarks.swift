@@ -11,8 +11,10 @@ enum HostileServerBenchmarks {
         let socket = "fakenft-bench-hang-\(getpid())"
         defer { _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"]) }
         func tmux(_ arguments: String...) throws -> String { try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output }
+        let state = try stateFolderPastWelcome(server: server.baseURL.absoluteString)
+        defer { try? FileManager.default.removeItem(at: state) }
         _ = try tmux("new-session", "-d", "-x", "100", "-y", "30", "env", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no",
-                     binary, "--server", server.baseURL.absoluteString)
+                     "XDG_STATE_HOME=\(state.path)", binary, "--server", server.baseURL.absoluteString)
         func waitFor(_ text: String, timeout: Double = 10) throws -> Double {
             let start = Date()
             while Date().timeIntervalSince(start) < timeout {

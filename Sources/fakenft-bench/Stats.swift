@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 
 /// Timing samples and the figures printed from them.
@@ -22,3 +23,14 @@ func report(_ name: String, _ value: String) {
 }
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
+
+/// A state folder where onboarding was seen and "continue without an account" chosen for
+/// `server` (the app's own files, as a first start leaves them): the benchmarks time the tabs.
+func stateFolderPastWelcome(server: String) throws -> URL {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-bench-state-\(UUID().uuidString)")
+    let folder = base.appendingPathComponent("fakenft")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    OnboardingRecord(fileURL: folder.appendingPathComponent("onboarding-done")).markDone()
+    try AccountStore(fileURL: folder.appendingPathComponent("account.json")).save(SavedSignIn(server: server, account: nil))
+    return base
+}

@@ -58,8 +58,10 @@ enum TerminalBenchmarks {
             _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
             try? FileManager.default.removeItem(at: data)
         }
+        let state = try stateFolderPastWelcome(server: "embedded:" + data.standardizedFileURL.path)
+        defer { try? FileManager.default.removeItem(at: state) }
         _ = try spawnAndWait("/usr/bin/tmux", ["-L", socket, "new-session", "-d", "-x", "100", "-y", "30",
-                                              "env", "TERM=xterm-256color", binary, "--data", data.path])
+                                              "env", "TERM=xterm-256color", "XDG_STATE_HOME=\(state.path)", binary, "--data", data.path])
         var pid = ""
         var screen = ""
         for _ in 0..<300 where !screen.contains("4 Statistics") {

@@ -14,6 +14,7 @@ print("\nServer and client (server throughput against nginx: make bench-server)"
 do {
     try await ServerBenchmarks.collectionWithLatency()
     try await ServerBenchmarks.coldStart()
+    try await ServerBenchmarks.liveUpdate()
     print("\nStatistics")
     try await StatisticsBenchmarks.ratingList()
     print("\nPictures")

@@ -35,7 +35,7 @@ final class AppState {
     func isLiked(_ nft: NFT) -> Bool { likes.contains(nft.id) }
     func isInCart(_ nft: NFT) -> Bool { cartIDs.contains(nft.id) }
 
-    /// Follows the profile and the cart, and loads them.
+    /// Follows the profile and the cart (and the server's live updates of them), and loads them.
     func start() async {
         sort = await services.preferences.current
         let profileUpdates = services.profile.updates(), orderUpdates = services.order.updates()
@@ -49,6 +49,7 @@ final class AppState {
             Task { [weak self] in
                 for await value in orderUpdates { self?.cart = value.nfts; self?.cartFailure = nil }
             },
+            Task { [services] in await LiveUpdates.follow(services) },
         ]
         // Two independent loads: one failing must not cancel the other.
         Task {

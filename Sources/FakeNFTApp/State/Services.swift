@@ -8,6 +8,8 @@ public struct Services: Sendable {
     public let users: UserService
     public let currencies: CurrencyService
     public let preferences: PreferencesStore
+    /// The server's live updates, when it offers them.
+    public let events: ServerEvents
 
     public init(api: APIClient, preferences: PreferencesStore) {
         catalog = CatalogService(api: api)
@@ -15,6 +17,7 @@ public struct Services: Sendable {
         order = OrderService(api: api, profile: profile)
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
+        events = ServerEvents(api.configuration)
         self.preferences = preferences
     }
 }

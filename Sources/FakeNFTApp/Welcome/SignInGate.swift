@@ -1,10 +1,11 @@
 import FakeNFTCore
+import Foundation
 import Logging
 
 /// Which profile the tabs open on: a signed-in account's or the shared one. A sign-in saved for
 /// this server is used while it lasts, and so is the choice to go on without one; a server that
-/// offers accounts (`GET /auth/session` answers at all) gets the sign-in screen; any other
-/// server goes straight to the tabs.
+/// offers accounts (`GET /auth/session` answers 401) gets the sign-in screen; any other server
+/// goes straight to the tabs.
 @MainActor
 struct SignInGate {
     enum Access { case account(Account), shared(offersAccounts: Bool), quit }
@@ -13,11 +14,19 @@ struct SignInGate {
     let accounts: AccountStore
     let logger: Logger
 
-    /// - Parameter notice: what the sign-in screen says first (that the user signed out).
-    func access(loop: AppLoop, notice: String? = nil) async -> Access {
+    /// What to do before any screen is needed (under the launch screen): a saved sign-in that
+    /// still holds, the shared profile, or ask.
+    enum Decision { case account(Account), shared(offersAccounts: Bool), ask }
+
+    /// The checks take at most this long each (a server that hangs is taken for one without accounts).
+    static let timeout: TimeInterval = 5
+
+    func decide() async -> Decision {
+        var configuration = connection.api
+        configuration.timeout = Self.timeout
+        configuration.retries = 0
         if let saved = accounts.load(server: connection.accountKey) {
             guard let account = saved.account, let token = account.token else { return .shared(offersAccounts: true) }
-            var configuration = connection.api
             configuration.token = token
             do {
                 let session = try await APIClient(configuration, logger: logger).session()
@@ -25,21 +34,27 @@ struct SignInGate {
             } catch APIError.unauthorized {
                 logger.info("the saved sign-in has ended")
                 accounts.delete()
+                return .ask
             } catch APIError.notFound {
                 accounts.delete()   // the server no longer offers accounts
                 return .shared(offersAccounts: false)
             } catch {   // offline or slow: the tabs say what is wrong; the sign-in stays
                 return .account(account)
             }
-        } else {
-            do {
-                _ = try await APIClient(connection.api, logger: logger).session()
-            } catch APIError.unauthorized {
-                // Accounts are offered: ask.
-            } catch {
-                return .shared(offersAccounts: false)   // no accounts here (404), or the server cannot tell
-            }
         }
+        do {
+            _ = try await APIClient(configuration, logger: logger).session()
+            return .ask
+        } catch APIError.unauthorized {
+            return .ask   // accounts are offered
+        } catch {
+            return .shared(offersAccounts: false)   // no accounts here (404), or the server cannot tell
+        }
+    }
+
+    /// The sign-in screen; what was chosen is saved for this server.
+    /// - Parameter notice: what the sign-in screen says first (that the user signed out).
+    func ask(loop: AppLoop, notice: String? = nil) async -> Access {
         let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice)
         guard await loop.run(SignInScene(model: model)) == .finished, let outcome = model.outcome else { return .quit }
         let account: Account? = switch outcome {

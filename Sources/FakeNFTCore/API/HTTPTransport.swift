@@ -61,6 +61,56 @@ struct HTTPTransport: Sendable {
         return configuration
     }()))
 
+    /// For server-sent events: one long-lived connection of its own, so that it never takes
+    /// one of the API's.
+    static let events = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }()))
+
+    /// `GET url` read as it comes: `chunk` gets each piece of the body until it ends; throws
+    /// ``TransportError`` (with the status when it is not 200: ``TransportError/malformed(_:)``
+    /// names it). `idle` ends a body that stays silent that long.
+    func stream(_ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
+                chunk: @escaping @Sendable (ByteBuffer) throws -> Void) async throws {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers = headers
+        do {
+            let response = try await client.execute(request, timeout: .seconds(30))
+            try status(Int(response.status.code))
+            let last = LastChunk()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await piece in response.body {
+                        last.touch()
+                        try chunk(piece)
+                    }
+                }
+                group.addTask {   // a silent connection is a dead one
+                    while true {
+                        try await Task.sleep(for: .seconds(1))
+                        if last.silence > idle { throw TransportError.timedOut }
+                    }
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw Self.reason(error, limit: 0)
+        }
+    }
+
+    /// When the last chunk came.
+    private final class LastChunk: @unchecked Sendable {
+        private let lock = NSLock()
+        private var at = ContinuousClock.now
+        func touch() { lock.withLock { at = .now } }
+        var silence: Duration { lock.withLock { .now - at } }
+    }
+
     /// The answer to `method url`, read whole; throws ``TransportError``.
     ///
     /// - Parameters:

@@ -22,10 +22,21 @@ public actor OrderService {
     @discardableResult
     public func load() async throws -> Order {
         let fresh = try await api.versionedOrder()
+        await take(fresh)
+        return fresh.value
+    }
+
+    /// The order as another client changed it (a live update): taken unless it is older than
+    /// what this client has.
+    public func received(_ fresh: Versioned<Order>) async {
+        guard !ProfileService.isOlder(fresh.version, than: version), fresh.version != version else { return }
+        await take(fresh)
+    }
+
+    private func take(_ fresh: Versioned<Order>) async {
         version = fresh.version
         await items.reset(fresh.value.nfts)
         publish(fresh.value)
-        return fresh.value
     }
 
     /// Puts an NFT in the cart or takes it out.

@@ -28,6 +28,15 @@ public actor ProfileService {
         return fresh.value
     }
 
+    /// The profile as another client changed it (a live update): taken unless it is older than
+    /// what this client has.
+    public func received(_ fresh: Versioned<Profile>) async {
+        guard profile == nil || (!Self.isOlder(fresh.version, than: version) && fresh.version != version) else { return }
+        version = fresh.version
+        await likes.reset(fresh.value.likes)
+        publish(fresh.value)
+    }
+
     /// Whether version tag `a` (`"7"`) is older than `b`; false when either is not a number.
     static func isOlder(_ a: String?, than b: String?) -> Bool {
         func number(_ tag: String?) -> Int? { tag.flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) } }

@@ -1,0 +1,47 @@
+import FakeNFTCore
+import Foundation
+import Hummingbird
+import Testing
+import FakeNFTTesting
+@testable import FakeNFTApp
+
+/// Two apps on one profile: what one changes, the other shows, through the server's events.
+@MainActor @Suite(.serialized) struct LiveUpdatesTests {
+    func subscribers(_ server: TestServer) async -> Int {
+        guard let text = try? await server.request("GET", "/metrics").body else { return 0 }
+        let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("fakenft_event_subscribers ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map(Int.init) ?? 0
+    }
+
+    @Test func aLikeAndACartChangeInOneAppShowInTheOther() async throws {
+        try await TestServer.with { server async throws in
+            let one = makeContext(server), other = makeContext(server)
+            await one.state.start()
+            await other.state.start()
+            defer { one.state.stop(); other.state.stop() }
+            #expect(await eventually { one.state.profile != nil && other.state.profile != nil && one.state.cart != nil && other.state.cart != nil })
+            var subscribed = 0
+            for _ in 0..<100 where subscribed < 2 {
+                subscribed = await subscribers(server)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(subscribed == 2, "both apps follow the events")
+            let nft = try await server.get("/api/v1/nft/1", as: NFT.self)
+            let liked = other.state.isLiked(nft)
+            one.state.toggleLike(nft)
+            #expect(await eventually { other.state.isLiked(nft) != liked }, "the like shows in the other app")
+            let inCart = other.state.isInCart(nft)
+            one.state.toggleCart(nft)
+            #expect(await eventually { other.state.isInCart(nft) != inCart }, "the cart change shows in the other app")
+            let order = try await server.get("/api/v1/orders/1", as: Order.self)
+            #expect(other.state.cart == order.nfts, "the other app's cart is the server's")
+        }
+    }
+
+    @Test func aServerWithoutEventsIsLeftAlone() async throws {
+        try await withRouter(Router(context: BasicRequestContext.self)) { url in
+            let events = ServerEvents(APIConfiguration(baseURL: url))
+            await #expect(throws: APIError.notFound) { try await events.listen { _ in } }
+        }
+    }
+}

@@ -11,9 +11,11 @@ public final class RunningServer: Sendable {
     public let baseURL: URL
     private let task: Task<Void, any Error>
     private let group: ServiceGroup
+    private let feed: ChangeFeed
 
-    init(group: ServiceGroup, port: Int, host: String, task: Task<Void, any Error>) {
+    init(group: ServiceGroup, feed: ChangeFeed, port: Int, host: String, task: Task<Void, any Error>) {
         self.group = group
+        self.feed = feed
         self.port = port
         self.baseURL = URL(string: "http://\(host):\(port)")!
         self.task = task
@@ -27,6 +29,7 @@ public final class RunningServer: Sendable {
     /// ``gracePeriod`` it is cancelled. (Cancelling while connections are served trips
     /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
     public func stop() async {
+        feed.finishAll()   // event streams never end by themselves
         await group.triggerGracefulShutdown()
         let task = self.task
         let deadline = Task {
@@ -91,7 +94,8 @@ public enum FakeNFTServer {
     /// Starts the server in the background and returns once it listens.
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
-        let app = try application(configuration) { listener in await started.succeed(listener) }
+        let store = try openStore(configuration)
+        let app = application(configuration, store: store) { listener in await started.succeed(listener) }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
             do { try await group.run() } catch {
@@ -100,17 +104,18 @@ public enum FakeNFTServer {
             }
         }
         let listener = try await started.wait()
-        return RunningServer(group: group, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
+        return RunningServer(group: group, feed: store.feed, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
     public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void) async throws {
-        try await application(configuration) { listener in onListening(listener.localAddress?.port ?? configuration.port) }.runService()
+        try await application(configuration, store: try openStore(configuration)) { listener in
+            onListening(listener.localAddress?.port ?? configuration.port)
+        }.runService()
     }
 
-    private static func application(_ configuration: ServerConfiguration,
-                                    onListening: @escaping @Sendable (any Channel) async -> Void) throws -> some ApplicationProtocol {
-        let store = try openStore(configuration)
+    private static func application(_ configuration: ServerConfiguration, store: Store,
+                                    onListening: @escaping @Sendable (any Channel) async -> Void) -> some ApplicationProtocol {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         return Application(router: router(store: store, configuration: configuration),
                            server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },

@@ -37,10 +37,14 @@ extension ServeEndToEndTests {
         try await server.waitUntilAnswering()
         let started = ContinuousClock.now
         let url = URL(string: "http://127.0.0.1:\(server.port)/api/v1/profile/1")!
+        let events = try RawConnection(port: server.port)        // and a subscriber to the events
+        events.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         async let answer = ((try await URLSession.shared.data(from: url)).1 as? HTTPURLResponse)?.statusCode
         try await Task.sleep(for: .milliseconds(300))       // the request is in flight (800 ms of latency)
         let status = server.stop()
         #expect(try await answer == 200, "the request in flight was answered")
+        let (stream, closed) = await events.receive(timeout: 30)
+        #expect(closed && stream.hasSuffix("0\r\n\r\n"), "the event stream was ended, not cut: \(stream.suffix(30).debugDescription)")
         #expect(ContinuousClock.now - started >= .milliseconds(700))
         #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "exited 0 (wait status \(status))")
     }

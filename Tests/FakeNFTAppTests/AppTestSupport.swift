@@ -35,16 +35,23 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     return true
 }
 
-/// Opens the app on `server` and walks through every screen, menu and dialog, calling `visit`
-/// with the shell and the screen's name once the screen shows its data. It ends with a payment.
+/// The four tabs on `server`, started, with the cart, the profile and the catalog loaded.
 @MainActor
-func walkEveryScreen(_ server: TestServer, visit: (AppShell, String) throws -> Void) async throws {
+func startedApp(_ server: TestServer) async throws -> (AppContext, AppShell) {
     let context = makeContext(server)
     let shell = FakeNFTTerminalApp.makeShell(context: context)
     await context.state.start()
     #expect(await eventually { context.state.cart != nil && context.state.profile != nil })
     let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
     #expect(await eventually { catalog.collections.value != nil })
+    return (context, shell)
+}
+
+/// Opens the app on `server` and walks through every screen, menu and dialog, calling `visit`
+/// with the shell and the screen's name once the screen shows its data. It ends with a payment.
+@MainActor
+func walkEveryScreen(_ server: TestServer, visit: (AppShell, String) throws -> Void) async throws {
+    let (_, shell) = try await startedApp(server)
     try visit(shell, "catalog")
     _ = shell.handle(.key(.char("?")))
     try visit(shell, "help")

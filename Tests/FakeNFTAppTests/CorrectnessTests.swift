@@ -33,11 +33,8 @@ import FakeNFTTesting
     }
 
     /// The four tabs of the app on `server`, started and showing tab `tab`.
-    func app(_ server: TestServer, tab: Int = 0) async -> (AppContext, AppShell) {
-        let context = makeContext(server)
-        let shell = FakeNFTTerminalApp.makeShell(context: context)
-        await context.state.start()
-        _ = await eventually { context.state.cart != nil && context.state.profile != nil }
+    func app(_ server: TestServer, tab: Int = 0) async throws -> (AppContext, AppShell) {
+        let (context, shell) = try await startedApp(server)
         if tab > 0 { _ = shell.handle(.key(.char(Character(String(tab + 1))))) }
         return (context, shell)
     }
@@ -70,7 +67,7 @@ import FakeNFTTesting
     @Test func anEmptyCartOffersNoSortMenu() async throws {
         try await TestServer.with { server async throws in
             #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=null").status == 200)
-            let (_, shell) = await app(server, tab: 1)
+            let (_, shell) = try await app(server, tab: 1)
             #expect(await eventually { frame(shell, Size(width: 80, height: 24)).contains("Cart is empty") })
             #expect(lines(shell).last == "? help  q quit", "no remove, sort or pay on an empty cart")
             _ = shell.handle(.key(.char("s")))
@@ -83,7 +80,7 @@ import FakeNFTTesting
     /// toggle is a cross when the NFT is in the cart.
     @Test func drawnControlsWork() async throws {
         try await TestServer.with { server async throws in
-            let (context, shell) = await app(server, tab: 2)
+            let (context, shell) = try await app(server, tab: 2)
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
@@ -116,7 +113,7 @@ import FakeNFTTesting
     /// A click on a row's ✕ asks to remove that row, naming the NFT.
     @Test func eachCartRowHasARemoveButton() async throws {
         try await TestServer.with { server async throws in
-            let (context, shell) = await app(server, tab: 1)
+            let (context, shell) = try await app(server, tab: 1)
             let cart = try await loadedCart(shell)
             let text = lines(shell)
             let second = cart.visibleItems[1]
@@ -135,7 +132,7 @@ import FakeNFTTesting
     @Test func outcomesAreNeverSilent() async throws {
         try await TestServer.with(payments: ["1": false]) { server async throws in
             #expect(try await server.request("PUT", "/api/v1/profile/1", body: "website=").status == 200)
-            let (context, shell) = await app(server, tab: 2)
+            let (context, shell) = try await app(server, tab: 2)
             #expect(await eventually { context.state.profile?.website == "" })
             _ = shell.handle(.key(.char("e")))
             for c in " Jr" { _ = shell.handle(.key(.char(c))) }
@@ -157,7 +154,7 @@ import FakeNFTTesting
     /// A toast never hides the cart's total.
     @Test func toastsNeverHideFigures() async throws {
         try await TestServer.with { server async throws in
-            let (context, shell) = await app(server, tab: 1)
+            let (context, shell) = try await app(server, tab: 1)
             let cart = try await loadedCart(shell)
             context.effects.show(Toast("A message long enough to cover the whole bottom of the screen, prices included"))
             let text = lines(shell)
@@ -169,7 +166,7 @@ import FakeNFTTesting
     /// The success screen leaves the tab keys working, and Esc goes back to the cart.
     @Test func theSuccessScreenTrapsNothing() async throws {
         try await TestServer.with { server async throws in
-            let (_, shell) = await app(server, tab: 1)
+            let (_, shell) = try await app(server, tab: 1)
             _ = try await loadedCart(shell)
             let payment = try await openPayment(shell)
             _ = shell.handle(.key(.char("p")))
@@ -188,7 +185,7 @@ import FakeNFTTesting
     /// list; an author id is never shown as a name.
     @Test func smallerOnes() async throws {
         try await TestServer.with { server async throws in
-            let (context, shell) = await app(server)
+            let (context, shell) = try await app(server)
             let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
             #expect(await eventually { catalog.collections.value != nil })
             let text = frame(shell, Size(width: 80, height: 24))
@@ -239,7 +236,7 @@ import FakeNFTTesting
     @Test func everythingIsReachableAt60x16() async throws {
         try await TestServer.with { server async throws in
             let size = Size(width: 60, height: 16)
-            let (_, shell) = await app(server, tab: 2)
+            let (_, shell) = try await app(server, tab: 2)
             _ = shell.handle(.key(.char("e")))
             #expect(frame(shell, size).contains("↓ more"))
             for _ in 0..<3 { _ = shell.handle(.key(.tab)) }               // Avatar link
@@ -286,7 +283,7 @@ import FakeNFTTesting
     /// options all do what their keys do.
     @Test func everyDrawnControlIsClickable() async throws {
         try await TestServer.with { server async throws in
-            let (context, shell) = await app(server, tab: 2)
+            let (context, shell) = try await app(server, tab: 2)
             try click("Favorite NFTs", in: shell)                           // selects the row
             try click("Favorite NFTs", in: shell)                           // opens it
             #expect(shell.currentScreen is FavoritesScreen)

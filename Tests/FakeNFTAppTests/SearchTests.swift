@@ -49,12 +49,7 @@ import FakeNFTTesting
 
     @Test func everyListFiltersAsYouTypeAndSaysHowMany() async throws {
         try await TestServer.with { server async throws in
-            let context = makeContext(server)
-            let shell = FakeNFTTerminalApp.makeShell(context: context)
-            await context.state.start()
-            #expect(await eventually { context.state.cart != nil && context.state.profile != nil })
-            let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
-            #expect(await eventually { catalog.collections.value != nil })
+            let (_, shell) = try await startedApp(server)
             let collections = try await server.get("/api/v1/collections", as: [NFTCollection].self)
             try checkSearch(shell, names: collections.map(\.name), what: .collections, query: "E")
 

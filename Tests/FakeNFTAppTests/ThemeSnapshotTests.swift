@@ -54,12 +54,7 @@ import FakeNFTTesting
 
     @Test func catalogAndNFTScreenInEveryTheme() async throws {
         try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in
-            let context = makeContext(server)
-            let shell = FakeNFTTerminalApp.makeShell(context: context)
-            await context.state.start()
-            #expect(await eventually { context.state.cart != nil && context.state.profile != nil })
-            let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
-            #expect(await eventually { catalog.collections.value != nil })
+            let (_, shell) = try await startedApp(server)
             for theme in [Theme.dark, .light, .mono] {
                 assertSnapshot(Self.styled(shell, Size(width: 80, height: 24), theme: theme), named: "theme-catalog-\(theme.name.rawValue)")
             }

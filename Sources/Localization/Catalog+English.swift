@@ -330,5 +330,6 @@ extension Catalog {
         .signInRow: "Sign in or sign up",
         .continueWithoutAccountKey: "Continue without an account",
         .hintWithoutAccount: "without account",
+        .passwordLong: "At most {0} bytes",
     ]
 }

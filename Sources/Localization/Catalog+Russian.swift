@@ -330,5 +330,6 @@ extension Catalog {
         .signInRow: "Войти или зарегистрироваться",
         .continueWithoutAccountKey: "Продолжить без аккаунта",
         .hintWithoutAccount: "без аккаунта",
+        .passwordLong: "Не больше {0} байт",
     ]
 }

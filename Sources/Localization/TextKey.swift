@@ -329,4 +329,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signInRow
     case continueWithoutAccountKey
     case hintWithoutAccount
+    case passwordLong
 }

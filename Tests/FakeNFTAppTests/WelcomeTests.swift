@@ -84,41 +84,35 @@ import FakeNFTTesting
         }
     }
 
+    /// A sign-in screen on `server` (sign-up when `signUp`) with `fields` typed, each followed by
+    /// Enter: the last one sends the form.
+    func send(_ server: TestServer, signUp: Bool = false, _ fields: [String]) -> (SignInModel, SignInScene) {
+        let model = SignInModel(api: server.client())
+        let scene = SignInScene(model: model)
+        if signUp { _ = scene.handle(.key(.tab)) }
+        for text in fields {
+            type(text, into: scene)
+            _ = scene.handle(.key(.enter))
+        }
+        return (model, scene)
+    }
+
     @Test func signInFailuresAreSaidInTheAppsWords() async throws {
         try await TestServer.with { server async throws in
-            let first = SignInModel(api: server.client())
-            let up = SignInScene(model: first)
-            _ = up.handle(.key(.tab))
-            for text in ["Anna", "anna@example.com", "secret 12", "secret 12"] {
-                type(text, into: up)
-                _ = up.handle(.key(.enter))
-            }
+            let (first, _) = send(server, signUp: true, ["Anna", "anna@example.com", "secret 12", "secret 12"])
             #expect(await eventually { first.outcome != nil })
             // The same address again: taken.
-            let again = SignInModel(api: server.client())
-            let twice = SignInScene(model: again)
-            _ = twice.handle(.key(.tab))
-            for text in ["Anna 2", "ANNA@example.com", "secret 13", "secret 13"] { type(text, into: twice); _ = twice.handle(.key(.enter)) }
+            let (again, _) = send(server, signUp: true, ["Anna 2", "ANNA@example.com", "secret 13", "secret 13"])
             #expect(await eventually { again.message == "An account with this e-mail already exists: sign in instead." })
             // A wrong password, in Russian.
             await Language.with(.ru) {
-                let model = SignInModel(api: server.client())
-                let scene = SignInScene(model: model)
-                type("anna@example.com", into: scene)
-                _ = scene.handle(.key(.enter))
-                type("wrong pass 1", into: scene)
-                _ = scene.handle(.key(.enter))
+                let (model, scene) = send(server, ["anna@example.com", "wrong pass 1"])
                 #expect(await eventually { model.message == "Неверный e-mail или пароль." })
                 #expect(frame(scene).contains("Продолжить без аккаунта"))
                 assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "ru-sign-in-failed-60x16")
             }
             // The right one.
-            let model = SignInModel(api: server.client())
-            let scene = SignInScene(model: model)
-            type("anna@example.com", into: scene)
-            _ = scene.handle(.key(.enter))
-            type("secret 12", into: scene)
-            _ = scene.handle(.key(.enter))
+            let (model, _) = send(server, ["anna@example.com", "secret 12"])
             #expect(await eventually { model.outcome != nil })
             // Esc: on without an account.
             let without = SignInModel(api: server.client())

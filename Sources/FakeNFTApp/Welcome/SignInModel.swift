@@ -14,7 +14,7 @@ final class SignInModel {
     private let api: APIClient
     private(set) var mode: Mode = .signIn
     private(set) var editors: [Field: TextEditor] = [
-        .name: TextEditor(maxLength: 100), .email: TextEditor(maxLength: 254),
+        .name: TextEditor(maxLength: AccountRules.maxName), .email: TextEditor(maxLength: AccountRules.maxEmail),
         .password: TextEditor(maxLength: 72), .repeatPassword: TextEditor(maxLength: 72),
     ]
     /// Fields typed into (or submitted): only these show their problems.
@@ -50,27 +50,28 @@ final class SignInModel {
         return used
     }
 
-    /// What is wrong with `field` now, or nil; the same rules as `fakenft serve`'s.
+    /// What is wrong with `field` now, or nil: ``AccountRules``, which `fakenft serve` enforces.
     func problem(_ field: Field) -> String? {
         let value = text(field)
         switch field {
-        case .name:
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { return tr(.nameRequired) }
-        case .email:
-            let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-            let domain = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-            if parts.count != 2 || parts[0].isEmpty || domain.count < 2 || domain.contains(where: \.isEmpty) || value.contains(" ") {
-                return tr(.emailInvalid)
-            }
+        case .name: return AccountRules.nameProblem(value).map(Self.message)
+        case .email: return AccountRules.emailProblem(value.trimmingCharacters(in: .whitespaces)).map(Self.message)
         case .password:
             if mode == .signIn { return value.isEmpty ? tr(.passwordRequired) : nil }
-            if value.count < 8 { return tr(.passwordShort, 8) }
-            if !value.contains(where: \.isLetter) || value.allSatisfy(\.isLetter) { return tr(.passwordWeak) }
-        case .repeatPassword:
-            if value != text(.password) { return tr(.passwordsDiffer) }
+            return AccountRules.passwordProblem(value).map(Self.message)
+        case .repeatPassword: return value == text(.password) ? nil : tr(.passwordsDiffer)
         }
-        return nil
+    }
+
+    static func message(_ problem: AccountRules.Problem) -> String {
+        switch problem {
+        case .nameEmpty, .nameHasControls: tr(.nameRequired)   // the editor keeps controls out
+        case .nameTooLong: tr(.atMostCharacters, AccountRules.maxName)
+        case .emailInvalid: tr(.emailInvalid)
+        case .passwordTooShort: tr(.passwordShort, AccountRules.minPassword)
+        case .passwordTooLong: tr(.passwordLong, AccountRules.maxPasswordBytes)
+        case .passwordWeak: tr(.passwordWeak)
+        }
     }
 
     /// Sends the form when every field is right; the outcome or a message follows.

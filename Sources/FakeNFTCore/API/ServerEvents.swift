@@ -109,9 +109,9 @@ public struct ServerEvents: Sendable {
             if value.first == UInt8(ascii: " ") { value.removeFirst() }
             switch field {
             case "event": name = String(decoding: value.prefix(64), as: UTF8.self)
-            case "data":
+            case "data":   // at most maxLine bytes an event (more does not decode: the event is skipped)
                 if !data.isEmpty { data.append(UInt8(ascii: "\n")) }
-                data += value.prefix(ServerEvents.maxLine - data.count)
+                data += value.prefix(max(0, ServerEvents.maxLine - data.count))
             default: break
             }
             return nil

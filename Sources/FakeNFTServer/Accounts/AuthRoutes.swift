@@ -1,3 +1,4 @@
+import FakeNFTModels
 import FakeNFTRequests
 import Foundation
 import Hummingbird
@@ -24,15 +25,13 @@ struct AuthRoutes: Sendable {
                 let fields = try await Routes.body(request)
                 let name = fields.string("name") ?? "", email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces)
                 let password = fields.string("password") ?? ""
-                if let problem = Credentials.nameProblem(name) ?? Credentials.emailProblem(email) ?? Credentials.passwordProblem(password) {
-                    throw RequestError(problem)
-                }
+                if let problem = Credentials.problem(name: name, email: email, password: password) { throw RequestError(problem) }
                 try refuseWhileLimited([context.clientKey])
-                let token = Tokens.make()
+                let token = Tokens.make(), trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
                 do {
-                    let userID = try await store.register(name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email,
+                    let userID = try await store.register(name: trimmed, email: email,
                                                           passwordHash: try await Passwords.hash(password), tokenHash: Tokens.hash(token))
-                    return try signedIn(token: token, userID: userID, name: name, email: email, status: .created)
+                    return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
                 } catch StoreError.emailTaken {
                     limiter.fail([context.clientKey])   // probing for addresses counts as failing
                     throw StoreError.emailTaken
@@ -41,7 +40,7 @@ struct AuthRoutes: Sendable {
             Route(method: .post, path: "auth/login", changesState: true) { request, context in
                 let fields = try await Routes.body(request)
                 let email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces), password = fields.string("password") ?? ""
-                let keys = ["email:" + Credentials.emailKey(email), context.clientKey]
+                let keys = ["email:" + AccountRules.emailKey(email), context.clientKey]
                 try refuseWhileLimited(keys)
                 let account = try await store.account(email: email)
                 let matches = try await Passwords.verify(password, hash: account?.passwordHash ?? Passwords.decoy)

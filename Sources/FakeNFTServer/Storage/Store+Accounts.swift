@@ -11,10 +11,10 @@ extension Store {
         let userID = "u-" + UUID().uuidString.lowercased()
         let now = ISO8601DateFormatter().string(from: Date())
         _ = try await commit(owner: userID, users: true, sessions: true) { db in
-            if try AccountRecord.filter(AccountRecord.Columns.emailKey == Credentials.emailKey(email)).fetchCount(db) > 0 {
+            if try AccountRecord.filter(AccountRecord.Columns.emailKey == AccountRules.emailKey(email)).fetchCount(db) > 0 {
                 throw StoreError.emailTaken
             }
-            try AccountRecord(userID: userID, name: name, email: email, emailKey: Credentials.emailKey(email),
+            try AccountRecord(userID: userID, name: name, email: email, emailKey: AccountRules.emailKey(email),
                               passwordHash: passwordHash, spent: 0, createdAt: now).insert(db)
             try ProfileRecord(Profile(id: userID, name: name, avatar: "", description: "", website: "", nfts: [], likes: [])).insert(db)
             try OrderRecord(Order(id: userID, nfts: [])).insert(db)
@@ -27,7 +27,7 @@ extension Store {
 
     /// The account of an address (compared without case), if it has one.
     func account(email: String) async throws -> AccountRecord? {
-        try await pool.read { db in try AccountRecord.filter(AccountRecord.Columns.emailKey == Credentials.emailKey(email)).fetchOne(db) }
+        try await pool.read { db in try AccountRecord.filter(AccountRecord.Columns.emailKey == AccountRules.emailKey(email)).fetchOne(db) }
     }
 
     /// The account a signed-in token belongs to.

@@ -47,8 +47,15 @@ enum CrashGuard {
                 signal(signo, SIG_DFL)
                 raise(signo)
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND) | SA_SIGINFO
+            // The same conditions as the Swift runtime's own handler, which runs inside this one:
+            // its memory-reading helper thread inherits this mask, and a fault there while
+            // SIGSEGV/SIGBUS were blocked killed the process mid-backtrace, leaving a
+            // `swift-backtrace` waiting forever and no backtrace written. So the crash signals
+            // stay unblocked (SA_NODEFER, not in the mask), everything else is blocked, and the
+            // handler runs on the alternate stack (a stack overflow has no stack left).
+            sigfillset(&action.sa_mask)
+            for other in signals { sigdelset(&action.sa_mask, other) }
+            action.sa_flags = Int32(truncatingIfNeeded: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)) | SA_SIGINFO | SA_ONSTACK
             sigaction(s, &action, previousCrashActions + Int(s))
         }
     }

@@ -22,13 +22,16 @@ run: build
 # Everything is built once, optimized and testable (-enable-testing): in-process test servers
 # are stopped by cancelling them, and a debug build of swift-nio traps when that races a
 # connection being accepted (apple/swift-nio#3481). End-to-end tests drive the same binary in
-# tmux. Then the request parsers replay the fuzzing corpus and schemathesis fuzzes the server.
+# tmux. A PostgreSQL cluster of the tests' own runs throughout (scripts/with-postgres.sh): the
+# several-servers tests use it, and the server suite runs a second time with PostgreSQL as its store.
+# Then the request parsers replay the fuzzing corpus and schemathesis fuzzes the server.
 # A build folder of its own, so that `make run` and `make bench` do not rebuild after it.
 TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
 TEST_BIN = .build-test/release/fakenft
 test: deps
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
-	FAKENFT_BIN=$(CURDIR)/$(TEST_BIN) $(SWIFT) test $(TEST_FLAGS) --skip-build
+	FAKENFT_BIN=$(CURDIR)/$(TEST_BIN) ./scripts/with-postgres.sh sh -c '$(SWIFT) test $(TEST_FLAGS) --skip-build && \
+		FAKENFT_TEST_STORE=postgres $(SWIFT) test $(TEST_FLAGS) --skip-build --filter FakeNFTServerTests'
 	.build-test/release/fakenft-fuzz Tests/Fuzz/corpus/*
 	./scripts/schemathesis.sh $(TEST_BIN)
 

@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -64,6 +65,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ], resources: [.copy("Resources/gen1")]),
         .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "fakenft", dependencies: [
@@ -76,7 +78,8 @@ let package = Package(
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"],
                           resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
-        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird")]),
+        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird"),
+                                                     .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "CZlib"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [
             "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),

@@ -11,11 +11,11 @@ public final class RunningServer: Sendable {
     public let baseURL: URL
     private let task: Task<Void, any Error>
     private let group: ServiceGroup
-    private let feed: ChangeFeed
+    private let store: Store
 
-    init(group: ServiceGroup, feed: ChangeFeed, port: Int, host: String, task: Task<Void, any Error>) {
+    init(group: ServiceGroup, store: Store, port: Int, host: String, task: Task<Void, any Error>) {
         self.group = group
-        self.feed = feed
+        self.store = store
         self.port = port
         self.baseURL = URL(string: "http://\(host):\(port)")!
         self.task = task
@@ -28,8 +28,9 @@ public final class RunningServer: Sendable {
     /// connections (a graceful shutdown), then waits for the server to end; after
     /// ``gracePeriod`` it is cancelled. (Cancelling while connections are served trips
     /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
+    /// Then the database is closed.
     public func stop() async {
-        feed.finishAll()   // event streams never end by themselves
+        store.feed.finishAll()   // event streams never end by themselves
         await group.triggerGracefulShutdown()
         let task = self.task
         let deadline = Task {
@@ -38,23 +39,29 @@ public final class RunningServer: Sendable {
         }
         _ = await task.result
         deadline.cancel()
+        await store.close()
     }
 }
 
-/// The offline FakeNFT server: Hummingbird over a SQLite store.
+/// The offline FakeNFT server: Hummingbird over a SQLite or PostgreSQL store.
 public enum FakeNFTServer {
-    /// Opens the database, seeding it when it is new (or when `reset` is set).
-    private static func openStore(_ configuration: ServerConfiguration) throws -> Store {
+    /// Opens the database (SQLite in the data folder, or PostgreSQL), seeding it when it is new
+    /// (or when `reset` is set).
+    private static func openStore(_ configuration: ServerConfiguration) async throws -> Store {
+        let seed: @Sendable () throws -> Dataset = {
+            switch configuration.seed {
+            case .gen1: try .gen1()
+            case .large(let users, let nfts): try .large(users: users, nfts: nfts)
+            }
+        }
+        // The data folder holds the SQLite database and the log.
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        return try Store(path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
-                         reset: configuration.reset,
-                         seed: {
-                             switch configuration.seed {
-                             case .gen1: try .gen1()
-                             case .large(let users, let nfts): try .large(users: users, nfts: nfts)
-                             }
-                         },
-                         paymentOutcomes: configuration.paymentOutcomes)
+        if let url = configuration.postgresURL {
+            return try await Store(database: PostgresDatabase(url: url, reset: configuration.reset, seed: seed,
+                                                              paymentOutcomes: configuration.paymentOutcomes, logger: logger(configuration)))
+        }
+        return try await Store(path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
+                               reset: configuration.reset, seed: seed, paymentOutcomes: configuration.paymentOutcomes)
     }
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
@@ -94,7 +101,7 @@ public enum FakeNFTServer {
     /// Starts the server in the background and returns once it listens.
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
-        let store = try openStore(configuration)
+        let store = try await openStore(configuration)
         let app = application(configuration, store: store) { listener in await started.succeed(listener) }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
@@ -104,14 +111,22 @@ public enum FakeNFTServer {
             }
         }
         let listener = try await started.wait()
-        return RunningServer(group: group, feed: store.feed, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
+        return RunningServer(group: group, store: store, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
+    /// Requests in flight finish first, then the database is closed.
     public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void) async throws {
-        try await application(configuration, store: try openStore(configuration)) { listener in
-            onListening(listener.localAddress?.port ?? configuration.port)
-        }.runService()
+        let store = try await openStore(configuration)
+        do {
+            try await application(configuration, store: store) { listener in
+                onListening(listener.localAddress?.port ?? configuration.port)
+            }.runService()
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
     }
 
     private static func application(_ configuration: ServerConfiguration, store: Store,

@@ -13,8 +13,11 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// 0 picks a free port.
     public var port: Int
-    /// Folder of the SQLite database.
+    /// Folder of the SQLite database (and of the log files).
     public var dataDirectory: URL
+    /// A PostgreSQL database (`postgres://user[:password]@host[:port]/database`) instead of
+    /// SQLite, for several servers on one database.
+    public var postgresURL: String?
     /// When set, every request must carry it in `X-Practicum-Mobile-Token`.
     public var token: String?
     /// Artificial delay before every answer.
@@ -44,8 +47,8 @@ public struct ServerConfiguration: Sendable {
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, token: String? = nil,
                 latencyMilliseconds: Int = 0, reset: Bool = false, seed: Seed = .gen1,
                 paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false, log: LogDestination = .dataDirectoryFile,
-                idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil)) {
-        self.host = host; self.port = port; self.dataDirectory = dataDirectory; self.token = token
+                idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil) {
+        self.host = host; self.port = port; self.dataDirectory = dataDirectory; self.postgresURL = postgresURL; self.token = token
         self.latencyMilliseconds = latencyMilliseconds; self.reset = reset; self.seed = seed
         self.paymentOutcomes = paymentOutcomes; self.logRequests = logRequests
         self.log = log; self.idleTimeout = idleTimeout; self.imageLinks = imageLinks

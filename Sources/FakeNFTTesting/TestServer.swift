@@ -10,24 +10,27 @@ public final class TestServer: Sendable {
     public let server: RunningServer
     public let configuration: ServerConfiguration
 
+    /// On PostgreSQL (`postgresURL`, or ``TestStore/isPostgres``: a database of its own per data folder).
     public static func start(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
                              dataDirectory: URL? = nil, payments: [String: Bool] = [:],
-                             idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil)) async throws -> TestServer {
+                             idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil) async throws -> TestServer {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-test-\(UUID().uuidString)")
+        let database = try postgresURL ?? (TestStore.isPostgres ? TestStore.database(for: directory) : nil)
         let configuration = ServerConfiguration(port: 0, dataDirectory: directory, token: token, latencyMilliseconds: latency,
-                                                seed: seed, paymentOutcomes: payments, idleTimeout: idleTimeout, imageLinks: imageLinks)
+                                                seed: seed, paymentOutcomes: payments, idleTimeout: idleTimeout, imageLinks: imageLinks,
+                                                postgresURL: database)
         return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
     }
 
-    /// Runs `body` with a server started like ``start(token:latency:seed:dataDirectory:payments:idleTimeout:imageLinks:)``
+    /// Runs `body` with a server started like ``start(token:latency:seed:dataDirectory:payments:idleTimeout:imageLinks:postgresURL:)``
     /// and stops it, waiting for it, when `body` ends, however it ends.
     public static func with<T>(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
                                dataDirectory: URL? = nil, payments: [String: Bool] = [:], idleTimeout: Int = 30,
-                               imageLinks: ImageLinks = .local(publicURL: nil),
+                               imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil,
                                isolation: isolated (any Actor)? = #isolation,
                                _ body: (TestServer) async throws -> T) async throws -> T {
         let server = try await start(token: token, latency: latency, seed: seed, dataDirectory: dataDirectory,
-                                     payments: payments, idleTimeout: idleTimeout, imageLinks: imageLinks)
+                                     payments: payments, idleTimeout: idleTimeout, imageLinks: imageLinks, postgresURL: postgresURL)
         do {
             let result = try await body(server)
             await server.stop()

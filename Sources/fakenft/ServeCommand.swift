@@ -17,6 +17,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder of the SQLite database (default $XDG_DATA_HOME/fakenft).", valueName: "dir"))
     var data: String?
 
+    @Option(help: ArgumentHelp("Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one database.",
+                               valueName: "postgres://user[:password]@host[:port]/db"))
+    var database: String?
+
     @Option(help: "Require this X-Practicum-Mobile-Token on every request.")
     var token: String?
 
@@ -51,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port wants a number in 0...65535, not \(port)") }
         guard (0...60_000).contains(latency) else { throw ValidationError("--latency wants a number in 0...60000, not \(latency)") }
         guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)") }
+        if let database, PostgresAddress(database) == nil {
+            throw ValidationError("--database wants postgres://user[:password]@host[:port]/database, not \(database)")
+        }
         if let publicURL {
             guard !upstreamImages else { throw ValidationError("--public-url and --upstream-images exclude each other") }
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
@@ -69,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
             paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError, idleTimeout: idleTimeout,
             imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
+        configuration.postgresURL = database ?? environment["FAKENFT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         return configuration
     }
 
@@ -80,7 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
         ProcessLimits.raiseOpenFileLimit()
         do {
             try await FakeNFTServer.serve(configuration) { port in
-                LineWriter.standardOutput.write("FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(configuration.dataDirectory.path))")
+                let data = configuration.postgresURL.flatMap(PostgresAddress.init).map(\.description) ?? configuration.dataDirectory.path
+                LineWriter.standardOutput.write("FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(data))")
             }
         } catch {
             LineWriter.flush()

@@ -1,6 +1,5 @@
 import FakeNFTCore
 import Foundation
-import GRDB
 import HummingbirdBcrypt
 import Testing
 import FakeNFTTesting
@@ -78,10 +77,8 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let password = "Secret-Pass 42"
             let anna = try await Self.register(server, "Anna", "anna@example.com", password)
-            let database = try DatabaseQueue(path: server.configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path)
-            let (hash, tokenHashes) = try await database.read { db in
-                (try String.fetchOne(db, sql: "SELECT passwordHash FROM account") ?? "", try String.fetchAll(db, sql: "SELECT tokenHash FROM session"))
-            }
+            let hash = try await server.databaseRows(#"SELECT "passwordHash" FROM account"#).first?.first ?? ""
+            let tokenHashes = try await server.databaseRows(#"SELECT "tokenHash" FROM session"#).map { $0[0] }
             #expect(hash.hasPrefix("$2b$10$") || hash.hasPrefix("$2a$10$") || hash.hasPrefix("$2y$10$"), "bcrypt with cost 10: \(hash.prefix(7))")
             #expect(!hash.contains(password) && Bcrypt.verify(password, hash: hash) && !Bcrypt.verify("Secret-Pass 43", hash: hash))
             #expect(tokenHashes == [Tokens.hash(anna.token)] && !tokenHashes.contains(anna.token))

@@ -60,7 +60,7 @@ struct AuthRoutes: Sendable {
                 return Response(status: .noContent)
             },
             Route(method: .get, path: "auth/session", changesState: false) { request, _ in
-                guard let token = Self.token(request), let userID = store.current.sessions[Tokens.hash(token)],
+                guard let token = Self.token(request), let userID = try await store.current().sessions[Tokens.hash(token)],
                       let account = try await store.account(userID: userID) else {
                     throw ServerError(.unauthorized, "not signed in")
                 }

@@ -12,18 +12,18 @@ import ServiceLifecycle
 struct EventRoutes: Sendable {
     let store: Store
     /// Picks the caller's owner (the shared profile, or an account's) from the request.
-    let owner: @Sendable (Request) throws -> String
+    let owner: @Sendable (Request) async throws -> String
     /// JSON as the request should see it (image links pointed at this server).
     let rewrite: @Sendable (ByteBuffer, Request) -> ByteBuffer
 
     var table: [Route] {
         [
             Route(method: .get, path: "events", changesState: false) { request, _ in
-                let owner = try owner(request)
+                let owner = try await owner(request)
                 guard store.feed.subscriberCount < ChangeFeed.maxSubscribers else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
-                let current = store.current
+                let current = try await store.current()
                 let first = (current.profiles[owner].map { [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)] } ?? [])
                     + (current.orders[owner].map { [ChangeFeed.Change.order(owner: owner, version: $0.version, json: $0.json)] } ?? [])
                 let feed = store.feed

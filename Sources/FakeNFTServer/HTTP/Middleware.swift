@@ -85,7 +85,7 @@ struct TokenMiddleware: RouterMiddleware {
         guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value else {
             throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
         }
-        guard sent == token || store.current.sessions[Tokens.hash(sent)] != nil else { throw ServerError(.unauthorized, "wrong token") }
+        if sent != token, try await store.current().sessions[Tokens.hash(sent)] == nil { throw ServerError(.unauthorized, "wrong token") }
         return try await next(request, context)
     }
 }

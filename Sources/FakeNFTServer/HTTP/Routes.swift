@@ -35,17 +35,17 @@ struct Routes: Sendable {
     /// Every endpoint.
     var table: [Route] {
         [
-            get("nft") { request, _ in try list(\.nfts, request) },
-            get("nft/:id") { request, context in try item(\.nfts, "NFT", request, context) },
-            get("collections") { request, _ in try list(\.collections, request) },
-            get("collections/:id") { request, context in try item(\.collections, "collection", request, context) },
-            get("users") { request, _ in try list(\.users, request) },
-            get("users/:id") { request, context in try item(\.users, "user", request, context) },
-            get("currencies") { request, _ in json(store.current.currencies.list(ListQuery()), request) },
-            get("currencies/:id") { request, context in try item(\.currencies, "currency", request, context) },
+            get("nft") { request, _ in try list(\.nfts, request, from: store.latest) },
+            get("nft/:id") { request, context in try item(\.nfts, "NFT", request, context, from: store.latest) },
+            get("collections") { request, _ in try list(\.collections, request, from: store.latest) },
+            get("collections/:id") { request, context in try item(\.collections, "collection", request, context, from: store.latest) },
+            get("users") { request, _ in try list(\.users, request, from: try await store.current()) },
+            get("users/:id") { request, context in try item(\.users, "user", request, context, from: try await store.current()) },
+            get("currencies") { request, _ in json(store.latest.currencies.list(ListQuery()), request) },
+            get("currencies/:id") { request, context in try item(\.currencies, "currency", request, context, from: store.latest) },
             get("profile/:id") { request, context in
                 try requireFixedID(context)
-                return json(try mine(\.profiles, request), request)
+                return json(try await mine(\.profiles, request), request)
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
                 try requireFixedID(context)
@@ -56,33 +56,33 @@ struct Routes: Sendable {
                 let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
                                            website: fields.string("website"), avatar: fields.string("avatar"),
                                            likes: fields.list("likes"))
-                return json(try await store.updateProfile(update, owner: try owner(request), ifVersion: ETag.acceptedVersions(request)), request)
+                return json(try await store.updateProfile(update, owner: try await owner(request), ifVersion: ETag.acceptedVersions(request)), request)
             },
             get("orders/:id") { request, context in
                 try requireFixedID(context)
-                return Responses.json(try mine(\.orders, request))
+                return Responses.json(try await mine(\.orders, request))
             },
             Route(method: .put, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
                 let versions = ETag.acceptedVersions(request)
                 let order: ReadModel.Versioned
                 if let nfts = try await Self.body(request).list("nfts") {
-                    order = try await store.updateOrder(nfts: nfts, owner: try owner(request), ifVersion: versions)
+                    order = try await store.updateOrder(nfts: nfts, owner: try await owner(request), ifVersion: versions)
                 } else {
-                    order = try mine(\.orders, request)   // nothing sent: unchanged
+                    order = try await mine(\.orders, request)   // nothing sent: unchanged
                 }
                 return Responses.json(order)
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
-                let order = try await store.executeOrder(nfts: try await Self.body(request).list("nfts"), owner: try owner(request),
+                let order = try await store.executeOrder(nfts: try await Self.body(request).list("nfts"), owner: try await owner(request),
                                                          ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(order)
             },
             // A GET that pays: kept a GET for the apps, guarded like every other change.
             Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { request, context in
                 try requireFixedID(context)
-                let result = try await store.pay(currencyID: try context.parameters.require("currency"), owner: try owner(request))
+                let result = try await store.pay(currencyID: try context.parameters.require("currency"), owner: try await owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
         ] + AuthRoutes(store: store, limiter: limiter).table + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
@@ -93,17 +93,17 @@ struct Routes: Sendable {
     /// Whose profile and order a request reads and writes: a signed-in account's, by its token,
     /// else the shared one (no token, or any other token: the gen-1 apps send a fixed one). An
     /// account token that is not signed in (any more) is refused.
-    private func owner(_ request: Request) throws -> String {
+    private func owner(_ request: Request) async throws -> String {
         guard let token = AuthRoutes.token(request) else { return Owner.shared }
-        if let owner = store.current.sessions[Tokens.hash(token)] { return owner }
+        if let owner = try await store.current().sessions[Tokens.hash(token)] { return owner }
         if Tokens.isAccountToken(token) { throw ServerError(.unauthorized, "this sign-in has ended: sign in again") }
         return Owner.shared
     }
 
     /// The caller's profile or order.
-    private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) throws -> ReadModel.Versioned {
-        let owner = try owner(request)
-        guard let resource = store.current[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
+    private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws -> ReadModel.Versioned {
+        let owner = try await owner(request)
+        guard let resource = try await store.current()[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
         return resource
     }
 
@@ -111,14 +111,17 @@ struct Routes: Sendable {
         Route(method: .get, path: path, changesState: false, handler: handler)
     }
 
-    private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request) throws -> Response {
+    /// A page of `table` of `model`: ``Store/latest`` for what never changes after the start,
+    /// ``Store/current()`` for what does.
+    private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request, from model: ReadModel) throws -> Response {
         let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
-        return json(store.current[keyPath: table].list(query), request)
+        return json(model[keyPath: table].list(query), request)
     }
 
-    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: ServerContext) throws -> Response {
+    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: ServerContext,
+                      from model: ReadModel) throws -> Response {
         let id = try id(context)
-        guard let body = store.current[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
+        guard let body = model[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
         return json(body, request)
     }
 

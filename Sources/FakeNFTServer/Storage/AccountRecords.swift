@@ -2,7 +2,7 @@ import GRDB
 
 /// An account: its sign-in (the e-mail, and the password as a bcrypt hash only) and the user id
 /// that names its profile, its order and its row in `/users`.
-struct AccountRecord: Codable, FetchableRecord, PersistableRecord {
+struct AccountRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "account"
     var userID: String
     var name: String
@@ -20,7 +20,7 @@ struct AccountRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A sign-in: the SHA-256 of its token (never the token) and whose it is.
-struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "session"
     var tokenHash: String
     var userID: String

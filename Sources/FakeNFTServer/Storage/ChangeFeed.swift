@@ -91,6 +91,13 @@ final class ChangeFeed: Sendable {
         }
     }
 
+    /// Tells every subscriber to read everything again (the database was replaced).
+    func resyncAll() {
+        subscribers.withLock { subscribers in
+            for subscriber in subscribers.values { _ = subscriber.continuation.yield(.resync) }
+        }
+    }
+
     /// Ends every subscription (the server stops).
     func finishAll() {
         let continuations = subscribers.withLock { subscribers in subscribers.values.map(\.continuation) }

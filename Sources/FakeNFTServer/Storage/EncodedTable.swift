@@ -1,10 +1,9 @@
 import FakeNFTRequests
 import Foundation
-import GRDB
 import NIOCore
 
 /// One kind of entity as JSON, each encoded once: found by id, or listed a page at a time in
-/// any whitelisted order (worked out once, by SQLite, when the table is loaded).
+/// any whitelisted order (worked out once, when the table is loaded).
 struct EncodedTable: Sendable {
     private struct Ordering: Hashable { var field: String; var descending: Bool }
 
@@ -16,24 +15,19 @@ struct EncodedTable: Sendable {
     /// Each entity's name folded for `name=` (case and diacritics ignored); empty for entities without one.
     private let names: [String]
 
-    /// Loads `records` (in `seq` order) and the order of each field of `sorts`.
-    init<Record: FetchableRecord & TableRecord, Model: Encodable>(
-        _ db: Database, _ type: Record.Type, seq: Column, sorts: [String: SQLExpression],
-        id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> Model
-    ) throws {
-        let records = try Record.order(seq).fetchAll(db)
-        let seqs = try Int.fetchAll(db, Record.select(seq).order(seq))
-        let positionOfSeq = Dictionary(seqs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Encodes `records` (in storage order) and works out the order of each field of `sorts`.
+    init<Record, Model: Encodable>(_ records: [Record], sorts: [String: @Sendable (Record) -> SortKey],
+                                   id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> Model) throws {
         items = try records.map { try JSONBody.encode(model($0)) }
         positions = Dictionary(records.enumerated().map { (id($1), $0) }, uniquingKeysWith: { first, _ in first })
         names = name.map { name in records.map { Self.searchKey(name($0)) } } ?? []
         var orders: [Ordering: [Int]] = [:]
-        for (field, term) in sorts {
-            for descending in [false, true] {
-                let ordering = descending ? term.desc : term.asc
-                let sorted = try Int.fetchAll(db, Record.select(seq).order(ordering, seq.asc))
-                orders[Ordering(field: field, descending: descending)] = sorted.compactMap { positionOfSeq[$0] }
-            }
+        for (field, key) in sorts {
+            let keys = records.map(key)
+            let ascending = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+            let descending = keys.indices.sorted { keys[$0] > keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+            orders[Ordering(field: field, descending: false)] = ascending
+            orders[Ordering(field: field, descending: true)] = descending
         }
         self.orders = orders
     }

@@ -1,5 +1,4 @@
 import FakeNFTModels
-import GRDB
 import NIOCore
 
 /// Everything a GET can answer, immutable, with each entity's JSON encoded once. The store
@@ -20,27 +19,49 @@ struct ReadModel: Sendable {
     var orders: [String: Versioned]
     /// The owner of each signed-in token, by the token's SHA-256.
     var sessions: [String: String]
+    /// Each NFT's price (NFTs are only written when the database is seeded).
+    var prices: [String: Double]
+    /// Whether a payment with each currency succeeds (set when the server starts).
+    var paymentSucceeds: [String: Bool]
+    /// Each account's NFT count, as `/users` shows it (for `user` events).
+    var ownedNFTs: [String: Int]
+    /// The database's change counter this model reflects (``StoreDatabase/generation()``).
+    var generation: Int
 
-    /// Reads the whole database.
-    static func load(_ db: Database) throws -> ReadModel {
-        let nfts = try EncodedTable(db, NFTRecord.self, seq: NFTRecord.Columns.seq, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
-        let collections = try EncodedTable(db, CollectionRecord.self, seq: CollectionRecord.Columns.seq, sorts: SortWhitelist.collection, id: \.id,
-                                           name: \.name, model: \.model)
-        let users = try users(db)
-        let currencies = try EncodedTable(db, CurrencyRecord.self, seq: CurrencyRecord.Columns.seq, sorts: [:], id: \.id, model: \.model)
-        let profiles = try Dictionary(uniqueKeysWithValues: ProfileRecord.fetchAll(db).map { ($0.id, try versioned($0)) })
-        let orders = try Dictionary(uniqueKeysWithValues: OrderRecord.fetchAll(db).map { ($0.id, try versioned($0)) })
+    /// A read model of the whole database.
+    init(_ data: StoredData) throws {
+        nfts = try EncodedTable(data.nfts, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
+        collections = try EncodedTable(data.collections, sorts: SortWhitelist.collection, id: \.id, name: \.name, model: \.model)
+        currencies = try EncodedTable(data.currencies, sorts: [:], id: \.id, model: \.model)
+        users = try Self.table(of: data.users)
+        ownedNFTs = Self.nftCounts(of: data.users)
+        profiles = try Dictionary(data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
+        orders = try Dictionary(data.orders.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else { throw StoreError.damaged("the database has no profile or no order (shared, id 1)") }
-        return ReadModel(nfts: nfts, collections: collections, users: users, currencies: currencies,
-                         profiles: profiles, orders: orders, sessions: try sessions(db))
+        sessions = Self.owners(of: data.sessions)
+        prices = Dictionary(data.nfts.map { ($0.id, $0.price) }, uniquingKeysWith: { first, _ in first })
+        paymentSucceeds = Dictionary(data.currencies.map { ($0.id, $0.paymentSucceeds) }, uniquingKeysWith: { first, _ in first })
+        generation = data.generation
     }
 
-    static func users(_ db: Database) throws -> EncodedTable {
-        try EncodedTable(db, UserRecord.self, seq: UserRecord.Columns.seq, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+    /// A new `/users` table (after an account changed).
+    mutating func replaceUsers(_ records: [UserRecord]) throws {
+        users = try Self.table(of: records)
+        ownedNFTs = Self.nftCounts(of: records)
     }
 
-    static func sessions(_ db: Database) throws -> [String: String] {
-        Dictionary(try SessionRecord.fetchAll(db).map { ($0.tokenHash, $0.userID) }, uniquingKeysWith: { first, _ in first })
+    mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }
+
+    private static func table(of users: [UserRecord]) throws -> EncodedTable {
+        try EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+    }
+
+    private static func nftCounts(of users: [UserRecord]) -> [String: Int] {
+        Dictionary(users.map { ($0.id, $0.nftCount) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func owners(of sessions: [SessionRecord]) -> [String: String] {
+        Dictionary(sessions.map { ($0.tokenHash, $0.userID) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every profile is `/profile/1` to its owner, so its JSON says id "1".
@@ -57,22 +78,20 @@ struct ReadModel: Sendable {
     }
 }
 
-/// The fields a list may be sorted by, and the column (or expression) each one sorts.
+/// The fields a list may be sorted by, and the value each one sorts (as SQLite would compare
+/// the column; a user's rating is text compared as `CAST(rating AS INTEGER)`, ties in storage order).
 enum SortWhitelist {
-        static let nft: [String: SQLExpression] = {
-        typealias C = NFTRecord.Columns
-        return ["name": C.name.sqlExpression, "rating": C.rating.sqlExpression, "price": C.price.sqlExpression,
-                "cost": C.price.sqlExpression, "id": C.seq.sqlExpression, "createdAt": C.createdAt.sqlExpression,
-                "author": C.author.sqlExpression]
-    }()
-    static let collection: [String: SQLExpression] = {
-        typealias C = CollectionRecord.Columns
-        return ["name": C.name.sqlExpression, "nfts": C.nftCount.sqlExpression, "count": C.nftCount.sqlExpression,
-                "id": C.seq.sqlExpression, "createdAt": C.createdAt.sqlExpression, "author": C.author.sqlExpression]
-    }()
-    static let user: [String: SQLExpression] = {
-        typealias C = UserRecord.Columns
-        return ["name": C.name.sqlExpression, "rating": cast(C.rating, as: .integer), "id": C.seq.sqlExpression,
-                "nfts": C.nftCount.sqlExpression, "count": C.nftCount.sqlExpression]
-    }()
+    static let nft: [String: @Sendable (NFTRecord) -> SortKey] = [
+        "name": { .text($0.name) }, "rating": { .integer($0.rating) }, "price": { .number($0.price) },
+        "cost": { .number($0.price) }, "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) },
+        "author": { .text($0.author) },
+    ]
+    static let collection: [String: @Sendable (CollectionRecord) -> SortKey] = [
+        "name": { .text($0.name) }, "nfts": { .integer($0.nftCount) }, "count": { .integer($0.nftCount) },
+        "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
+    ]
+    static let user: [String: @Sendable (UserRecord) -> SortKey] = [
+        "name": { .text($0.name) }, "rating": { .integerPrefix(of: $0.rating) }, "id": { .integer($0.seq) },
+        "nfts": { .integer($0.nftCount) }, "count": { .integer($0.nftCount) },
+    ]
 }

@@ -4,7 +4,7 @@ import GRDB
 // The rows of the server's tables. Id lists are stored as JSON text (GRDB encodes `[String]`
 // properties of Codable records as JSON). `seq` keeps the data set's order.
 
-struct NFTRecord: Codable, FetchableRecord, PersistableRecord {
+struct NFTRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "nft"
     var seq: Int
     var id: String
@@ -34,7 +34,7 @@ struct NFTRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct CollectionRecord: Codable, FetchableRecord, PersistableRecord {
+struct CollectionRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "collection"
     var seq: Int
     var id: String
@@ -64,7 +64,7 @@ struct CollectionRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct UserRecord: Codable, FetchableRecord, PersistableRecord {
+struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "user"
     var seq: Int
     var id: String
@@ -91,7 +91,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-struct CurrencyRecord: Codable, FetchableRecord, PersistableRecord {
+struct CurrencyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "currency"
     var seq: Int
     var id: String
@@ -113,7 +113,7 @@ struct CurrencyRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A profile: the shared one (id "1") or an account's (its user id). `version` grows with every change (its ETag).
-struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
+struct ProfileRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "profile"
     var id: String
     var name: String
@@ -139,7 +139,7 @@ struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// An order (the cart): the shared one (id "1") or an account's. `version` grows with every change (its ETag).
-struct OrderRecord: Codable, FetchableRecord, PersistableRecord {
+struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "orders"
     var id: String
     var nfts: [String]

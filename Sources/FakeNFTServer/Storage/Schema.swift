@@ -90,6 +90,29 @@ enum Schema {
                 t.column("createdAt", .text).notNull()
             }
         }
+        // A counter of committed changes and what each touched, so that a server can tell
+        // whether its read model is behind the database (several servers on one database).
+        migrator.registerMigration("v4-changes") { db in
+            try db.create(table: ChangeRecords.state) { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("generation", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO \(ChangeRecords.state) (id, generation) VALUES (1, 0)")
+            try db.create(table: ChangeRecords.log) { t in
+                t.primaryKey("generation", .integer)
+                t.column("owner", .text).notNull()
+                t.column("users", .boolean).notNull()
+                t.column("sessions", .boolean).notNull()
+            }
+        }
         return migrator
     }
+}
+
+/// The tables that count and record committed changes (``ChangeScope``).
+enum ChangeRecords {
+    static let state = "store_state"
+    static let log = "change_log"
+    /// How many changes the log keeps: a server further behind reads everything again.
+    static let kept = 10_000
 }

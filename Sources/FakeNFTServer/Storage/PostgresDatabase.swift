@@ -1,0 +1,262 @@
+import FakeNFTModels
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
+/// servers on one database. Each change is one transaction that first counts itself in
+/// `store_state` (a row lock: changes commit one after another, in generation order), locks the
+/// owner's rows (`SELECT … FOR UPDATE`), writes what changed, records its scope in `change_log`
+/// and sends `NOTIFY fakenft_changes`, which every server listens to.
+final class PostgresDatabase: StoreDatabase {
+    static let channel = "fakenft_changes"
+    /// Taken while migrating and seeding, so that servers starting together do it once.
+    private static let setupLock = 0x46414B45   // "FAKE"
+
+    private let client: PostgresClient
+    private let address: PostgresAddress
+    private let logger: Logger
+    private let running: Task<Void, Never>
+    private let listening = Mutex<Task<Void, Never>?>(nil)
+    private let notified: AsyncStream<Void>
+    private let notify: AsyncStream<Void>.Continuation
+    private let leased = Atomic<Int>(0)
+    private let maximumConnections: Int
+
+    /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
+    init(url: String, reset: Bool, seed: @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool], logger: Logger) async throws {
+        guard let address = PostgresAddress(url) else {
+            throw StoreError.damaged("'\(url)' is not a PostgreSQL address: postgres://user[:password]@host[:port]/database")
+        }
+        self.address = address
+        self.logger = logger
+        var configuration = PostgresClient.Configuration(host: address.host, port: address.port, username: address.user,
+                                                         password: address.password, database: address.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(5)
+        maximumConnections = configuration.options.maximumConnections
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+        (notified, notify) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        do {
+            try await setUp(reset: reset, seed: seed, paymentOutcomes: paymentOutcomes)
+        } catch {
+            running.cancel()
+            throw Self.explained(error, address)
+        }
+        listening.withLock { $0 = Task { [weak self] in await self?.listen() } }
+    }
+
+    var name: String { address.description }
+    var isShared: Bool { true }
+    var connectionUse: (inUse: Int, maximum: Int)? { (leased.load(ordering: .relaxed), maximumConnections) }
+
+    func close() async {
+        listening.withLock { $0?.cancel() }
+        notify.finish()
+        running.cancel()
+        _ = await running.value
+    }
+
+    // MARK: Reading
+
+    func loadAll() async throws -> StoredData {
+        try await connection { db in
+            // The generation first: what is read after it is at least that new.
+            let generation = try await Self.generation(db)
+            return StoredData(nfts: try await Self.nfts(db), collections: try await Self.collections(db), users: try await Self.users(db),
+                              currencies: try await Self.currencies(db), profiles: try await Self.profiles(nil, db),
+                              orders: try await Self.orders(nil, db), sessions: try await Self.sessions(db), generation: generation)
+        }
+    }
+
+    func owned(by owner: String) async throws -> (profile: ProfileRecord, order: OrderRecord) {
+        try await connection { db in
+            let rows = try await Self.rows(of: owner, lock: false, db)
+            return (rows.profile, rows.order)
+        }
+    }
+
+    func users() async throws -> [UserRecord] { try await connection(Self.users) }
+    func sessions() async throws -> [SessionRecord] { try await connection(Self.sessions) }
+    func generation() async throws -> Int { try await connection(Self.generation) }
+
+    func account(emailKey: String) async throws -> AccountRecord? {
+        try await connection { db in try await Self.accounts("emailKey", emailKey, db).first }
+    }
+
+    func account(userID: String) async throws -> AccountRecord? {
+        try await connection { db in try await Self.accounts("userID", userID, db).first }
+    }
+
+    func changes(since generation: Int) async throws -> [ChangeScope]? {
+        try await connection { db in
+            let current = try await Self.generation(db)
+            guard current != generation else { return [] }
+            var scopes: [ChangeScope] = []
+            for try await (generation, owner, users, sessions) in try await db.query(
+                "SELECT generation, owner, users, sessions FROM change_log WHERE generation > \(generation) AND generation <= \(current) ORDER BY generation",
+                logger: Self.quiet
+            ).decode((Int, String, Bool, Bool).self) {
+                scopes.append(ChangeScope(generation: generation, owner: owner, users: users, sessions: sessions))
+            }
+            return scopes.count == current - generation ? scopes : nil
+        }
+    }
+
+    func otherWriters() -> AsyncStream<Void> { notified }
+
+    func answers() async -> Bool {
+        (try? await connection { db in try await db.query("SELECT 1", logger: Self.quiet).decode(Int.self).array().first }) == 1
+    }
+
+    // MARK: Writing
+
+    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
+        -> (rows: OwnerRows, outcome: Outcome, generation: Int) {
+        try await transaction { db in
+            let generation = try await Self.nextGeneration(db)
+            let before = try await Self.rows(of: owner, lock: true, db)
+            var rows = before
+            let outcome = try change(&rows)
+            if rows.profile != before.profile { try await Self.update(rows.profile, db) }
+            if rows.order != before.order { try await Self.update(rows.order, db) }
+            if let account = rows.account, account != before.account {
+                try await db.query(#"UPDATE account SET spent = \#(account.spent) WHERE "userID" = \#(account.userID)"#, logger: Self.quiet)
+            }
+            if let user = rows.user, user != before.user { try await Self.update(user, db) }
+            try await Self.record(ChangeScope(generation: generation, owner: owner, users: rows.user != before.user, sessions: false), db)
+            return (rows, outcome, generation)
+        }
+    }
+
+    func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
+        guard let account = rows.account, var user = rows.user else { throw StoreError.damaged("an account without its rows") }
+        return try await transaction { db in
+            let generation = try await Self.nextGeneration(db)
+            if try await !Self.accounts("emailKey", account.emailKey, db).isEmpty { throw StoreError.emailTaken }
+            try await db.query("""
+                INSERT INTO account ("userID", name, email, "emailKey", "passwordHash", spent, "createdAt")
+                VALUES (\(account.userID), \(account.name), \(account.email), \(account.emailKey), \(account.passwordHash), \(account.spent), \(account.createdAt))
+                """, logger: Self.quiet)
+            try await Self.insert(rows.profile, db)
+            try await Self.insert(rows.order, db)
+            user.seq = try await db.query(#"SELECT COALESCE(MAX(seq), -1) + 1 FROM "user""#, logger: Self.quiet).decode(Int.self).array().first ?? 0
+            try await Self.insert([user], db)
+            try await Self.insert(session, db)
+            try await Self.record(ChangeScope(generation: generation, owner: account.userID, users: true, sessions: true), db)
+            return generation
+        }
+    }
+
+    func startSession(_ session: SessionRecord) async throws -> Int {
+        try await transaction { db in
+            let generation = try await Self.nextGeneration(db)
+            try await Self.insert(session, db)
+            try await Self.record(ChangeScope(generation: generation, owner: session.userID, users: false, sessions: true), db)
+            return generation
+        }
+    }
+
+    func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
+        do {
+            return try await transaction { db in
+                let generation = try await Self.nextGeneration(db)
+                let owners = try await db.query(#"DELETE FROM session WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#, logger: Self.quiet)
+                    .decode(String.self).array()
+                guard let owner = owners.first else { throw EndedNothing() }
+                try await Self.record(ChangeScope(generation: generation, owner: owner, users: false, sessions: true), db)
+                return (true, generation)
+            }
+        } catch is EndedNothing {
+            return (false, try await generation())
+        }
+    }
+}
+
+/// A sign-out of a token that was not signed in: its transaction is rolled back.
+private struct EndedNothing: Error {}
+
+// MARK: - Connections, setup and notifications
+
+extension PostgresDatabase {
+    /// Runs `body` on a pooled connection (counted for `/metrics`).
+    private func connection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        leased.add(1, ordering: .relaxed)
+        defer { leased.subtract(1, ordering: .relaxed) }
+        return try await client.withConnection { connection in try await body(connection) }
+    }
+
+    /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
+    /// back when it throws.
+    private func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await connection { db in try await db.withTransaction(logger: logger) { db in try await body(db) } }
+        } catch let error as PostgresTransactionError {
+            if let closureError = error.closureError { throw closureError }
+            throw error
+        }
+    }
+
+    /// Migrates, seeds when empty (or on `reset`) and sets payment outcomes in one transaction,
+    /// under an advisory lock, so that servers starting together do it once.
+    private func setUp(reset: Bool, seed: @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool]) async throws {
+        try await transaction { db in
+            try await db.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.quiet)
+            try await db.query("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)
+            let done = Set(try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self).array())
+            for migration in PostgresSchema.migrations where !done.contains(migration.name) {
+                for statement in migration.statements { try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet) }
+                try await db.query("INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: Self.quiet)
+            }
+            let empty = try await db.query("SELECT COUNT(*) FROM currency", logger: Self.quiet).decode(Int.self).array() == [0]
+            if reset || empty { try await Self.replaceAll(with: seed(), db) }
+            for (id, success) in paymentOutcomes {
+                try await db.query(#"UPDATE currency SET "paymentSucceeds" = \#(success) WHERE id = \#(id)"#, logger: Self.quiet)
+            }
+        }
+    }
+
+    /// Follows `NOTIFY` on a connection of its own, reconnecting with backoff; after each
+    /// (re)connection one yield, so changes missed meanwhile are read too.
+    private func listen() async {
+        var delay = Duration.milliseconds(100)
+        var id = 1
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: .init(host: address.host, port: address.port, username: address.user, password: address.password,
+                                         database: address.database, tls: .disable),
+                    id: id, logger: Self.quiet)
+                id += 1
+                delay = .milliseconds(100)
+                try await withTaskCancellationHandler {
+                    try await connection.listen(on: Self.channel) { notifications in
+                        notify.yield()
+                        for try await _ in notifications { notify.yield() }
+                    }
+                } onCancel: {
+                    connection.close().whenComplete { _ in }
+                }
+                try? await connection.close()
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for changes failed, again in \(delay): \(String(reflecting: error))")
+            }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(10))
+        }
+    }
+
+    /// A clear message for what goes wrong while connecting (postgres-nio's errors hide the
+    /// server's reason from `description`).
+    private static func explained(_ error: any Error, _ address: PostgresAddress) -> any Error {
+        if let error = error as? StoreError { return error }
+        if let error = error as? PSQLError {
+            let reason = error.serverInfo?[.message] ?? "\(error.code)"
+            return StoreError.damaged("PostgreSQL at \(address): \(reason)")
+        }
+        return StoreError.damaged("PostgreSQL at \(address): \(error)")
+    }
+}

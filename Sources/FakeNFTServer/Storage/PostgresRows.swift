@@ -1,0 +1,207 @@
+import FakeNFTModels
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The store's rows read from and written to PostgreSQL (id lists as JSON text, as in SQLite).
+extension PostgresDatabase {
+    /// Queries log nothing: failures reach the caller, which says what went wrong.
+    static let quiet = Logger(label: "fakenft.postgres") { _ in SwiftLogNoOpLogHandler() }
+
+    static func nfts(_ db: PostgresConnection) async throws -> [NFTRecord] {
+        try await db.query(#"SELECT seq, id, name, images, rating, description, price, author, website, "createdAt" FROM nft ORDER BY seq"#, logger: quiet)
+            .decode((Int, String, String, String, Int, String, Double, String, String?, String).self).array().map { row in
+                NFTRecord(seq: row.0, NFT(id: row.1, name: row.2, images: try list(row.3), rating: row.4, description: row.5, price: row.6,
+                                         author: row.7, website: row.8, createdAt: row.9))
+            }
+    }
+
+    static func collections(_ db: PostgresConnection) async throws -> [CollectionRecord] {
+        try await db.query(#"SELECT seq, id, name, cover, nfts, description, author, website, "createdAt" FROM collection ORDER BY seq"#, logger: quiet)
+            .decode((Int, String, String, String, String, String, String, String?, String).self).array().map { row in
+                CollectionRecord(seq: row.0, NFTCollection(id: row.1, name: row.2, cover: row.3, nfts: try list(row.4), description: row.5,
+                                                           author: row.6, website: row.7, createdAt: row.8))
+            }
+    }
+
+    static func users(_ db: PostgresConnection) async throws -> [UserRecord] {
+        try await db.query(#"SELECT seq, id, name, avatar, description, website, nfts, rating FROM "user" ORDER BY seq"#, logger: quiet)
+            .decode((Int, String, String, String, String?, String, String, String).self).array().map { row in
+                UserRecord(seq: row.0, User(id: row.1, name: row.2, avatar: row.3, description: row.4, website: row.5, nfts: try list(row.6), rating: row.7))
+            }
+    }
+
+    static func currencies(_ db: PostgresConnection) async throws -> [CurrencyRecord] {
+        try await db.query(#"SELECT seq, id, title, name, image, "paymentSucceeds" FROM currency ORDER BY seq"#, logger: quiet)
+            .decode((Int, String, String, String, String, Bool).self).array().map { row in
+                CurrencyRecord(seq: row.0, Currency(id: row.1, title: row.2, name: row.3, image: row.4), paymentSucceeds: row.5)
+            }
+    }
+
+    /// Every profile (`owner` nil) or one, locked for the transaction when `lock` is set.
+    static func profiles(_ owner: String?, lock: Bool = false, _ db: PostgresConnection) async throws -> [ProfileRecord] {
+        let filter = owner.map { _ in "WHERE id = $1" } ?? ""
+        var query = PostgresQuery(unsafeSQL: "SELECT id, name, avatar, description, website, nfts, likes, version FROM profile \(filter)\(lock ? " FOR UPDATE" : "")")
+        if let owner { query.binds.append(owner) }
+        return try await db.query(query, logger: quiet).decode((String, String, String, String, String, String, String, Int).self).array().map { row in
+            ProfileRecord(Profile(id: row.0, name: row.1, avatar: row.2, description: row.3, website: row.4, nfts: try list(row.5), likes: try list(row.6)),
+                          version: row.7)
+        }
+    }
+
+    static func orders(_ owner: String?, lock: Bool = false, _ db: PostgresConnection) async throws -> [OrderRecord] {
+        let filter = owner.map { _ in "WHERE id = $1" } ?? ""
+        var query = PostgresQuery(unsafeSQL: "SELECT id, nfts, version FROM orders \(filter)\(lock ? " FOR UPDATE" : "")")
+        if let owner { query.binds.append(owner) }
+        return try await db.query(query, logger: quiet).decode((String, String, Int).self).array().map { row in
+            OrderRecord(Order(id: row.0, nfts: try list(row.1)), version: row.2)
+        }
+    }
+
+    static func sessions(_ db: PostgresConnection) async throws -> [SessionRecord] {
+        try await db.query(#"SELECT "tokenHash", "userID", "createdAt" FROM session"#, logger: quiet).decode((String, String, String).self).array()
+            .map { SessionRecord(tokenHash: $0.0, userID: $0.1, createdAt: $0.2) }
+    }
+
+    /// The accounts whose `column` (`userID` or `emailKey`) is `value`.
+    static func accounts(_ column: String, _ value: String, lock: Bool = false, _ db: PostgresConnection) async throws -> [AccountRecord] {
+        try await db.query(#"SELECT "userID", name, email, "emailKey", "passwordHash", spent, "createdAt" FROM account WHERE "\#(unescaped: column)" = \#(value)\#(unescaped: lock ? " FOR UPDATE" : "")"#,
+                           logger: quiet)
+            .decode((String, String, String, String, String, Double, String).self).array()
+            .map { AccountRecord(userID: $0.0, name: $0.1, email: $0.2, emailKey: $0.3, passwordHash: $0.4, spent: $0.5, createdAt: $0.6) }
+    }
+
+    /// `owner`'s rows, locked until the transaction ends when `lock` is set.
+    static func rows(of owner: String, lock: Bool, _ db: PostgresConnection) async throws -> OwnerRows {
+        guard let profile = try await profiles(owner, lock: lock, db).first, let order = try await orders(owner, lock: lock, db).first else {
+            throw StoreError.damaged("the database has no profile or no order '\(owner)'")
+        }
+        let account = owner == Owner.shared ? nil : try await accounts("userID", owner, lock: lock, db).first
+        var user: UserRecord?
+        if account != nil {
+            user = try await db.query(#"SELECT seq, id, name, avatar, description, website, nfts, rating FROM "user" WHERE id = \#(owner)\#(unescaped: lock ? " FOR UPDATE" : "")"#,
+                                      logger: quiet)
+                .decode((Int, String, String, String, String?, String, String, String).self).array().first.map { row in
+                    UserRecord(seq: row.0, User(id: row.1, name: row.2, avatar: row.3, description: row.4, website: row.5, nfts: try list(row.6), rating: row.7))
+                }
+        }
+        return OwnerRows(profile: profile, order: order, account: account, user: user)
+    }
+
+    static func generation(_ db: PostgresConnection) async throws -> Int {
+        try await db.query("SELECT generation FROM store_state WHERE id = 1", logger: quiet).decode(Int.self).array().first ?? 0
+    }
+
+    /// Counts a change: the row lock this takes makes changes commit one at a time, so
+    /// generations are in commit order.
+    static func nextGeneration(_ db: PostgresConnection) async throws -> Int {
+        guard let generation = try await db.query("UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation", logger: quiet)
+            .decode(Int.self).array().first else { throw StoreError.damaged("the database has no store_state row") }
+        return generation
+    }
+
+    /// Records what a change touched (keeping the last ``ChangeRecords/kept``) and tells every
+    /// server, once it commits.
+    static func record(_ scope: ChangeScope, _ db: PostgresConnection) async throws {
+        try await db.query("INSERT INTO change_log (generation, owner, users, sessions) VALUES (\(scope.generation), \(scope.owner), \(scope.users), \(scope.sessions))",
+                           logger: quiet)
+        if scope.generation % 1_000 == 0 {
+            try await db.query("DELETE FROM change_log WHERE generation <= \(scope.generation - ChangeRecords.kept)", logger: quiet)
+        }
+        try await db.query("SELECT pg_notify(\(channel), \(String(scope.generation)))", logger: quiet)
+    }
+
+    static func update(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
+        try await db.query("""
+            UPDATE profile SET name = \(profile.name), avatar = \(profile.avatar), description = \(profile.description), website = \(profile.website),
+              nfts = \(try text(profile.nfts)), likes = \(try text(profile.likes)), version = \(profile.version) WHERE id = \(profile.id)
+            """, logger: quiet)
+    }
+
+    static func update(_ order: OrderRecord, _ db: PostgresConnection) async throws {
+        try await db.query("UPDATE orders SET nfts = \(try text(order.nfts)), version = \(order.version) WHERE id = \(order.id)", logger: quiet)
+    }
+
+    static func update(_ user: UserRecord, _ db: PostgresConnection) async throws {
+        try await db.query(#"""
+            UPDATE "user" SET name = \#(user.name), avatar = \#(user.avatar), description = \#(user.description), website = \#(user.website),
+              nfts = \#(try text(user.nfts)), "nftCount" = \#(user.nftCount), rating = \#(user.rating) WHERE id = \#(user.id)
+            """#, logger: quiet)
+    }
+
+    static func insert(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
+        try await db.query("""
+            INSERT INTO profile (id, name, avatar, description, website, nfts, likes, version) VALUES (\(profile.id), \(profile.name), \(profile.avatar),
+              \(profile.description), \(profile.website), \(try text(profile.nfts)), \(try text(profile.likes)), \(profile.version))
+            """, logger: quiet)
+    }
+
+    static func insert(_ order: OrderRecord, _ db: PostgresConnection) async throws {
+        try await db.query("INSERT INTO orders (id, nfts, version) VALUES (\(order.id), \(try text(order.nfts)), \(order.version))", logger: quiet)
+    }
+
+    static func insert(_ users: [UserRecord], _ db: PostgresConnection) async throws {
+        for user in users {
+            try await db.query(#"""
+                INSERT INTO "user" (seq, id, name, avatar, description, website, nfts, "nftCount", rating) VALUES (\#(user.seq), \#(user.id), \#(user.name),
+                  \#(user.avatar), \#(user.description), \#(user.website), \#(try text(user.nfts)), \#(user.nftCount), \#(user.rating))
+                """#, logger: quiet)
+        }
+    }
+
+    static func insert(_ session: SessionRecord, _ db: PostgresConnection) async throws {
+        try await db.query(#"INSERT INTO session ("tokenHash", "userID", "createdAt") VALUES (\#(session.tokenHash), \#(session.userID), \#(session.createdAt))"#,
+                           logger: quiet)
+    }
+
+    /// Replaces all data with `dataset`; the change log starts again, so every server reads
+    /// everything again.
+    static func replaceAll(with dataset: Dataset, _ db: PostgresConnection) async throws {
+        for table in ["session", "account", "nft", "collection", #""user""#, "currency", "profile", "orders", "change_log"] {
+            try await db.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: quiet)
+        }
+        for (seq, nft) in dataset.nfts.enumerated() {
+            try await db.query(#"""
+                INSERT INTO nft (seq, id, name, images, rating, description, price, author, website, "createdAt") VALUES (\#(seq), \#(nft.id),
+                  \#(nft.name), \#(try text(nft.images)), \#(nft.rating), \#(nft.description), \#(nft.price), \#(nft.author), \#(nft.website), \#(nft.createdAt))
+                """#, logger: quiet)
+        }
+        for (seq, collection) in dataset.collections.enumerated() {
+            try await db.query(#"""
+                INSERT INTO collection (seq, id, name, cover, nfts, "nftCount", description, author, website, "createdAt") VALUES (\#(seq),
+                  \#(collection.id), \#(collection.name), \#(collection.cover), \#(try text(collection.nfts)), \#(collection.nfts.count),
+                  \#(collection.description), \#(collection.author), \#(collection.website), \#(collection.createdAt))
+                """#, logger: quiet)
+        }
+        try await insert(dataset.users.enumerated().map { UserRecord(seq: $0, $1) }, db)
+        for (seq, currency) in dataset.currencies.enumerated() {
+            let succeeds = dataset.paymentSucceeds[currency.id] ?? true
+            try await db.query(#"""
+                INSERT INTO currency (seq, id, title, name, image, "paymentSucceeds") VALUES (\#(seq), \#(currency.id), \#(currency.title),
+                  \#(currency.name), \#(currency.image), \#(succeeds))
+                """#, logger: quiet)
+        }
+        try await insert(ProfileRecord(dataset.profile), db)
+        try await insert(OrderRecord(dataset.order), db)
+        let generation = try await nextGeneration(db)
+        try await db.query("SELECT pg_notify(\(channel), \(String(generation)))", logger: quiet)
+    }
+
+    /// An id list as stored: JSON text.
+    static func text(_ ids: [String]) throws -> String { String(decoding: try JSONEncoder().encode(ids), as: UTF8.self) }
+
+    static func list(_ text: String) throws -> [String] {
+        do { return try JSONDecoder().decode([String].self, from: Data(text.utf8)) } catch {
+            throw StoreError.damaged("an id list is not JSON: \(text.prefix(80))")
+        }
+    }
+}
+
+extension AsyncSequence {
+    /// Every element, in order.
+    func array() async throws -> [Element] {
+        var elements: [Element] = []
+        for try await element in self { elements.append(element) }
+        return elements
+    }
+}

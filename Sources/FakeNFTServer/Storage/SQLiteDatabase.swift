@@ -1,0 +1,199 @@
+import FakeNFTModels
+import Foundation
+import GRDB
+
+/// The store's tables in a SQLite file (WAL), through GRDB: the default and the embedded
+/// server's choice. One process writes it; changes are immediate transactions in GRDB's writer.
+final class SQLiteDatabase: StoreDatabase {
+    private let pool: DatabasePool
+    let name: String
+
+    /// Opens (and migrates) the database at `path`; fills it with `seed()` when it is new or
+    /// when `reset` is set. A file that is not a usable FakeNFT database is refused.
+    init(path: String, reset: Bool, seed: () throws -> Dataset, paymentOutcomes: [String: Bool]) throws {
+        if !reset, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            throw StoreError.damaged("\(path) is an empty file, not a FakeNFT database; move it away, or start with --reset to replace it")
+        }
+        name = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Schema.migrator.migrate(pool)
+            if try reset || pool.read({ try CurrencyRecord.fetchCount($0) }) == 0 {
+                try pool.write { db in try Self.replaceAll(with: seed(), db) }
+            }
+            if !paymentOutcomes.isEmpty {
+                try pool.write { db in
+                    for (id, success) in paymentOutcomes {
+                        try CurrencyRecord.filter(CurrencyRecord.Columns.id == id)
+                            .updateAll(db, CurrencyRecord.Columns.paymentSucceeds.set(to: success))
+                    }
+                }
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.damaged("\(path) is not a usable FakeNFT database (\(error.message ?? error.description))")
+        } catch let error as DecodingError {
+            throw StoreError.damaged("\(path) holds data the server cannot read (\(error))")
+        } catch StoreError.damaged(let why) {
+            throw StoreError.damaged("\(path): \(why)")
+        }
+    }
+
+    var isShared: Bool { false }
+    var connectionUse: (inUse: Int, maximum: Int)? { nil }
+
+    func loadAll() async throws -> StoredData {
+        try await read { db in
+            StoredData(nfts: try NFTRecord.order(NFTRecord.Columns.seq).fetchAll(db),
+                       collections: try CollectionRecord.order(CollectionRecord.Columns.seq).fetchAll(db),
+                       users: try UserRecord.order(UserRecord.Columns.seq).fetchAll(db),
+                       currencies: try CurrencyRecord.order(CurrencyRecord.Columns.seq).fetchAll(db),
+                       profiles: try ProfileRecord.fetchAll(db), orders: try OrderRecord.fetchAll(db),
+                       sessions: try SessionRecord.fetchAll(db), generation: try Self.generation(db))
+        }
+    }
+
+    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
+        -> (rows: OwnerRows, outcome: Outcome, generation: Int) {
+        try await write { db in
+            let before = try Self.rows(of: owner, db)
+            var rows = before
+            let outcome = try change(&rows)
+            if rows.profile != before.profile { try rows.profile.update(db) }
+            if rows.order != before.order { try rows.order.update(db) }
+            if let account = rows.account, account != before.account { try account.update(db) }
+            if let user = rows.user, user != before.user { try user.update(db) }
+            let generation = try Self.record(owner: owner, users: rows.user != before.user, sessions: false, db)
+            return (rows, outcome, generation)
+        }
+    }
+
+    func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
+        try await write { db in
+            guard let account = rows.account, var user = rows.user else { throw StoreError.damaged("an account without its rows") }
+            if try AccountRecord.filter(AccountRecord.Columns.emailKey == account.emailKey).fetchCount(db) > 0 { throw StoreError.emailTaken }
+            try account.insert(db)
+            try rows.profile.insert(db)
+            try rows.order.insert(db)
+            user.seq = (try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM \(UserRecord.databaseTableName)") ?? -1) + 1
+            try user.insert(db)
+            try session.insert(db)
+            return try Self.record(owner: account.userID, users: true, sessions: true, db)
+        }
+    }
+
+    func startSession(_ session: SessionRecord) async throws -> Int {
+        try await write { db in
+            try session.insert(db)
+            return try Self.record(owner: session.userID, users: false, sessions: true, db)
+        }
+    }
+
+    func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
+        try await write { db in
+            guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else { return (false, try Self.generation(db)) }
+            try session.delete(db)
+            return (true, try Self.record(owner: session.userID, users: false, sessions: true, db))
+        }
+    }
+
+    func account(emailKey: String) async throws -> AccountRecord? {
+        try await read { db in try AccountRecord.filter(AccountRecord.Columns.emailKey == emailKey).fetchOne(db) }
+    }
+
+    func account(userID: String) async throws -> AccountRecord? {
+        try await read { db in try AccountRecord.fetchOne(db, key: userID) }
+    }
+
+    func owned(by owner: String) async throws -> (profile: ProfileRecord, order: OrderRecord) {
+        try await read { db in
+            let rows = try Self.rows(of: owner, db)
+            return (rows.profile, rows.order)
+        }
+    }
+
+    func users() async throws -> [UserRecord] { try await read { db in try UserRecord.order(UserRecord.Columns.seq).fetchAll(db) } }
+    func sessions() async throws -> [SessionRecord] { try await read { db in try SessionRecord.fetchAll(db) } }
+    func generation() async throws -> Int { try await read(Self.generation) }
+
+    func changes(since generation: Int) async throws -> [ChangeScope]? {
+        try await read { db in
+            let current = try Self.generation(db)
+            let rows = try Row.fetchAll(db, sql: "SELECT generation, owner, users, sessions FROM \(ChangeRecords.log) WHERE generation > ? AND generation <= ? ORDER BY generation",
+                                        arguments: [generation, current])
+            let scopes = rows.map { ChangeScope(generation: $0[0], owner: $0[1], users: $0[2], sessions: $0[3]) }
+            return scopes.count == current - generation ? scopes : nil
+        }
+    }
+
+    func otherWriters() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+
+    func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
+
+    func close() async { try? pool.close() }
+
+    // MARK: Helpers
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.read(body)
+    }
+
+    /// One immediate transaction in GRDB's writer (awaited, so no thread waits for it).
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.writeWithoutTransaction { db in
+            try db.beginTransaction(.immediate)
+            do {
+                let result = try body(db)
+                try db.commit()
+                return result
+            } catch {
+                try? db.rollback()
+                throw error
+            }
+        }
+    }
+
+    private static func rows(of owner: String, _ db: Database) throws -> OwnerRows {
+        guard let profile = try ProfileRecord.fetchOne(db, key: owner), let order = try OrderRecord.fetchOne(db, key: owner) else {
+            throw StoreError.damaged("the database has no profile or no order '\(owner)'")
+        }
+        let account = owner == Owner.shared ? nil : try AccountRecord.fetchOne(db, key: owner)
+        let user = account == nil ? nil : try UserRecord.filter(UserRecord.Columns.id == owner).fetchOne(db)
+        return OwnerRows(profile: profile, order: order, account: account, user: user)
+    }
+
+    private static func generation(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT generation FROM \(ChangeRecords.state) WHERE id = 1") ?? 0
+    }
+
+    /// Counts a change and records what it touched (keeping the last ``ChangeRecords/kept``).
+    private static func record(owner: String, users: Bool, sessions: Bool, _ db: Database) throws -> Int {
+        let generation = try generation(db) + 1
+        try db.execute(sql: "UPDATE \(ChangeRecords.state) SET generation = ? WHERE id = 1", arguments: [generation])
+        try db.execute(sql: "INSERT INTO \(ChangeRecords.log) (generation, owner, users, sessions) VALUES (?, ?, ?, ?)",
+                       arguments: [generation, owner, users, sessions])
+        if generation % 1_000 == 0 {
+            try db.execute(sql: "DELETE FROM \(ChangeRecords.log) WHERE generation <= ?", arguments: [generation - ChangeRecords.kept])
+        }
+        return generation
+    }
+
+    /// Replaces all data with `dataset`; the change log starts again (readers reload everything).
+    private static func replaceAll(with dataset: Dataset, _ db: Database) throws {
+        for table in [NFTRecord.databaseTableName, CollectionRecord.databaseTableName, UserRecord.databaseTableName,
+                      CurrencyRecord.databaseTableName, SessionRecord.databaseTableName, AccountRecord.databaseTableName,
+                      ProfileRecord.databaseTableName, OrderRecord.databaseTableName, ChangeRecords.log] {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
+        for (seq, nft) in dataset.nfts.enumerated() { try NFTRecord(seq: seq, nft).insert(db) }
+        for (seq, collection) in dataset.collections.enumerated() { try CollectionRecord(seq: seq, collection).insert(db) }
+        for (seq, user) in dataset.users.enumerated() { try UserRecord(seq: seq, user).insert(db) }
+        for (seq, currency) in dataset.currencies.enumerated() {
+            try CurrencyRecord(seq: seq, currency, paymentSucceeds: dataset.paymentSucceeds[currency.id] ?? true).insert(db)
+        }
+        try ProfileRecord(dataset.profile).insert(db)
+        try OrderRecord(dataset.order).insert(db)
+        try db.execute(sql: "UPDATE \(ChangeRecords.state) SET generation = generation + 1 WHERE id = 1")
+    }
+}

@@ -1,0 +1,84 @@
+/// Where the store keeps its data: SQLite (``SQLiteDatabase``, one process) or PostgreSQL
+/// (``PostgresDatabase``, any number of server processes). Both hold the same tables, made by
+/// the same migrations and seeded the same way; the rules of every change live in ``Store``,
+/// which hands each one to ``change(owner:_:)`` to run in one transaction.
+///
+/// Every committed change also counts one `generation` and records its ``ChangeScope``, so a
+/// server can tell whether its read model is behind the database and what to read again.
+protocol StoreDatabase: Sendable {
+    /// Which database this is, for messages: the file, or the address without its password.
+    var name: String { get }
+    /// Whether other processes may write the same database (then reads check ``generation()``).
+    var isShared: Bool { get }
+
+    /// Every table, for a read model.
+    func loadAll() async throws -> StoredData
+
+    /// Runs `change` on `owner`'s rows in one transaction, with those rows locked against other
+    /// writers, writes back the rows it changed and records the change. Returns the rows as
+    /// committed, what `change` returned and the change's generation.
+    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
+        -> (rows: OwnerRows, outcome: Outcome, generation: Int)
+
+    /// Adds a new account's rows (its user row last in `/users`) and its first session.
+    /// Throws ``StoreError/emailTaken`` when the address has an account.
+    func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int
+    /// Adds a session; ends one (false when there was none).
+    func startSession(_ session: SessionRecord) async throws -> Int
+    func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int)
+
+    /// The account with this lower-cased address, or this user id.
+    func account(emailKey: String) async throws -> AccountRecord?
+    func account(userID: String) async throws -> AccountRecord?
+
+    /// An owner's profile and order now.
+    func owned(by owner: String) async throws -> (profile: ProfileRecord, order: OrderRecord)
+    func users() async throws -> [UserRecord]
+    func sessions() async throws -> [SessionRecord]
+
+    /// The generation of the last committed change.
+    func generation() async throws -> Int
+    /// The changes after `generation`, oldest first; nil when the record no longer reaches
+    /// back that far (read everything again).
+    func changes(since generation: Int) async throws -> [ChangeScope]?
+    /// Yields whenever another process may have committed a change (PostgreSQL's `NOTIFY`);
+    /// never, for a database only this process writes.
+    func otherWriters() -> AsyncStream<Void>
+
+    /// Whether the database answers a query now (`/health`).
+    func answers() async -> Bool
+    /// Connections in use and the most there may be (`/metrics`); nil for SQLite.
+    var connectionUse: (inUse: Int, maximum: Int)? { get }
+    /// Closes the connections.
+    func close() async
+}
+
+/// The whole database, tables in storage order.
+struct StoredData: Sendable {
+    var nfts: [NFTRecord]
+    var collections: [CollectionRecord]
+    var users: [UserRecord]
+    var currencies: [CurrencyRecord]
+    var profiles: [ProfileRecord]
+    var orders: [OrderRecord]
+    var sessions: [SessionRecord]
+    var generation: Int
+}
+
+/// The rows one change may read and write: an owner's profile and order, and for an account its
+/// sign-in record and its row in `/users`.
+struct OwnerRows: Sendable, Equatable {
+    var profile: ProfileRecord
+    var order: OrderRecord
+    var account: AccountRecord?
+    var user: UserRecord?
+}
+
+/// What one committed change touched: whose profile and order, and whether `/users` or the
+/// sessions changed with it.
+struct ChangeScope: Sendable, Hashable {
+    var generation: Int
+    var owner: String
+    var users: Bool
+    var sessions: Bool
+}

@@ -1,0 +1,92 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import FakeNFTTesting
+@testable import FakeNFTServer
+
+/// Several servers on one PostgreSQL database behave as one: what one acknowledges, the other
+/// reads at once and sends to its event subscribers. (Needs the test cluster of
+/// scripts/with-postgres.sh, which `make test` starts.)
+@Suite(.enabled(if: TestStore.cluster != nil && !TestStore.isPostgres, "a PostgreSQL test cluster (make test)"))
+struct SeveralServersTests {
+    /// Runs `body` with two servers on one new database.
+    func withTwoServers(_ body: (TestServer, TestServer) async throws -> Void) async throws {
+        let database = try TestStore.newDatabase()
+        try await TestServer.with(postgresURL: database) { first async throws in
+            try await TestServer.with(postgresURL: database) { second async throws in try await body(first, second) }
+        }
+    }
+
+    @Test func whatOneAcknowledgesTheOtherReadsAtOnce() async throws {
+        try await withTwoServers { a, b async throws in
+            for round in 1...20 {
+                #expect(try await a.request("PUT", "/api/v1/profile/1", body: "name=Round \(round)&likes=\(round)").status == 200)
+                let profile: Profile = try await b.get("/api/v1/profile/1")
+                #expect(profile.name == "Round \(round)" && profile.likes == ["\(round)"])
+                #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=\(round)").status == 200)
+                #expect(try await a.get("/api/v1/orders/1", as: Order.self).nfts == ["\(round)"])
+            }
+            // A sign-up on one is signed in on the other; its purchase there shows in the first's /users.
+            let anna = try await AccountTests.register(a, "Anna", "anna@example.com")
+            #expect(try await b.request("GET", "/api/v1/auth/session", headers: ["X-Practicum-Mobile-Token": anna.token]).status == 200)
+            let token = ["X-Practicum-Mobile-Token": anna.token]
+            #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: token).status == 200)
+            #expect(try await b.request("GET", "/api/v1/orders/1/payment/1", headers: token).status == 200)
+            let owned: User = try await a.get("/api/v1/users/\(anna.userId)")
+            let nfts: [NFT] = try await [a.get("/api/v1/nft/1"), a.get("/api/v1/nft/2")]
+            #expect(owned.nfts == ["1", "2"] && owned.rating == String(Int(nfts.map(\.price).reduce(0, +).rounded())))
+            // Signed out on the first: refused on the second at once.
+            #expect(try await a.request("POST", "/api/v1/auth/logout", headers: token).status == 204)
+            #expect(try await b.request("GET", "/api/v1/profile/1", headers: token).status == 401)
+        }
+    }
+
+    @Test func aChangeThroughOneReachesTheOthersSubscribers() async throws {
+        try await withTwoServers { a, b async throws in
+            let events = try EventTests.Subscription(b)
+            #expect(await events.waitFor("event: order\ndata: {\"version\":1,"))
+            #expect(try await a.request("PUT", "/api/v1/orders/1", body: "nfts=5,6").status == 200)
+            #expect(await events.waitFor("{\"version\":2,\"order\":{\"id\":\"1\",\"nfts\":[\"5\",\"6\"]}}"))
+            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "likes=9").status == 200)
+            #expect(await events.waitFor("event: profile\ndata: {\"version\":2,"))
+        }
+    }
+
+    /// Each request changes a different field of the same profile, through either server, at
+    /// the same time: every one is kept.
+    @Test func concurrentWritesThroughBothLoseNothing() async throws {
+        try await withTwoServers { a, b async throws in
+            for round in 0..<10 {
+                let bodies = ["name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
+                              "avatar=https://a\(round).example/a.png", "likes=\(round + 1)"]
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for (index, body) in bodies.enumerated() {
+                        let server = index.isMultiple(of: 2) ? a : b
+                        group.addTask { try await server.request("PUT", "/api/v1/profile/1", body: body).status }
+                    }
+                    for try await status in group { #expect(status == 200) }
+                }
+                for server in [a, b] {
+                    let profile: Profile = try await server.get("/api/v1/profile/1")
+                    #expect(profile.name == "N\(round)" && profile.description == "D\(round)" && profile.website == "https://w\(round).example")
+                    #expect(profile.avatar == "https://a\(round).example/a.png" && profile.likes == ["\(round + 1)"])
+                }
+            }
+        }
+    }
+
+    /// Servers started together on a new database migrate and seed it once.
+    @Test func serversStartingTogetherSeedOnce() async throws {
+        let database = try TestStore.newDatabase()
+        let servers = try await withThrowingTaskGroup(of: TestServer.self) { group in
+            for _ in 0..<3 { group.addTask { try await TestServer.start(postgresURL: database) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for server in servers {
+            #expect(try await server.get("/api/v1/collections", as: [NFTCollection].self).count == 9)
+            await server.stop()
+        }
+        #expect(try TestStore.rows(database, "SELECT COUNT(*) FROM nft") == [["95"]])
+        #expect(try TestStore.rows(database, "SELECT name FROM schema_migrations ORDER BY name") == [["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"]])
+    }
+}

@@ -16,6 +16,7 @@ struct OperationsRoutes: Sendable {
         }
         router.get("metrics") { _, _ in
             metrics.subscribers(store.feed.subscriberCount)
+            if let use = store.database.connectionUse { metrics.databaseConnections(inUse: use.inUse, maximum: use.maximum) }
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text)))
         }

@@ -6,7 +6,8 @@ import Synchronization
 
 /// The server's metrics, kept through swift-metrics in a Prometheus registry of its own (one
 /// per server, so servers in one process never mix their figures): requests by route, method
-/// and status, their latency as a histogram, and the requests in flight.
+/// and status, their latency as a histogram, the requests in flight, the event subscribers and,
+/// on PostgreSQL, the connection pool's use.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
@@ -27,6 +28,12 @@ final class ServerMetrics: Sendable {
     /// The `/events` subscribers now (read when the metrics are).
     func subscribers(_ count: Int) {
         CoreMetrics.Gauge(label: "fakenft_event_subscribers", factory: factory).record(count)
+    }
+
+    /// The database connections in use and the pool's size (PostgreSQL; read when the metrics are).
+    func databaseConnections(inUse: Int, maximum: Int) {
+        CoreMetrics.Gauge(label: "fakenft_db_connections_in_use", factory: factory).record(inUse)
+        CoreMetrics.Gauge(label: "fakenft_db_connections_max", factory: factory).record(maximum)
     }
 
     /// One request answered: its route (the pattern, so the label set stays small), method, status and time.

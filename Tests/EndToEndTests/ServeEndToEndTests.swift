@@ -89,7 +89,7 @@ extension ServeEndToEndTests {
 }
 
 /// The real binary serving on a free port, its output into a pipe.
-private final class ServeProcess {
+final class ServeProcess {
     let pid: pid_t
     let port: Int
     private let reader: Int32?

@@ -7,7 +7,7 @@ FUZZ_TIME ?= 60
 FUZZ_FLAGS = --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	-Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 
-.PHONY: deps build run test fuzz fuzz-api bench bench-server man install clean
+.PHONY: deps build run test fuzz fuzz-api bench bench-server bench-cluster man install clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -52,10 +52,17 @@ bench: deps
 	$(SWIFT) build -c release --product fakenft-bench
 	.build/release/fakenft-bench
 	./scripts/bench-server.sh $(RELEASE_BIN)
+	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)
 
 bench-server: deps
 	$(SWIFT) build -c release --product fakenft
 	./scripts/bench-server.sh $(RELEASE_BIN)
+
+# Two servers on one PostgreSQL behind nginx under wrk for DURATION seconds (default 60), then
+# every acknowledged write checked in the database (docs/deploy.md's set-up).
+bench-cluster: deps
+	$(SWIFT) build -c release --product fakenft
+	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)
 
 # The man page, generated from the same declarations as --help (swift-argument-parser's plugin).
 man:

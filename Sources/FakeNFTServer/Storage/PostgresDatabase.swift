@@ -5,10 +5,10 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. Each change is one transaction that first counts itself in
-/// `store_state` (a row lock: changes commit one after another, in generation order), locks the
-/// owner's rows (`SELECT … FOR UPDATE`), writes what changed, records its scope in `change_log`
-/// and sends `NOTIFY fakenft_changes`, which every server listens to.
+/// servers on one database. Each change is one transaction that locks the owner's rows
+/// (`SELECT … FOR UPDATE`), writes what changed, then counts itself in `store_state` (a row lock
+/// held until the commit, so generations are in commit order), records its scope in
+/// `change_log` and sends `NOTIFY fakenft_changes`, which every server listens to.
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.
@@ -19,8 +19,8 @@ final class PostgresDatabase: StoreDatabase {
     private let logger: Logger
     private let running: Task<Void, Never>
     private let listening = Mutex<Task<Void, Never>?>(nil)
-    private let notified: AsyncStream<Void>
-    private let notify: AsyncStream<Void>.Continuation
+    private let notified: AsyncStream<Int>
+    private let notify: AsyncStream<Int>.Continuation
     private let leased = Atomic<Int>(0)
     private let maximumConnections: Int
 
@@ -38,7 +38,7 @@ final class PostgresDatabase: StoreDatabase {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
-        (notified, notify) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        (notified, notify) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         do {
             try await setUp(reset: reset, seed: seed, paymentOutcomes: paymentOutcomes)
         } catch {
@@ -105,7 +105,7 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    func otherWriters() -> AsyncStream<Void> { notified }
+    func otherWriters() -> AsyncStream<Int> { notified }
 
     func answers() async -> Bool {
         (try? await connection { db in try await db.query("SELECT 1", logger: Self.quiet).decode(Int.self).array().first }) == 1
@@ -114,9 +114,8 @@ final class PostgresDatabase: StoreDatabase {
     // MARK: Writing
 
     func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
-        -> (rows: OwnerRows, outcome: Outcome, generation: Int) {
+        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
         try await transaction { db in
-            let generation = try await Self.nextGeneration(db)
             let before = try await Self.rows(of: owner, lock: true, db)
             var rows = before
             let outcome = try change(&rows)
@@ -126,15 +125,17 @@ final class PostgresDatabase: StoreDatabase {
                 try await db.query(#"UPDATE account SET spent = \#(account.spent) WHERE "userID" = \#(account.userID)"#, logger: Self.quiet)
             }
             if let user = rows.user, user != before.user { try await Self.update(user, db) }
-            try await Self.record(ChangeScope(generation: generation, owner: owner, users: rows.user != before.user, sessions: false), db)
-            return (rows, outcome, generation)
+            let users = rows.user != before.user
+            let generation = try await Self.recordChange(owner: owner, users: users, sessions: false, db)
+            return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
     }
 
     func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
         guard let account = rows.account, var user = rows.user else { throw StoreError.damaged("an account without its rows") }
         return try await transaction { db in
-            let generation = try await Self.nextGeneration(db)
+            // The counter's lock first: sign-ups check the address and number their row in /users one at a time.
+            try await db.query("SELECT 1 FROM store_state WHERE id = 1 FOR UPDATE", logger: Self.quiet)
             if try await !Self.accounts("emailKey", account.emailKey, db).isEmpty { throw StoreError.emailTaken }
             try await db.query("""
                 INSERT INTO account ("userID", name, email, "emailKey", "passwordHash", spent, "createdAt")
@@ -145,29 +146,24 @@ final class PostgresDatabase: StoreDatabase {
             user.seq = try await db.query(#"SELECT COALESCE(MAX(seq), -1) + 1 FROM "user""#, logger: Self.quiet).decode(Int.self).array().first ?? 0
             try await Self.insert([user], db)
             try await Self.insert(session, db)
-            try await Self.record(ChangeScope(generation: generation, owner: account.userID, users: true, sessions: true), db)
-            return generation
+            return try await Self.recordChange(owner: account.userID, users: true, sessions: true, db)
         }
     }
 
     func startSession(_ session: SessionRecord) async throws -> Int {
         try await transaction { db in
-            let generation = try await Self.nextGeneration(db)
             try await Self.insert(session, db)
-            try await Self.record(ChangeScope(generation: generation, owner: session.userID, users: false, sessions: true), db)
-            return generation
+            return try await Self.recordChange(owner: session.userID, users: false, sessions: true, db)
         }
     }
 
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
         do {
             return try await transaction { db in
-                let generation = try await Self.nextGeneration(db)
                 let owners = try await db.query(#"DELETE FROM session WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#, logger: Self.quiet)
                     .decode(String.self).array()
                 guard let owner = owners.first else { throw EndedNothing() }
-                try await Self.record(ChangeScope(generation: generation, owner: owner, users: false, sessions: true), db)
-                return (true, generation)
+                return (true, try await Self.recordChange(owner: owner, users: false, sessions: true, db))
             }
         } catch is EndedNothing {
             return (false, try await generation())
@@ -218,8 +214,9 @@ extension PostgresDatabase {
         }
     }
 
-    /// Follows `NOTIFY` on a connection of its own, reconnecting with backoff; after each
-    /// (re)connection one yield, so changes missed meanwhile are read too.
+    /// Follows `NOTIFY` on a connection of its own, reconnecting with backoff; yields each
+    /// change's generation, and after each (re)connection `Int.max`, so changes missed meanwhile
+    /// are read too.
     private func listen() async {
         var delay = Duration.milliseconds(100)
         var id = 1
@@ -233,8 +230,8 @@ extension PostgresDatabase {
                 delay = .milliseconds(100)
                 try await withTaskCancellationHandler {
                     try await connection.listen(on: Self.channel) { notifications in
-                        notify.yield()
-                        for try await _ in notifications { notify.yield() }
+                        notify.yield(Int.max)   // whatever was missed while not listening
+                        for try await notification in notifications { notify.yield(Int(notification.payload) ?? Int.max) }
                     }
                 } onCancel: {
                     connection.close().whenComplete { _ in }

@@ -92,23 +92,28 @@ extension PostgresDatabase {
         try await db.query("SELECT generation FROM store_state WHERE id = 1", logger: quiet).decode(Int.self).array().first ?? 0
     }
 
-    /// Counts a change: the row lock this takes makes changes commit one at a time, so
-    /// generations are in commit order.
+    /// Counts a reseed (which empties the change log: every server reads everything again).
     static func nextGeneration(_ db: PostgresConnection) async throws -> Int {
         guard let generation = try await db.query("UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation", logger: quiet)
             .decode(Int.self).array().first else { throw StoreError.damaged("the database has no store_state row") }
         return generation
     }
 
-    /// Records what a change touched (keeping the last ``ChangeRecords/kept``) and tells every
-    /// server, once it commits.
-    static func record(_ scope: ChangeScope, _ db: PostgresConnection) async throws {
-        try await db.query("INSERT INTO change_log (generation, owner, users, sessions) VALUES (\(scope.generation), \(scope.owner), \(scope.users), \(scope.sessions))",
-                           logger: quiet)
-        if scope.generation % 1_000 == 0 {
-            try await db.query("DELETE FROM change_log WHERE generation <= \(scope.generation - ChangeRecords.kept)", logger: quiet)
+    /// Counts a change and records what it touched, in one statement, as the transaction's last
+    /// before its commit: the counter's row lock is then held only for this and the commit, while
+    /// changes to different owners run side by side until here.
+    static func recordChange(owner: String, users: Bool, sessions: Bool, _ db: PostgresConnection) async throws -> Int {
+        guard let generation = try await db.query("""
+            WITH counted AS (UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation),
+                 logged AS (INSERT INTO change_log (generation, owner, users, sessions) SELECT generation, \(owner), \(users), \(sessions) FROM counted)
+            SELECT counted.generation FROM counted CROSS JOIN LATERAL (SELECT pg_notify(\(channel), counted.generation::text)) AS notified
+            """, logger: quiet).decode(Int.self).array().first else {
+            throw StoreError.damaged("the database has no store_state row")
         }
-        try await db.query("SELECT pg_notify(\(channel), \(String(scope.generation)))", logger: quiet)
+        if generation % 1_000 == 0 {
+            try await db.query("DELETE FROM change_log WHERE generation <= \(generation - ChangeRecords.kept)", logger: quiet)
+        }
+        return generation
     }
 
     static func update(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {

@@ -13,6 +13,8 @@ struct ReadModel: Sendable {
     var nfts: EncodedTable
     var collections: EncodedTable
     var users: EncodedTable
+    /// The rows `users` was made from, in storage order.
+    private(set) var userRecords: [UserRecord]
     var currencies: EncodedTable
     /// Profiles and orders by owner (``Owner``): the shared one and each account's.
     var profiles: [String: Versioned]
@@ -34,6 +36,7 @@ struct ReadModel: Sendable {
         collections = try EncodedTable(data.collections, sorts: SortWhitelist.collection, id: \.id, name: \.name, model: \.model)
         currencies = try EncodedTable(data.currencies, sorts: [:], id: \.id, model: \.model)
         users = try Self.table(of: data.users)
+        userRecords = data.users
         ownedNFTs = Self.nftCounts(of: data.users)
         profiles = try Dictionary(data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
         orders = try Dictionary(data.orders.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
@@ -46,8 +49,16 @@ struct ReadModel: Sendable {
 
     /// A new `/users` table (after an account changed).
     mutating func replaceUsers(_ records: [UserRecord]) throws {
+        userRecords = records
         users = try Self.table(of: records)
         ownedNFTs = Self.nftCounts(of: records)
+    }
+
+    /// One user's row changed (an account's, with its profile).
+    mutating func replaceUser(_ record: UserRecord) throws {
+        var records = userRecords
+        if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record } else { records.append(record) }
+        try replaceUsers(records)
     }
 
     mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }
@@ -94,4 +105,22 @@ enum SortWhitelist {
         "name": { .text($0.name) }, "rating": { .integerPrefix(of: $0.rating) }, "id": { .integer($0.seq) },
         "nfts": { .integer($0.nftCount) }, "count": { .integer($0.nftCount) },
     ]
+}
+
+extension ReadModel {
+    /// Takes `owner`'s profile and order as they are now; returns the changes subscribers get
+    /// (those whose version moved).
+    mutating func replace(_ profile: ProfileRecord, _ order: OrderRecord, owner: String) throws -> [ChangeFeed.Change] {
+        let versionedProfile = try Self.versioned(profile), versionedOrder = try Self.versioned(order)
+        var changes: [ChangeFeed.Change] = []
+        if profiles[owner]?.version != profile.version {
+            changes.append(.profile(owner: owner, version: profile.version, json: versionedProfile.json))
+        }
+        if orders[owner]?.version != order.version {
+            changes.append(.order(owner: owner, version: order.version, json: versionedOrder.json))
+        }
+        profiles[owner] = versionedProfile
+        orders[owner] = versionedOrder
+        return changes
+    }
 }

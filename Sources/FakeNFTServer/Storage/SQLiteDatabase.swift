@@ -55,7 +55,7 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
-        -> (rows: OwnerRows, outcome: Outcome, generation: Int) {
+        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
         try await write { db in
             let before = try Self.rows(of: owner, db)
             var rows = before
@@ -64,8 +64,9 @@ final class SQLiteDatabase: StoreDatabase {
             if rows.order != before.order { try rows.order.update(db) }
             if let account = rows.account, account != before.account { try account.update(db) }
             if let user = rows.user, user != before.user { try user.update(db) }
-            let generation = try Self.record(owner: owner, users: rows.user != before.user, sessions: false, db)
-            return (rows, outcome, generation)
+            let users = rows.user != before.user
+            let generation = try Self.record(owner: owner, users: users, sessions: false, db)
+            return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
     }
 
@@ -127,7 +128,7 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    func otherWriters() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+    func otherWriters() -> AsyncStream<Int> { AsyncStream { $0.finish() } }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 

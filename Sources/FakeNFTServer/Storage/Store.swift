@@ -30,7 +30,10 @@ public final class Store: Sendable {
         let updates = database.otherWriters()
         listener.withLock {
             $0 = Task { [weak self] in
-                for await _ in updates { try? await self?.catchUp() }
+                for await generation in updates {
+                    guard let self else { return }
+                    if generation > self.latest.generation { try? await self.catchUp() }   // not this server's own, already applied
+                }
             }
         }
     }
@@ -65,32 +68,47 @@ public final class Store: Sendable {
     /// Reads again what changed in the database since the read model's generation and tells
     /// the event subscribers.
     func catchUp() async throws {
+        try await catchingUp.run { [self] in try await readChanges() }
+    }
+
+    /// ``catchUp()``'s work, in its turn.
+    private func readChanges() async throws {
+        let model = latest
+        guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
+        guard let last = scopes.last?.generation else { return }
+        var next = model
+        var changes: [ChangeFeed.Change] = []
+        for owner in Set(scopes.map(\.owner)) {
+            let (profile, order) = try await database.owned(by: owner)
+            changes += try next.replace(profile, order, owner: owner)
+        }
+        if scopes.contains(where: \.users) {
+            try next.replaceUsers(try await database.users())
+            for owner in Set(scopes.filter(\.users).map(\.owner)) {
+                if let count = next.ownedNFTs[owner] { changes.append(.user(id: owner, nfts: count)) }
+            }
+        }
+        if scopes.contains(where: \.sessions) { next.replaceSessions(try await database.sessions()) }
+        next.generation = last
+        snapshot.withLock { $0 = next }
+        feed.publish(changes)
+    }
+
+    /// After this server's own change: when it is the next one, the read model takes the
+    /// committed rows as they are (no query); after a gap (other servers' changes), it reads
+    /// the changes from the database.
+    private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
         try await catchingUp.run { [self] in
             let model = latest
-            guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
-            guard let last = scopes.last?.generation else { return }
+            guard model.generation < scope.generation else { return }
+            guard model.generation == scope.generation - 1, !scope.sessions else { return try await readChanges() }
             var next = model
-            var changes: [ChangeFeed.Change] = []
-            for owner in Set(scopes.map(\.owner)) {
-                let (profile, order) = try await database.owned(by: owner)
-                let versionedProfile = try ReadModel.versioned(profile), versionedOrder = try ReadModel.versioned(order)
-                if model.profiles[owner]?.version != profile.version {
-                    changes.append(.profile(owner: owner, version: profile.version, json: versionedProfile.json))
-                }
-                if model.orders[owner]?.version != order.version {
-                    changes.append(.order(owner: owner, version: order.version, json: versionedOrder.json))
-                }
-                next.profiles[owner] = versionedProfile
-                next.orders[owner] = versionedOrder
+            var changes = try next.replace(rows.profile, rows.order, owner: scope.owner)
+            if scope.users, let user = rows.user {
+                try next.replaceUser(user)
+                changes.append(.user(id: user.id, nfts: user.nftCount))
             }
-            if scopes.contains(where: \.users) {
-                try next.replaceUsers(try await database.users())
-                for owner in Set(scopes.filter(\.users).map(\.owner)) {
-                    if let count = next.ownedNFTs[owner] { changes.append(.user(id: owner, nfts: count)) }
-                }
-            }
-            if scopes.contains(where: \.sessions) { next.replaceSessions(try await database.sessions()) }
-            next.generation = last
+            next.generation = scope.generation
             snapshot.withLock { $0 = next }
             feed.publish(changes)
         }
@@ -168,8 +186,8 @@ public final class Store: Sendable {
     /// with it, returns the profile, the order and what `change` returned.
     func commit<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
         -> (profile: ReadModel.Versioned, order: ReadModel.Versioned, outcome: Outcome) {
-        let (rows, outcome, generation) = try await database.change(owner: owner, change)
-        try await catchUp(to: generation)
+        let (rows, outcome, scope) = try await database.change(owner: owner, change)
+        try await apply(rows, scope)
         return (try ReadModel.versioned(rows.profile), try ReadModel.versioned(rows.order), outcome)
     }
 

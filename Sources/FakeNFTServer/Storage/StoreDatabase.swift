@@ -16,9 +16,9 @@ protocol StoreDatabase: Sendable {
 
     /// Runs `change` on `owner`'s rows in one transaction, with those rows locked against other
     /// writers, writes back the rows it changed and records the change. Returns the rows as
-    /// committed, what `change` returned and the change's generation.
+    /// committed, what `change` returned and the change's scope (with its generation).
     func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
-        -> (rows: OwnerRows, outcome: Outcome, generation: Int)
+        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
 
     /// Adds a new account's rows (its user row last in `/users`) and its first session.
     /// Throws ``StoreError/emailTaken`` when the address has an account.
@@ -41,9 +41,9 @@ protocol StoreDatabase: Sendable {
     /// The changes after `generation`, oldest first; nil when the record no longer reaches
     /// back that far (read everything again).
     func changes(since generation: Int) async throws -> [ChangeScope]?
-    /// Yields whenever another process may have committed a change (PostgreSQL's `NOTIFY`);
-    /// never, for a database only this process writes.
-    func otherWriters() -> AsyncStream<Void>
+    /// Yields the generation of each change committed, by any process (PostgreSQL's `NOTIFY`;
+    /// `Int.max` when changes may have been missed); never, for a database only this process writes.
+    func otherWriters() -> AsyncStream<Int>
 
     /// Whether the database answers a query now (`/health`).
     func answers() async -> Bool

@@ -18,6 +18,17 @@ import Testing
         String(decoding: ((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data()).dropFirst(mark), as: UTF8.self)
     }
 
+    /// The output after `mark` once it holds `text`, or as it is after 10 s: tmux copies the
+    /// output to the file a moment after it draws it, so what the screen shows may not be there yet.
+    static func output(_ tmux: Tmux, after mark: Int, holding text: String) async -> String {
+        for _ in 0..<200 {
+            let written = output(tmux, after: mark)
+            if written.contains(text) { return written }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return output(tmux, after: mark)
+    }
+
     @Test func kittyPicturesAreUploadedOnceShownAsPlaceholderCellsAndDeletedOnExit() async throws {
         let tmux = try Tmux(width: 100, height: 30)
         try Self.record(tmux)
@@ -47,7 +58,8 @@ import Testing
         }
         try tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        let atExit = Self.output(tmux)
+        let lastDelete = "\(Self.esc)_Ga=d,d=I,i=\(ids.max() ?? 0),q=2\(Self.esc)\\"
+        let atExit = await Self.output(tmux, after: 0, holding: lastDelete)
         for id in ids { #expect(atExit.contains("\(Self.esc)_Ga=d,d=I,i=\(id),q=2\(Self.esc)\\"), "image \(id) deleted on exit") }
     }
 
@@ -96,7 +108,7 @@ import Testing
         try tmux.keys("C-z")
         try await tmux.waitFor("Stopped", timeout: 30)
         text = Self.output(tmux)
-        let suspended = Self.output(tmux, after: mark)
+        let suspended = await Self.output(tmux, after: mark, holding: "\(Self.esc)[H\(Self.esc)[2J")
         #expect(suspended.contains("\(Self.esc)[H\(Self.esc)[2J"), "the screen is cleared of pictures before the shell gets it back")
         mark = output().count
         try tmux.type("fg")
@@ -105,7 +117,7 @@ import Testing
         mark = output().count
         try tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        let exit = Self.output(tmux, after: mark)
+        let exit = await Self.output(tmux, after: mark, holding: "\(Self.esc)[H\(Self.esc)[2J")
         #expect(exit.contains("\(Self.esc)[H\(Self.esc)[2J"), "no picture left behind on exit")
     }
 }

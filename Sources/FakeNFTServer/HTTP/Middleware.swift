@@ -25,6 +25,11 @@ struct JSONErrorMiddleware: RouterMiddleware {
             case .versionMismatch: return Responses.error(.preconditionFailed, error.description)
             case .emailTaken: return Responses.error(.conflict, error.description)
             case .damaged: return internalError(error, request, context)
+            case .unavailable:
+                context.logger.warning("503 for \(request.method) \(request.uri.path): \(error)")
+                var response = Responses.error(.serviceUnavailable, "the database is not answering: try again")
+                response.headers[.retryAfter] = "2"
+                return response
             }
         } catch let error as HTTPError where error.status == .notFound {
             let segments = request.uri.path.split(separator: "/")

@@ -25,7 +25,7 @@ final class PostgresDatabase: StoreDatabase {
     private let maximumConnections: Int
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
-    init(url: String, reset: Bool, seed: @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool], logger: Logger) async throws {
+    init(url: String, reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool], logger: Logger) async throws {
         guard let address = PostgresAddress(url) else {
             throw StoreError.damaged("'\(url)' is not a PostgreSQL address: postgres://user[:password]@host[:port]/database")
         }
@@ -132,7 +132,7 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
-        guard let account = rows.account, var user = rows.user else { throw StoreError.damaged("an account without its rows") }
+        guard let account = rows.account, let newUser = rows.user else { throw StoreError.damaged("an account without its rows") }
         return try await transaction { db in
             // The counter's lock first: sign-ups check the address and number their row in /users one at a time.
             try await db.query("SELECT 1 FROM store_state WHERE id = 1 FOR UPDATE", logger: Self.quiet)
@@ -143,6 +143,7 @@ final class PostgresDatabase: StoreDatabase {
                 """, logger: Self.quiet)
             try await Self.insert(rows.profile, db)
             try await Self.insert(rows.order, db)
+            var user = newUser
             user.seq = try await db.query(#"SELECT COALESCE(MAX(seq), -1) + 1 FROM "user""#, logger: Self.quiet).decode(Int.self).array().first ?? 0
             try await Self.insert([user], db)
             try await Self.insert(session, db)
@@ -177,18 +178,48 @@ private struct EndedNothing: Error {}
 // MARK: - Connections, setup and notifications
 
 extension PostgresDatabase {
-    /// Runs `body` on a pooled connection (counted for `/metrics`).
-    private func connection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// The longest a query (with its wait for a connection) may take before the request is
+    /// answered 503: a database that is down must not hold requests for the pool's minute.
+    static let timeout: Duration = .seconds(5)
+
+    /// Runs `body` on a pooled connection (counted for `/metrics`). A database that does not
+    /// answer within ``timeout``, or a lost connection, is ``StoreError/unavailable(_:)``; what
+    /// the database itself refuses stays as it is.
+    private func connection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         leased.add(1, ordering: .relaxed)
         defer { leased.subtract(1, ordering: .relaxed) }
-        return try await client.withConnection { connection in try await body(connection) }
+        let client = client
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await client.withConnection { connection in try await body(connection) } }
+                group.addTask {
+                    try await Task.sleep(for: Self.timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let result = first else {
+                    throw StoreError.unavailable("no answer in \(Self.timeout)")
+                }
+                return result
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as PSQLError where error.code == .server {
+            throw error
+        } catch let error as PostgresTransactionError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw StoreError.unavailable(String(describing: error))
+        }
     }
 
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
     /// back when it throws.
-    private func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await connection { db in try await db.withTransaction(logger: logger) { db in try await body(db) } }
+            return try await connection { [logger] db in try await db.withTransaction(logger: logger) { db in try await body(db) } }
         } catch let error as PostgresTransactionError {
             if let closureError = error.closureError { throw closureError }
             throw error
@@ -197,7 +228,7 @@ extension PostgresDatabase {
 
     /// Migrates, seeds when empty (or on `reset`) and sets payment outcomes in one transaction,
     /// under an advisory lock, so that servers starting together do it once.
-    private func setUp(reset: Bool, seed: @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool]) async throws {
+    private func setUp(reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool]) async throws {
         try await transaction { db in
             try await db.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.quiet)
             try await db.query("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)

@@ -10,6 +10,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case emailTaken
     /// The database file is not one the server can use.
     case damaged(String)
+    /// The database does not answer (PostgreSQL down or unreachable): try again later.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the \(resource) has changed (it is now version \(current)); reload it and apply the change again"
         case .emailTaken: "an account with this e-mail address already exists"
         case .damaged(let why): why
+        case .unavailable(let why): "the database is not answering (\(why))"
         }
     }
 }

@@ -75,6 +75,32 @@ struct SeveralServersTests {
         }
     }
 
+    /// A database that stops answering makes requests a prompt 503 (what never changes is still
+    /// served from memory), and the server answers again once it is back.
+    @Test func aDatabaseThatStopsAnsweringGivesA503NotAHang() async throws {
+        let database = try TestStore.newDatabase(), cluster = try #require(TestStore.cluster)
+        let name = try #require(database.split(separator: "/").last)
+        try await TestServer.with(postgresURL: database) { server async throws in
+            #expect(try await server.request("GET", "/api/v1/profile/1").status == 200)
+            _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+            _ = try TestStore.rows(cluster, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+            let started = ContinuousClock.now
+            let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=Lost")
+            #expect(answer.status == 503 && answer.headers["retry-after"] == "2", "\(answer.status)")
+            #expect(ContinuousClock.now - started < .seconds(8), "within the 5 s bound")
+            #expect(try await server.request("GET", "/api/v1/nft/1").status == 200, "from memory")
+            #expect(try await server.request("GET", "/health").status == 503)
+            _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+            var status = 0
+            for _ in 0..<60 where status != 200 {
+                status = try await server.request("PUT", "/api/v1/profile/1", body: "name=Back").status
+                if status != 200 { try await Task.sleep(for: .milliseconds(500)) }
+            }
+            #expect(status == 200, "answering again once the database is back")
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Back")
+        }
+    }
+
     /// Servers started together on a new database migrate and seed it once.
     @Test func serversStartingTogetherSeedOnce() async throws {
         let database = try TestStore.newDatabase()

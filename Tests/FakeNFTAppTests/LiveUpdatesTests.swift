@@ -38,6 +38,33 @@ import FakeNFTTesting
         }
     }
 
+    /// A purchase by an account changes its row in /users: Statistics, open in another app,
+    /// shows its new NFT count and rating in place, as the server has them.
+    @Test func aPurchaseElsewhereShowsInStatistics() async throws {
+        try await TestServer.with { server async throws in
+            let buyer = try await server.client().signUp(name: "Aaron Aardvark", email: "aaron@example.com", password: "secret 12")
+            let other = makeContext(server)
+            await other.state.start()
+            defer { other.state.stop() }
+            let statistics = StatisticsViewModel(context: other)
+            statistics.setSort(.name)
+            await statistics.loadNextPage()
+            #expect(statistics.users.first?.id == buyer.userId && statistics.users.first?.nfts.isEmpty == true)
+            var subscribed = 0
+            for _ in 0..<100 where subscribed < 1 {
+                subscribed = await subscribers(server)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let token = ["X-Practicum-Mobile-Token": buyer.token ?? ""]
+            #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: token).status == 200)
+            #expect(try await server.request("GET", "/api/v1/orders/1/payment/1", headers: token).status == 200)
+            let stored = try await server.get("/api/v1/users/\(buyer.userId)", as: User.self)
+            #expect(stored.nfts == ["1", "2"] && stored.rating != "0")
+            #expect(await eventually { statistics.users.first?.nfts == stored.nfts && statistics.users.first?.rating == stored.rating },
+                    "the row shows the server's figures: \(String(describing: statistics.users.first))")
+        }
+    }
+
     @Test func aServerWithoutEventsIsLeftAlone() async throws {
         try await withRouter(Router(context: BasicRequestContext.self)) { url in
             let events = ServerEvents(APIConfiguration(baseURL: url))

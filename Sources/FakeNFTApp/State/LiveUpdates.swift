@@ -36,7 +36,7 @@ enum LiveUpdates {
         case .resync:
             _ = try? await services.profile.load()
             _ = try? await services.order.load()
-        case .user: break   // Statistics reads counts when it shows them
+        case .user(let id, _): await services.users.received(userID: id)
         }
     }
 }

@@ -24,7 +24,24 @@ public final class StatisticsViewModel {
     /// Load the next page when the selection comes this close to the end.
     static let prefetchDistance = 20
 
-    public init(context: AppContext) { self.context = context }
+    public init(context: AppContext) {
+        self.context = context
+        let changes = context.services.users.changes()
+        Task { [weak self] in
+            for await _ in changes {
+                guard let self else { return }
+                await self.takeChangedUsers()
+            }
+        }
+    }
+
+    /// Rows whose user changed on the server (live updates) show the new figures, in place.
+    func takeChangedUsers() async {
+        let changed = await context.services.users.changedUsers()
+        guard !changed.isEmpty else { return }
+        users = users.map { changed[$0.id] ?? $0 }
+        if case .loaded(let list) = found { found = .loaded(list.map { changed[$0.id] ?? $0 }) }
+    }
 
     public var sorting: UserService.Sorting { context.state.sort.statistics == .name ? .name : .rating }
     public var isLoading: Bool { loadingPage != nil }

@@ -38,6 +38,34 @@ public actor UserService {
 
     public func user(id: String) async throws -> User { try await api.user(id: id) }
 
+    private var changed: [String: User] = [:]
+    private var revision = 0
+    private let revisions = Broadcast<Int>()
+
+    /// A user's row changed on the server (a live `user` event): it is read again and replaces
+    /// the cached one, and the lists shown are told (``changes()``). A user that cannot be read
+    /// now is left as it was.
+    public func received(userID: String) async {
+        guard let user = try? await api.user(id: userID) else { return }
+        changed[user.id] = user
+        for (sorting, byPage) in pages {
+            for (page, users) in byPage {
+                if let index = users.firstIndex(where: { $0.id == user.id }) { pages[sorting]?[page]?[index] = user }
+            }
+        }
+        for (sorting, users) in everyone {
+            if let index = users.firstIndex(where: { $0.id == user.id }) { everyone[sorting]?[index] = user }
+        }
+        revision += 1
+        revisions.publish(revision)
+    }
+
+    /// A signal each time users changed (read them with ``changedUsers()``); signals may merge.
+    public nonisolated func changes() -> AsyncStream<Int> { revisions.subscribe() }
+
+    /// The users read again after live events, by id.
+    public func changedUsers() -> [String: User] { changed }
+
     /// The users whose name contains `name` (case and diacritics ignored by `fakenft serve`), in
     /// `sorting`'s order, at most one bulk page. A server without the `name=` extension answers
     /// its first page unfiltered: the caller checks the names.

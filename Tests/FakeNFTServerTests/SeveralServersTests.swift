@@ -87,7 +87,7 @@ struct SeveralServersTests {
             let started = ContinuousClock.now
             let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=Lost")
             #expect(answer.status == 503 && answer.headers["retry-after"] == "2", "\(answer.status)")
-            #expect(ContinuousClock.now - started < .seconds(8), "within the 5 s bound")
+            #expect(ContinuousClock.now - started < .seconds(14), "within the 10 s bound")
             #expect(try await server.request("GET", "/api/v1/nft/1").status == 200, "from memory")
             #expect(try await server.request("GET", "/health").status == 503)
             _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")

@@ -180,25 +180,27 @@ private struct EndedNothing: Error {}
 extension PostgresDatabase {
     /// The longest a query (with its wait for a connection) may take before the request is
     /// answered 503: a database that is down must not hold requests for the pool's minute.
-    static let timeout: Duration = .seconds(5)
+    static let timeout: Duration = .seconds(10)
 
     /// Runs `body` on a pooled connection (counted for `/metrics`). A database that does not
     /// answer within ``timeout``, or a lost connection, is ``StoreError/unavailable(_:)``; what
     /// the database itself refuses stays as it is.
-    private func connection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func connection<T: Sendable>(timeout: Duration? = PostgresDatabase.timeout,
+                                         _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         leased.add(1, ordering: .relaxed)
         defer { leased.subtract(1, ordering: .relaxed) }
         let client = client
         do {
+            guard let timeout else { return try await client.withConnection { connection in try await body(connection) } }
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await client.withConnection { connection in try await body(connection) } }
                 group.addTask {
-                    try await Task.sleep(for: Self.timeout)
+                    try await Task.sleep(for: timeout)
                     return nil
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let result = first else {
-                    throw StoreError.unavailable("no answer in \(Self.timeout)")
+                    throw StoreError.unavailable("no answer in \(timeout)")
                 }
                 return result
             }
@@ -217,9 +219,10 @@ extension PostgresDatabase {
 
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
     /// back when it throws.
-    private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func transaction<T: Sendable>(timeout: Duration? = PostgresDatabase.timeout,
+                                          _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await connection { [logger] db in try await db.withTransaction(logger: logger) { db in try await body(db) } }
+            return try await connection(timeout: timeout) { [logger] db in try await db.withTransaction(logger: logger) { db in try await body(db) } }
         } catch let error as PostgresTransactionError {
             if let closureError = error.closureError { throw closureError }
             throw error
@@ -229,7 +232,7 @@ extension PostgresDatabase {
     /// Migrates, seeds when empty (or on `reset`) and sets payment outcomes in one transaction,
     /// under an advisory lock, so that servers starting together do it once.
     private func setUp(reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool]) async throws {
-        try await transaction { db in
+        try await transaction(timeout: nil) { db in   // seeding a large data set takes its time
             try await db.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.quiet)
             try await db.query("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)
             let done = Set(try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self).array())

@@ -146,11 +146,30 @@ extension PostgresDatabase {
     }
 
     static func insert(_ users: [UserRecord], _ db: PostgresConnection) async throws {
-        for user in users {
-            try await db.query(#"""
-                INSERT INTO "user" (seq, id, name, avatar, description, website, nfts, "nftCount", rating) VALUES (\#(user.seq), \#(user.id), \#(user.name),
-                  \#(user.avatar), \#(user.description), \#(user.website), \#(try text(user.nfts)), \#(user.nftCount), \#(user.rating))
-                """#, logger: quiet)
+        try await insertAll(users, into: #""user" (seq, id, name, avatar, description, website, nfts, "nftCount", rating)"#, columns: 9, db) { user, binds in
+            try binds.append(user.seq); try binds.append(user.id); try binds.append(user.name); try binds.append(user.avatar)
+            try binds.append(user.description); try binds.append(user.website); try binds.append(text(user.nfts))
+            try binds.append(user.nftCount); try binds.append(user.rating)
+        }
+    }
+
+    /// Inserts `rows` with a few statements of up to 500 rows each (`bind` appends one row's
+    /// `columns` values), instead of one round trip per row: seeding a new database takes a
+    /// moment, not seconds.
+    static func insertAll<Row>(_ rows: [Row], into table: String, columns: Int, _ db: PostgresConnection,
+                               _ bind: (Row, inout PostgresBindings) throws -> Void) async throws {
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let end = min(start + 500, rows.endIndex)
+            var binds = PostgresBindings(capacity: (end - start) * columns)
+            var tuples: [String] = []
+            for row in rows[start..<end] {
+                let first = binds.count + 1
+                try bind(row, &binds)
+                tuples.append("(" + (first..<first + columns).map { "$\($0)" }.joined(separator: ", ") + ")")
+            }
+            try await db.query(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES " + tuples.joined(separator: ", "), binds: binds), logger: quiet)
+            start = end
         }
     }
 
@@ -165,26 +184,25 @@ extension PostgresDatabase {
         for table in ["session", "account", "nft", "collection", #""user""#, "currency", "profile", "orders", "change_log"] {
             try await db.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: quiet)
         }
-        for (seq, nft) in dataset.nfts.enumerated() {
-            try await db.query(#"""
-                INSERT INTO nft (seq, id, name, images, rating, description, price, author, website, "createdAt") VALUES (\#(seq), \#(nft.id),
-                  \#(nft.name), \#(try text(nft.images)), \#(nft.rating), \#(nft.description), \#(nft.price), \#(nft.author), \#(nft.website), \#(nft.createdAt))
-                """#, logger: quiet)
+        try await insertAll(Array(dataset.nfts.enumerated()), into: #"nft (seq, id, name, images, rating, description, price, author, website, "createdAt")"#,
+                            columns: 10, db) { item, binds in
+            let (seq, nft) = item
+            try binds.append(seq); try binds.append(nft.id); try binds.append(nft.name); try binds.append(text(nft.images))
+            try binds.append(nft.rating); try binds.append(nft.description); try binds.append(nft.price); try binds.append(nft.author)
+            try binds.append(nft.website); try binds.append(nft.createdAt)
         }
-        for (seq, collection) in dataset.collections.enumerated() {
-            try await db.query(#"""
-                INSERT INTO collection (seq, id, name, cover, nfts, "nftCount", description, author, website, "createdAt") VALUES (\#(seq),
-                  \#(collection.id), \#(collection.name), \#(collection.cover), \#(try text(collection.nfts)), \#(collection.nfts.count),
-                  \#(collection.description), \#(collection.author), \#(collection.website), \#(collection.createdAt))
-                """#, logger: quiet)
+        try await insertAll(Array(dataset.collections.enumerated()),
+                            into: #"collection (seq, id, name, cover, nfts, "nftCount", description, author, website, "createdAt")"#, columns: 10, db) { item, binds in
+            let (seq, collection) = item
+            try binds.append(seq); try binds.append(collection.id); try binds.append(collection.name); try binds.append(collection.cover)
+            try binds.append(text(collection.nfts)); try binds.append(collection.nfts.count); try binds.append(collection.description)
+            try binds.append(collection.author); try binds.append(collection.website); try binds.append(collection.createdAt)
         }
         try await insert(dataset.users.enumerated().map { UserRecord(seq: $0, $1) }, db)
-        for (seq, currency) in dataset.currencies.enumerated() {
-            let succeeds = dataset.paymentSucceeds[currency.id] ?? true
-            try await db.query(#"""
-                INSERT INTO currency (seq, id, title, name, image, "paymentSucceeds") VALUES (\#(seq), \#(currency.id), \#(currency.title),
-                  \#(currency.name), \#(currency.image), \#(succeeds))
-                """#, logger: quiet)
+        try await insertAll(Array(dataset.currencies.enumerated()), into: #"currency (seq, id, title, name, image, "paymentSucceeds")"#, columns: 6, db) { item, binds in
+            let (seq, currency) = item
+            try binds.append(seq); try binds.append(currency.id); try binds.append(currency.title); try binds.append(currency.name)
+            try binds.append(currency.image); try binds.append(dataset.paymentSucceeds[currency.id] ?? true)
         }
         try await insert(ProfileRecord(dataset.profile), db)
         try await insert(OrderRecord(dataset.order), db)

@@ -94,16 +94,23 @@ struct Routes: Sendable {
     /// else the shared one (no token, or any other token: the gen-1 apps send a fixed one). An
     /// account token that is not signed in (any more) is refused.
     private func owner(_ request: Request) async throws -> String {
+        guard AuthRoutes.token(request) != nil else { return Owner.shared }
+        return try Self.owner(request, in: try await store.current())
+    }
+
+    /// The owner of `request` as `model` knows the sign-ins.
+    private static func owner(_ request: Request, in model: ReadModel) throws -> String {
         guard let token = AuthRoutes.token(request) else { return Owner.shared }
-        if let owner = try await store.current().sessions[Tokens.hash(token)] { return owner }
+        if let owner = model.sessions[Tokens.hash(token)] { return owner }
         if Tokens.isAccountToken(token) { throw ServerError(.unauthorized, "this sign-in has ended: sign in again") }
         return Owner.shared
     }
 
     /// The caller's profile or order.
     private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws -> ReadModel.Versioned {
-        let owner = try await owner(request)
-        guard let resource = try await store.current()[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
+        let model = try await store.current()   // once: the sign-ins and the resource as of one moment
+        let owner = try Self.owner(request, in: model)
+        guard let resource = model[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
         return resource
     }
 

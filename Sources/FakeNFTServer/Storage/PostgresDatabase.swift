@@ -71,14 +71,10 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    func owned(by owner: String) async throws -> (profile: ProfileRecord, order: OrderRecord) {
-        try await connection { db in
-            let rows = try await Self.rows(of: owner, lock: false, db)
-            return (rows.profile, rows.order)
-        }
+    func owned(by owner: String) async throws -> OwnerRows {
+        try await connection { db in try await Self.rows(of: owner, lock: false, db) }
     }
 
-    func users() async throws -> [UserRecord] { try await connection(Self.users) }
     func sessions() async throws -> [SessionRecord] { try await connection(Self.sessions) }
     func generation() async throws -> Int { try await connection(Self.generation) }
 

@@ -47,18 +47,18 @@ struct ReadModel: Sendable {
         generation = data.generation
     }
 
-    /// A new `/users` table (after an account changed).
-    mutating func replaceUsers(_ records: [UserRecord]) throws {
+    /// Some users' rows changed (accounts', with their profiles; a new account's is added in
+    /// its storage place): the `/users` table is made again.
+    mutating func replaceUsers(changing changed: [UserRecord]) throws {
+        guard !changed.isEmpty else { return }
+        var records = userRecords
+        for record in changed {
+            if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record } else { records.append(record) }
+        }
+        records.sort { $0.seq < $1.seq }
         userRecords = records
         users = try Self.table(of: records)
         ownedNFTs = Self.nftCounts(of: records)
-    }
-
-    /// One user's row changed (an account's, with its profile).
-    mutating func replaceUser(_ record: UserRecord) throws {
-        var records = userRecords
-        if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record } else { records.append(record) }
-        try replaceUsers(records)
     }
 
     mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }

@@ -107,14 +107,8 @@ final class SQLiteDatabase: StoreDatabase {
         try await read { db in try AccountRecord.fetchOne(db, key: userID) }
     }
 
-    func owned(by owner: String) async throws -> (profile: ProfileRecord, order: OrderRecord) {
-        try await read { db in
-            let rows = try Self.rows(of: owner, db)
-            return (rows.profile, rows.order)
-        }
-    }
+    func owned(by owner: String) async throws -> OwnerRows { try await read { db in try Self.rows(of: owner, db) } }
 
-    func users() async throws -> [UserRecord] { try await read { db in try UserRecord.order(UserRecord.Columns.seq).fetchAll(db) } }
     func sessions() async throws -> [SessionRecord] { try await read { db in try SessionRecord.fetchAll(db) } }
     func generation() async throws -> Int { try await read(Self.generation) }
 

@@ -78,16 +78,17 @@ public final class Store: Sendable {
         guard let last = scopes.last?.generation else { return }
         var next = model
         var changes: [ChangeFeed.Change] = []
+        let usersChanged = Set(scopes.filter(\.users).map(\.owner))
+        var users: [UserRecord] = []
         for owner in Set(scopes.map(\.owner)) {
-            let (profile, order) = try await database.owned(by: owner)
-            changes += try next.replace(profile, order, owner: owner)
-        }
-        if scopes.contains(where: \.users) {
-            try next.replaceUsers(try await database.users())
-            for owner in Set(scopes.filter(\.users).map(\.owner)) {
-                if let count = next.ownedNFTs[owner] { changes.append(.user(id: owner, nfts: count)) }
+            let rows = try await database.owned(by: owner)
+            changes += try next.replace(rows.profile, rows.order, owner: owner)
+            if usersChanged.contains(owner), let user = rows.user {
+                users.append(user)
+                changes.append(.user(id: user.id, nfts: user.nftCount))
             }
         }
+        try next.replaceUsers(changing: users)
         if scopes.contains(where: \.sessions) { next.replaceSessions(try await database.sessions()) }
         next.generation = last
         snapshot.withLock { $0 = next }
@@ -105,7 +106,7 @@ public final class Store: Sendable {
             var next = model
             var changes = try next.replace(rows.profile, rows.order, owner: scope.owner)
             if scope.users, let user = rows.user {
-                try next.replaceUser(user)
+                try next.replaceUsers(changing: [user])
                 changes.append(.user(id: user.id, nfts: user.nftCount))
             }
             next.generation = scope.generation

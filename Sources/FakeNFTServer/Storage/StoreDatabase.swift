@@ -31,9 +31,8 @@ protocol StoreDatabase: Sendable {
     func account(emailKey: String) async throws -> AccountRecord?
     func account(userID: String) async throws -> AccountRecord?
 
-    /// An owner's profile and order now.
-    func owned(by owner: String) async throws -> (profile: ProfileRecord, order: OrderRecord)
-    func users() async throws -> [UserRecord]
+    /// An owner's rows now (for an account, also its sign-in record and its row in `/users`).
+    func owned(by owner: String) async throws -> OwnerRows
     func sessions() async throws -> [SessionRecord]
 
     /// The generation of the last committed change.

@@ -10,14 +10,29 @@ import FoundationNetworking
 /// behind nginx with deploy/nginx.conf. (Needs the test cluster `make test` starts.)
 @Suite(.serialized, .enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"))
 struct DeploymentEndToEndTests {
-    @Test func twoServersBehindNginxBehaveAsOne() async throws {
+    /// Two `fakenft serve` processes on one new database, both answering.
+    static func twoServers() async throws -> (ServeProcess, ServeProcess) {
         let database = try TestStore.newDatabase()
         let a = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
-        defer { a.stop() }
-        let b = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
-        defer { b.stop() }
-        try await a.waitUntilAnswering()
-        try await b.waitUntilAnswering()
+        do {
+            try await a.waitUntilAnswering()   // the first one seeds the database
+            let b = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
+            do {
+                try await b.waitUntilAnswering()
+                return (a, b)
+            } catch {
+                b.stop()
+                throw error
+            }
+        } catch {
+            a.stop()
+            throw error
+        }
+    }
+
+    @Test func twoServersBehindNginxBehaveAsOne() async throws {
+        let (a, b) = try await Self.twoServers()
+        defer { a.stop(); b.stop() }
         let nginx = try Nginx(servers: [a.port, b.port])
         defer { nginx.stop() }
         let base = "http://127.0.0.1:\(nginx.port)"
@@ -51,13 +66,8 @@ struct DeploymentEndToEndTests {
     /// one server is killed with SIGKILL halfway. Every write a client saw acknowledged is in
     /// the database afterwards (a write in flight at the kill may or may not be).
     @Test func killingOneServerUnderLoadLosesNoAcknowledgedWrite() async throws {
-        let database = try TestStore.newDatabase()
-        let a = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
-        defer { a.stop() }
-        let b = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
-        defer { b.stop() }
-        try await a.waitUntilAnswering()
-        try await b.waitUntilAnswering()
+        let (a, b) = try await Self.twoServers()
+        defer { a.stop(); b.stop() }
         var tokens: [String] = []
         for index in 0..<8 {
             let (status, body) = try await HTTP.send("POST", "http://127.0.0.1:\(b.port)/api/v1/auth/register",

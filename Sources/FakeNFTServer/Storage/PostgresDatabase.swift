@@ -62,7 +62,7 @@ final class PostgresDatabase: StoreDatabase {
     // MARK: Reading
 
     func loadAll() async throws -> StoredData {
-        try await connection { db in
+        try await connection(timeout: nil) { db in   // the whole database, at start: a large one takes its time
             // The generation first: what is read after it is at least that new.
             let generation = try await Self.generation(db)
             return StoredData(nfts: try await Self.nfts(db), collections: try await Self.collections(db), users: try await Self.users(db),

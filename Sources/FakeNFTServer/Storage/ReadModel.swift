@@ -25,8 +25,6 @@ struct ReadModel: Sendable {
     var prices: [String: Double]
     /// Whether a payment with each currency succeeds (set when the server starts).
     var paymentSucceeds: [String: Bool]
-    /// Each account's NFT count, as `/users` shows it (for `user` events).
-    var ownedNFTs: [String: Int]
     /// The database's change counter this model reflects (``StoreDatabase/generation()``).
     var generation: Int
 
@@ -37,7 +35,6 @@ struct ReadModel: Sendable {
         currencies = try EncodedTable(data.currencies, sorts: [:], id: \.id, model: \.model)
         users = try Self.table(of: data.users)
         userRecords = data.users
-        ownedNFTs = Self.nftCounts(of: data.users)
         profiles = try Dictionary(data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
         orders = try Dictionary(data.orders.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else { throw StoreError.damaged("the database has no profile or no order (shared, id 1)") }
@@ -58,17 +55,12 @@ struct ReadModel: Sendable {
         records.sort { $0.seq < $1.seq }
         userRecords = records
         users = try Self.table(of: records)
-        ownedNFTs = Self.nftCounts(of: records)
     }
 
     mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }
 
     private static func table(of users: [UserRecord]) throws -> EncodedTable {
         try EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
-    }
-
-    private static func nftCounts(of users: [UserRecord]) -> [String: Int] {
-        Dictionary(users.map { ($0.id, $0.nftCount) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func owners(of sessions: [SessionRecord]) -> [String: String] {

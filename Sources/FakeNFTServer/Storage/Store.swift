@@ -102,7 +102,7 @@ public final class Store: Sendable {
         try await catchingUp.run { [self] in
             let model = latest
             guard model.generation < scope.generation else { return }
-            guard model.generation == scope.generation - 1, !scope.sessions else { return try await readChanges() }
+            guard model.generation == scope.generation - 1 else { return try await readChanges() }
             var next = model
             var changes = try next.replace(rows.profile, rows.order, owner: scope.owner)
             if scope.users, let user = rows.user {

@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"],
                           resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
-        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", "TerminalUI", "CNCursesW", .product(name: "Hummingbird", package: "hummingbird"),
                                                      .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "CZlib"], exclude: ["__Snapshots__"]),
         .testTarget(name: "FakeNFTCoreTests", dependencies: [

@@ -7,15 +7,15 @@ import TerminalUI
 /// Builds the app on a server and runs it in the terminal.
 @MainActor
 public enum FakeNFTTerminalApp {
-    /// The four tabs on `context`.
-    public static func makeShell(context: AppContext) -> AppShell {
+    /// The four tabs on `context`, showing tab `selectedTab`.
+    public static func makeShell(context: AppContext, selectedTab: Int = 0) -> AppShell {
         let state = context.state
         return AppShell(tabs: [
             AppShell.Tab(title: tr(.tabCatalog), root: CatalogScreen(model: CatalogViewModel(context: context))),
             AppShell.Tab(title: tr(.tabCart), root: CartScreen(model: CartViewModel(context: context)), badge: { state.cart?.count }),
             AppShell.Tab(title: tr(.tabProfile), root: ProfileScreen(model: ProfileViewModel(context: context))),
             AppShell.Tab(title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
-        ], effects: context.effects, pictures: context.pictures)
+        ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures)
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did: the launch
@@ -25,8 +25,9 @@ public enum FakeNFTTerminalApp {
     /// - Parameters:
     ///   - graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
     ///   - theme: the colours for the terminal's background.
+    ///   - server: the server `connect` reaches, when it is not the embedded one (the launch screen names it).
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
-    public static func run(connect: @escaping @Sendable () async throws -> ServerConnection, mouse: Bool, graphics: TerminalGraphics,
+    public static func run(connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool, graphics: TerminalGraphics,
                            theme: Theme = .dark, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
         let session = try TerminalSession(options: .init(mouse: mouse, theme: theme))
@@ -40,7 +41,7 @@ public enum FakeNFTTerminalApp {
         session.surface.pixels = pixels
         let loop = AppLoop(session: session)
         // Under the launch screen: the server starts, and whether a sign-in is needed is found out.
-        let launch = LaunchScene()
+        let launch = LaunchScene(server: server)
         let accounts = AccountStore(fileURL: AccountStore.defaultURL())
         let connecting = Task { @MainActor in
             defer { launch.finish() }
@@ -59,10 +60,10 @@ public enum FakeNFTTerminalApp {
         let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
                                 palette: graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
                                 cellAspect: Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height), pixels: pixels)
-        if !notices.isEmpty {   // each said on stderr before the screen was taken; `fakenft config` says them again
-            effects.show(Toast(trPlural(.configProblems, notices.count), kind: .error, duration: 8))
-        }
+        // Each was said on stderr before the screen was taken; here they can be read; `fakenft config` says them again.
+        if !notices.isEmpty, await loop.run(ConfigProblemsScene(problems: notices)) != .finished { return session.exitSignal }
         var notice: String?
+        var lastTab = 0   // after the sign-in screen, the tabs open where they were left
         while true {
             let access: SignInGate.Access = switch decision {
             case .account(let account): .account(account)
@@ -80,10 +81,12 @@ public enum FakeNFTTerminalApp {
             let services = Services(api: APIClient(configuration, logger: logger),
                                     preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
             let context = AppContext(services: services, effects: effects, pictures: pictures, account: account, offersAccounts: offersAccounts)
-            let shell = makeShell(context: context)
-            if let account { effects.show(Toast(tr(.signedInAs, account.name))) }
+            let shell = makeShell(context: context, selectedTab: lastTab)
+            if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }   // news only when just signed in
             await context.state.start()
             let ending = await loop.run(shell)
+            lastTab = shell.selectedTab
+            shell.close()
             await context.state.finishWrites()
             context.state.stop()
             guard ending == .finished else { return session.exitSignal }

@@ -36,6 +36,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case price
     case cartMarkIn
     case cartMarkOut
+    case cartMarkOwned
+    case alreadyOwned
     case countNFTs
     case countCollections
     case countUsers
@@ -110,9 +112,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case previousPicture
     case hintPictures
     case nextPicture
-    case firstPicture
-    case secondPicture
-    case thirdPicture
     case openNFTPage
     case layerNFT
     case nftNoPage
@@ -252,7 +251,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case webPage
     case loadingPage
     case pageCannotShow
-    case pageFailureKeys
     case links
     case unknown
     case userNumber
@@ -269,6 +267,20 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorRateLimited
     case errorRateLimitedLater
     case launchStarting
+    case launchConnecting
+    case ratingColumn
+    case hintRetry
+    case onboardingSkipButton
+    case payAmountButton
+    case hintReload
+    case nextLink
+    case previousLink
+    case followLink
+    case hintLinks
+    case reasonNoSuchHost
+    case reasonRefused
+    case reasonNoNetwork
+    case reasonClosed
     case onboardingNext
     case onboardingPrevious
     case onboardingSkip

@@ -14,6 +14,8 @@ public enum HitTarget: Sendable, Hashable {
     case key(Key)
     /// Row or cell `index` of the list or grid called `area`.
     case item(area: String, index: Int)
+    /// A button inside row or cell `index` of `area`: clicking picks that item, then presses `key`.
+    case itemButton(area: String, index: Int, key: Key)
 }
 
 /// A clickable rectangle of the frame.
@@ -164,8 +166,14 @@ public struct Buffer: Sendable, Hashable {
     /// Draws `label` as a button and makes it clickable as `key`; returns the cells used.
     @discardableResult
     public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, key: Key) -> Int {
+        button(label, at: point, style: style, maxWidth: maxWidth, target: .key(key))
+    }
+
+    /// Draws `label` as a button clicked as `target`; returns the cells used.
+    @discardableResult
+    public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, target: HitTarget) -> Int {
         let used = draw(label, at: point, style: style, maxWidth: maxWidth)
-        addHit(Rect(x: point.x, y: point.y, width: used, height: 1), .key(key))
+        addHit(Rect(x: point.x, y: point.y, width: used, height: 1), target)
         return used
     }
 

@@ -28,7 +28,7 @@ public final class CursesSurface {
 
     private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
-    init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>, theme: Theme = .dark) {
+    package init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>, theme: Theme = .dark) {
         self.theme = theme
         self.window = window
         self.colors = colors

@@ -94,6 +94,11 @@ public enum DisplayWidth {
             guard !word.isEmpty else { return }
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word; lineWidth += 1 + wordWidth
+            } else if word == "—" || word == "–", let space = line.lastIndex(of: " ") {
+                // A dash never starts a line: the word before it goes down with it.
+                let last = String(line[line.index(after: space)...])
+                line = String(line[..<space]); endLine()
+                line = last + " " + word; lineWidth = of(line)
             } else {
                 if lineWidth > 0 { endLine() }
                 line = word; lineWidth = wordWidth

@@ -3,6 +3,7 @@ import FakeNFTCore
 import FakeNFTServer
 import Foundation
 import TerminalUI
+import FakeNFTTesting
 
 /// Pictures in pixels: encoding one picture for sixel and kitty, and scrolling a collection's
 /// grid of sixel pictures (key to frame, bytes written per step).

@@ -3,6 +3,7 @@ import FakeNFTCore
 import FakeNFTServer
 import Foundation
 import TerminalUI
+import FakeNFTTesting
 
 /// The rating list against a server with 10,000 users.
 @MainActor

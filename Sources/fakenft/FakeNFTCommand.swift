@@ -13,7 +13,6 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
-        usage: "fakenft [--server <url>] [--token <token>] [--data <dir>] [--lang <lang>] [--mouse] [--images <mode>] [--theme <theme>] [--symbols <set>]\nfakenft --probe-terminal\nfakenft config [<options>]\nfakenft serve [<options>]",
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
@@ -53,11 +52,11 @@ struct AppCommand: AsyncParsableCommand {
         }
         let dataDirectory = options.data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
         let server = settings.server.value, token = settings.token.value
-        // Configuration problems are said before the screen is taken, and again in the app.
-        for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
         // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
         if let problem = TerminalSession.problem() { throw Failure(problem.description) }
         CrashLog.routeBacktraces(to: dataDirectory.appendingPathComponent("crash.log"))
+        // Configuration problems are said once (after the re-exec above) before the screen is taken, and again in the app.
+        for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
         let logger = try AppLog.logger(level: settings.logLevel.value, environment: environment)
         logger.info("fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))")
         for problem in settings.problems { logger.warning("configuration: \(problem)") }
@@ -79,7 +78,7 @@ struct AppCommand: AsyncParsableCommand {
         logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(theme.theme.name.rawValue) (\(theme.reason))")
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(connect: connect, mouse: settings.mouse.value, graphics: graphics, theme: theme.theme,
+            exitSignal = try await FakeNFTTerminalApp.run(connect: connect, server: server, mouse: settings.mouse.value, graphics: graphics, theme: theme.theme,
                                                           symbols: settings.symbols.value, notices: settings.problems, logger: logger)
         } catch {
             logger.error("stopped: \(error)")

@@ -21,8 +21,8 @@ import FakeNFTTesting
         try tmux.keys("Enter")                                           // Finish
         try await tmux.waitFor("Continue without an account")
 
-        // Sign up.
-        try tmux.keys("Tab")
+        // Sign up: the Sign in / Sign up row, its other side, its first field.
+        try tmux.keys("Up", "Right", "Enter")
         for text in [Self.name, Self.email, Self.password, Self.password] {
             try tmux.run(["send-keys", "-t", tmux.session, "-l", text])
             try tmux.keys("Enter")

@@ -39,7 +39,7 @@ import FakeNFTTesting
         try tmux.keys("c")
         screen = try await tmux.waitFor(inCart ? "[+ в корзину]" : "[✕ в корзине]")
 
-        try tmux.keys("Tab")   // on the NFT screen the digits choose its picture
+        try tmux.keys("2")     // the Cart tab, from the NFT screen too
         var order = try await api.order()
         for _ in 0..<200 where order.nfts.contains(nft.id) == inCart {
             try await Task.sleep(for: .milliseconds(10))

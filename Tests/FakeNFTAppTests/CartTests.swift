@@ -25,17 +25,23 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let (context, shell, model) = await makeApp(server)
             #expect(model.visibleItems.map(\.name) == ["Rosie", "Stella", "Toast"], "default: by name")
-            #expect(abs(model.total - model.visibleItems.reduce(0) { $0 + $1.price }) < 0.001)
+            // The total is the server's prices of the server's order, read over HTTP.
+            let order: Order = try await server.get("/api/v1/orders/1")
+            var serverTotal = 0.0
+            for id in order.nfts { serverTotal += (try await server.get("/api/v1/nft/\(id)") as NFT).price }
+            #expect(order.nfts.count == 3 && abs(model.total - serverTotal) < 0.001, "\(model.total) vs \(serverTotal)")
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-loaded-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "cart-loaded-120x40")
+            let first = model.visibleItems[0]                      // selected
             _ = shell.handle(.key(.char("s")))
             _ = shell.handle(.key(.char("1")))
             let prices = model.visibleItems.map(\.price)
             #expect(prices == prices.sorted())
+            #expect(model.visibleItems.firstIndex(of: first) != 0, "the sort moved the selected NFT")
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-sorted-by-price-80x24")
-            // Remove the first item: cancel once, then confirm.
-            let first = model.visibleItems[0]
+            // The selected NFT stays selected after the sort: removing asks about it. Cancel once, then confirm.
             _ = shell.handle(.key(.char("d")))
+            #expect(frame(shell, Size(width: 80, height: 24)).contains(first.name))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-remove-dialog-80x24")
             _ = shell.handle(.key(.escape))
             #expect(context.state.cartIDs.count == 3)

@@ -47,6 +47,8 @@ import FakeNFTTesting
             await other.state.start()
             defer { other.state.stop() }
             let statistics = StatisticsViewModel(context: other)
+            let following = Task { await statistics.followChanges() }   // as the Statistics screen's task bag runs it
+            defer { following.cancel() }
             statistics.setSort(.name)
             await statistics.loadNextPage()
             #expect(statistics.users.first?.id == buyer.userId && statistics.users.first?.nfts.isEmpty == true)

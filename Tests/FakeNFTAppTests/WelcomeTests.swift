@@ -54,10 +54,12 @@ import FakeNFTTesting
             let model = SignInModel(api: server.client())
             let scene = SignInScene(model: model)
             #expect(frame(scene).contains("Continue without an account"))
-            _ = scene.handle(.key(.tab))                          // sign up: name first
+            _ = scene.handle(.key(.up))                           // the Sign in / Sign up row
+            _ = scene.handle(.key(.right))                        // sign up
             #expect(model.mode == .signUp)
+            _ = scene.handle(.key(.enter))                        // its first field: the name
             type("Anna", into: scene)
-            _ = scene.handle(.key(.enter))
+            _ = scene.handle(.key(.tab))                          // Tab goes to the next field, like Enter
             type("anna@example", into: scene)
             #expect(frame(scene).contains("✗ Not an e-mail address"))
             type(".com", into: scene)
@@ -89,7 +91,7 @@ import FakeNFTTesting
     func send(_ server: TestServer, signUp: Bool = false, _ fields: [String]) -> (SignInModel, SignInScene) {
         let model = SignInModel(api: server.client())
         let scene = SignInScene(model: model)
-        if signUp { _ = scene.handle(.key(.tab)) }
+        if signUp { [Key.up, .right, .enter].forEach { _ = scene.handle(.key($0)) } }   // the mode row, Sign up, the name
         for text in fields {
             type(text, into: scene)
             _ = scene.handle(.key(.enter))

@@ -125,6 +125,28 @@ import FakeNFTTesting
         }
     }
 
+    /// An NFT is bought once: an order holding one the buyer owns is refused with a reason, on
+    /// every way into the order, and nothing changes (neither the order nor what was spent).
+    @Test func anOwnedNFTCannotBeOrderedOrPaidAgain() async throws {
+        try await TestServer.with { server async throws in
+            let profile: Profile = try await server.get("/api/v1/profile/1")
+            let owned = try #require(profile.nfts.first)
+            for (method, path, body) in [("PUT", "/api/v1/orders/1", "nfts=93,\(owned)"), ("POST", "/api/v1/orders/1", "nfts=\(owned)")] {
+                let (status, data) = try await server.request(method, path, body: body)
+                #expect(status == 409, "\(method) \(body)")
+                #expect(TestServer.errorMessage(data)?.contains("'\(owned)' is already owned") == true, "\(String(decoding: data, as: UTF8.self))")
+            }
+            let order: Order = try await server.get("/api/v1/orders/1")
+            #expect(order.nfts == ["93", "94", "95"], "refused orders changed nothing")
+            // What is not owned is still bought, once.
+            #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=1").status == 200)
+            #expect(try await server.request("GET", "/api/v1/orders/1/payment/1").status == 200)
+            #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=1").status == 409)
+            let after: Profile = try await server.get("/api/v1/profile/1")
+            #expect(after.nfts == profile.nfts + ["1"])
+        }
+    }
+
     @Test func tokenIsCheckedWhenConfigured() async throws {
         try await TestServer.with(token: "secret") { server async throws in
             #expect(try await server.request("GET", "/api/v1/nft/1").status == 200)

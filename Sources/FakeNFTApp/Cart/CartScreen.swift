@@ -12,7 +12,7 @@ final class CartScreen: Screen {
         KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), .remove),
         KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
         KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), .pay),
-        KeyBinding([.char("r")], tr(.reload), .retry),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
     ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
 
     /// The name the rows' ✕ buttons are clicked by.
@@ -40,12 +40,17 @@ final class CartScreen: Screen {
                 return .handled
             }]
         }
-        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
+        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] sort in
+            list.keepSelection(in: { shown }, across: { model.setSort(sort) })
+        }) {
             return [menu]
         }
         let hasItems = !model.visibleItems.isEmpty, searching = search.isActive   // once per route or frame: the rows are sorted
         return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys(title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) }) { [unowned self] in perform($0) },
+            .keys(title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) },
+                  hinted: { [unowned self] in $0 != .retry || model.context.state.cartFailure != nil || model.fetched.failure != nil }) { [unowned self] in
+                perform($0)
+            },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
             KeyLayer(title: title, help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event else { return nil }
@@ -60,6 +65,7 @@ final class CartScreen: Screen {
 
     private func perform(_ action: Action) -> ScreenCommand {
         let items = shown
+        list.count = items.count   // rows may have gone since the last frame (a removal): the selection follows
         switch action {
         case .remove:
             guard list.selected < items.count else { return .handled }
@@ -69,7 +75,7 @@ final class CartScreen: Screen {
         case .sort:
             sortMenu.open(current: model.sort)
         case .pay:
-            return .push(PaymentScreen(model: PaymentViewModel(context: model.context)))
+            return .push(PaymentScreen(model: PaymentViewModel(context: model.context, total: model.total)))
         case .retry:
             tasks.run { [model] in await model.reload() }
         case .search: search.begin()

@@ -10,7 +10,7 @@ final class PaymentScreen: Screen {
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), .pay),
         KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
-        KeyBinding([.char("r")], tr(.reloadCurrencies), .retry),
+        KeyBinding([.char("r")], tr(.reloadCurrencies), hint: tr(.hintRetry), .retry),
     ]) }
     enum SuccessAction: Sendable { case catalog, cart }
     static var successKeys: KeyMap<SuccessAction> { KeyMap([
@@ -49,7 +49,8 @@ final class PaymentScreen: Screen {
             }]
         case .none:
             return [
-                .keys(tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil }) { [unowned self] in perform($0) },
+                .keys(tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil },
+                      hinted: { [unowned self] in $0 != .retry || model.currencies.failure != nil }) { [unowned self] in perform($0) },
                 .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
             ]
         }
@@ -105,7 +106,7 @@ final class PaymentScreen: Screen {
         if model.outcome == .paying {
             Spinner.render(tr(.payingNow), at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
         } else {
-            buffer.button(tr(.payButton), at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width, key: .char("p"))
+            buffer.button(tr(.payAmountButton, Format.price(model.total)), at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width, key: .char("p"))
         }
         if case .failed(let message) = model.outcome {
             let dialog = failure ?? Self.failureDialog(message)

@@ -15,7 +15,13 @@ final class PaymentViewModel: ViewModel {
     @ObservationIgnored private var attempts: [String: Int] = [:]
     static let termsURL = "https://yandex.ru/legal/practicum_termsofuse/"
 
-    init(context: AppContext) { self.context = context }
+    /// What the cart costs, as the cart showed it when Pay was chosen (the Pay button says it).
+    let total: Double
+
+    init(context: AppContext, total: Double) {
+        self.context = context
+        self.total = total
+    }
 
     func load() async {
         await load(\.currencies) { try await context.services.currencies.currencies() }

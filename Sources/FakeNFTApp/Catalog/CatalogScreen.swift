@@ -10,7 +10,7 @@ final class CatalogScreen: Screen {
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.enter], tr(.openCollection), hint: tr(.hintOpen), .open),
         KeyBinding([.char("s")], tr(.sortCatalog), hint: tr(.hintSort), .sort),
-        KeyBinding([.char("r")], tr(.reload), .retry),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
     ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
     static var sortOptions: [(label: String, value: SortPreferences.Catalog)] { [(tr(.byName), .name), (tr(.byNFTCount), .nftCount)] }
 
@@ -31,13 +31,16 @@ final class CatalogScreen: Screen {
     var layers: [KeyLayer] {
         var layers: [KeyLayer] = []
         if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 },
-                                     chosen: { [unowned self] in model.setSort($0); list.select(0) }) {
+                                     chosen: { [unowned self] sort in
+                                         list.keepSelection(in: { shown }, across: { model.setSort(sort) })
+                                     }) {
             layers.append(menu)
         }
         if let typing = search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) }) {
             layers.append(typing)
         }
-        layers.append(.keys(title, Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) })
+        layers.append(.keys(title, Self.keys, enabled: { [unowned self] in enabled($0) },
+                            hinted: { $0 != .retry || model.collections.failure != nil }) { [unowned self] in perform($0) })
         layers.append(.list(list, area: "list", in: listRect) { [unowned self] in list = $0 })
         return layers
     }

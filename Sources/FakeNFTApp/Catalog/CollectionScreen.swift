@@ -20,7 +20,8 @@ final class CollectionScreen: Screen {
 
     var layers: [KeyLayer] {
         [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys(tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .keys(tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) },
+                  hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -68,7 +69,14 @@ final class CollectionScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
-        let headerHeight = rect.height >= 30 ? 7 : 5
+        // On a short terminal the header gives its rows to the grid once the selection leaves the first row.
+        let compact = rect.height < 20 && grid.selected >= grid.columns
+        let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
+        if compact {
+            buffer.draw("\(collection.name) (\(collection.nfts.count)) · \(model.author.name)", at: Point(x: rect.x, y: rect.y), style: .bold,
+                        maxWidth: rect.width)
+            return renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
+        }
         PictureView.render(collection.cover, label: collection.name, in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
                            pictures: model.context.pictures, buffer: &buffer)
         let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
@@ -78,7 +86,10 @@ final class CollectionScreen: Screen {
         for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2).enumerated() {
             buffer.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
-        let body = rect.splitTop(headerHeight).1
+        renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
+    }
+
+    private func renderGrid(in body: Rect, buffer: inout Buffer) {
         if StatusView.render(model.nfts, what: .nfts, in: body, buffer: &buffer) { return }
         gridRect = NFTGrid.render(shown, of: model.nfts.value?.count ?? 0, search: search, in: body, grid: &grid, state: model.context.state,
                                   pictures: model.context.pictures, buffer: &buffer)

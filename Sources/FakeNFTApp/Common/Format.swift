@@ -1,5 +1,6 @@
 import Localization
 import Foundation
+import TerminalUI
 
 /// How NFT values are shown.
 enum Format {
@@ -15,8 +16,17 @@ enum Format {
     static func heart(_ liked: Bool) -> String { liked ? "♥" : "♡" }
 
     /// The cart toggle as the spec draws it: a cross when the NFT is in the cart (pressing
-    /// takes it out), a plus when it is not.
-    static func cartMark(_ inCart: Bool) -> String { inCart ? tr(.cartMarkIn) : tr(.cartMarkOut) }
+    /// takes it out), a plus when it is not, a tick instead of a button when it is owned.
+    static func cartMark(_ place: CartPlace) -> String {
+        switch place {
+        case .inCart: tr(.cartMarkIn)
+        case .outOfCart: tr(.cartMarkOut)
+        case .owned: tr(.cartMarkOwned)
+        }
+    }
+
+    /// The widest cart mark in the current language, so a layout keeps room for any of them.
+    static var widestCartMark: Int { [CartPlace.inCart, .outOfCart, .owned].map { DisplayWidth.of(cartMark($0)) }.max() ?? 0 }
 
     /// What the app counts, with its plural forms as a count ("5 коллекций") and after "of"
     /// ("из 5 коллекций", which Russian declines differently).

@@ -32,9 +32,20 @@ extension WebPageError {
         case .tooLarge(let megabytes): tr(.pageTooLarge, megabytes)
         case .timedOut: tr(.pageTimedOut)
         case .cancelled: tr(.errorCancelled)
-        case .unreachable: tr(.pageUnreachable)
+        case .unreachable(let reason): Self.why(unreachable: reason).map { tr(.pageUnreachable) + " " + tr($0) } ?? tr(.pageUnreachable)
         case .other: tr(.pageOther)
         }
+    }
+
+    /// The kind of reason the transport gave for not reaching a site, when it is one the app can
+    /// word (the transport's own text goes to the log only).
+    static func why(unreachable reason: String) -> TextKey? {
+        let reason = reason.lowercased()
+        if ["dns", "resolve", "nodename", "name or service", "no address"].contains(where: reason.contains) { return .reasonNoSuchHost }
+        if reason.contains("refused") { return .reasonRefused }
+        if reason.contains("unreachable") || reason.contains("no route") { return .reasonNoNetwork }
+        if reason.contains("reset") || reason.contains("closed") { return .reasonClosed }
+        return nil
     }
 }
 

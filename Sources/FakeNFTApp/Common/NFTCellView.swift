@@ -1,32 +1,64 @@
 import FakeNFTCore
 import TerminalUI
 
-/// One NFT in a grid: picture, name, stars, price, heart and cart mark. Cells (and their
-/// pictures) grow on wide terminals.
+/// One NFT in a grid: picture, name, stars and heart, price, and the cart button (on the price's
+/// line when both fit, else on a line of its own, so no language loses it). Cells grow on wide
+/// terminals and shrink their picture, never their text, on short ones.
 @MainActor
 enum NFTCellView {
-    /// The cell for a grid `width` columns wide: 22×10 (a 10×5 picture), 30×14 (14×7) from 150.
-    static func size(forWidth width: Int) -> Size { width >= 150 ? Size(width: 30, height: 14) : Size(width: 22, height: 10) }
+    /// The narrowest cell; the grid shares out what its columns leave.
+    static let minimumWidth = 22
+    /// Rows around the picture: the box's top, name, stars, price, the box's bottom.
+    private nonisolated static let textRows = 5
 
-    static func render(_ nft: NFT, liked: Bool, inCart: Bool, selected: Bool, highlight: String = "", pictures: Pictures, in rect: Rect,
-                       buffer: inout Buffer) {
+    /// How every cell of one grid is laid out: the cart button's line and the cell's size.
+    struct Layout: Equatable {
+        var size: Size
+        /// True when the cart button has a line of its own under the price.
+        var buttonOwnLine: Bool
+        var pictureRows: Int { max(0, size.height - NFTCellView.textRows - (buttonOwnLine ? 1 : 0)) }
+    }
+
+    /// The layout for `nfts` in a grid of `area`: as many columns of at least `minimumWidth` as
+    /// fit, sharing the width; a picture of 5 rows (7 from 150 columns, 10 from 45 rows) when the
+    /// height allows, fewer when it does not (at least one, so name, price and button always show).
+    static func layout(_ nfts: [NFT], in area: Size) -> Layout {
+        let preferred = area.width >= 150 ? (area.height >= 45 ? 10 : 7) : 5
+        let width = max(minimumWidth, 2 * preferred + 4)
+        // The narrowest a cell gets: the grid shares its width (less a scroll bar) between its columns.
+        let shared = max(1, area.width - 1)
+        let textWidth = shared / max(1, shared / width) - 4
+        let widestPrice = nfts.lazy.map { DisplayWidth.of(Format.price($0.price)) }.max() ?? 0
+        let ownLine = widestPrice + 1 + Format.widestCartMark > textWidth
+        let fixed = textRows + (ownLine ? 1 : 0)
+        let pictureRows = max(1, min(preferred, area.height - fixed))
+        return Layout(size: Size(width: width, height: fixed + pictureRows), buttonOwnLine: ownLine)
+    }
+
+    /// Draws `nft` in `rect`, item `index` of `area`: its heart and cart button pick it and press their key.
+    static func render(_ nft: NFT, liked: Bool, cart: CartPlace, selected: Bool, highlight: String = "", layout: Layout,
+                       item: (area: String, index: Int), pictures: Pictures, in rect: Rect, buffer: inout Buffer) {
         let inner = rect.inset(dx: 1, dy: 0)
-        if selected { buffer.box(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height), style: .accent) }
-        // Picture rows, then name, stars and heart, price and cart mark, and the box's bottom.
-        let pictureRows = max(1, rect.height - 5)
+        if selected { buffer.box(rect, style: .accent) }
+        let pictureRows = layout.pictureRows
         let pictureWidth = min(2 * pictureRows, inner.width - 2)
-        PictureView.render(nft.images.first ?? "", label: nft.name,
-                           in: Rect(x: inner.x + (inner.width - pictureWidth) / 2, y: rect.y + 1, width: pictureWidth, height: pictureRows),
-                           pictures: pictures, buffer: &buffer)
-        let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
-        ListSearch.drawName(nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold, maxWidth: width, buffer: &buffer)
-        buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
-        buffer.draw(Format.heart(liked), at: Point(x: x + width - 1, y: text + 1),
-                     style: liked ? .heart : .dim, maxWidth: 1)
-        let mark = Format.cartMark(inCart)
-        let price = buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
-        if price + 1 + DisplayWidth.of(mark) <= width {
-            buffer.draw(mark, at: Point(x: x + width - DisplayWidth.of(mark), y: text + 2), style: inCart ? .success : .dim, maxWidth: width)
+        if pictureRows > 0 {
+            PictureView.render(nft.images.first ?? "", label: nft.name,
+                               in: Rect(x: inner.x + (inner.width - pictureWidth) / 2, y: rect.y + 1, width: pictureWidth,
+                                        height: pictureRows),
+                               pictures: pictures, buffer: &buffer)
         }
+        let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
+        ListSearch.drawName(nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold,
+                            maxWidth: width, buffer: &buffer)
+        buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
+        buffer.button(Format.heart(liked), at: Point(x: x + width - 1, y: text + 1), style: liked ? .heart : .dim, maxWidth: 1,
+                      target: .itemButton(area: item.area, index: item.index, key: .char("l")))
+        buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
+        let mark = Format.cartMark(cart)
+        let markY = layout.buttonOwnLine ? text + 3 : text + 2
+        let style: Style = cart == .outOfCart ? .dim : .success
+        buffer.button(mark, at: Point(x: x + max(0, width - DisplayWidth.of(mark)), y: markY), style: style, maxWidth: width,
+                      target: .itemButton(area: item.area, index: item.index, key: .char("c")))
     }
 }

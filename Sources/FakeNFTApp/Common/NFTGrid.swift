@@ -22,10 +22,11 @@ enum NFTGrid {
             buffer.draw(tr(.noNFTMatches, search.query), at: Point(x: body.x + 1, y: body.y), style: .dim, maxWidth: body.width - 2)
             return body
         }
-        GridView(area: "grid", cellSize: NFTCellView.size(forWidth: body.width)) { index, cell, selected, buffer in
+        let layout = NFTCellView.layout(nfts, in: Size(width: body.width, height: body.height))
+        GridView(area: "grid", cellSize: layout.size) { index, cell, selected, buffer in
             let nft = nfts[index]
-            NFTCellView.render(nft, liked: state.isLiked(nft), inCart: state.isInCart(nft), selected: selected, highlight: search.query,
-                               pictures: pictures, in: cell, buffer: &buffer)
+            NFTCellView.render(nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: search.query,
+                               layout: layout, item: ("grid", index), pictures: pictures, in: cell, buffer: &buffer)
         }.render(in: body, buffer: &buffer, state: &grid)
         return body
     }

@@ -12,7 +12,7 @@ enum NFTGridKeys {
         KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
         KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
         KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("r")], tr(.reload), .retry),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
     ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
     /// A user's NFTs: the same keys, without an author's page.
     static var userNFTs: KeyMap<NFTGridAction> { KeyMap(collection.bindings.filter { $0.action != .author }) }

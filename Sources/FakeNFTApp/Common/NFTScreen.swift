@@ -5,16 +5,13 @@ import TerminalUI
 /// One NFT: a larger picture and all its details, with the like and cart toggles.
 @MainActor
 final class NFTScreen: Screen {
-    enum Action: Sendable, Equatable { case like, cart, website, previous, next, image(Int) }
+    enum Action: Sendable, Equatable { case like, cart, website, previous, next }
 
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
         KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
         KeyBinding([.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
         KeyBinding([.right], tr(.nextPicture), .next),
-        KeyBinding([.char("1")], tr(.firstPicture), .image(0)),
-        KeyBinding([.char("2")], tr(.secondPicture), .image(1)),
-        KeyBinding([.char("3")], tr(.thirdPicture), .image(2)),
         KeyBinding([.char("w")], tr(.openNFTPage), .website),
     ]) }
 
@@ -35,7 +32,6 @@ final class NFTScreen: Screen {
         return [.keys(tr(.layerNFT), Self.keys, enabled: { action in
             switch action {
             case .previous, .next: return count > 1
-            case .image(let i): return i < count && count > 1
             default: return true
             }
         }) { [unowned self] in perform($0) }]
@@ -48,7 +44,6 @@ final class NFTScreen: Screen {
         case .cart: context.state.toggleCart(nft)
         case .previous: shownImage = (shownImage + nft.images.count - 1) % max(1, nft.images.count)
         case .next: shownImage = (shownImage + 1) % max(1, nft.images.count)
-        case .image(let i): shownImage = i
         case .website:
             guard let website = nft.website, !website.isEmpty else {
                 context.effects.show(Toast(tr(.nftNoPage), kind: .error))
@@ -72,11 +67,18 @@ final class NFTScreen: Screen {
                         style: .dim, maxWidth: pictureWidth)
         }
         let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
-        let liked = model.isLiked, inCart = model.isInCart
+        let liked = model.isLiked, place = model.cartPlace
         var y = rect.y
         func line(_ label: String, _ value: String, _ style: Style = .plain) {
             let used = buffer.draw(label, at: Point(x: x, y: y), style: .dim, maxWidth: width)
             buffer.draw(value, at: Point(x: x + used, y: y), style: style, maxWidth: width - used)
+            y += 1
+        }
+        /// A clickable toggle, followed by the key that does the same (from the key map).
+        func button(_ label: String, _ action: Action, _ style: Style) {
+            guard let key = Self.keys.bindings.first(where: { $0.action == action })?.keys.first else { return }
+            let used = buffer.button(label, at: Point(x: x, y: y), style: style, maxWidth: width, key: key)
+            buffer.draw("   (\(key))", at: Point(x: x + used, y: y), style: .dim, maxWidth: width - used)
             y += 1
         }
         buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
@@ -85,8 +87,8 @@ final class NFTScreen: Screen {
         line(tr(.fieldRating), Format.stars(nft.rating), .star)
         line(tr(.fieldPrice), Format.price(nft.price), .bold)
         y += 1
-        line("", "\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))   (l)", liked ? .heart : .plain)
-        line("", "\(Format.cartMark(inCart))   (c)", inCart ? .success : .plain)
+        button("\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))", .like, liked ? .heart : .plain)
+        button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
         y += 1
         for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {
             buffer.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width); y += 1

@@ -20,7 +20,7 @@ final class NFTViewModel: ViewModel {
     }
 
     var isLiked: Bool { context.state.isLiked(nft) }
-    var isInCart: Bool { context.state.isInCart(nft) }
+    var cartPlace: CartPlace { context.state.cartPlace(nft) }
 
     /// Resolves the author's name and, when not given, the collection holding the NFT.
     func load() async {

@@ -4,15 +4,19 @@ import Foundation
 import TerminalUI
 
 /// A web page as readable text (the spec's "web view"): headings, paragraphs and a numbered list
-/// of links. `o` opens it in the system browser, `y` copies the link (OSC 52).
+/// of links. `]`/`[` pick a link and Enter (or a click on it) opens it here; `o` opens the page
+/// in the system browser, `y` copies its link (OSC 52).
 @MainActor
 final class ReaderScreen: Screen {
-    enum Action: Sendable { case open, copy, reload, down, up, pageDown, pageUp, top, bottom }
+    enum Action: Sendable { case open, copy, reload, nextLink, previousLink, follow, down, up, pageDown, pageUp, top, bottom }
 
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.char("o")], tr(.openInBrowser), hint: tr(.hintBrowser), .open),
         KeyBinding([.char("y")], tr(.copyLink), hint: tr(.hintCopyLink), .copy),
-        KeyBinding([.char("r")], tr(.reload), .reload),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintReload), .reload),
+        KeyBinding([.char("]")], tr(.nextLink), hint: tr(.hintLinks), hintKeys: "[ ]", .nextLink),
+        KeyBinding([.char("[")], tr(.previousLink), .previousLink),
+        KeyBinding([.enter], tr(.followLink), hint: tr(.hintOpen), .follow),
         KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
         KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
         KeyBinding([.pageDown, .char(" ")], tr(.pageDown), .pageDown),
@@ -26,6 +30,10 @@ final class ReaderScreen: Screen {
     private var scroll = 0
     private var pageHeight = 10
     private var lineCount = 0
+    /// The link picked with `]`/`[` (its number less one), shown highlighted in the list of links.
+    private var selectedLink: Int?
+    /// True when the picked link should be scrolled into view at the next frame.
+    private var revealLink = false
 
     init(model: ReaderViewModel) { self.model = model }
 
@@ -36,11 +44,23 @@ final class ReaderScreen: Screen {
 
     var layers: [KeyLayer] {
         [
-            .keys(tr(.webPage), Self.keys) { [unowned self] in perform($0) },
+            .keys(tr(.webPage), Self.keys, enabled: { [unowned self] action in
+                switch action {
+                case .nextLink, .previousLink: !model.links.isEmpty
+                case .follow: selectedLink != nil
+                default: true
+                }
+            }) { [unowned self] in perform($0) },
             KeyLayer(title: tr(.webPage), help: []) { [unowned self] event in
-                guard case .mouse(let mouse) = event, mouse.kind != .click else { return nil }
-                scroll(by: mouse.kind == .wheelDown ? 3 : -3)
-                return .handled
+                switch event {
+                case .pick("links", let index):   // a click on a link in the list opens it
+                    selectedLink = index
+                    return perform(.follow)
+                case .mouse(let mouse) where mouse.kind != .click:
+                    scroll(by: mouse.kind == .wheelDown ? 3 : -3)
+                    return .handled
+                default: return nil
+                }
             },
         ]
     }
@@ -50,6 +70,13 @@ final class ReaderScreen: Screen {
         case .open: model.openInBrowser()
         case .copy: model.copyLink()
         case .reload: tasks.run { [model] in await model.load() }
+        case .nextLink, .previousLink:
+            let count = model.links.count, step = action == .nextLink ? 1 : -1
+            selectedLink = ((selectedLink ?? (step > 0 ? -1 : count)) + step + count) % max(1, count)
+            revealLink = true
+        case .follow:
+            guard let index = selectedLink, index < model.links.count else { return .handled }
+            return .push(ReaderScreen(model: ReaderViewModel(url: model.links[index].url, effects: model.effects)))
         case .down: scroll(by: 1)
         case .up: scroll(by: -1)
         case .pageDown: scroll(by: pageHeight - 1)
@@ -73,15 +100,24 @@ final class ReaderScreen: Screen {
             for (i, line) in DisplayWidth.wrap(failure.message, width: body.width, maxLines: 3).enumerated() {
                 buffer.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
             }
-            buffer.draw(tr(.pageFailureKeys), at: Point(x: body.x, y: body.y + 6),
-                         style: .dim, maxWidth: body.width)
         case .loaded:
             let all = model.lines(width: max(10, body.width - 1))
             lineCount = all.count
             pageHeight = max(1, body.height)
+            if revealLink, let link = selectedLink, let first = all.firstIndex(where: { $0.link == link }) {
+                if first < scroll || first >= scroll + pageHeight { scroll = first - pageHeight / 2 }
+                revealLink = false
+            }
             scroll(by: 0)
             for (i, line) in all.dropFirst(scroll).prefix(body.height).enumerated() {
-                buffer.draw(line.0, at: Point(x: body.x, y: body.y + i), style: line.1, maxWidth: body.width - 1)
+                let picked = line.link != nil && line.link == selectedLink
+                let point = Point(x: body.x, y: body.y + i)
+                if let link = line.link {
+                    buffer.button(line.text, at: point, style: picked ? .selected : line.style, maxWidth: body.width - 1,
+                                  target: .item(area: "links", index: link))
+                } else {
+                    buffer.draw(line.text, at: point, style: line.style, maxWidth: body.width - 1)
+                }
             }
             if all.count > body.height {
                 var bar = ListState(count: all.count)

@@ -5,11 +5,12 @@ import TerminalUI
 /// Favorite NFTs: a grid with picture, heart, name, rating and price; `l` unlikes.
 @MainActor
 final class FavoritesScreen: Screen {
-    enum Action: Sendable { case unlike, cart, open, search, clearSearch }
+    enum Action: Sendable { case unlike, cart, open, search, clearSearch, retry }
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.char("l")], tr(.unlikeKey), hint: tr(.hintUnlike), .unlike),
         KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
         KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
     ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
 
     var title: String { tr(.favoriteNFTs) }
@@ -32,8 +33,9 @@ final class FavoritesScreen: Screen {
                 case .search: any
                 case .clearSearch: search.isActive
                 case .unlike, .cart, .open: hasItems
+                case .retry: true
                 }
-            }) { [unowned self] in perform($0) },
+            }, hinted: { $0 != .retry || model.fetched.failure != nil }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -45,16 +47,18 @@ final class FavoritesScreen: Screen {
         switch action {
         case .search: search.begin(); return .handled
         case .clearSearch: search.clear(); return .handled
+        case .retry: tasks.run { [model] in await model.load() }; return .handled
         default: break
         }
         let items = shown
+        grid.count = items.count   // an unlike since the last frame removed one: the selection follows
         guard grid.selected < items.count else { return .handled }
         let nft = items[grid.selected]
         switch action {
         case .unlike: model.unlike(nft)
         case .cart: model.context.state.toggleCart(nft)
         case .open: return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
-        case .search, .clearSearch: break
+        case .search, .clearSearch, .retry: break
         }
         return .handled
     }
@@ -66,7 +70,12 @@ final class FavoritesScreen: Screen {
             EmptyStateView.render(tr(.noFavoritesYet), in: rect, buffer: &buffer)
             return
         }
-        gridRect = NFTGrid.render(shown, of: items.count, search: search, in: rect, grid: &grid, state: model.context.state,
+        var body = rect
+        if !search.isShown {   // the count, as My NFTs says it (the search bar says "N of M" instead)
+            buffer.draw(Format.count(items.count, .nfts), at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+            body = rect.splitTop(2).1
+        }
+        gridRect = NFTGrid.render(shown, of: items.count, search: search, in: body, grid: &grid, state: model.context.state,
                                   pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -5,10 +5,11 @@ import TerminalUI
 /// My NFTs: picture, name, "by <author>" and price; `s` sorts.
 @MainActor
 final class MyNFTsScreen: Screen {
-    enum Action: Sendable { case sort, open, search, clearSearch }
+    enum Action: Sendable { case sort, open, search, clearSearch, retry }
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
         KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
     ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
 
     var title: String { tr(.myNFTs) }
@@ -26,18 +27,25 @@ final class MyNFTsScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] in model.setSort($0) }) {
+        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] sort in
+            list.keepSelection(in: { shown }, across: { model.setSort(sort) })
+        }) {
             return [menu]
         }
         return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
             .keys(title, Self.keys, enabled: { [unowned self] action in
-                action == .clearSearch ? search.isActive : model.owned.value?.isEmpty == false
-            }) { [unowned self] action in
+                switch action {
+                case .clearSearch: search.isActive
+                case .retry: true
+                case .sort, .open, .search: model.owned.value?.isEmpty == false
+                }
+            }, hinted: { [unowned self] in $0 != .retry || model.owned.failure != nil }) { [unowned self] action in
                 let items = shown
                 switch action {
                 case .sort: sortMenu.open(current: model.sort)
                 case .search: search.begin()
                 case .clearSearch: search.clear()
+                case .retry: tasks.run { [model] in await model.load() }
                 case .open:
                     guard list.selected < items.count else { return .handled }
                     return .push(NFTScreen(model: NFTViewModel(nft: items[list.selected], context: model.context)))

@@ -14,7 +14,7 @@ final class ProfileScreen: Screen {
     static var keys: KeyMap<Action> { KeyMap([
         KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), .edit),
         KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("r")], tr(.reload), .retry),
+        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
     ]) }
     static var formKeys: KeyMap<FormAction> { KeyMap([
         KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
@@ -57,7 +57,7 @@ final class ProfileScreen: Screen {
     var layers: [KeyLayer] {
         if let signOut {
             return [.dialog(tr(.signOutTitle), signOut, update: { [unowned self] in self.signOut = $0 }) { result in
-                result == .confirmed ? .signOut : .handled
+                result == .confirmed ? .leaveTabs : .handled
             }]
         }
         if let discard {
@@ -68,7 +68,8 @@ final class ProfileScreen: Screen {
         }
         if let form = model.form { return [formLayer(form)] }
         return [
-            .keys(title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil }) { [unowned self] in perform($0) },
+            .keys(title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil },
+                  hinted: { [unowned self] in $0 != .retry || model.shown.failure != nil }) { [unowned self] in perform($0) },
             .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
         ]
     }
@@ -95,7 +96,7 @@ final class ProfileScreen: Screen {
             }
             return .push(ReaderScreen(model: ReaderViewModel(url: profile.website, effects: context.effects)))
         case .about: return .push(AboutScreen())
-        case .signIn: return .signOut   // the shared profile ends; the sign-in screen comes
+        case .signIn: return .leaveTabs   // the shared profile ends; the sign-in screen comes
         case .signOut:
             signOut = ConfirmDialog(title: tr(.signOutTitle), message: tr(.signOutQuestion, model.context.account?.email ?? ""),
                                     confirmLabel: tr(.signOutConfirm), cancelLabel: tr(.stay), destructive: true)

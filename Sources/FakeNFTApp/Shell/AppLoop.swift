@@ -12,8 +12,12 @@ protocol LoopContent: AnyObject {
     var isAnimating: Bool { get }
     /// True once the content is done (signed in, signed out, started): the loop hands over.
     var isFinished: Bool { get }
-    /// Drops an expired toast.
-    func expireToast()
+    /// The clock ticked (while something animates): drop what has expired, such as a toast.
+    func clockTicked()
+}
+
+extension LoopContent {
+    func clockTicked() {}
 }
 
 /// The main loop: waits for terminal events or model changes, updates the content, and shows a
@@ -74,7 +78,7 @@ final class AppLoop {
             case .event(let event):
                 if !content.handle(event) { return .quit }
             case .redraw:
-                content.expireToast()
+                content.clockTicked()
             }
             if content.isFinished { return .finished }
             renderIfChanged(content)

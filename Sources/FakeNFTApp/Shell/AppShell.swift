@@ -34,12 +34,17 @@ public final class AppShell: LoopContent {
     /// The clickable parts of the last frame drawn.
     private var hits: [Hit] = []
 
-    public init(tabs: [Tab], effects: Effects, pictures: Pictures) {
+    /// - Parameter selectedTab: the tab shown first (the one the last tabs ended on, after a sign-in).
+    public init(tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures) {
         self.tabs = tabs
+        self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0
         self.effects = effects
         self.pictures = pictures
-        tabs.first?.stack.top.didAppear()
+        currentScreen.didAppear()
     }
+
+    /// Closes every tab's screens (their tasks are cancelled): the tabs have ended.
+    public func close() { tabs.forEach { $0.stack.close() } }
 
     /// The screen in focus.
     public var currentScreen: any Screen { tabs[selectedTab].stack.top }
@@ -93,13 +98,16 @@ public final class AppShell: LoopContent {
                 return true
             }
             return handle(.key(.enter))
+        case .itemButton(let area, let index, let key):
+            if let command = currentScreen.route(.pick(area: area, index: index)) { apply(command) }
+            return handle(.key(key))
         }
     }
 
     /// Drops an expired toast.
-    public func expireToast() { effects.expireToast(now: Date()) }
+    public func clockTicked() { effects.expireToast(now: Date()) }
 
-    /// True once a screen asked to sign out: the app goes back to the sign-in screen.
+    /// True once a screen asked for the sign-in screen (to sign out or in): the tabs end.
     public private(set) var isFinished = false
 
     /// Carries out a shell action; false for quit.
@@ -131,7 +139,7 @@ public final class AppShell: LoopContent {
         case .finish(let tab):
             tabs[selectedTab].stack.popToRoot()
             select(tab)
-        case .signOut: isFinished = true
+        case .leaveTabs: isFinished = true
         }
     }
 

@@ -23,10 +23,12 @@ public struct KeyLayer {
     }
 
     /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
-    /// help and (when they have a hint) in the footer.
+    /// help and (when they have a hint and are `hinted` now) in the footer: "r retry" only
+    /// where something failed, though `r` reloads everywhere.
     public static func keys<Action>(_ title: String, _ map: KeyMap<Action>, enabled: @escaping (Action) -> Bool = { _ in true },
+                                    hinted: (Action) -> Bool = { _ in true },
                                     perform: @escaping (Action) -> ScreenCommand) -> KeyLayer {
-        KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints(where: enabled)) { event in
+        KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }) { event in
             guard case .key(let key) = event, let action = map.action(for: key), enabled(action) else { return nil }
             return perform(action)
         }

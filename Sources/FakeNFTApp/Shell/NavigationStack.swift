@@ -31,6 +31,9 @@ final class NavigationStack {
         top.didAppear()
     }
 
+    /// Cancels every screen's tasks, the root's too: the tab has ended.
+    func close() { screens.forEach { $0.tasks.cancelAll() } }
+
     /// Titles from the root to the top, for the breadcrumb.
     var path: [String] { screens.map(\.title) }
 }

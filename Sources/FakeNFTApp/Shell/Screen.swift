@@ -11,8 +11,8 @@ public enum ScreenCommand {
     case popToRoot
     /// Close every screen of this tab but its root, and show tab `index` (0 is Catalog).
     case finish(showingTab: Int)
-    /// End the tabs: the account signed out (back to the sign-in screen).
-    case signOut
+    /// End the tabs for the sign-in screen: the account signed out, or the user asked to sign in.
+    case leaveTabs
 }
 
 /// One screen of a tab: it draws its view model's state and routes keys through its layers.

@@ -19,7 +19,8 @@ final class AppState {
 
     @ObservationIgnored private let services: Services
     @ObservationIgnored private let effects: Effects
-    @ObservationIgnored private var observers: [Task<Void, Never>] = []
+    /// What ``start()`` began (the streams followed, the first loads): ended by ``stop()``.
+    @ObservationIgnored private var tasks: [Task<Void, Never>] = []
     /// Changes sent and not yet answered, by a number of their own.
     @ObservationIgnored private var writes: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextWrite = 0
@@ -34,12 +35,20 @@ final class AppState {
 
     func isLiked(_ nft: NFT) -> Bool { likes.contains(nft.id) }
     func isInCart(_ nft: NFT) -> Bool { cartIDs.contains(nft.id) }
+    /// True when the profile holds `nft`: it was bought, and cannot be bought again.
+    func isOwned(_ nft: NFT) -> Bool { profile?.nfts.contains(nft.id) == true }
+
+    /// Where `nft` stands for the cart button.
+    func cartPlace(_ nft: NFT) -> CartPlace {
+        if isInCart(nft) { return .inCart }
+        return isOwned(nft) ? .owned : .outOfCart
+    }
 
     /// Follows the profile and the cart (and the server's live updates of them), and loads them.
     func start() async {
         sort = await services.preferences.current
         let profileUpdates = services.profile.updates(), orderUpdates = services.order.updates()
-        observers = [
+        tasks = [
             Task { [weak self] in
                 for await value in profileUpdates {
                     self?.likes = Set(value.likes)
@@ -50,14 +59,14 @@ final class AppState {
                 for await value in orderUpdates { self?.cart = value.nfts; self?.cartFailure = nil }
             },
             Task { [services] in await LiveUpdates.follow(services) },
+            // Two independent loads: one failing must not cancel the other.
+            Task { [services, effects] in
+                do { try await services.profile.load() } catch {
+                    effects.show(Toast(tr(.profileLoadFailed, APIError(thrown: error).message), kind: .error))
+                }
+            },
+            Task { [weak self] in await self?.loadCart() },
         ]
-        // Two independent loads: one failing must not cancel the other.
-        Task {
-            do { try await services.profile.load() } catch {
-                effects.show(Toast(tr(.profileLoadFailed, APIError(thrown: error).message), kind: .error))
-            }
-        }
-        Task { await loadCart() }
     }
 
     /// Loads the cart from the server (again, after a failure).
@@ -67,7 +76,7 @@ final class AppState {
         }
     }
 
-    func stop() { observers.forEach { $0.cancel() } }
+    func stop() { tasks.forEach { $0.cancel() } }
 
     /// Waits (at most `limit`) for the changes still on their way to the server, so quitting
     /// right after a like or a cart change does not lose it.
@@ -103,7 +112,12 @@ final class AppState {
     }
 
     /// Adds to or removes from the cart; shown in the same frame, rolled back with a toast on failure.
+    /// An NFT already owned is refused with a toast (the server would refuse it too).
     func toggleCart(_ nft: NFT) {
+        if cartPlace(nft) == .owned {
+            effects.show(Toast(tr(.alreadyOwned, nft.name), kind: .error))
+            return
+        }
         var ids = cartIDs
         if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids
@@ -119,8 +133,16 @@ final class AppState {
         change(&sort)
         write { [services, effects] in
             do { try await services.preferences.update(change) } catch {
-                effects.show(Toast(tr(.sortSaveFailed, error.localizedDescription), kind: .error))
+                let path = (error as? PreferencesNotSaved)?.path ?? ""   // the store throws nothing else
+                effects.show(Toast(tr(.sortSaveFailed, path), kind: .error))
             }
         }
     }
+}
+
+/// Where an NFT stands for the cart button.
+enum CartPlace: Sendable {
+    case inCart, outOfCart
+    /// Bought already: shown as owned, never put in the cart.
+    case owned
 }

@@ -11,7 +11,7 @@ public final class StatisticsScreen: Screen {
         KeyBinding([.enter], tr(.openUser), hint: tr(.hintOpen), .open),
         KeyBinding([.char("s")], tr(.sortUsers), hint: tr(.hintSort), .sort),
         KeyBinding([.end, .char("G")], tr(.lastUser), .last),
-        KeyBinding([.char("r")], tr(.retryLoading), .retry),
+        KeyBinding([.char("r")], tr(.retryLoading), hint: tr(.hintRetry), .retry),
     ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
     static var sortOptions: [(label: String, value: SortPreferences.Statistics)] { [(tr(.byUserName), .name), (tr(.byRating), .rating)] }
 
@@ -30,7 +30,8 @@ public final class StatisticsScreen: Screen {
     public var isAnimating: Bool { model.isLoading }
 
     public func didAppear() {
-        tasks.once { [model] in
+        tasks.once { [model, tasks] in
+            tasks.run { await model.followChanges() }
             await model.loadNextPage()
             await model.loadPlaces()
         }
@@ -50,7 +51,8 @@ public final class StatisticsScreen: Screen {
             search = $0
             if changed { list.select(0); searchFor($0.query) }
         }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys(title, Self.keys, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .keys(title, Self.keys, enabled: { [unowned self] in enabled($0) },
+                  hinted: { [unowned self] in $0 != .retry || showsFailure }) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in
                 list = $0
                 if model.found == nil { loadAhead() }
@@ -70,10 +72,17 @@ public final class StatisticsScreen: Screen {
         switch action {
         case .open: return list.selected < shown.count
         case .clearSearch: return search.isActive
-        case .last: return model.found == nil
-        case .sort, .retry, .search: return true
+        case .last: return model.found == nil && !failedFirstPage
+        case .sort, .search: return !failedFirstPage   // nothing to sort or search on the error screen
+        case .retry: return true
         }
     }
+
+    /// True when the rating's first page could not be read: the screen is the error and Retry.
+    private var failedFirstPage: Bool { model.found == nil && model.users.isEmpty && model.failure != nil }
+
+    /// True when something shown failed to load (the rating's next page, or the search).
+    private var showsFailure: Bool { model.found.map { $0.failure != nil } ?? (model.failure != nil) }
 
     /// Starts the search for `query` (cancelling the one before); an empty query ends it.
     private func searchFor(_ query: String) {
@@ -160,13 +169,17 @@ public final class StatisticsScreen: Screen {
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
             // The place in the rating, whatever the order ("…" until the rating is read).
             let place = model.place(of: user, at: index).map(String.init) ?? "…"
-            buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 1, y: row.y), style: .dim, maxWidth: 5)
+            buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 2, y: row.y), style: .dim, maxWidth: 5)   // a gap after the marker
             PictureView.render(user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
                                pictures: pictures, buffer: &buffer)
+            // Right-aligned columns: the rating (what the list ranks by), then the NFT count.
+            let count = Format.count(user.nfts.count, .nfts).leftPadded(to: 8)
+            let rating = tr(.ratingColumn, String(user.ratingValue)).leftPadded(to: 12)
+            let columns = "\(rating)  \(count)"
+            let columnsWidth = DisplayWidth.of(columns)
             ListSearch.drawName(user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
-                                maxWidth: row.width - 26, buffer: &buffer)
-            let count = Format.count(user.nfts.count, .nfts)
-            buffer.draw(count, at: Point(x: row.maxX - DisplayWidth.of(count) - 1, y: row.y), style: .plain, maxWidth: 12)
+                                maxWidth: row.width - 15 - columnsWidth, buffer: &buffer)
+            buffer.draw(columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
         }.render(in: body, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
     }

@@ -24,15 +24,11 @@ public final class StatisticsViewModel {
     /// Load the next page when the selection comes this close to the end.
     static let prefetchDistance = 20
 
-    public init(context: AppContext) {
-        self.context = context
-        let changes = context.services.users.changes()
-        Task { [weak self] in
-            for await _ in changes {
-                guard let self else { return }
-                await self.takeChangedUsers()
-            }
-        }
+    public init(context: AppContext) { self.context = context }
+
+    /// Takes each change of a user shown (live updates) until cancelled (the screen owns this).
+    func followChanges() async {
+        for await _ in context.services.users.changes() { await takeChangedUsers() }
     }
 
     /// Rows whose user changed on the server (live updates) show the new figures, in place.

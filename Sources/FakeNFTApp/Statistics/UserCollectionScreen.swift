@@ -21,7 +21,8 @@ final class UserCollectionScreen: Screen {
 
     var layers: [KeyLayer] {
         [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys(title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) }) { [unowned self] in perform($0) },
+            .keys(title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) },
+                  hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }

@@ -3,19 +3,25 @@ import Localization
 import Observation
 import TerminalUI
 
-/// The launch screen: the app's name and a spinner while the server starts, drawn only once
-/// that takes longer than ``delay`` (a quick start shows nothing). q or Ctrl-C quits.
+/// The launch screen: the app's name and a spinner while the embedded server starts or the
+/// `--server` is reached (it says which), drawn only once that takes longer than ``delay`` (a
+/// quick start shows nothing). q or Ctrl-C quits.
 @MainActor @Observable
 final class LaunchScene: LoopContent {
     static let delay: TimeInterval = 0.15
     private let started = Date()
     private(set) var isFinished = false
+    /// The server's address (`host:port`) when it is not the embedded one.
+    private let server: String?
+
+    init(server: URL? = nil) {
+        self.server = server.map { url in url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString }
+    }
 
     /// Marks the start done: the loop moves on.
     func finish() { isFinished = true }
 
     var isAnimating: Bool { !isFinished }
-    func expireToast() {}
 
     func handle(_ event: TerminalEvent) -> Bool {
         if case .key(let key) = event, key == .char("q") || key == .ctrl("c") { return false }
@@ -25,7 +31,7 @@ final class LaunchScene: LoopContent {
     func render(into buffer: inout Buffer) {
         guard Date().timeIntervalSince(started) >= Self.delay else { return }
         let size = buffer.size
-        let name = "FakeNFT", status = "\(Spinner.frame()) \(tr(.launchStarting))"
+        let name = "FakeNFT", status = "\(Spinner.frame()) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"
         buffer.draw(name, at: Point(x: max(0, (size.width - DisplayWidth.of(name)) / 2), y: size.height / 2 - 1), style: .accent, maxWidth: size.width)
         buffer.draw(status, at: Point(x: max(0, (size.width - DisplayWidth.of(status)) / 2), y: size.height / 2 + 1), style: .dim, maxWidth: size.width)
     }

@@ -3,7 +3,8 @@ import Observation
 import TerminalUI
 
 /// Onboarding, on the first start only: three pages (what the app does, how to move and buy,
-/// the tabs). ←/→ turn the pages, Enter goes on, s or Esc skips, Enter on the last finishes.
+/// the tabs). ←/→ turn the pages, Enter (or the Next button) goes on, s, Esc or the Skip button
+/// skips, Enter on the last finishes. A click elsewhere goes on.
 @MainActor @Observable
 final class OnboardingScene: LoopContent {
     enum Action: Sendable { case next, previous, skip }
@@ -26,12 +27,19 @@ final class OnboardingScene: LoopContent {
     private(set) var page = 0
     private(set) var isFinished = false
     var isAnimating: Bool { false }
-    func expireToast() {}
+    /// The buttons of the last frame, for clicks.
+    @ObservationIgnored private var hits: [Hit] = []
+
+    /// The keys that do something on this page (no "back" on the first).
+    private func works(_ action: Action) -> Bool { action != .previous || page > 0 }
 
     func handle(_ event: TerminalEvent) -> Bool {
         if case .key(.ctrl("c")) = event { return false }
-        if case .mouse(let mouse) = event, mouse.kind == .click { return handle(.key(.enter)) }
-        guard case .key(let key) = event, let action = Self.keys.action(for: key) else { return true }
+        if case .mouse(let mouse) = event, mouse.kind == .click {
+            if case .key(let key) = hits.last(where: { $0.rect.contains(mouse.point) })?.target { return handle(.key(key)) }
+            return handle(.key(.enter))
+        }
+        guard case .key(let key) = event, let action = Self.keys.action(for: key), works(action) else { return true }
         switch action {
         case .next: if page + 1 < Self.pages.count { page += 1 } else { isFinished = true }
         case .previous: page = max(0, page - 1)
@@ -56,6 +64,11 @@ final class OnboardingScene: LoopContent {
         buffer.draw(dots, at: Point(x: (size.width - DisplayWidth.of(dots)) / 2, y: size.height - 3), style: .dim, maxWidth: size.width)
         let go = page + 1 < pages.count ? tr(.onboardingNextButton) : tr(.onboardingFinishButton)
         buffer.button(go, at: Point(x: size.width - DisplayWidth.of(go) - 2, y: size.height - 3), style: .selected, maxWidth: size.width, key: .enter)
-        KeyHintBar(Self.keys.hints() + [KeyHint("Ctrl-C", tr(.hintQuit))]).render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+        if page + 1 < pages.count {
+            buffer.button(tr(.onboardingSkipButton), at: Point(x: 2, y: size.height - 3), style: .dim, maxWidth: size.width / 3, key: .char("s"))
+        }
+        KeyHintBar(Self.keys.hints(where: works) + [KeyHint("Ctrl-C", tr(.hintQuit))])
+            .render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+        hits = buffer.hits
     }
 }

@@ -3,10 +3,10 @@ import Localization
 import Observation
 import TerminalUI
 
-/// The sign-in screen, when the server offers accounts: Sign in / Sign up (Tab, or ←/→ on the
-/// switch), the fields with their problems as you type, the button, and "Continue without an
-/// account". ↑/↓ move between the rows, Enter goes on (and sends from the last field). While the
-/// request runs the screen dims under a spinner.
+/// The sign-in screen, when the server offers accounts: Sign in / Sign up (←/→ on the switch, the
+/// first row), the fields with their problems as you type, the button, and "Continue without an
+/// account". Tab/↓ and Shift-Tab/↑ move between the rows, Enter goes on (and sends from the last
+/// field). While the request runs the screen dims under a spinner.
 @MainActor
 final class SignInScene: LoopContent {
     /// The rows the focus moves over.
@@ -15,9 +15,9 @@ final class SignInScene: LoopContent {
     enum Action: Sendable { case switchMode, up, down, enter, withoutAccount, quit }
 
     static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.tab, .backTab], tr(.signInSwitch), hint: tr(.hintSwitch), .switchMode),
-        KeyBinding([.up], tr(.previousField), .up),
-        KeyBinding([.down], tr(.nextField), hint: tr(.hintMove), hintKeys: "↑↓", .down),
+        KeyBinding([.tab, .down], tr(.nextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
+        KeyBinding([.backTab, .up], tr(.previousField), .up),
+        KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
         KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
         KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
         KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
@@ -31,7 +31,6 @@ final class SignInScene: LoopContent {
 
     var isFinished: Bool { model.outcome != nil }
     var isAnimating: Bool { model.submitting }
-    func expireToast() {}
 
     private var rows: [Row] { [.mode] + model.fields.map { .field($0) } + [.submit, .withoutAccount] }
 
@@ -44,12 +43,12 @@ final class SignInScene: LoopContent {
                 _ = model.edit(field) { $0.handle(key) }
                 return true
             }
-            if focus == .mode, key == .left || key == .right || key == .char("h") || key == .char("l") {
+            if focus == .mode, key == .char("h") || key == .char("l") {
                 switchMode()
                 return true
             }
             switch Self.keys.action(for: key) {
-            case .switchMode: switchMode()
+            case .switchMode: if focus == .mode { switchMode() }
             case .up: move(-1)
             case .down: move(1)
             case .enter: enter()
@@ -153,8 +152,11 @@ final class SignInScene: LoopContent {
         let button = model.mode == .signIn ? tr(.signInButton) : tr(.signUpButton)
         let used = buffer.button(button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent, maxWidth: width - labelWidth, key: .enter)
         rowRects[.submit] = Rect(x: x + labelWidth, y: y, width: used, height: 1)
-        if let message = model.message {
-            buffer.draw(message, at: Point(x: x + labelWidth, y: y + 1), style: model.messageIsError ? .error : .success, maxWidth: width - labelWidth)
+        if let message = model.message {   // two lines, wrapped, before the next row
+            for (i, line) in DisplayWidth.wrap(message, width: width - labelWidth, maxLines: 2).enumerated() {
+                buffer.draw(line, at: Point(x: x + labelWidth, y: y + 1 + i), style: model.messageIsError ? .error : .success,
+                            maxWidth: width - labelWidth)
+            }
         }
         y += 3
         let without = tr(.continueWithoutAccount)

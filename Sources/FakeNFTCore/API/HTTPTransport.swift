@@ -34,40 +34,22 @@ enum TransportError: Error, Sendable, Equatable {
 struct HTTPTransport: Sendable {
     private let client: HTTPClient
 
-    /// For the FakeNFT API: no redirects (the token must not follow one to another host), no
-    /// compression, at most `CatalogService.maxConcurrentRequests` connections to the server.
-    static let api = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = CatalogService.maxConcurrentRequests
+    /// A client of its own (its connections are not shared with the other transports).
+    /// - Parameters:
+    ///   - redirects: how many redirects to follow (http and https only); 0 follows none (the
+    ///     API's token must not follow one to another host).
+    ///   - connectionsPerHost: the most connections to one host at once.
+    ///   - decompressionLimit: accept gzip and deflate bodies up to this many bytes once
+    ///     decompressed; nil asks for none.
+    init(redirects: Int, connectionsPerHost: Int = 8, decompressionLimit: Int? = nil) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: redirects > 0 ? .follow(max: redirects, allowCycles: false) : .disallow,
+            timeout: .init(connect: .seconds(10)),
+            decompression: decompressionLimit.map { .enabled(limit: .size($0)) } ?? .disabled)
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
         configuration.connectionPool.retryConnectionEstablishment = false   // a refused connection is "offline" at once
-        return configuration
-    }()))
-
-    /// For pictures: up to three redirects (http and https only), no compression (images are
-    /// compressed already).
-    static let images = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 3, allowCycles: false), timeout: .init(connect: .seconds(10)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = ImageLoader.maxInFlight
-        return configuration
-    }()))
-
-    /// For web pages: up to five redirects (http and https only), gzip and deflate within the
-    /// page limit.
-    static let web = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false), timeout: .init(connect: .seconds(10)),
-                                                     decompression: .enabled(limit: .size(WebPageLoader.maxBytes)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return configuration
-    }()))
-
-    /// For server-sent events: one long-lived connection of its own, so that it never takes
-    /// one of the API's.
-    static let events = HTTPTransport(client: HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return configuration
-    }()))
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
 
     /// `GET url` read as it comes: `chunk` gets each piece of the body until it ends; throws
     /// ``TransportError`` (with the status when it is not 200: ``TransportError/malformed(_:)``

@@ -19,6 +19,8 @@ public struct ServerEvents: Sendable {
     static let maxLine = 1 << 20
     /// A connection silent this long (the server writes every 15 s) is dead.
     static let idle: Duration = .seconds(45)
+    /// One long-lived connection of its own, so that it never takes one of the API's.
+    private static let transport = HTTPTransport(redirects: 0)
 
     let configuration: APIConfiguration
     let logger: Logger
@@ -39,7 +41,7 @@ public struct ServerEvents: Sendable {
         let url = configuration.baseURL.appendingPathComponent("api/v1/events")
         let reading = Task {
             defer { sink.finish() }
-            try await HTTPTransport.events.stream(url, headers: headers, idle: Self.idle, status: { status in
+            try await Self.transport.stream(url, headers: headers, idle: Self.idle, status: { status in
                 switch status {
                 case 200: return
                 case 401, 403: throw APIError.unauthorized

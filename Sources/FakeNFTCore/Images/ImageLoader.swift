@@ -6,6 +6,8 @@ import NIOHTTP1
 public actor ImageLoader {
     /// Fetches at once at most; more wait their turn, first come first served.
     public static let maxInFlight = 6
+    /// Up to three redirects; no compression (pictures are compressed already).
+    private static let sharedTransport = HTTPTransport(redirects: 3, connectionsPerHost: maxInFlight)
     /// Decoded pictures kept in memory (at most 256 KiB each).
     public static let memoryCapacity = 100
 
@@ -22,7 +24,7 @@ public actor ImageLoader {
     /// - Parameter disk: where fetched pictures are kept between runs; nil keeps nothing.
     public init(disk: ImageDiskCache?, timeout: Duration = .seconds(15)) {
         self.disk = disk
-        self.transport = .images
+        self.transport = Self.sharedTransport
         self.timeout = timeout
     }
 

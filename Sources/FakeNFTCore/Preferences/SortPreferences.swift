@@ -42,14 +42,25 @@ public actor PreferencesStore {
 
     public var current: SortPreferences { preferences }
 
-    /// Changes the preferences and saves them (temp file, fsync, rename).
-    public func update(_ change: (inout SortPreferences) -> Void) throws {
+    /// Changes the preferences and saves them (temp file, fsync, rename); throws
+    /// ``PreferencesNotSaved`` when the file cannot be written (the change is then not kept).
+    public func update(_ change: (inout SortPreferences) -> Void) throws(PreferencesNotSaved) {
         var updated = preferences
         change(&updated)
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(updated).write(to: fileURL, options: .atomic)
+        do {
+            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(updated).write(to: fileURL, options: .atomic)
+        } catch {
+            throw PreferencesNotSaved(path: fileURL.path, reason: String(describing: error))
+        }
         preferences = updated
     }
+}
+
+/// The preferences file could not be written: where, and the system's reason (for the log).
+public struct PreferencesNotSaved: Error, Sendable {
+    public let path: String
+    public let reason: String
 }

@@ -4,7 +4,7 @@ public actor CatalogService {
     /// Requests in flight at most when fetching many NFTs. 16 rather than 8: a 100-NFT
     /// collection on a server answering in 50 ms needs at least 13 in flight to open in 400 ms
     /// (docs/benchmarks.md).
-    public static let maxConcurrentRequests = 16
+    public static let maxConcurrentRequests = APIClient.maxConcurrentRequests
 
     private let api: APIClient
     private var nftCache: [String: NFT] = [:]
@@ -39,8 +39,6 @@ public actor CatalogService {
         if let collections { return collections }
         return try await loadCollections()
     }
-
-    public func collection(id: String) async throws -> NFTCollection { try await api.collection(id: id) }
 
     /// One NFT, from the cache when it was fetched before.
     public func nft(id: String) async throws -> NFT {

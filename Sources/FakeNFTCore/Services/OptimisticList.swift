@@ -14,6 +14,8 @@ actor OptimisticList {
     private(set) var wanted: [String]
     private var confirmed: [String]
     private var tail: Task<Void, any Error>?
+    /// Changes asked for whose requests have not been answered yet.
+    private var unanswered = 0
     private let send: @Sendable ([String]) async throws -> [String]
     private let reload: @Sendable () async throws -> [String]
     private let changed: @Sendable ([String]) async -> Void
@@ -32,6 +34,10 @@ actor OptimisticList {
         self.changed = changed
     }
 
+    /// True while a change is on its way: a list the server sends meanwhile (the echo of one of
+    /// those changes, in a live update) must not replace the presses not sent yet.
+    var isSending: Bool { unanswered > 0 }
+
     /// Replaces both lists with what the server sent (after a load).
     func reset(_ list: [String]) {
         wanted = list
@@ -44,13 +50,9 @@ actor OptimisticList {
         try await commit()
     }
 
-    /// Replaces the wanted list; returns once the server has it.
-    func set(_ list: [String]) async throws {
-        wanted = list
-        try await commit()
-    }
-
     private func commit() async throws {
+        unanswered += 1
+        defer { unanswered -= 1 }
         await changed(wanted)
         let previous = tail
         let task = Task {

@@ -6,6 +6,9 @@ public actor OrderService {
     /// The order's version on the server (its ETag), sent with changes as If-Match.
     private var version: String?
     private var paying = false
+    /// A live update that came while this client's own changes were on their way: taken once
+    /// they are answered, if it is still newer.
+    private var held: Versioned<Order>?
     private let broadcast = Broadcast<Order>()
     private lazy var items = OptimisticList([], send: { [weak self] nfts in try await self?.sendItems(nfts) ?? nfts },
                                             reload: { [weak self] in try await self?.reloadItems() ?? [] },
@@ -30,7 +33,15 @@ public actor OrderService {
     /// what this client has.
     public func received(_ fresh: Versioned<Order>) async {
         guard !ProfileService.isOlder(fresh.version, than: version), fresh.version != version else { return }
+        if await items.isSending { return held = fresh }
         await take(fresh)
+    }
+
+    /// Takes a held live update once nothing of this client's is on its way.
+    private func takeHeld() async {
+        guard let fresh = held, await !items.isSending else { return }
+        held = nil
+        await received(fresh)
     }
 
     private func take(_ fresh: Versioned<Order>) async {
@@ -42,13 +53,21 @@ public actor OrderService {
     /// Puts an NFT in the cart or takes it out.
     public func toggle(_ nftID: String) async throws {
         if order == nil { try await load() }
-        try await items.toggle(nftID)
+        try await change(nftID)
     }
 
     public func remove(_ nftID: String) async throws {
         if order == nil { try await load() }
         guard order?.nfts.contains(nftID) == true else { return }
-        try await items.toggle(nftID)
+        try await change(nftID)
+    }
+
+    private func change(_ nftID: String) async throws {
+        do { try await items.toggle(nftID) } catch {
+            await takeHeld()
+            throw error
+        }
+        await takeHeld()
     }
 
     /// Pays for the cart. On success the server moves the NFTs to the profile; the cart and the

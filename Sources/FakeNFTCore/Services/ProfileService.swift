@@ -6,6 +6,9 @@ public actor ProfileService {
     /// The profile's version on the server (its ETag), sent with likes as If-Match.
     private var version: String?
     private let broadcast = Broadcast<Profile>()
+    /// A live update that came while this client's likes were on their way: taken once they
+    /// are answered, if it is still newer.
+    private var held: Versioned<Profile>?
     private lazy var likes = OptimisticList([], send: { [weak self] likes in try await self?.sendLikes(likes) ?? likes },
                                             reload: { [weak self] in try await self?.reloadLikes() ?? [] },
                                             changed: { [weak self] likes in await self?.showLikes(likes) })
@@ -32,6 +35,7 @@ public actor ProfileService {
     /// what this client has.
     public func received(_ fresh: Versioned<Profile>) async {
         guard profile == nil || (!Self.isOlder(fresh.version, than: version) && fresh.version != version) else { return }
+        if await likes.isSending { return held = fresh }
         version = fresh.version
         await likes.reset(fresh.value.likes)
         publish(fresh.value)
@@ -53,7 +57,18 @@ public actor ProfileService {
     /// Likes or unlikes an NFT. Shows at once; rolls back and throws if the server refuses.
     public func toggleLike(_ nftID: String) async throws {
         if profile == nil { try await load() }
-        try await likes.toggle(nftID)
+        do { try await likes.toggle(nftID) } catch {
+            await takeHeld()
+            throw error
+        }
+        await takeHeld()
+    }
+
+    /// Takes a held live update once no like of this client's is on its way.
+    private func takeHeld() async {
+        guard let fresh = held, await !likes.isSending else { return }
+        held = nil
+        await received(fresh)
     }
 
     /// Sends only the fields set in `update`; the profile is updated with the server's answer.

@@ -1,12 +1,15 @@
 import CLibXML2
 import Foundation
 
-/// A web page reduced to what a reader needs: title, headings, paragraphs, list items and links.
+/// A web page reduced to what a reader needs: title, headings, paragraphs, list items,
+/// preformatted text (its lines kept), table rows (cells apart) and links.
 public struct ReadableDocument: Sendable, Hashable {
     public enum Block: Sendable, Hashable {
         case heading(level: Int, text: String)
         case paragraph(String)
         case listItem(String)
+        /// `<pre>`: the text with its line breaks (tabs as spaces, no trailing blank lines).
+        case preformatted(String)
     }
 
     public struct Link: Sendable, Hashable {
@@ -69,6 +72,19 @@ public struct ReadableDocument: Sendable, Hashable {
                     if let children = node.pointee.children { walk(children) }
                     flush(); return
                 }
+                if name == "pre" {
+                    flush()
+                    let raw = Self.textContent(node).replacingOccurrences(of: "\t", with: "    ").replacingOccurrences(of: "\r\n", with: "\n")
+                    let lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+                    let kept = lines.reversed().drop { $0.isEmpty }.reversed().drop { $0.isEmpty }
+                    if !kept.isEmpty { blocks.append(.preformatted(kept.joined(separator: "\n"))) }
+                    return
+                }
+                if name == "td" || name == "th" {   // cells of a row stay apart
+                    if !text.allSatisfy(\.isWhitespace) { text += " | " }
+                    if let children = node.pointee.children { walk(children) }
+                    return
+                }
                 if name == "li" {
                     flush(); kind = .listItem("")
                     if let children = node.pointee.children { walk(children) }
@@ -105,7 +121,7 @@ public struct ReadableDocument: Sendable, Hashable {
             switch kind {
             case .heading(let level, _): blocks.append(.heading(level: level, text: clean))
             case .listItem: blocks.append(.listItem(clean))
-            case .paragraph: blocks.append(.paragraph(clean))
+            case .paragraph, .preformatted: blocks.append(.paragraph(clean))
             }
             kind = .paragraph("")
         }

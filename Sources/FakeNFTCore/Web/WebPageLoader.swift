@@ -5,6 +5,8 @@ public struct WebPageLoader: Sendable {
     public var timeout: TimeInterval
     /// Pages larger than this are refused (the reader shows text, not megabytes).
     public static let maxBytes = 2 * 1024 * 1024
+    /// Up to five redirects, gzip and deflate within the page limit.
+    private static let transport = HTTPTransport(redirects: 5, decompressionLimit: maxBytes)
 
     public init(timeout: TimeInterval = 10) { self.timeout = timeout }
 
@@ -15,7 +17,7 @@ public struct WebPageLoader: Sendable {
         }
         let answer: HTTPAnswer
         do {
-            answer = try await HTTPTransport.web.fetch(.GET, url, headers: ["Accept": "text/html, */*;q=0.5", "Accept-Encoding": "gzip, deflate"],
+            answer = try await Self.transport.fetch(.GET, url, headers: ["Accept": "text/html, */*;q=0.5", "Accept-Encoding": "gzip, deflate"],
                                                        limit: Self.maxBytes, timeout: .seconds(timeout))
         } catch {
             throw Self.failure(error)

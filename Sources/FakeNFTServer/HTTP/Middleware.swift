@@ -23,7 +23,7 @@ struct JSONErrorMiddleware: RouterMiddleware {
             case .unknownNFT: return Responses.error(.badRequest, error.description)
             case .unknownCurrency: return Responses.error(.notFound, error.description)
             case .versionMismatch: return Responses.error(.preconditionFailed, error.description)
-            case .emailTaken: return Responses.error(.conflict, error.description)
+            case .emailTaken, .alreadyOwned: return Responses.error(.conflict, error.description)
             case .damaged: return internalError(error, request, context)
             case .unavailable:
                 context.logger.warning("503 for \(request.method) \(request.uri.path): \(error)")

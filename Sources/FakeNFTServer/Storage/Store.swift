@@ -157,6 +157,7 @@ public final class Store: Sendable {
         return try await commit(owner: owner) { rows in
             try Self.check(ifVersion, rows.order.version, "order")
             try Self.checkNFTsExist(nfts, field: "nfts", in: catalog)
+            try Self.checkNotOwned(nfts, by: rows.profile)
             rows.order.nfts = Self.unique(nfts)
             rows.order.bumpVersion()
         }.order
@@ -169,6 +170,7 @@ public final class Store: Sendable {
             try Self.check(ifVersion, rows.order.version, "order")
             let bought = nfts ?? rows.order.nfts
             try Self.checkNFTsExist(bought, field: "nfts", in: catalog)
+            try Self.checkNotOwned(bought, by: rows.profile)
             Self.moveIntoProfile(bought, &rows, prices: catalog)
         }.order
     }
@@ -178,7 +180,10 @@ public final class Store: Sendable {
         let model = latest
         guard let success = model.paymentSucceeds[currencyID] else { throw StoreError.unknownCurrency(currencyID) }
         if success {
-            _ = try await commit(owner: owner) { rows in Self.moveIntoProfile(rows.order.nfts, &rows, prices: model.prices) }
+            _ = try await commit(owner: owner) { rows in
+                try Self.checkNotOwned(rows.order.nfts, by: rows.profile)
+                Self.moveIntoProfile(rows.order.nfts, &rows, prices: model.prices)
+            }
         }
         return PaymentResult(success: success, orderId: "1", id: currencyID)
     }
@@ -230,6 +235,12 @@ public final class Store: Sendable {
         for id in Set(ids) where catalog[id] == nil {
             throw StoreError.unknownNFT(field: field, id: id)
         }
+    }
+
+    /// An NFT is bought once: an order may not hold one its buyer's profile already has.
+    private static func checkNotOwned(_ ids: [String], by profile: ProfileRecord) throws {
+        let owned = Set(profile.nfts)
+        if let id = ids.first(where: owned.contains) { throw StoreError.alreadyOwned(field: "nfts", id: id) }
     }
 
     private static func unique(_ ids: [String]) -> [String] {

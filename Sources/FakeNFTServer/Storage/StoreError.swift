@@ -2,6 +2,8 @@
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A list names an NFT that does not exist.
     case unknownNFT(field: String, id: String)
+    /// An order names an NFT its buyer already owns: it cannot be bought twice.
+    case alreadyOwned(field: String, id: String)
     /// A currency that does not exist.
     case unknownCurrency(String)
     /// The resource changed since the version the client named (If-Match).
@@ -16,6 +18,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownNFT(let field, let id): "\(field): unknown NFT id '\(id)'"
+        case .alreadyOwned(let field, let id): "\(field): NFT '\(id)' is already owned by this buyer"
         case .unknownCurrency(let id): "currency '\(id)' not found"
         case .versionMismatch(let resource, let current):
             "the \(resource) has changed (it is now version \(current)); reload it and apply the change again"

@@ -17,22 +17,30 @@ public struct GridState: Sendable, Hashable {
     public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
     /// The keys ``handle(_:)`` uses, for help overlays.
-    public static var help: HelpEntry { HelpEntry(keys: "← → ↑ ↓ j k PgUp PgDn Home End", text: tr(.move)) }
+    public static var help: HelpEntry { HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move)) }
 
-    /// 2-D navigation: arrows move by cell and by row, j/k by row (`l` is left free for screens); PgUp/PgDn by a screen; Home/End.
+    private enum Move { case left, right, up, down, pageUp, pageDown, first, last }
+    /// Every key the grid takes: ``handle(_:)`` and ``help`` both read this table (`l` is left
+    /// free for screens).
+    private static let moves: [(keys: [Key], move: Move)] = [
+        ([.left], .left), ([.right], .right), ([.up, .char("k")], .up), ([.down, .char("j")], .down),
+        ([.pageUp, .ctrl("b")], .pageUp), ([.pageDown, .ctrl("f")], .pageDown), ([.home, .char("g")], .first), ([.end, .char("G")], .last),
+    ]
+
+    /// 2-D navigation: arrows move by cell and by row, j/k by row; PgUp/PgDn by a screen; Home/End.
     public mutating func handle(_ key: Key) -> Bool {
-        switch key {
+        guard let move = Self.moves.first(where: { $0.keys.contains(key) })?.move else { return false }
+        switch move {
         case .left: select(selected - 1)
         case .right: select(selected + 1)
-        case .up, .char("k"): if selected - columns >= 0 { select(selected - columns) }
-        case .down, .char("j"):
+        case .up: if selected - columns >= 0 { select(selected - columns) }
+        case .down:
             if selected + columns < count { select(selected + columns) }
             else if selected / columns < rows - 1 { select(count - 1) }
         case .pageUp: select(max(selected % columns, selected - columns * max(1, visibleRows)))
         case .pageDown: select(min(count - 1, selected + columns * max(1, visibleRows)))
-        case .home, .char("g"): select(0)
-        case .end, .char("G"): select(count - 1)
-        default: return false
+        case .first: select(0)
+        case .last: select(count - 1)
         }
         return true
     }

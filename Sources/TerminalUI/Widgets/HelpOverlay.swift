@@ -12,28 +12,50 @@ public struct HelpOverlay: Widget {
         self.title = title; self.sections = sections; self.scroll = scroll
     }
 
-    /// A line of the overlay: a section heading, an entry, or a gap.
-    private enum Line { case heading(String), entry(HelpEntry), gap }
+    /// A line of the overlay: a section heading, an entry's keys and text (or their continuation
+    /// when either wraps), or a gap.
+    private enum Line { case heading(String), entry(keys: String, text: String), gap }
 
-    private var lines: [Line] {
-        sections.flatMap { heading, entries in [.heading(heading)] + entries.map { .entry($0) } + [.gap] }
+    /// The width of the key column for a box `width` wide: the widest keys, within a third of it.
+    private func keyWidth(for width: Int) -> Int {
+        min(max(8, width / 3), (sections.flatMap { $0.1 }.map { DisplayWidth.of($0.keys) }.max() ?? 4) + 2)
     }
 
-    /// The box for `area`, and how many lines fit in it.
-    private func layout(in area: Rect) -> (rect: Rect, visible: Int) {
-        let rect = area.centered(width: min(area.width - 2, 64), height: min(area.height, lines.count + 3))
-        return (rect, max(0, rect.height - 3))
+    /// The overlay's lines in a box `width` wide: keys and texts wrap in their columns, never cut.
+    private func lines(width: Int) -> [Line] {
+        let keyWidth = keyWidth(for: width), textWidth = max(1, width - keyWidth - 5)
+        return sections.flatMap { heading, entries -> [Line] in
+            let title = DisplayWidth.wrap(heading, width: max(1, width - 4)).map { Line.heading($0) }
+            let rows = entries.flatMap { entry -> [Line] in
+                let keys = DisplayWidth.wrap(entry.keys, width: max(1, keyWidth - 1))
+                let text = DisplayWidth.wrap(entry.text, width: textWidth)
+                return (0..<max(1, keys.count, text.count)).map { i in
+                    .entry(keys: i < keys.count ? keys[i] : "", text: i < text.count ? text[i] : "")
+                }
+            }
+            return title + rows + [.gap]
+        }
+    }
+
+    /// The box for `area`, its lines, and how many of them fit in it.
+    private func layout(in area: Rect) -> (rect: Rect, lines: [Line], visible: Int) {
+        let width = min(area.width - 2, 76)
+        let lines = lines(width: width)
+        let rect = area.centered(width: width, height: min(area.height, lines.count + 3))
+        return (rect, lines, max(0, rect.height - 3))
     }
 
     /// The largest useful ``scroll`` in `area`.
-    public func maxScroll(in area: Rect) -> Int { max(0, lines.count - layout(in: area).visible) }
+    public func maxScroll(in area: Rect) -> Int {
+        let (_, lines, visible) = layout(in: area)
+        return max(0, lines.count - visible)
+    }
 
     public func render(in area: Rect, buffer: inout Buffer) {
-        let lines = self.lines
-        let (rect, visible) = layout(in: area)
+        let (rect, lines, visible) = layout(in: area)
         guard rect.width > 10, rect.height > 3 else { return }
-        let keyWidth = min(18, (sections.flatMap { $0.1 }.map { DisplayWidth.of($0.keys) }.max() ?? 4) + 2)
-        let first = max(0, min(scroll, maxScroll(in: area)))
+        let keyWidth = keyWidth(for: rect.width)
+        let first = max(0, min(scroll, lines.count - visible))
         buffer.clear(rect)
         buffer.box(rect, title: title, style: .accent)
         for (i, line) in lines.dropFirst(first).prefix(visible).enumerated() {
@@ -41,9 +63,9 @@ public struct HelpOverlay: Widget {
             switch line {
             case .heading(let heading):
                 buffer.draw(heading, at: Point(x: rect.x + 2, y: y), style: .bold, maxWidth: rect.width - 4)
-            case .entry(let entry):
-                buffer.draw(entry.keys, at: Point(x: rect.x + 3, y: y), style: .accent, maxWidth: keyWidth)
-                buffer.draw(entry.text, at: Point(x: rect.x + 3 + keyWidth, y: y), style: .plain, maxWidth: rect.width - keyWidth - 5)
+            case .entry(let keys, let text):
+                buffer.draw(keys, at: Point(x: rect.x + 3, y: y), style: .accent, maxWidth: keyWidth)
+                buffer.draw(text, at: Point(x: rect.x + 3 + keyWidth, y: y), style: .plain, maxWidth: rect.width - keyWidth - 5)
             case .gap: break
             }
         }

@@ -15,19 +15,26 @@ public struct ListState: Sendable, Hashable {
     }
 
     /// The keys ``handle(_:)`` uses, for help overlays.
-    public static var help: HelpEntry { HelpEntry(keys: "↑ ↓ j k PgUp PgDn Home End", text: tr(.move)) }
+    public static var help: HelpEntry { HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move)) }
 
-    /// Moves the selection for navigation keys (arrows, j/k, PgUp/PgDn, Home/End, g/G).
+    private enum Move { case up, down, pageUp, pageDown, first, last }
+    /// Every key the list takes: ``handle(_:)`` and ``help`` both read this table.
+    private static let moves: [(keys: [Key], move: Move)] = [
+        ([.up, .char("k")], .up), ([.down, .char("j")], .down), ([.pageUp, .ctrl("b")], .pageUp),
+        ([.pageDown, .ctrl("f")], .pageDown), ([.home, .char("g")], .first), ([.end, .char("G")], .last),
+    ]
+
+    /// Moves the selection for navigation keys (arrows, j/k, PgUp/PgDn, Ctrl-B/F, Home/End, g/G).
     /// Returns false when the key is not a list key.
     public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .up, .char("k"): select(selected - 1)
-        case .down, .char("j"): select(selected + 1)
-        case .pageUp, .ctrl("b"): select(selected - max(1, pageSize - 1))
-        case .pageDown, .ctrl("f"): select(selected + max(1, pageSize - 1))
-        case .home, .char("g"): select(0)
-        case .end, .char("G"): select(count - 1)
-        default: return false
+        guard let move = Self.moves.first(where: { $0.keys.contains(key) })?.move else { return false }
+        switch move {
+        case .up: select(selected - 1)
+        case .down: select(selected + 1)
+        case .pageUp: select(selected - max(1, pageSize - 1))
+        case .pageDown: select(selected + max(1, pageSize - 1))
+        case .first: select(0)
+        case .last: select(count - 1)
         }
         return true
     }

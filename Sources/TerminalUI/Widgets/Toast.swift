@@ -11,8 +11,10 @@ public struct Toast: Sendable, Hashable, Widget {
         self.message = message; self.kind = kind; self.expires = now.addingTimeInterval(duration)
     }
 
-    /// Draws the message centred on the last line of `area`.
+    /// Draws the message centred on the last line of `area`, which it takes whole: nothing drawn
+    /// there before (the key hints) shows beside it half cut.
     public func render(in area: Rect, buffer: inout Buffer) {
+        buffer.clear(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1))
         let text = " \(kind == .error ? "✗" : "✓") \(message) "
         let width = min(area.width, DisplayWidth.of(text))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 1, width: width, height: 1)

@@ -2,6 +2,7 @@ import CNCursesW
 import Foundation
 import Glibc
 import Synchronization
+import TerminalUI
 
 /// A curses screen on a pseudo-terminal with nobody attached: frames are presented exactly as
 /// on a real terminal, and the bytes curses writes can be read back and counted.

@@ -13,6 +13,9 @@ struct FakeNFTCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
+        // The app's options (the default subcommand) as its own declarations say them, then the subcommands.
+        usage: (["fakenft" + AppCommand.usageString().drop { $0 != " " }] + ["config", "serve"].map { "fakenft \($0) [<options>]" })
+            .joined(separator: "\n"),
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],

@@ -58,7 +58,7 @@ import Testing
         let own = try #require(Self.dominant(colours))
         // The palette's nearest entries for one colour differ a little with the size drawn.
         #expect(Self.distance(own, gridColour) < 90, "the same main colour in the grid (\(gridColour)) and on its own screen (\(own))")
-        try tmux.keys("2")                                         // its second picture
+        try tmux.keys("Right")                                     // its second picture
         _ = try await tmux.waitUntil("the second picture") { _ in
             let screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
             return Self.backgrounds(screen, lines: 2..<16) != colours && screen.contains("○ ● ○")

@@ -51,6 +51,7 @@ bench: deps
 	$(SWIFT) build -c release --product fakenft
 	$(SWIFT) build -c release --product fakenft-bench
 	.build/release/fakenft-bench
+	./scripts/bench-startup.py $(RELEASE_BIN) 20
 	./scripts/bench-server.sh $(RELEASE_BIN)
 	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)
 

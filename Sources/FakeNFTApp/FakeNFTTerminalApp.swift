@@ -23,29 +23,34 @@ public enum FakeNFTTerminalApp {
     /// screen when the server offers accounts, then the tabs (and back to signing in after a
     /// sign-out).
     /// - Parameters:
-    ///   - graphics: what the terminal shows pictures with (``TerminalProbe``, before curses starts).
-    ///   - theme: the colours for the terminal's background.
     ///   - server: the server `connect` reaches, when it is not the embedded one (the launch screen names it).
+    ///   - look: what the terminal shows pictures with and its theme, for its answers so far
+    ///     (nil: none yet); decided at once from the environment, and again when the terminal answers.
+    ///   - askTerminal: whether to ask the terminal (``TerminalProbe/queries(inTmux:)``): the
+    ///     app never waits for the answers.
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
-    public static func run(connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool, graphics: TerminalGraphics,
-                           theme: Theme = .dark, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
+    public static func run(connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
+                           look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
+                           askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
                            logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
-        let session = try TerminalSession(options: .init(mouse: mouse, theme: theme))
-        defer { session.shutdown() }
-        var graphics = graphics
-        if graphics.mode == .kitty, session.colors != .full {
-            graphics.mode = .symbols
-            logger.info("pictures: symbols (kitty placeholders carry the image in a 256-colour foreground, and this terminal has fewer colours)")
+        // The server starts at once, while the terminal is set up and asked what it can do.
+        let started = Task { try await connect() }
+        let session: TerminalSession
+        do { session = try TerminalSession(options: .init(mouse: mouse, theme: look(nil).theme)) } catch {
+            started.cancel()
+            throw error
         }
-        let pixels = graphics.mode.isPixels ? PixelImages(graphics: graphics) : nil
-        session.surface.pixels = pixels
+        defer { session.shutdown() }
+        let fit = TerminalFit(session: session, decide: look, logger: logger)
+        if askTerminal { session.askTerminal(inTmux: inTmux) }
         let loop = AppLoop(session: session)
+        loop.onTerminalReplies = { fit.take($0) }
         // Under the launch screen: the server starts, and whether a sign-in is needed is found out.
         let launch = LaunchScene(server: server)
         let accounts = AccountStore(fileURL: AccountStore.defaultURL())
         let connecting = Task { @MainActor in
             defer { launch.finish() }
-            let connection = try await connect()
+            let connection = try await started.value
             let gate = SignInGate(connection: connection, accounts: accounts, logger: logger)
             return (gate, await gate.decide())
         }
@@ -58,8 +63,9 @@ public enum FakeNFTTerminalApp {
         }
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
         let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
-                                palette: graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
-                                cellAspect: Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height), pixels: pixels)
+                                palette: fit.graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
+                                cellAspect: fit.cellAspect, pixels: fit.pixels)
+        fit.pictures = pictures
         // Each was said on stderr before the screen was taken; here they can be read; `fakenft config` says them again.
         if !notices.isEmpty, await loop.run(ConfigProblemsScene(problems: notices)) != .finished { return session.exitSignal }
         var notice: String?

@@ -7,6 +7,9 @@ public final class FramePresenter {
 
     public init(surface: CursesSurface) { self.surface = surface }
 
+    /// The next frame is written whole (the theme changed: the same cells now look different).
+    public func invalidate() { lastFrame = nil }
+
     /// Renders with `draw`; returns true when the terminal was updated.
     @discardableResult
     public func present(size: Size, draw: (inout Buffer) -> Void) -> Bool {

@@ -10,6 +10,12 @@ enum RawInput: Sendable, Hashable {
 /// Turns what curses reads into events: keys, Ctrl combinations, bracketed paste. Unknown
 /// escape sequences are dropped instead of leaking as typed characters.
 ///
+/// The terminal's answers to the start-up queries arrive among the keys, whenever the terminal
+/// sends them (at once, after a network's delay, or never): device attributes and size reports
+/// (CSI), XTVERSION (DCS `>|`), the kitty graphics answer (APC `G`) and the background colour
+/// (OSC 11). They are collected, never typed, and delivered as one
+/// ``TerminalEvent/terminalReplies(_:)`` once the last device attributes came.
+///
 /// It keeps state between drains, because a paste arrives over many reads: once `ESC[200~` is
 /// seen, everything is text until `ESC[201~`, however the input is split; a paste is one event
 /// of at most ``maxPaste`` characters (the rest is dropped and ``TerminalEvent/pasteCut(limit:)``
@@ -27,6 +33,18 @@ struct KeyDecoder {
     /// The start of an escape sequence (or of a paste's end marker) cut off at the end of the
     /// last drain.
     private var heldInput: [RawInput] = []
+    /// Device attributes answers still to come (each query set ends with one); 0 when nothing was asked.
+    private var awaitedAttributes = 0
+    /// The replies read so far.
+    private var replies: [UInt8] = []
+    /// The longest reply string kept (a kitty or XTVERSION answer is far shorter).
+    static let maxReply = 4096
+
+    /// Expects the answers to queries that end with `attributes` device attributes requests.
+    mutating func expectReplies(endingWithDeviceAttributes attributes: Int) {
+        awaitedAttributes = attributes
+        replies = []
+    }
 
     /// Decodes one drain in a decoder that remembers nothing (tests, single reads).
     static func decode(_ input: [RawInput]) -> [TerminalEvent] {
@@ -60,6 +78,18 @@ struct KeyDecoder {
 
     private mutating func decodeEscape(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
         let next = start + 1
+        if next == input.count, awaitedAttributes > 0, !replies.isEmpty {   // in the middle of an answer: its next reply
+            heldInput = [input[start]]
+            return next
+        }
+        if next < input.count, case .char(let c) = input[next], let reply = replyString(input, introducer: c, from: start) {
+            switch reply {
+            case .read(let end): return end
+            case .cut:   // decode it with the next read
+                heldInput = Array(input[start...])
+                return input.count
+            }
+        }
         guard next < input.count, case .char(let c) = input[next], c == 0x5B || c == 0x4F else {
             events.append(.key(.escape))
             return next
@@ -83,10 +113,58 @@ struct KeyDecoder {
             pasteCut = false
             return j
         }
+        if c == 0x5B, let final = params.last, params.first == 0x3F && final == 0x63 || final == 0x74 {
+            // A reply: device attributes (CSI ? … c) or a size report (CSI 4/6 ; … t).
+            keep(input[start..<j], into: &events, endsAttributes: final == 0x63)
+            return j
+        }
         if let key = Self.alternativeKey(String(String.UnicodeScalarView(params.compactMap(Unicode.Scalar.init)))) {
             events.append(.key(key))
         }
         return j
+    }
+
+    /// A reply string as read: whole (up to the index after it), or cut by the end of the read.
+    private enum ReplyString { case read(end: Int), cut }
+
+    /// When `ESC introducer` starts a reply string (DCS `>|`, APC `G`, OSC and a digit): where it
+    /// ends (ST or BEL), its bytes kept with the replies (up to ``maxReply``: a longer one is
+    /// dropped); nil when it is not a reply (Alt and a key).
+    private mutating func replyString(_ input: [RawInput], introducer: UInt32, from start: Int) -> ReplyString? {
+        guard [0x50, 0x5F, 0x5D].contains(introducer) else { return nil }   // P, _, ]
+        guard start + 2 < input.count else { return awaitedAttributes > 0 ? .cut : nil }
+        guard case .char(let first) = input[start + 2] else { return nil }
+        let looksLikeReply = switch introducer {
+        case 0x50: first == 0x3E          // DCS >|
+        case 0x5F: first == 0x47          // APC G
+        default: (0x30...0x39).contains(first)   // OSC 11;
+        }
+        guard looksLikeReply else { return nil }
+        var j = start + 2
+        while true {
+            guard j < input.count else { return j - start > Self.maxReply ? .read(end: j) : .cut }
+            guard case .char(let v) = input[j] else { return .read(end: j) }                       // a curses code: not a reply
+            if v == 0x07 { j += 1; break }                                                         // BEL
+            if v == 0x1B {
+                guard j + 1 < input.count else { return .cut }
+                if input[j + 1] == .char(0x5C) { j += 2; break }                                   // ST
+            }
+            j += 1
+            if j - start > Self.maxReply { return .read(end: j) }                                  // too long for a reply: dropped
+        }
+        var none: [TerminalEvent] = []
+        keep(input[start..<j], into: &none, endsAttributes: false)
+        return .read(end: j)
+    }
+
+    /// Adds a reply's bytes; once the last device attributes came, delivers them all.
+    private mutating func keep(_ sequence: ArraySlice<RawInput>, into events: inout [TerminalEvent], endsAttributes: Bool) {
+        guard awaitedAttributes > 0 else { return }   // not asked (or answered already): dropped
+        for case .char(let v) in sequence where replies.count < 16 * Self.maxReply { replies.append(UInt8(truncatingIfNeeded: v)) }
+        if endsAttributes {
+            awaitedAttributes -= 1
+            if awaitedAttributes == 0 { events.append(.terminalReplies(replies)); replies = [] }
+        }
     }
 
     /// Reads pasted text from `start` up to the end marker (then delivers the paste) or the end

@@ -55,4 +55,7 @@ public enum TerminalEvent: Sendable, Hashable {
     case resize(Size)
     /// The app came back from Ctrl-Z: repaint everything.
     case resumed
+    /// The terminal answered the start-up queries (``TerminalProbe/queries(inTmux:)``): every
+    /// reply up to the last device attributes, as read. Never a key.
+    case terminalReplies([UInt8])
 }

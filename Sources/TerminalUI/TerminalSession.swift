@@ -112,6 +112,15 @@ public final class TerminalSession {
     /// The terminal's size now.
     public var size: Size { surface.size }
 
+    /// Asks the terminal what it can do (``TerminalProbe/queries(inTmux:)``) without waiting for
+    /// it: the answers come among the keys, never typed, as one ``TerminalEvent/terminalReplies(_:)``
+    /// once the last device attributes arrived (never, from a terminal that does not answer).
+    public func askTerminal(inTmux: Bool) {
+        let (text, attributes) = TerminalProbe.queries(inTmux: inTmux)
+        decoder.expectReplies(endingWithDeviceAttributes: attributes)
+        Self.writeControl(text)
+    }
+
     /// Every key, paste, mouse, resize and resume event until the session ends (quit signal or hang-up).
     public func events() -> AsyncStream<TerminalEvent> {
         AsyncStream { continuation in

@@ -75,13 +75,19 @@ struct AppCommand: AsyncParsableCommand {
                 throw Failure("could not start the embedded server (data in \(dataDirectory.path)): \(error)")
             }
         }
-        let facts = TerminalProbe.run(environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
-        let graphics = TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: facts.replies, windowSize: facts.windowSize)
-        let theme = Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)
-        logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(theme.theme.name.rawValue) (\(theme.reason))")
+        // The app asks the terminal what it can do and never waits: it looks as the environment
+        // says until the answers come, then as they say.
+        let windowSize = TerminalProbe.windowSize()
+        let look: @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme) = { replies in
+            (TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: replies, windowSize: windowSize),
+             Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme)
+        }
+        let term = environment["TERM"] ?? ""
+        let asking = (imagesChoice == .auto || themeChoice == .auto) && term != "linux"
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(connect: connect, server: server, mouse: settings.mouse.value, graphics: graphics, theme: theme.theme,
+            exitSignal = try await FakeNFTTerminalApp.run(connect: connect, server: server, mouse: settings.mouse.value, look: look,
+                                                          askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
                                                           symbols: settings.symbols.value, notices: settings.problems, logger: logger)
         } catch {
             logger.error("stopped: \(error)")

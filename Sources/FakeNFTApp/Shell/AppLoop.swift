@@ -42,6 +42,9 @@ final class AppLoop {
     private var ticker: Task<Void, Never>?
     /// The terminal's events ended (a quit signal, a hang-up): every later turn ends at once.
     private var eventsEnded = false
+    /// Gets the terminal's answers to the start-up queries whenever they come (they are the
+    /// terminal's, not any content's).
+    var onTerminalReplies: ((TerminalReplies) -> Void)?
 
     init(session: TerminalSession) {
         self.session = session
@@ -75,6 +78,9 @@ final class AppLoop {
             case .ended:
                 eventsEnded = true
                 return .quit
+            case .event(.terminalReplies(let bytes)):
+                onTerminalReplies?(TerminalReplies(parsing: bytes))
+                presenter.invalidate()
             case .event(let event):
                 if !content.handle(event) { return .quit }
             case .redraw:

@@ -21,10 +21,12 @@ public final class Pictures {
     /// The colours pictures are drawn in; nil draws placeholders (no colours, or pictures off).
     @ObservationIgnored public let palette: CharacterArt.Palette?
     @ObservationIgnored private let symbols: CharacterArt.Symbols
-    @ObservationIgnored private let cellAspect: Double
+    @ObservationIgnored private var cellAspect: Double
     @ObservationIgnored private let loader: ImageLoader?
     /// Pictures in pixels, when the terminal shows them.
-    @ObservationIgnored private let pixels: PixelImages?
+    @ObservationIgnored private var pixels: PixelImages?
+    /// Counts refits: a frame that drew a picture is drawn again after one.
+    private var fit = 0
     @ObservationIgnored private var loads: [String: Task<Void, Never>] = [:]
     @ObservationIgnored private var art: [ArtKey: [Cell]] = [:]
     @ObservationIgnored private var artOrder: [ArtKey] = []
@@ -54,6 +56,17 @@ public final class Pictures {
     /// Pictures off: placeholders everywhere (no colours, tests, the benchmark).
     public static func placeholders() -> Pictures { Pictures(loader: nil, palette: nil) }
 
+    /// The terminal answered after the pictures were set up: draw them for its cell shape and
+    /// in its pixels from now on (the frames showing pictures are drawn again).
+    func refit(cellAspect: Double, pixels: PixelImages?) {
+        guard palette != nil else { return }   // pictures off stay off
+        self.cellAspect = cellAspect
+        self.pixels = pixels
+        art = [:]
+        artOrder = []
+        fit += 1
+    }
+
     /// True while any picture is being fetched or decoded.
     public var isLoading: Bool { !loads.isEmpty }
 
@@ -61,6 +74,7 @@ public final class Pictures {
     /// shows them and the picture is encoded, else character art; nil while it loads, when it
     /// failed, or when pictures are off.
     func drawing(for link: String, size: Size) -> Drawing? {
+        _ = fit
         guard let art = cells(for: link, size: size) else { return nil }
         guard let pixels, case .ready(let image) = states[link],
               let placement = pixels.placement(for: link, size: size, image: { (image.rgba, image.width, image.height) }) else {

@@ -29,7 +29,9 @@ final class LaunchScene: LoopContent {
     }
 
     func render(into buffer: inout Buffer) {
-        guard Date().timeIntervalSince(started) >= Self.delay else { return }
+        // Read first, so that the frame's observation wakes the loop the moment the start is done
+        // (not at the clock's next tick, up to 100 ms later).
+        guard !isFinished, Date().timeIntervalSince(started) >= Self.delay else { return }
         let size = buffer.size
         let name = "FakeNFT", status = "\(Spinner.frame()) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"
         buffer.draw(name, at: Point(x: max(0, (size.width - DisplayWidth.of(name)) / 2), y: size.height / 2 - 1), style: .accent, maxWidth: size.width)

@@ -42,6 +42,14 @@ public enum TerminalProbe {
         return ("\u{1B}[>0q" + Passthrough.tmux(pictures + attributes) + background + attributes, 2)
     }
 
+    /// The controlling terminal's size in cells and pixels, read at once (nil without one).
+    public static func windowSize() -> (cells: Size, pixels: Size)? {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return nil }
+        defer { close(tty) }
+        return windowSize(fd: tty)
+    }
+
     /// The terminal's size in cells and pixels (pixels 0 when it does not say).
     static func windowSize(fd: Int32) -> (cells: Size, pixels: Size)? {
         var ws = winsize()

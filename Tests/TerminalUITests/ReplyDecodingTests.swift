@@ -1,0 +1,73 @@
+import Testing
+@testable import TerminalUI
+
+/// The terminal's answers to the start-up queries arrive among the keys, whenever it sends them:
+/// they are collected into one event once the last device attributes came, never typed, however
+/// the reads cut them; keys around them stay keys.
+@Suite struct ReplyDecodingTests {
+    static let esc = "\u{1B}"
+    /// Recorded and documented answers (TerminalDetectionTests has where each comes from).
+    static let kitty = "\(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c"
+    static let tmuxOpen = "\(esc)P>|tmux 3.3a\(esc)\\\(esc)]11;rgb:0000/0000/0000\u{07}\(esc)[?1;2c\(esc)P>|XTerm(379)\(esc)\\\(esc)[?63;1;2;4;6;9;15;16;22;28c"
+
+    func chars(_ s: String) -> [RawInput] { s.unicodeScalars.map { .char($0.value) } }
+
+    /// The one replies event of `events`, parsed; every other event must be a key of `keys`.
+    func replies(in events: [TerminalEvent], keys: [Key]) -> TerminalReplies? {
+        var found: [TerminalReplies] = []
+        var typed: [Key] = []
+        for event in events {
+            switch event {
+            case .terminalReplies(let bytes): found.append(TerminalReplies(parsing: bytes))
+            case .key(let key): typed.append(key)
+            default: Issue.record("unexpected \(event)")
+            }
+        }
+        #expect(typed == keys, "typed: \(typed)")
+        #expect(found.count <= 1)
+        return found.first
+    }
+
+    @Test(arguments: [(kitty, 1), (tmuxOpen, 2)]) func answersCutAtEveryOffsetAreOneEventAndNoKey(_ answer: String, attributes: Int) {
+        let whole = TerminalReplies(parsing: Array(answer.utf8))
+        let input = chars("j" + answer + "k")
+        for cut in 0...input.count where cut != 2 {   // a read ending right after an ESC is a lone Esc (curses waited)
+            var decoder = KeyDecoder()
+            decoder.expectReplies(endingWithDeviceAttributes: attributes)
+            let events = decoder.decode(Array(input[..<cut])) + decoder.decode(Array(input[cut...]))
+            let parsed = replies(in: events, keys: [.char("j"), .char("k")])
+            #expect(parsed == whole, "cut at \(cut)")
+        }
+    }
+
+    /// Answers nobody asked for (or that come again later) are dropped, still never typed.
+    @Test func unaskedAnswersAreDroppedNotTyped() {
+        let events = KeyDecoder.decode(chars(Self.kitty + "x"))
+        #expect(events == [.key(.char("x"))])
+    }
+
+    /// Until the last device attributes come there is no event: a terminal that never answers
+    /// costs nothing, and its keys are keys.
+    @Test func silenceOrHalfAnAnswerIsNoEvent() {
+        var decoder = KeyDecoder()
+        decoder.expectReplies(endingWithDeviceAttributes: 2)
+        #expect(decoder.decode(chars("a\(Self.esc)[?1;2cb")) == [.key(.char("a")), .key(.char("b"))])
+    }
+
+    /// Alt and a key is not a reply: ESC P followed by anything but `>|`'s `>` stays Esc and P.
+    @Test func altAndAKeyStaysKeys() {
+        var decoder = KeyDecoder()
+        decoder.expectReplies(endingWithDeviceAttributes: 1)
+        #expect(decoder.decode(chars("\(Self.esc)Px\(Self.esc)]q")) == [.key(.escape), .key(.char("P")), .key(.char("x")),
+                                                                         .key(.escape), .key(.char("]")), .key(.char("q"))])
+    }
+
+    /// A string that never ends is bounded: past the longest reply it is dropped, and input goes on.
+    @Test func anEndlessReplyStringIsBounded() {
+        var decoder = KeyDecoder()
+        decoder.expectReplies(endingWithDeviceAttributes: 1)
+        let endless = "\(Self.esc)_G" + String(repeating: "A", count: KeyDecoder.maxReply + 10)
+        let events = decoder.decode(chars(endless))
+        #expect(events.allSatisfy { if case .key(.char("A")) = $0 { true } else { false } } && events.count < 20)
+    }
+}

@@ -238,6 +238,8 @@ extension Catalog {
         .reasonRefused: "It refused the connection.",
         .reasonNoNetwork: "There is no route to it: is the network on?",
         .reasonClosed: "It closed the connection.",
+        .cartSummary: "Summary",
+        .userRatingPlace: "Rating: {0}, place {1}",
         .pageOther: "The page could not be read.",
         .linkEmpty: "there is no link",
         .linkNotWeb: "only http and https links are opened",

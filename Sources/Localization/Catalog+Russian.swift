@@ -238,6 +238,8 @@ extension Catalog {
         .reasonRefused: "Он отказал в соединении.",
         .reasonNoNetwork: "До него нет пути: есть ли сеть?",
         .reasonClosed: "Он закрыл соединение.",
+        .cartSummary: "Итого",
+        .userRatingPlace: "Рейтинг: {0}, место {1}",
         .pageOther: "Страницу не удалось прочитать.",
         .linkEmpty: "ссылки нет",
         .linkNotWeb: "открываются только ссылки http и https",

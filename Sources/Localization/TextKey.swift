@@ -281,6 +281,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case reasonRefused
     case reasonNoNetwork
     case reasonClosed
+    case cartSummary
+    case userRatingPlace
     case onboardingNext
     case onboardingPrevious
     case onboardingSkip

@@ -85,7 +85,9 @@ final class CartScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        let parts = rect.rows(.fill, .length(3))
+        // Wide: the rows beside a summary pane (count, total, Pay, the selected NFT); else the summary under them.
+        let (side, detail) = DetailPane.split(rect)
+        let parts = side.rows(.fill, .length(detail == nil ? 3 : 0))
         let (body, panel) = (parts[0], parts[1])
         guard let cart = model.cart else {
             if let failure = model.context.state.cartFailure {
@@ -118,13 +120,28 @@ final class CartScreen: Screen {
             buffer.draw("✕", at: button, style: .error, maxWidth: 1)
             buffer.addHit(Rect(x: button.x - 1, y: button.y, width: 3, height: 1), .item(area: Self.removeArea, index: index))
         }.render(in: listArea, buffer: &buffer, state: &list)
-        // Bottom panel: count, total and the Pay button, all from the rows shown.
-        buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
+        // The summary: count, total and the Pay button, all from the rows shown.
         let count = model.hiddenCount > 0 ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
-        buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
-        buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
         let pay = tr(.payButton)
-        buffer.button(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width, key: .char("p"))
+        if let detail {
+            let inside = DetailPane.frame(detail, title: tr(.cartSummary), buffer: &buffer)
+            buffer.draw(count, at: Point(x: inside.x, y: inside.y), style: .plain, maxWidth: inside.width)
+            buffer.draw(Format.price(model.total), at: Point(x: inside.x, y: inside.y + 1), style: .success, maxWidth: inside.width)
+            buffer.button(pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width, key: .char("p"))
+            if list.selected < items.count {
+                let nft = items[list.selected], below = inside.splitTop(5).1
+                let used = DetailPane.picture(nft.images.first ?? "", label: nft.name, in: below, rows: min(12, below.height / 2),
+                                              pictures: pictures, buffer: &buffer)
+                buffer.draw(nft.name, at: Point(x: below.x, y: below.y + used + 1), style: .bold, maxWidth: below.width)
+                buffer.draw(Format.price(nft.price), at: Point(x: below.x, y: below.y + used + 2), style: .plain, maxWidth: below.width)
+            }
+        } else {
+            buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
+            buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
+            buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
+            buffer.button(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width,
+                          key: .char("p"))
+        }
         sortMenu.render(in: rect, buffer: &buffer)
         if let confirm {
             confirm.dialog.render(in: rect, buffer: &buffer, pictureSize: Size(width: 12, height: 3)) { area, buffer in

@@ -88,8 +88,10 @@ final class CatalogScreen: Screen {
             return
         }
         list.count = visible.count
-        listRect = body
+        let (listArea, detail) = DetailPane.split(body)
+        listRect = listArea
         let pictures = model.context.pictures
+        if let detail, list.selected < visible.count { renderDetail(of: visible[list.selected], in: detail, buffer: &buffer) }
         ListView(area: "list", rowHeight: 3) { index, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             let collection = visible[index]
@@ -99,7 +101,20 @@ final class CatalogScreen: Screen {
             ListSearch.drawName("\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: row.x + 10, y: row.y),
                                 style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
             buffer.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
-        }.render(in: body, buffer: &buffer, state: &list)
+        }.render(in: listArea, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
+    }
+
+    /// The selected collection in a pane of its own (wide terminals): its cover large, its
+    /// name, size and whole description.
+    private func renderDetail(of collection: NFTCollection, in rect: Rect, buffer: inout Buffer) {
+        let inside = DetailPane.frame(rect, title: collection.name, buffer: &buffer)
+        let used = DetailPane.picture(collection.cover, label: collection.name, in: inside, rows: min(14, inside.height / 2),
+                                      pictures: model.context.pictures, buffer: &buffer)
+        var y = inside.y + used + 1
+        buffer.draw("\(collection.name) (\(Format.count(collection.nfts.count, .nfts)))", at: Point(x: inside.x, y: y), style: .bold,
+                    maxWidth: inside.width)
+        y += 2
+        DetailPane.paragraph(collection.description, at: y, in: inside, buffer: &buffer)
     }
 }

@@ -152,7 +152,9 @@ public final class StatisticsScreen: Screen {
         // One extra row at the end for the page being loaded (or its error).
         let extraRow = model.found == nil && (model.hasMore || model.failure != nil)
         list.count = users.count + (extraRow ? 1 : 0)
-        listRect = body
+        let (listArea, detail) = DetailPane.split(body)
+        listRect = listArea
+        if let detail, list.selected < users.count { renderDetail(of: users[list.selected], at: list.selected, in: detail, buffer: &buffer) }
         let pictures = model.context.pictures
         let pageFailure = model.failure
         ListView(area: "list", rowHeight: 2) { [model] index, full, selected, buffer in
@@ -180,8 +182,27 @@ public final class StatisticsScreen: Screen {
             ListSearch.drawName(user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
                                 maxWidth: row.width - 15 - columnsWidth, buffer: &buffer)
             buffer.draw(columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
-        }.render(in: body, buffer: &buffer, state: &list)
+        }.render(in: listArea, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
+    }
+
+    /// The selected user in a pane of its own (wide terminals): avatar large, rating and place,
+    /// NFTs, description and website.
+    private func renderDetail(of user: User, at index: Int, in rect: Rect, buffer: inout Buffer) {
+        let inside = DetailPane.frame(rect, title: user.name, buffer: &buffer)
+        let used = DetailPane.picture(user.avatar, label: user.name, in: inside, rows: min(12, inside.height / 3),
+                                      pictures: model.context.pictures, buffer: &buffer)
+        var y = inside.y + used + 1
+        buffer.draw(user.name, at: Point(x: inside.x, y: y), style: .bold, maxWidth: inside.width)
+        let place = model.place(of: user, at: index).map(String.init) ?? "…"
+        buffer.draw(tr(.userRatingPlace, String(user.ratingValue), place), at: Point(x: inside.x, y: y + 1), style: .plain, maxWidth: inside.width)
+        buffer.draw(Format.count(user.nfts.count, .nfts), at: Point(x: inside.x, y: y + 2), style: .plain, maxWidth: inside.width)
+        y += 4
+        if !user.website.isEmpty {
+            buffer.draw(user.website, at: Point(x: inside.x, y: y), style: .link, maxWidth: inside.width)
+            y += 2
+        }
+        DetailPane.paragraph(user.description ?? "", at: y, in: inside, buffer: &buffer)
     }
 }
 

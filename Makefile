@@ -7,7 +7,7 @@ FUZZ_TIME ?= 60
 FUZZ_FLAGS = --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 	-Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 
-.PHONY: deps build run test fuzz fuzz-api bench bench-server bench-cluster man install clean
+.PHONY: deps build run test format fuzz fuzz-api bench bench-server bench-cluster man install clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -24,16 +24,23 @@ run: build
 # connection being accepted (apple/swift-nio#3481). End-to-end tests drive the same binary in
 # tmux. A PostgreSQL cluster of the tests' own runs throughout (scripts/with-postgres.sh): the
 # several-servers tests use it, and the server suite runs a second time with PostgreSQL as its store.
-# Then the request parsers replay the fuzzing corpus and schemathesis fuzzes the server.
+# Then the request parsers replay the fuzzing corpus and schemathesis fuzzes the server. First of all,
+# the sources must be formatted (`make format`).
 # A build folder of its own, so that `make run` and `make bench` do not rebuild after it.
 TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
 TEST_BIN = .build-test/release/fakenft
 test: deps
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
 	$(SWIFT) build $(TEST_FLAGS) --build-tests
 	FAKENFT_BIN=$(CURDIR)/$(TEST_BIN) ./scripts/with-postgres.sh sh -c '$(SWIFT) test $(TEST_FLAGS) --skip-build && \
 		FAKENFT_TEST_STORE=postgres $(SWIFT) test $(TEST_FLAGS) --skip-build --filter FakeNFTServerTests'
 	.build-test/release/fakenft-fuzz Tests/Fuzz/corpus/*
 	./scripts/schemathesis.sh $(TEST_BIN)
+
+# Formats the sources as .swift-format says (swift-format comes with the toolchain); `make test`
+# fails on code that is not formatted so.
+format:
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
 # libFuzzer on the request parsers for FUZZ_TIME seconds; new inputs join Tests/Fuzz/corpus.
 fuzz: deps

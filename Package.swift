@@ -40,58 +40,93 @@ let package = Package(
         .target(name: "FakeNFTArt", dependencies: ["ImageEncoding"]),
         // PNG and JPEG decoding (libpng's simplified API, libjpeg-turbo) with size caps, for pictures.
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
-        .target(name: "FakeNFTCore", dependencies: [
-            "FakeNFTModels", "CLibXML2", "CImageDecode", .product(name: "Logging", package: "swift-log"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-        ]),
+        .target(
+            name: "FakeNFTCore",
+            dependencies: [
+                "FakeNFTModels", "CLibXML2", "CImageDecode", .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]),
         // What a request says (query, form and JSON bodies, id lists), parsed without any of the
         // server's machinery, so that libFuzzer can build it alone (`make fuzz`).
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),
-        .target(name: "FakeNFTServer", dependencies: [
-            "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "CoreMetrics", package: "swift-metrics"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-        ], resources: [.copy("Resources/gen1")]),
-        .target(name: "FakeNFTApp", dependencies: ["TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log")]),
-        .executableTarget(name: "fakenft", dependencies: [
-            "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "TOMLKit", package: "TOMLKit"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "FakeNFTServer",
+            dependencies: [
+                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ], resources: [.copy("Resources/gen1")]),
+        .target(
+            name: "FakeNFTApp",
+            dependencies: [
+                "TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "fakenft",
+            dependencies: [
+                "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // libFuzzer target for the request parsers (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTModels"]),
-        .executableTarget(name: "fakenft-bench", dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"],
-                          resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
+        .executableTarget(
+            name: "fakenft-bench",
+            dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"],
+            resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
-        .target(name: "FakeNFTTesting", dependencies: ["FakeNFTServer", "FakeNFTCore", "TerminalUI", "CNCursesW", .product(name: "Hummingbird", package: "hummingbird"),
-                                                     .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "CZlib"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "FakeNFTCoreTests", dependencies: [
-            "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", .product(name: "Hummingbird", package: "hummingbird"),
-        ]),
-        .testTarget(name: "FakeNFTServerTests", dependencies: [
-            "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-        ]),
-        .testTarget(name: "FakeNFTAppTests", dependencies: ["FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", "Localization", .product(name: "Logging", package: "swift-log"), .product(name: "Hummingbird", package: "hummingbird")], exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),
+        .target(
+            name: "FakeNFTTesting",
+            dependencies: [
+                "FakeNFTServer", "FakeNFTCore", "TerminalUI", "CNCursesW",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "CZlib"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "FakeNFTCoreTests",
+            dependencies: [
+                "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .testTarget(
+            name: "FakeNFTServerTests",
+            dependencies: [
+                "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]),
+        .testTarget(
+            name: "FakeNFTAppTests",
+            dependencies: [
+                "FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", "Localization",
+                .product(name: "Logging", package: "swift-log"), .product(name: "Hummingbird", package: "hummingbird"),
+            ], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["FakeNFTTesting", "FakeNFTCore", "TerminalUI", "ImageEncoding"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "FakeNFTCommandTests", dependencies: [
-            "fakenft", "FakeNFTCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .testTarget(
+            name: "FakeNFTCommandTests",
+            dependencies: [
+                "fakenft", "FakeNFTCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
     ]
 )

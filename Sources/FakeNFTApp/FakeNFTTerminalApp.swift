@@ -10,12 +10,16 @@ public enum FakeNFTTerminalApp {
     /// The four tabs on `context`, showing tab `selectedTab`.
     public static func makeShell(context: AppContext, selectedTab: Int = 0) -> AppShell {
         let state = context.state
-        return AppShell(tabs: [
-            AppShell.Tab(title: tr(.tabCatalog), root: CatalogScreen(model: CatalogViewModel(context: context))),
-            AppShell.Tab(title: tr(.tabCart), root: CartScreen(model: CartViewModel(context: context)), badge: { state.cart?.count }),
-            AppShell.Tab(title: tr(.tabProfile), root: ProfileScreen(model: ProfileViewModel(context: context))),
-            AppShell.Tab(title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
-        ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures)
+        return AppShell(
+            tabs: [
+                AppShell.Tab(title: tr(.tabCatalog), root: CatalogScreen(model: CatalogViewModel(context: context))),
+                AppShell.Tab(
+                    title: tr(.tabCart), root: CartScreen(model: CartViewModel(context: context)),
+                    badge: { state.cart?.count }),
+                AppShell.Tab(title: tr(.tabProfile), root: ProfileScreen(model: ProfileViewModel(context: context))),
+                AppShell.Tab(
+                    title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
+            ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures)
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did: the launch
@@ -29,10 +33,12 @@ public enum FakeNFTTerminalApp {
     ///   - askTerminal: whether to ask the terminal (``TerminalProbe/queries(inTmux:)``): the
     ///     app never waits for the answers.
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
-    public static func run(connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
-                           look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
-                           askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
-                           logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }) async throws -> Int32? {
+    public static func run(
+        connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
+        look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
+        askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
+        logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
+    ) async throws -> Int32? {
         // The server starts at once, while the terminal is set up and asked what it can do.
         let started = Task { try await connect() }
         let session: TerminalSession
@@ -62,20 +68,24 @@ public enum FakeNFTTerminalApp {
             onboarding.markDone()
         }
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
-        let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
-                                palette: fit.graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
-                                cellAspect: fit.cellAspect, pixels: fit.pixels)
+        let pictures = Pictures(
+            loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
+            palette: fit.graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
+            cellAspect: fit.cellAspect, pixels: fit.pixels)
         fit.pictures = pictures
         // Each was said on stderr before the screen was taken; here they can be read; `fakenft config` says them again.
-        if !notices.isEmpty, await loop.run(ConfigProblemsScene(problems: notices)) != .finished { return session.exitSignal }
+        if !notices.isEmpty, await loop.run(ConfigProblemsScene(problems: notices)) != .finished {
+            return session.exitSignal
+        }
         var notice: String?
-        var lastTab = 0   // after the sign-in screen, the tabs open where they were left
+        var lastTab = 0  // after the sign-in screen, the tabs open where they were left
         while true {
-            let access: SignInGate.Access = switch decision {
-            case .account(let account): .account(account)
-            case .shared(let offers): .shared(offersAccounts: offers)
-            case .ask: await gate.ask(loop: loop, notice: notice)
-            }
+            let access: SignInGate.Access =
+                switch decision {
+                case .account(let account): .account(account)
+                case .shared(let offers): .shared(offersAccounts: offers)
+                case .ask: await gate.ask(loop: loop, notice: notice)
+                }
             let account: Account?, offersAccounts: Bool
             switch access {
             case .quit: return session.exitSignal
@@ -84,11 +94,15 @@ public enum FakeNFTTerminalApp {
             }
             var configuration = gate.connection.api
             if let token = account?.token { configuration.token = token }
-            let services = Services(api: APIClient(configuration, logger: logger),
-                                    preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
-            let context = AppContext(services: services, effects: effects, pictures: pictures, account: account, offersAccounts: offersAccounts)
+            let services = Services(
+                api: APIClient(configuration, logger: logger),
+                preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
+            let context = AppContext(
+                services: services, effects: effects, pictures: pictures, account: account,
+                offersAccounts: offersAccounts)
             let shell = makeShell(context: context, selectedTab: lastTab)
-            if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }   // news only when just signed in
+            // news only when just signed in
+            if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
             await context.state.start()
             let ending = await loop.run(shell)
             lastTab = shell.selectedTab
@@ -98,7 +112,9 @@ public enum FakeNFTTerminalApp {
             guard ending == .finished else { return session.exitSignal }
             // Signed out (or asked to sign in): the token ends on the server and here, then back to the sign-in screen.
             if account != nil {
-                do { try await APIClient(configuration, logger: logger).signOut() } catch { logger.warning("sign-out: \(error)") }
+                do { try await APIClient(configuration, logger: logger).signOut() } catch {
+                    logger.warning("sign-out: \(error)")
+                }
             }
             gate.accounts.delete()
             notice = account == nil ? nil : tr(.signedOut)

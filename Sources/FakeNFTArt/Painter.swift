@@ -76,7 +76,9 @@ struct Painter {
             for x in x0...x1 {
                 var inside = 0
                 for sy in 0..<4 {
-                    for sx in 0..<4 where Self.contains(points, Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) {
+                    for sx in 0..<4
+                    where Self.contains(points, Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
+                    {
                         inside += 1
                     }
                 }
@@ -93,8 +95,10 @@ struct Painter {
         }
     }
 
-    private mutating func forEachPixel(near cx: Double, _ cy: Double, _ rx: Double, _ ry: Double,
-                                       _ shade: (Double, Double) -> (RGB, Double)) {
+    private mutating func forEachPixel(
+        near cx: Double, _ cy: Double, _ rx: Double, _ ry: Double,
+        _ shade: (Double, Double) -> (RGB, Double)
+    ) {
         let x0 = max(0, Int(cx - rx) - 2), x1 = min(raster.width - 1, Int(cx + rx) + 2)
         let y0 = max(0, Int(cy - ry) - 2), y1 = min(raster.height - 1, Int(cy + ry) + 2)
         guard x0 <= x1, y0 <= y1 else { return }
@@ -107,7 +111,9 @@ struct Painter {
     }
 
     /// Roughly the distance in pixels from (`x`, `y`) to the ellipse's edge: negative inside.
-    private static func ellipseDistance(_ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> Double {
+    private static func ellipseDistance(
+        _ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double
+    ) -> Double {
         let nx = (x - cx) / max(0.5, rx), ny = (y - cy) / max(0.5, ry)
         return ((nx * nx + ny * ny).squareRoot() - 1) * min(rx, ry)
     }

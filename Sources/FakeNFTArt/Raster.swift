@@ -42,7 +42,11 @@ public struct Raster: Sendable, Equatable {
 public struct RGB: Sendable, Equatable {
     public var r: Double, g: Double, b: Double
 
-    public init(_ r: Double, _ g: Double, _ b: Double) { self.r = r; self.g = g; self.b = b }
+    public init(_ r: Double, _ g: Double, _ b: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
 
     /// `0xRRGGBB`.
     public init(hex: UInt32) {

@@ -21,7 +21,9 @@ public enum AccountRules {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .nameEmpty }
         if trimmed.count > maxName { return .nameTooLong }
-        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .nameHasControls }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .nameHasControls
+        }
         return nil
     }
 
@@ -30,8 +32,11 @@ public enum AccountRules {
     public static func emailProblem(_ email: String) -> Problem? {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let domain = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-        guard email.count <= maxEmail, parts.count == 2, !parts[0].isEmpty, domain.count >= 2, !domain.contains(where: \.isEmpty),
-              !email.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+        guard email.count <= maxEmail, parts.count == 2, !parts[0].isEmpty, domain.count >= 2,
+            !domain.contains(where: \.isEmpty),
+            !email.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            })
         else { return .emailInvalid }
         return nil
     }

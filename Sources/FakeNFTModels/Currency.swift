@@ -8,7 +8,10 @@ public struct Currency: Codable, Sendable, Hashable, Identifiable {
     public var image: String
 
     public init(id: String, title: String, name: String, image: String) {
-        self.id = id; self.title = title; self.name = name; self.image = image
+        self.id = id
+        self.title = title
+        self.name = name
+        self.image = image
     }
 
     enum CodingKeys: String, CodingKey { case id, title, name, image }

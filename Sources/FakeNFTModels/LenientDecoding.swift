@@ -9,13 +9,15 @@ extension KeyedDecodingContainer {
         if let s = try? decode(String.self, forKey: key) { return s }
         if let i = try? decode(Int.self, forKey: key) { return String(i) }
         if let d = try? decode(Double.self, forKey: key) { return String(d) }
-        throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string or a number"))
+        throw DecodingError.typeMismatch(
+            String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string or a number"))
     }
 
     /// A required string, accepting numbers too.
     func requiredString(_ key: Key) throws -> String {
         guard let s = try lenientString(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing \(key.stringValue)"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "missing \(key.stringValue)"))
         }
         return s
     }
@@ -26,18 +28,21 @@ extension KeyedDecodingContainer {
         if let strings = try? decode([String].self, forKey: key) { return strings.flatMap(IDList.split) }
         if let ints = try? decode([Int].self, forKey: key) { return ints.map(String.init) }
         if let s = try? decode(String.self, forKey: key) { return IDList.split(s) }
-        throw DecodingError.typeMismatch([String].self, .init(codingPath: codingPath + [key], debugDescription: "expected a list of ids"))
+        throw DecodingError.typeMismatch(
+            [String].self, .init(codingPath: codingPath + [key], debugDescription: "expected a list of ids"))
     }
 
     /// A finite number that may arrive as a number or a numeric string. NaN and infinities
     /// (`"nan"`, `"inf"`, `1e999`) are a decoding error, never a value.
     func lenientDouble(_ key: Key) throws -> Double? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        let number: Double? = if let d = try? decode(Double.self, forKey: key) { d } else {
-            (try? decode(String.self, forKey: key)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        }
+        let number: Double? =
+            if let d = try? decode(Double.self, forKey: key) { d } else {
+                (try? decode(String.self, forKey: key)).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            }
         guard let number, number.isFinite else {
-            throw DecodingError.typeMismatch(Double.self, .init(codingPath: codingPath + [key], debugDescription: "expected a finite number"))
+            throw DecodingError.typeMismatch(
+                Double.self, .init(codingPath: codingPath + [key], debugDescription: "expected a finite number"))
         }
         return number
     }

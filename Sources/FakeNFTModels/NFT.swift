@@ -15,10 +15,19 @@ public struct NFT: Codable, Sendable, Hashable, Identifiable {
     /// Kept as text: the current server adds a `[GMT]` suffix that ISO 8601 parsers reject.
     public var createdAt: String
 
-    public init(id: String, name: String, images: [String], rating: Int, description: String, price: Double,
-                author: String, website: String? = nil, createdAt: String) {
-        self.id = id; self.name = name; self.images = images; self.rating = rating; self.description = description
-        self.price = price; self.author = author; self.website = website; self.createdAt = createdAt
+    public init(
+        id: String, name: String, images: [String], rating: Int, description: String, price: Double,
+        author: String, website: String? = nil, createdAt: String
+    ) {
+        self.id = id
+        self.name = name
+        self.images = images
+        self.rating = rating
+        self.description = description
+        self.price = price
+        self.author = author
+        self.website = website
+        self.createdAt = createdAt
     }
 
     enum CodingKeys: String, CodingKey { case id, name, images, rating, description, price, author, website, createdAt }

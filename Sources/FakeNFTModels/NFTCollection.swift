@@ -11,10 +11,18 @@ public struct NFTCollection: Codable, Sendable, Hashable, Identifiable {
     public var website: String?
     public var createdAt: String
 
-    public init(id: String, name: String, cover: String, nfts: [String], description: String, author: String,
-                website: String? = nil, createdAt: String) {
-        self.id = id; self.name = name; self.cover = cover; self.nfts = nfts; self.description = description
-        self.author = author; self.website = website; self.createdAt = createdAt
+    public init(
+        id: String, name: String, cover: String, nfts: [String], description: String, author: String,
+        website: String? = nil, createdAt: String
+    ) {
+        self.id = id
+        self.name = name
+        self.cover = cover
+        self.nfts = nfts
+        self.description = description
+        self.author = author
+        self.website = website
+        self.createdAt = createdAt
     }
 
     enum CodingKeys: String, CodingKey { case id, name, cover, nfts, description, author, website, createdAt }

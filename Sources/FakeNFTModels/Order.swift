@@ -5,7 +5,10 @@ public struct Order: Codable, Sendable, Hashable {
     public var id: String
     public var nfts: [String]
 
-    public init(id: String = "1", nfts: [String]) { self.id = id; self.nfts = nfts }
+    public init(id: String = "1", nfts: [String]) {
+        self.id = id
+        self.nfts = nfts
+    }
 
     enum CodingKeys: String, CodingKey { case id, nfts }
 

@@ -7,14 +7,21 @@ public struct PaymentResult: Codable, Sendable, Hashable {
     /// The currency id.
     public var id: String
 
-    public init(success: Bool, orderId: String, id: String) { self.success = success; self.orderId = orderId; self.id = id }
+    public init(success: Bool, orderId: String, id: String) {
+        self.success = success
+        self.orderId = orderId
+        self.id = id
+    }
 
     enum CodingKeys: String, CodingKey { case success, orderId, id }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let b = try? c.decode(Bool.self, forKey: .success) { success = b }
-        else { success = (try c.lenientString(.success)).map { $0 == "true" || $0 == "1" } ?? false }
+        if let b = try? c.decode(Bool.self, forKey: .success) {
+            success = b
+        } else {
+            success = (try c.lenientString(.success)).map { $0 == "true" || $0 == "1" } ?? false
+        }
         orderId = try c.lenientString(.orderId) ?? "1"
         id = try c.lenientString(.id) ?? ""
     }

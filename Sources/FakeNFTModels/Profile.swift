@@ -10,9 +10,16 @@ public struct Profile: Codable, Sendable, Hashable {
     public var nfts: [String]
     public var likes: [String]
 
-    public init(id: String, name: String, avatar: String, description: String, website: String, nfts: [String], likes: [String]) {
-        self.id = id; self.name = name; self.avatar = avatar; self.description = description
-        self.website = website; self.nfts = nfts; self.likes = likes
+    public init(
+        id: String, name: String, avatar: String, description: String, website: String, nfts: [String], likes: [String]
+    ) {
+        self.id = id
+        self.name = name
+        self.avatar = avatar
+        self.description = description
+        self.website = website
+        self.nfts = nfts
+        self.likes = likes
     }
 
     enum CodingKeys: String, CodingKey { case id, name, avatar, description, website, nfts, likes }

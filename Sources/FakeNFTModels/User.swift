@@ -10,9 +10,16 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public var nfts: [String]
     public var rating: String
 
-    public init(id: String, name: String, avatar: String, description: String?, website: String, nfts: [String], rating: String) {
-        self.id = id; self.name = name; self.avatar = avatar; self.description = description
-        self.website = website; self.nfts = nfts; self.rating = rating
+    public init(
+        id: String, name: String, avatar: String, description: String?, website: String, nfts: [String], rating: String
+    ) {
+        self.id = id
+        self.name = name
+        self.avatar = avatar
+        self.description = description
+        self.website = website
+        self.nfts = nfts
+        self.rating = rating
     }
 
     /// The rating as a number (0 when it is not one).

@@ -16,7 +16,10 @@ public struct ListQuery: Sendable, Hashable {
     public static let maxNameLength = 100
 
     public init(page: Int = 0, size: Int? = nil, sortField: String? = nil, descending: Bool = false) {
-        self.page = page; self.size = size; self.sortField = sortField; self.descending = descending
+        self.page = page
+        self.size = size
+        self.sortField = sortField
+        self.descending = descending
     }
 
     /// Reads the query parameters; a number that is not one, or out of range, is a 400.
@@ -35,7 +38,9 @@ public struct ListQuery: Sendable, Hashable {
             if parts.count > 1 { descending = parts[1].lowercased() == "desc" }
         }
         if let order = parameters["order"] { descending = order.lowercased() == "desc" }
-        if let text = parameters["name"]?.trimmingSpaces, !text.isEmpty { name = String(text.prefix(Self.maxNameLength)) }
+        if let text = parameters["name"]?.trimmingSpaces, !text.isEmpty {
+            name = String(text.prefix(Self.maxNameLength))
+        }
     }
 
     /// The positions of this page in a list of `count` items; empty past the end. Never traps:

@@ -11,7 +11,10 @@ public struct RequestFields: Sendable {
 
     /// Parses `body`; JSON when the content type says so or the body starts with `{`.
     public init(body: Data, contentType: String?) throws(RequestError) {
-        guard !body.isEmpty else { self.init(); return }
+        guard !body.isEmpty else {
+            self.init()
+            return
+        }
         guard let text = String(data: body, encoding: .utf8) else { throw RequestError("body is not valid UTF-8") }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if contentType?.lowercased().contains("json") == true || trimmed.hasPrefix("{") {
@@ -30,7 +33,9 @@ public struct RequestFields: Sendable {
         guard let dictionary = object as? [String: Any] else { throw RequestError("JSON body must be an object") }
         for (key, value) in dictionary {
             switch value {
-            case let list as [Any]: values[Self.normalize(key), default: []].append(contentsOf: try list.map { (item) throws(RequestError) in try Self.scalar(item, key) })
+            case let list as [Any]:
+                values[Self.normalize(key), default: []].append(
+                    contentsOf: try list.map { (item) throws(RequestError) in try Self.scalar(item, key) })
             case is NSNull: append("null", for: key)
             default: append(try Self.scalar(value, key), for: key)
             }

@@ -30,7 +30,7 @@ public final class RunningServer: Sendable {
     /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
     /// Then the database is closed.
     public func stop() async {
-        store.feed.finishAll()   // event streams never end by themselves
+        store.feed.finishAll()  // event streams never end by themselves
         await group.triggerGracefulShutdown()
         let task = self.task
         let deadline = Task {
@@ -57,25 +57,32 @@ public enum FakeNFTServer {
         // The data folder holds the SQLite database and the log.
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         if let url = configuration.postgresURL {
-            return try await Store(database: PostgresDatabase(url: url, reset: configuration.reset, seed: seed,
-                                                              paymentOutcomes: configuration.paymentOutcomes, logger: logger(configuration)))
+            return try await Store(
+                database: PostgresDatabase(
+                    url: url, reset: configuration.reset, seed: seed,
+                    paymentOutcomes: configuration.paymentOutcomes, logger: logger(configuration)))
         }
-        return try await Store(path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
-                               reset: configuration.reset, seed: seed, paymentOutcomes: configuration.paymentOutcomes)
+        return try await Store(
+            path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
+            reset: configuration.reset, seed: seed, paymentOutcomes: configuration.paymentOutcomes)
     }
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
     /// middleware the configuration asks for.
     public static func router(store: Store, configuration: ServerConfiguration) -> Router<ServerContext> {
-        let routes = Routes(store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
-                            limiter: LoginLimiter()).table
+        let routes = Routes(
+            store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
+            limiter: LoginLimiter()
+        ).table
         let router = Router(context: ServerContext.self)
         let metrics = ServerMetrics()
         router.add(middleware: MetricsRecorder(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
-        if configuration.latencyMilliseconds > 0 { router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds)) }
+        if configuration.latencyMilliseconds > 0 {
+            router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds))
+        }
         for route in routes {
             let path = RouterPath("api/v1/" + route.path)
             if route.changesState {
@@ -103,7 +110,8 @@ public enum FakeNFTServer {
         let started = StartSignal()
         let store = try await openStore(configuration)
         let app = application(configuration, store: store) { listener in await started.succeed(listener) }
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger(configuration)))
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
             do { try await group.run() } catch {
                 await started.fail(error)
@@ -111,12 +119,16 @@ public enum FakeNFTServer {
             }
         }
         let listener = try await started.wait()
-        return RunningServer(group: group, store: store, port: listener.localAddress?.port ?? configuration.port, host: configuration.host, task: task)
+        return RunningServer(
+            group: group, store: store, port: listener.localAddress?.port ?? configuration.port,
+            host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
     /// Requests in flight finish first, then the database is closed.
-    public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void) async throws {
+    public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void)
+        async throws
+    {
         let store = try await openStore(configuration)
         do {
             try await application(configuration, store: store) { listener in
@@ -129,23 +141,31 @@ public enum FakeNFTServer {
         await store.close()
     }
 
-    private static func application(_ configuration: ServerConfiguration, store: Store,
-                                    onListening: @escaping @Sendable (any Channel) async -> Void) -> some ApplicationProtocol {
+    private static func application(
+        _ configuration: ServerConfiguration, store: Store,
+        onListening: @escaping @Sendable (any Channel) async -> Void
+    ) -> some ApplicationProtocol {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
-        return Application(router: router(store: store, configuration: configuration),
-                           server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
-                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft",
-                                                availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),
-                           onServerRunning: { channel in await onListening(channel) },
-                           logger: logger(configuration))
+        return Application(
+            router: router(store: store, configuration: configuration),
+            server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft",
+                availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),
+            onServerRunning: { channel in await onListening(channel) },
+            logger: logger(configuration))
     }
 
     private static func logger(_ configuration: ServerConfiguration) -> Logger {
-        let writer = switch configuration.log {
-        case .standardError: LineWriter.standardError
-        case .dataDirectoryFile: LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
+        let writer =
+            switch configuration.log {
+            case .standardError: LineWriter.standardError
+            case .dataDirectoryFile:
+                LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
+            }
+        return Logger(label: "fakenft.server") {
+            LineLogHandler(label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error)
         }
-        return Logger(label: "fakenft.server") { LineLogHandler(label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error) }
     }
 }
 

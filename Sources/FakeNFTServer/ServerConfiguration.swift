@@ -44,19 +44,32 @@ public struct ServerConfiguration: Sendable {
         case dataDirectoryFile
     }
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, token: String? = nil,
-                latencyMilliseconds: Int = 0, reset: Bool = false, seed: Seed = .gen1,
-                paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false, log: LogDestination = .dataDirectoryFile,
-                idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil) {
-        self.host = host; self.port = port; self.dataDirectory = dataDirectory; self.postgresURL = postgresURL; self.token = token
-        self.latencyMilliseconds = latencyMilliseconds; self.reset = reset; self.seed = seed
-        self.paymentOutcomes = paymentOutcomes; self.logRequests = logRequests
-        self.log = log; self.idleTimeout = idleTimeout; self.imageLinks = imageLinks
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, token: String? = nil,
+        latencyMilliseconds: Int = 0, reset: Bool = false, seed: Seed = .gen1,
+        paymentOutcomes: [String: Bool] = [:], logRequests: Bool = false, log: LogDestination = .dataDirectoryFile,
+        idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.postgresURL = postgresURL
+        self.token = token
+        self.latencyMilliseconds = latencyMilliseconds
+        self.reset = reset
+        self.seed = seed
+        self.paymentOutcomes = paymentOutcomes
+        self.logRequests = logRequests
+        self.log = log
+        self.idleTimeout = idleTimeout
+        self.imageLinks = imageLinks
     }
 
     /// `$XDG_DATA_HOME/fakenft` (default `~/.local/share/fakenft`).
-    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL
+    {
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
         return base.appendingPathComponent("fakenft")
     }

@@ -26,11 +26,18 @@ public final class HeadlessTerminal {
         var ws = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &ws) == 0 else { return nil }
         guard let output = fdopen(slave, "w"), let input = fdopen(dup(slave), "r"),
-              let screen = newterm(terminalType, output, input) else { return nil }
+            let screen = newterm(terminalType, output, input)
+        else { return nil }
         set_term(screen)
         guard let window = cnc_stdscr() else { return nil }
-        raw(); noecho(); nonl(); keypad(window, true)
-        if has_colors() { start_color(); use_default_colors() }
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
         self.master = master
         self.screen = screen
         surface = CursesSurface(window: window, colors: has_colors() ? .full : .none, output: output)
@@ -53,7 +60,10 @@ public final class HeadlessTerminal {
         var pending: Int32 = 1
         while ioctl(master, UInt(FIONREAD), &pending) == 0, pending > 0 { usleep(50) }
         usleep(50)
-        return written.bytes.withLock { count in defer { count = 0 }; return count }
+        return written.bytes.withLock { count in
+            defer { count = 0 }
+            return count
+        }
     }
 
     public func close() {

@@ -62,7 +62,10 @@ public final class HostileServer: @unchecked Sendable {
     }
 
     /// Stops accepting; connections end when the app closes them.
-    public func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
 
     private func acceptLoop() {
         while true {
@@ -84,15 +87,19 @@ public final class HostileServer: @unchecked Sendable {
                 for (name, value) in headers { head += "\(name): \(value)\r\n" }
                 guard Self.send(connection, head + "\r\n" + body) else { return }
             case .endless(let start):
-                guard Self.send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                + String(start.utf8.count, radix: 16) + "\r\n" + start + "\r\n") else { return }
+                guard
+                    Self.send(
+                        connection,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                            + String(start.utf8.count, radix: 16) + "\r\n" + start + "\r\n")
+                else { return }
                 // One chunk, encoded once: the server must cost little CPU however fast the app reads.
                 let chunk = Array(("10000\r\n" + String(repeating: "x", count: 65_536) + "\r\n").utf8)
                 while Self.send(connection, chunk) {}
                 return
             case .never:
                 var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-                while poll(&descriptor, 1, 1_000) == 0 {}   // until the app gives up and closes
+                while poll(&descriptor, 1, 1_000) == 0 {}  // until the app gives up and closes
                 return
             }
         }
@@ -107,10 +114,12 @@ public final class HostileServer: @unchecked Sendable {
                 let head = String(decoding: buffer[..<end], as: UTF8.self)
                 let lines = head.split(separator: "\r\n")
                 let parts = lines.first?.split(separator: " ") ?? []
-                let length = lines.dropFirst().compactMap { line -> Int? in
-                    let pair = line.split(separator: ":", maxSplits: 1)
-                    return pair.count == 2 && pair[0].lowercased() == "content-length" ? Int(pair[1].trimmingCharacters(in: .whitespaces)) : nil
-                }.first ?? 0
+                let length =
+                    lines.dropFirst().compactMap { line -> Int? in
+                        let pair = line.split(separator: ":", maxSplits: 1)
+                        return pair.count == 2 && pair[0].lowercased() == "content-length"
+                            ? Int(pair[1].trimmingCharacters(in: .whitespaces)) : nil
+                    }.first ?? 0
                 let bodyStart = end + separator.count
                 while buffer.count < bodyStart + length {
                     let n = recv(connection, &chunk, chunk.count, 0)
@@ -131,7 +140,9 @@ public final class HostileServer: @unchecked Sendable {
     private static func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard n > 0 else { return false }
             offset += n
         }
@@ -165,12 +176,20 @@ private struct Answers: Sendable {
             if path.hasSuffix("currencies") || path.contains("/users") {
                 return .whole(status: "503 Service Unavailable", headers: [("Retry-After", "nan")], body: "")
             }
-            if path.contains("/nft") { return .whole(status: "429 Too Many Requests", headers: [("Retry-After", "-1e300")], body: "") }
-            return json((try? Self.encode(["error": "database \(Self.escapes) on fire"])) ?? "{}", status: "500 Internal Server Error")
+            if path.contains("/nft") {
+                return .whole(status: "429 Too Many Requests", headers: [("Retry-After", "-1e300")], body: "")
+            }
+            return json(
+                (try? Self.encode(["error": "database \(Self.escapes) on fire"])) ?? "{}",
+                status: "500 Internal Server Error")
         case .wrongTypes:
-            if path.hasSuffix("/profile/1") { return json(#"{"id": true, "name": {"a": 1}, "nfts": 5, "likes": [[1], {}], "website": []}"#) }
+            if path.hasSuffix("/profile/1") {
+                return json(#"{"id": true, "name": {"a": 1}, "nfts": 5, "likes": [[1], {}], "website": []}"#)
+            }
             if path.hasSuffix("/orders/1") { return json(#"{"id": [], "nfts": {"1": 2}}"#) }
-            if path.hasSuffix("/collections") || path.hasSuffix("/users") || path.hasSuffix("/nft") || path.hasSuffix("/currencies") {
+            if path.hasSuffix("/collections") || path.hasSuffix("/users") || path.hasSuffix("/nft")
+                || path.hasSuffix("/currencies")
+            {
                 return json(#"[{"id": {}, "name": 5, "nfts": "a,,b", "rating": true, "price": "cheap"}, 7, "x", null]"#)
             }
             return json(#"{"id": 1.5, "name": false, "images": "one", "rating": [5], "price": {}, "nfts": 3}"#)
@@ -188,12 +207,18 @@ private struct Answers: Sendable {
         }
         var value: Any
         switch segments.count > 2 ? segments[2] : "" {
-        case "collections": value = id.map { id in data.collections.first { $0.id == id }.map(object) ?? [:] } ?? data.collections.map(object)
+        case "collections":
+            value =
+                id.map { id in data.collections.first { $0.id == id }.map(object) ?? [:] }
+                ?? data.collections.map(object)
         case "nft": value = id.map { id in data.nfts.first { $0.id == id }.map(object) ?? [:] } ?? data.nfts.map(object)
-        case "users": value = id.map { id in data.users.first { $0.id == id }.map(object) ?? [:] } ?? data.users.map(object)
+        case "users":
+            value = id.map { id in data.users.first { $0.id == id }.map(object) ?? [:] } ?? data.users.map(object)
         case "currencies": value = data.currencies.map(object)
         case "profile": value = object(data.profile)
-        case "orders": value = segments.count > 4 ? ["success": true, "orderId": "1", "id": segments.last ?? ""] : object(data.order)
+        case "orders":
+            value =
+                segments.count > 4 ? ["success": true, "orderId": "1", "id": segments.last ?? ""] : object(data.order)
         default: value = [:]
         }
         return transform(value)
@@ -205,9 +230,11 @@ private struct Answers: Sendable {
         case var dict as [String: Any]:
             for (key, field) in dict {
                 switch (mode, key, field) {
-                case (.hostileNumbers, "rating", _): dict[key] = ["nan", 1e300, -1e300, "1e999", "-inf"][Self.pick(dict, 5)]
+                case (.hostileNumbers, "rating", _):
+                    dict[key] = ["nan", 1e300, -1e300, "1e999", "-inf"][Self.pick(dict, 5)]
                 case (.hostileNumbers, "price", _): dict[key] = [1e308, "nan", -5, "inf"][Self.pick(dict, 4)]
-                case (.hugeArrays, "nfts", _), (.hugeArrays, "likes", _): dict[key] = (1...300_000).map { String($0 % 95 + 1) }
+                case (.hugeArrays, "nfts", _), (.hugeArrays, "likes", _):
+                    dict[key] = (1...300_000).map { String($0 % 95 + 1) }
                 case (.escapeSequences, _, let text as String): dict[key] = text + Self.escapes
                 case (.hostileWebsites, "website", _): dict[key] = "--version"
                 case (.hostileWebsites, "author", _): dict[key] = "file:///etc/passwd"

@@ -13,9 +13,13 @@ public final class RawConnection: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard socket >= 0, rc == 0 else { throw SpawnError(description: "cannot connect to port \(port): \(String(cString: strerror(errno)))") }
+        guard socket >= 0, rc == 0 else {
+            throw SpawnError(description: "cannot connect to port \(port): \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit { close(socket) }
@@ -33,7 +37,9 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// What arrives until `done` holds for it (or `timeout` seconds pass, or the server closes).
-    public func receive(timeout: Double, until done: @escaping @Sendable (String) -> Bool) async -> (text: String, closed: Bool) {
+    public func receive(timeout: Double, until done: @escaping @Sendable (String) -> Bool) async -> (
+        text: String, closed: Bool
+    ) {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: self.receiveBlocking(timeout: timeout, until: done)) }.start()
         }
@@ -58,7 +64,9 @@ public final class RawConnection: @unchecked Sendable {
 
     /// Sends `request` and waits for the answer until the server closes the connection, or
     /// `timeout` seconds (generous: under a full test run the server may be slow to accept).
-    public static func exchange(port: Int, _ request: String, timeout: Double = 15) async throws -> (text: String, closed: Bool) {
+    public static func exchange(port: Int, _ request: String, timeout: Double = 15) async throws -> (
+        text: String, closed: Bool
+    ) {
         let connection = try RawConnection(port: port)
         connection.send(request)
         return await connection.receive(timeout: timeout)

@@ -4,11 +4,14 @@ import NIOCore
 
 /// Runs `router` on a free loopback port for the duration of `body`, which gets the base URL.
 /// For servers that must misbehave or count in ways the real FakeNFT server does not.
-public func withRouter(_ router: Router<BasicRequestContext>, isolation: isolated (any Actor)? = #isolation,
-                       _ body: (URL) async throws -> Void) async throws {
+public func withRouter(
+    _ router: Router<BasicRequestContext>, isolation: isolated (any Actor)? = #isolation,
+    _ body: (URL) async throws -> Void
+) async throws {
     let listeners = ListenerBox()
-    let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                          onServerRunning: { await listeners.set($0) })
+    let app = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { await listeners.set($0) })
     let task = Task { try await app.run() }
     let listener = await listeners.wait()
     do {
@@ -32,7 +35,11 @@ private func stop(_ task: Task<Void, any Error>, _ listener: any Channel) async 
 private actor ListenerBox {
     private var listener: (any Channel)?
     private var waiters: [CheckedContinuation<any Channel, Never>] = []
-    func set(_ value: any Channel) { listener = value; waiters.forEach { $0.resume(returning: value) }; waiters = [] }
+    func set(_ value: any Channel) {
+        listener = value
+        waiters.forEach { $0.resume(returning: value) }
+        waiters = []
+    }
     func wait() async -> any Channel {
         if let listener { return listener }
         return await withCheckedContinuation { waiters.append($0) }

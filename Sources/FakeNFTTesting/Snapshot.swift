@@ -5,8 +5,10 @@ import Testing
 ///
 /// A missing snapshot is recorded and the test fails, so a new snapshot is always looked at
 /// once. Set `SNAPSHOT_RECORD=1` to re-record changed snapshots.
-public func assertSnapshot(_ text: String, named name: String, filePath: String = #filePath,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertSnapshot(
+    _ text: String, named name: String, filePath: String = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
     let file = directory.appendingPathComponent("\(name).txt")
     let record = ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
@@ -17,6 +19,7 @@ public func assertSnapshot(_ text: String, named name: String, filePath: String 
         return
     }
     if expected != text + "\n" {
-        Issue.record("Snapshot \(name) differs.\n--- expected\n\(expected)--- actual\n\(text)\n", sourceLocation: sourceLocation)
+        Issue.record(
+            "Snapshot \(name) differs.\n--- expected\n\(expected)--- actual\n\(text)\n", sourceLocation: sourceLocation)
     }
 }

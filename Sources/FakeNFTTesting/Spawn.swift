@@ -30,7 +30,9 @@ public struct SpawnError: Error, CustomStringConvertible {
 
 /// Starts a program in the background with `output` as its stdout and stderr, and stdin from
 /// /dev/null; `closeInChild` are descriptors the child must not inherit. Returns its pid.
-public func spawnInBackground(_ path: String, _ arguments: [String], output: Int32, closeInChild: [Int32] = []) throws -> pid_t {
+public func spawnInBackground(_ path: String, _ arguments: [String], output: Int32, closeInChild: [Int32] = []) throws
+    -> pid_t
+{
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -55,7 +57,9 @@ public func freeLoopbackPort() throws -> Int {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let ok = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+        }
     }
     guard ok else { throw SpawnError(description: "no free port: \(String(cString: strerror(errno)))") }
     return Int(UInt16(bigEndian: address.sin_port))

@@ -2,7 +2,7 @@ import FakeNFTCore
 import FakeNFTServer
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real FakeNFT server on a free loopback port with its own temporary data folder.
@@ -11,26 +11,34 @@ public final class TestServer: Sendable {
     public let configuration: ServerConfiguration
 
     /// On PostgreSQL (`postgresURL`, or ``TestStore/isPostgres``: a database of its own per data folder).
-    public static func start(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
-                             dataDirectory: URL? = nil, payments: [String: Bool] = [:],
-                             idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil) async throws -> TestServer {
-        let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-test-\(UUID().uuidString)")
+    public static func start(
+        token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
+        dataDirectory: URL? = nil, payments: [String: Bool] = [:],
+        idleTimeout: Int = 30, imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil
+    ) async throws -> TestServer {
+        let directory =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-test-\(UUID().uuidString)")
         let database = try postgresURL ?? (TestStore.isPostgres ? TestStore.database(for: directory) : nil)
-        let configuration = ServerConfiguration(port: 0, dataDirectory: directory, token: token, latencyMilliseconds: latency,
-                                                seed: seed, paymentOutcomes: payments, idleTimeout: idleTimeout, imageLinks: imageLinks,
-                                                postgresURL: database)
+        let configuration = ServerConfiguration(
+            port: 0, dataDirectory: directory, token: token, latencyMilliseconds: latency,
+            seed: seed, paymentOutcomes: payments, idleTimeout: idleTimeout, imageLinks: imageLinks,
+            postgresURL: database)
         return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
     }
 
     /// Runs `body` with a server started like ``start(token:latency:seed:dataDirectory:payments:idleTimeout:imageLinks:postgresURL:)``
     /// and stops it, waiting for it, when `body` ends, however it ends.
-    public static func with<T>(token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
-                               dataDirectory: URL? = nil, payments: [String: Bool] = [:], idleTimeout: Int = 30,
-                               imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil,
-                               isolation: isolated (any Actor)? = #isolation,
-                               _ body: (TestServer) async throws -> T) async throws -> T {
-        let server = try await start(token: token, latency: latency, seed: seed, dataDirectory: dataDirectory,
-                                     payments: payments, idleTimeout: idleTimeout, imageLinks: imageLinks, postgresURL: postgresURL)
+    public static func with<T>(
+        token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,
+        dataDirectory: URL? = nil, payments: [String: Bool] = [:], idleTimeout: Int = 30,
+        imageLinks: ImageLinks = .local(publicURL: nil), postgresURL: String? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(
+            token: token, latency: latency, seed: seed, dataDirectory: dataDirectory,
+            payments: payments, idleTimeout: idleTimeout, imageLinks: imageLinks, postgresURL: postgresURL)
         do {
             let result = try await body(server)
             await server.stop()
@@ -57,15 +65,19 @@ public final class TestServer: Sendable {
     public func stop() async { await server.stop() }
 
     /// One raw HTTP request; returns the status and the body.
-    public func request(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
-                        headers: [String: String] = [:]) async throws -> (status: Int, body: Data) {
+    public func request(
+        _ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: Data) {
         let (status, body, _) = try await exchange(method, path, body: body, contentType: contentType, headers: headers)
         return (status, body)
     }
 
     /// One raw HTTP request; returns the status, the body and the answer's headers.
-    public func exchange(_ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
-                         headers: [String: String] = [:]) async throws -> (status: Int, body: Data, headers: [String: String]) {
+    public func exchange(
+        _ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: Data, headers: [String: String]) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
         if let body { request.httpBody = Data(body.utf8) }
@@ -77,14 +89,18 @@ public final class TestServer: Sendable {
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse
         var answerHeaders: [String: String] = [:]
-        for (key, value) in http.allHeaderFields { answerHeaders[String(describing: key).lowercased()] = String(describing: value) }
+        for (key, value) in http.allHeaderFields {
+            answerHeaders[String(describing: key).lowercased()] = String(describing: value)
+        }
         return (http.statusCode, data, answerHeaders)
     }
 
     /// A request whose JSON answer is decoded as `T`.
     public func get<T: Decodable>(_ path: String, as type: T.Type = T.self) async throws -> T {
         let (status, data) = try await request("GET", path)
-        guard status == 200 else { throw SpawnError(description: "GET \(path) -> \(status): \(String(decoding: data, as: UTF8.self))") }
+        guard status == 200 else {
+            throw SpawnError(description: "GET \(path) -> \(status): \(String(decoding: data, as: UTF8.self))")
+        }
         return try JSONDecoder().decode(T.self, from: data)
     }
 

@@ -16,7 +16,7 @@ public enum TestStore {
     /// The address of a database of its own for the server of `dataDirectory` (the same one
     /// again for the same folder, so a restarted server finds its data), created when missing.
     public static func database(for dataDirectory: URL) throws -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a of the folder's path
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a of the folder's path
         for byte in dataDirectory.standardizedFileURL.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return try database(named: "t_\(String(hash, radix: 16))")
     }
@@ -38,9 +38,12 @@ public enum TestStore {
 
     /// Runs `sql` in the database at `address` with psql; returns the rows, each as its fields' text.
     public static func rows(_ address: String, _ sql: String) throws -> [[String]] {
-        let (status, output) = try spawnAndWait("/usr/bin/psql", [address, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+        let (status, output) = try spawnAndWait(
+            "/usr/bin/psql", [address, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
         guard status == 0 else { throw SpawnError(description: "psql failed (\(status)) for \(sql): \(output)") }
-        return output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return output.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 }
 

@@ -10,7 +10,7 @@ public enum Deflate {
                 compress2(target.baseAddress, &length, source.baseAddress, uLong(bytes.count), 6)
             }
         }
-        precondition(status == Z_OK, "zlib compress2 failed: \(status)")   // only on out-of-memory
+        precondition(status == Z_OK, "zlib compress2 failed: \(status)")  // only on out-of-memory
         return Array(out.prefix(Int(length)))
     }
 }

@@ -8,7 +8,7 @@ public enum PNGEncoder {
         var rows = [UInt8]()
         rows.reserveCapacity(height * (width * 3 + 1))
         for y in 0..<height {
-            rows.append(0)   // filter: none
+            rows.append(0)  // filter: none
             for x in 0..<width {
                 let i = (y * width + x) * 4
                 rows.append(contentsOf: pixels[i..<i + 3])
@@ -18,7 +18,7 @@ public enum PNGEncoder {
         var header = [UInt8]()
         header += bigEndian(UInt32(width))
         header += bigEndian(UInt32(height))
-        header += [8, 2, 0, 0, 0]   // 8 bits, RGB, deflate, adaptive filtering, no interlace
+        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, no interlace
         chunk("IHDR", header, into: &png)
         chunk("IDAT", Deflate.compress(rows), into: &png)
         chunk("IEND", [], into: &png)

@@ -20,7 +20,8 @@ public enum Catalog {
     /// The plural form of `key` for `count` in `language`, with `{0}` the count (in the
     /// language's digits) and `{1}`… the further arguments.
     public static func plural(_ key: TextKey, _ count: Int, _ arguments: [String], in language: Language) -> String {
-        let forms = (table(language)[key] ?? english[key] ?? key.rawValue).split(separator: "|", omittingEmptySubsequences: false)
+        let forms = (table(language)[key] ?? english[key] ?? key.rawValue).split(
+            separator: "|", omittingEmptySubsequences: false)
         let form = forms[min(forms.count - 1, pluralIndex(count, language))]
         return fill(String(form), [String(count)] + arguments)
     }
@@ -48,7 +49,10 @@ public enum Catalog {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}"), let index = Int(after[..<close]) else { rest = after; continue }
+            guard let close = after.firstIndex(of: "}"), let index = Int(after[..<close]) else {
+                rest = after
+                continue
+            }
             found.append(index)
             rest = after[after.index(after: close)...]
         }
@@ -64,7 +68,9 @@ public enum Catalog {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let index = Int(after[..<close]), arguments.indices.contains(index) {
+            if let close = after.firstIndex(of: "}"), let index = Int(after[..<close]),
+                arguments.indices.contains(index)
+            {
                 out += arguments[index]
                 rest = after[after.index(after: close)...]
             } else {

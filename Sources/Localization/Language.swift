@@ -24,8 +24,10 @@ public enum Language: String, CaseIterable, Sendable {
     public static func setProcessLanguage(_ language: Language) { processLanguage.withLock { $0 = language } }
 
     /// Runs `work` with `language` as the current language of this task and the tasks it starts.
-    public static func with<R>(_ language: Language, isolation: isolated (any Actor)? = #isolation,
-                               _ work: () async throws -> R) async rethrows -> R {
+    public static func with<R>(
+        _ language: Language, isolation: isolated (any Actor)? = #isolation,
+        _ work: () async throws -> R
+    ) async rethrows -> R {
         try await $taskLanguage.withValue(language, operation: work, isolation: isolation)
     }
 

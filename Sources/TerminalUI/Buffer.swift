@@ -2,7 +2,10 @@
 public struct Cell: Sendable, Hashable {
     public var text: String
     public var style: Style
-    public init(text: String = " ", style: Style = .plain) { self.text = text; self.style = style }
+    public init(text: String = " ", style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
     /// The right half of a wide character.
     public static let continuation = Cell(text: "", style: .plain)
 }
@@ -76,7 +79,7 @@ public struct Buffer: Sendable, Hashable {
         guard limit > 0 else { return 0 }
         let line = DisplayWidth.truncate(DisplayWidth.displayText(SafeText.sanitize(text)), to: limit)
         var x = point.x
-        if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {   // ASCII: one cell per byte
+        if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {  // ASCII: one cell per byte
             for byte in line.utf8 {
                 if x >= 0 { put(Cell(text: String(UnicodeScalar(byte)), style: style), x: x, y: point.y, width: 1) }
                 x += 1
@@ -139,14 +142,19 @@ public struct Buffer: Sendable, Hashable {
     public mutating func place(_ cells: [Cell], columns: Int, at origin: Point, overlay image: Int) {
         place(cells, columns: columns, at: origin)
         guard columns > 0 else { return }
-        overlays.append(PixelOverlay(rect: Rect(x: origin.x, y: origin.y, width: columns, height: cells.count / columns), image: image, cells: cells))
+        overlays.append(
+            PixelOverlay(
+                rect: Rect(x: origin.x, y: origin.y, width: columns, height: cells.count / columns), image: image,
+                cells: cells))
     }
 
     /// True while every cell beneath `overlay` is the one placed there: nothing drew over it,
     /// and it lies wholly on the frame.
     public func isIntact(_ overlay: PixelOverlay) -> Bool {
         let rect = overlay.rect
-        guard rect.x >= 0, rect.y >= 0, rect.maxX <= size.width, rect.maxY <= size.height, overlay.cells.count == rect.width * rect.height else {
+        guard rect.x >= 0, rect.y >= 0, rect.maxX <= size.width, rect.maxY <= size.height,
+            overlay.cells.count == rect.width * rect.height
+        else {
             return false
         }
         for y in 0..<rect.height {
@@ -158,8 +166,9 @@ public struct Buffer: Sendable, Hashable {
 
     /// Records `rect` as clickable (clipped to the buffer; nothing for an empty part).
     public mutating func addHit(_ rect: Rect, _ target: HitTarget) {
-        let clipped = Rect(x: max(0, rect.x), y: max(0, rect.y), width: min(rect.maxX, size.width) - max(0, rect.x),
-                           height: min(rect.maxY, size.height) - max(0, rect.y))
+        let clipped = Rect(
+            x: max(0, rect.x), y: max(0, rect.y), width: min(rect.maxX, size.width) - max(0, rect.x),
+            height: min(rect.maxY, size.height) - max(0, rect.y))
         if !clipped.isEmpty { hits.append(Hit(rect: clipped, target: target)) }
     }
 
@@ -171,7 +180,9 @@ public struct Buffer: Sendable, Hashable {
 
     /// Draws `label` as a button clicked as `target`; returns the cells used.
     @discardableResult
-    public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, target: HitTarget) -> Int {
+    public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, target: HitTarget)
+        -> Int
+    {
         let used = draw(label, at: point, style: style, maxWidth: maxWidth)
         addHit(Rect(x: point.x, y: point.y, width: used, height: 1), target)
         return used
@@ -187,24 +198,35 @@ public struct Buffer: Sendable, Hashable {
                 let sx = source.x + dx, tx = origin.x + dx
                 guard sx >= 0, sx < other.size.width, tx >= 0, tx < size.width else { continue }
                 var cell = other[sx, sy]
-                if cell.text.isEmpty, dx == 0 { cell = Cell(text: " ", style: cell.style) }   // half a wide character
+                if cell.text.isEmpty, dx == 0 { cell = Cell(text: " ", style: cell.style) }  // half a wide character
                 cells[ty * size.width + tx] = cell
             }
         }
         let shift = (x: origin.x - source.x, y: origin.y - source.y)
         for hit in other.hits {
-            let visible = Rect(x: max(hit.rect.x, source.x), y: max(hit.rect.y, source.y),
-                               width: min(hit.rect.maxX, source.maxX) - max(hit.rect.x, source.x),
-                               height: min(hit.rect.maxY, source.maxY) - max(hit.rect.y, source.y))
-            if !visible.isEmpty { addHit(Rect(x: visible.x + shift.x, y: visible.y + shift.y, width: visible.width, height: visible.height), hit.target) }
+            let visible = Rect(
+                x: max(hit.rect.x, source.x), y: max(hit.rect.y, source.y),
+                width: min(hit.rect.maxX, source.maxX) - max(hit.rect.x, source.x),
+                height: min(hit.rect.maxY, source.maxY) - max(hit.rect.y, source.y))
+            if !visible.isEmpty {
+                addHit(
+                    Rect(x: visible.x + shift.x, y: visible.y + shift.y, width: visible.width, height: visible.height),
+                    hit.target)
+            }
         }
         for overlay in other.overlays {
             let rect = overlay.rect
-            guard rect.x >= source.x, rect.y >= source.y, rect.maxX <= source.maxX, rect.maxY <= source.maxY else { continue }
-            overlays.append(PixelOverlay(rect: Rect(x: rect.x + shift.x, y: rect.y + shift.y, width: rect.width, height: rect.height),
-                                         image: overlay.image, cells: overlay.cells))
+            guard rect.x >= source.x, rect.y >= source.y, rect.maxX <= source.maxX, rect.maxY <= source.maxY else {
+                continue
+            }
+            overlays.append(
+                PixelOverlay(
+                    rect: Rect(x: rect.x + shift.x, y: rect.y + shift.y, width: rect.width, height: rect.height),
+                    image: overlay.image, cells: overlay.cells))
         }
-        if let cursor = other.cursor, source.contains(cursor) { self.cursor = Point(x: cursor.x + shift.x, y: cursor.y + shift.y) }
+        if let cursor = other.cursor, source.contains(cursor) {
+            self.cursor = Point(x: cursor.x + shift.x, y: cursor.y + shift.y)
+        }
     }
 
     /// What a click at `point` reaches: the topmost clickable part there.

@@ -37,15 +37,22 @@ public enum CharacterArt {
     /// The picture in RGBA `pixels` (`width` × `height`) as `columns` × `rows` cells, row by row,
     /// the picture's proportions kept: it is centred on a field of its own edge colour that
     /// fills the box, so the sides blend in.
-    public static func cells(rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
-                             symbols: Symbols = .blocks, cellAspect: Double = defaultCellAspect) -> [Cell] {
+    public static func cells(
+        rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
+        symbols: Symbols = .blocks, cellAspect: Double = defaultCellAspect
+    ) -> [Cell] {
         guard columns > 0, rows > 0, width > 0, height > 0, pixels.count >= width * height * 4 else { return [] }
-        let (padded, paddedWidth, paddedHeight) = PixelFit.pad(pixels, width: width, height: height, toAspect: Double(columns) * cellAspect / Double(rows))
-        return render(padded, width: paddedWidth, height: paddedHeight, columns: columns, rows: rows, palette: palette, symbols: symbols)
+        let (padded, paddedWidth, paddedHeight) = PixelFit.pad(
+            pixels, width: width, height: height, toAspect: Double(columns) * cellAspect / Double(rows))
+        return render(
+            padded, width: paddedWidth, height: paddedHeight, columns: columns, rows: rows, palette: palette,
+            symbols: symbols)
     }
 
-    private static func render(_ pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
-                               symbols set: Symbols) -> [Cell] {
+    private static func render(
+        _ pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int, palette: Palette,
+        symbols set: Symbols
+    ) -> [Cell] {
         let symbols = chafa_symbol_map_new()
         var tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
         if set == .sextants { tags |= CHAFA_SYMBOL_TAG_SEXTANT.rawValue }
@@ -54,11 +61,12 @@ public enum CharacterArt {
         let config = chafa_canvas_config_new()
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
-        let mode = switch palette {
-        case .indexed240: CHAFA_CANVAS_MODE_INDEXED_240
-        case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
-        case .indexed8: CHAFA_CANVAS_MODE_INDEXED_8
-        }
+        let mode =
+            switch palette {
+            case .indexed240: CHAFA_CANVAS_MODE_INDEXED_240
+            case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+            case .indexed8: CHAFA_CANVAS_MODE_INDEXED_8
+            }
         chafa_canvas_config_set_canvas_mode(config, mode)
         chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
         chafa_canvas_config_set_symbol_map(config, symbols)
@@ -69,7 +77,8 @@ public enum CharacterArt {
             chafa_symbol_map_unref(symbols)
         }
         pixels.withUnsafeBufferPointer {
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4))
+            chafa_canvas_draw_all_pixels(
+                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4))
         }
         var cells: [Cell] = []
         cells.reserveCapacity(columns * rows)
@@ -78,7 +87,8 @@ public enum CharacterArt {
                 let scalar = Unicode.Scalar(chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))) ?? " "
                 var fg: Int32 = -1, bg: Int32 = -1
                 chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
-                cells.append(Cell(text: String(Character(scalar)), style: Style(foreground: color(fg), background: color(bg))))
+                cells.append(
+                    Cell(text: String(Character(scalar)), style: Style(foreground: color(fg), background: color(bg))))
             }
         }
         return cells

@@ -29,7 +29,7 @@ public enum ColorSupport: Sendable, Hashable {
                 if self == .full || (self == .sixteen && n < 16) { return Int32(n) }
                 return Int32(Self.nearestBasic(n))
             case .theme:
-                return -1   // resolved by the theme before it gets here
+                return -1  // resolved by the theme before it gets here
             }
         }
     }

@@ -37,7 +37,7 @@ enum CrashGuard {
                 // ends the process: returning could resume it when the signal came from kill.
                 let previous = previousCrashActions[Int(signo)]
                 let installed = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
-                if installed > 1 {   // neither SIG_DFL (0) nor SIG_IGN (1)
+                if installed > 1 {  // neither SIG_DFL (0) nor SIG_IGN (1)
                     if previous.sa_flags & SA_SIGINFO != 0 {
                         previous.__sigaction_handler.sa_sigaction?(signo, info, context)
                     } else {
@@ -55,7 +55,8 @@ enum CrashGuard {
             // handler runs on the alternate stack (a stack overflow has no stack left).
             sigfillset(&action.sa_mask)
             for other in signals { sigdelset(&action.sa_mask, other) }
-            action.sa_flags = Int32(truncatingIfNeeded: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)) | SA_SIGINFO | SA_ONSTACK
+            action.sa_flags =
+                Int32(truncatingIfNeeded: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)) | SA_SIGINFO | SA_ONSTACK
             sigaction(s, &action, previousCrashActions + Int(s))
         }
     }

@@ -26,9 +26,15 @@ public final class CursesSurface {
     private var cursorVisible = false
     private var cursor: Point?
 
-    private struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
+    private struct PairKey: Hashable {
+        var fg: Int32
+        var bg: Int32
+    }
 
-    package init(window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>, theme: Theme = .dark) {
+    package init(
+        window: UnsafeMutablePointer<WINDOW>, colors: ColorSupport, output: UnsafeMutablePointer<FILE>,
+        theme: Theme = .dark
+    ) {
         self.theme = theme
         self.window = window
         self.colors = colors
@@ -53,26 +59,33 @@ public final class CursesSurface {
     /// Curses compares again with what the terminal shows, so only real changes are written.
     public func present(_ frame: Buffer, over previous: Buffer?) {
         let full = previous?.size != frame.size
-        if full, !shown.isEmpty || !frame.overlays.isEmpty { clearok(cnc_curscr(), true) }   // a resize: nothing on screen is known
+        // a resize: nothing on screen is known
+        if full, !shown.isEmpty || !frame.overlays.isEmpty { clearok(cnc_curscr(), true) }
         if let pending = pixels?.takePendingOutput(), !pending.isEmpty { write(pending) }
         var changedRows = Set<Int>()
         for y in 0..<frame.size.height {
             var x = 0
             while x < frame.size.width {
-                if !full, let previous, previous[x, y] == frame[x, y] { x += 1; continue }
+                if !full, let previous, previous[x, y] == frame[x, y] {
+                    x += 1
+                    continue
+                }
                 changedRows.insert(y)
                 // A run of changed cells in one style.
                 let style = frame[x, y].style
                 let start = x
                 var text = ""
                 while x < frame.size.width, frame[x, y].style == style,
-                      full || previous.map({ $0[x, y] != frame[x, y] }) ?? true {
+                    full || previous.map({ $0[x, y] != frame[x, y] }) ?? true
+                {
                     text += frame[x, y].text
                     x += 1
                 }
                 // A run that starts on the right half of a wide character redraws that character.
                 if frame[start, y].text.isEmpty, start > 0 {
-                    draw(frame[start - 1, y].text + text, at: Point(x: start - 1, y: y), style: frame[start - 1, y].style, maxWidth: nil)
+                    draw(
+                        frame[start - 1, y].text + text, at: Point(x: start - 1, y: y),
+                        style: frame[start - 1, y].style, maxWidth: nil)
                 } else {
                     draw(text, at: Point(x: start, y: y), style: style, maxWidth: nil)
                 }
@@ -80,7 +93,8 @@ public final class CursesSurface {
         }
         cursor = frame.cursor
         showCursor()
-        let visible = pixels == nil ? [] : frame.overlays.filter { $0.rect.maxY < frame.size.height && frame.isIntact($0) }
+        let visible =
+            pixels == nil ? [] : frame.overlays.filter { $0.rect.maxY < frame.size.height && frame.isIntact($0) }
         // Hidden or moved images: curses repaints their rows, which wipes their pixels.
         for old in shown where !full && !visible.contains(old) {
             wredrawln(window, Int32(old.rect.y), Int32(old.rect.height))
@@ -88,7 +102,8 @@ public final class CursesSurface {
         }
         wnoutrefresh(window)
         doupdate()
-        for overlay in visible where full || !shown.contains(overlay) || !changedRows.isDisjoint(with: overlay.rect.y..<overlay.rect.maxY) {
+        for overlay in visible
+        where full || !shown.contains(overlay) || !changedRows.isDisjoint(with: overlay.rect.y..<overlay.rect.maxY) {
             writeOverlay(overlay)
         }
         shown = visible
@@ -104,8 +119,11 @@ public final class CursesSurface {
 
     /// After a resize: reads the cell size in pixels again, so a zoomed font gets pictures of its size.
     func terminalResized(fd: Int32) {
-        guard let pixels, let window = TerminalProbe.windowSize(fd: fd), window.cells.width > 0, window.cells.height > 0 else { return }
-        pixels.changeCellPixels(to: Size(width: window.pixels.width / window.cells.width, height: window.pixels.height / window.cells.height))
+        guard let pixels, let window = TerminalProbe.windowSize(fd: fd), window.cells.width > 0, window.cells.height > 0
+        else { return }
+        pixels.changeCellPixels(
+            to: Size(
+                width: window.pixels.width / window.cells.width, height: window.pixels.height / window.cells.height))
     }
 
     /// Clears the screen of pictures in pixels before the terminal is handed back (exit, Ctrl-Z):
@@ -119,7 +137,9 @@ public final class CursesSurface {
     }
 
     private func writeOverlay(_ overlay: PixelOverlay) {
-        guard let escape = pixels?.overlayEscape(overlay.image, at: Point(x: overlay.rect.x, y: overlay.rect.y)) else { return }
+        guard let escape = pixels?.overlayEscape(overlay.image, at: Point(x: overlay.rect.x, y: overlay.rect.y)) else {
+            return
+        }
         write(escape)
     }
 
@@ -132,10 +152,14 @@ public final class CursesSurface {
 
     private func showCursor() {
         if let cursor {
-            if !cursorVisible { curs_set(1); cursorVisible = true }
+            if !cursorVisible {
+                curs_set(1)
+                cursorVisible = true
+            }
             wmove(window, Int32(cursor.y), Int32(cursor.x))
         } else if cursorVisible {
-            curs_set(0); cursorVisible = false
+            curs_set(0)
+            cursorVisible = false
         }
     }
 
@@ -152,7 +176,8 @@ public final class CursesSurface {
 
     private func pairNumber(_ style: Style) -> Int32 {
         guard let fg = colors.cursesNumber(style.foreground), let bg = colors.cursesNumber(style.background),
-              fg != -1 || bg != -1 else { return 0 }
+            fg != -1 || bg != -1
+        else { return 0 }
         let key = PairKey(fg: fg, bg: bg)
         if let pair = pairs[key] { return pair }
         let next = Int32(pairs.count + 1)

@@ -15,7 +15,8 @@ public enum DisplayWidth {
         let scalars = displayForm(c).unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }   // a flag: two letters or one glyph, 2 cells
+        // a flag: two letters or one glyph, 2 cells
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }
         if first.properties.isEmojiPresentation { return 2 }
         return max(0, Int(cnc_wcwidth(wchar_t(bitPattern: first.value))))
     }
@@ -32,7 +33,11 @@ public enum DisplayWidth {
         for scalar in scalars {
             let v = scalar.value
             if v == 0x200D || kept.count == 5 { break }
-            if v == 0xFE0E || v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v) || (0xE0020...0xE007F).contains(v) { continue }
+            if v == 0xFE0E || v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v)
+                || (0xE0020...0xE007F).contains(v)
+            {
+                continue
+            }
             kept.append(scalar)
         }
         let form = String(kept)
@@ -88,22 +93,28 @@ public enum DisplayWidth {
         var word = "", wordWidth = 0
         func endLine() {
             if lines.count < maxLines { lines.append(line) }
-            line = ""; lineWidth = 0
+            line = ""
+            lineWidth = 0
         }
         func placeWord() {
             guard !word.isEmpty else { return }
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                line += " " + word; lineWidth += 1 + wordWidth
+                line += " " + word
+                lineWidth += 1 + wordWidth
             } else if word == "—" || word == "–", let space = line.lastIndex(of: " ") {
                 // A dash never starts a line: the word before it goes down with it.
                 let last = String(line[line.index(after: space)...])
-                line = String(line[..<space]); endLine()
-                line = last + " " + word; lineWidth = of(line)
+                line = String(line[..<space])
+                endLine()
+                line = last + " " + word
+                lineWidth = of(line)
             } else {
                 if lineWidth > 0 { endLine() }
-                line = word; lineWidth = wordWidth
+                line = word
+                lineWidth = wordWidth
             }
-            word = ""; wordWidth = 0
+            word = ""
+            wordWidth = 0
         }
         for c in text {
             if lines.count >= maxLines { return lines }
@@ -115,13 +126,16 @@ public enum DisplayWidth {
                 placeWord()
             default:
                 let cw = of(c)
-                if !word.isEmpty && wordWidth + cw > width {   // a word longer than a line: hard-break it
+                if !word.isEmpty && wordWidth + cw > width {  // a word longer than a line: hard-break it
                     if lineWidth > 0 { endLine() }
-                    line = word; lineWidth = wordWidth
+                    line = word
+                    lineWidth = wordWidth
                     endLine()
-                    word = ""; wordWidth = 0
+                    word = ""
+                    wordWidth = 0
                 }
-                word.append(c); wordWidth += cw
+                word.append(c)
+                wordWidth += cw
             }
         }
         placeWord()

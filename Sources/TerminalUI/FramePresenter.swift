@@ -15,8 +15,10 @@ public final class FramePresenter {
     public func present(size: Size, draw: (inout Buffer) -> Void) -> Bool {
         var frame = Buffer(size: size)
         draw(&frame)
-        if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor, lastFrame.overlays == frame.overlays,
-           lastFrame.cells == frame.cells {
+        if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor,
+            lastFrame.overlays == frame.overlays,
+            lastFrame.cells == frame.cells
+        {
             return false
         }
         surface.present(frame, over: lastFrame)

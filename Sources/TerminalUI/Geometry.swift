@@ -2,7 +2,10 @@
 public struct Size: Sendable, Hashable, CustomStringConvertible {
     public var width: Int
     public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
     public var description: String { "\(width)×\(height)" }
 }
 
@@ -10,7 +13,10 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 public struct Point: Sendable, Hashable {
     public var x: Int
     public var y: Int
-    public init(x: Int, y: Int) { self.x = x; self.y = y }
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A rectangle of cells.
@@ -20,7 +26,10 @@ public struct Rect: Sendable, Hashable {
     public var width: Int
     public var height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
     }
     public init(size: Size) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
 
@@ -84,7 +93,9 @@ public extension Rect {
             return length
         }
         let fills = constraints.indices.filter { constraints[$0] == .fill }
-        for (k, index) in fills.enumerated() { lengths[index] = remaining / fills.count + (k < remaining % fills.count ? 1 : 0) }
+        for (k, index) in fills.enumerated() {
+            lengths[index] = remaining / fills.count + (k < remaining % fills.count ? 1 : 0)
+        }
         var start = 0
         return lengths.map { length in
             defer { start += length }

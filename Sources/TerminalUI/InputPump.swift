@@ -29,8 +29,10 @@ final class InputPump: Sendable {
     func acknowledge() { Syscalls.poke(ackWrite) }
     func stop() { Syscalls.poke(stopWrite) }
 
-    private static func run(inputFD: Int32, signalFD: Int32, ackFD: Int32, stopFD: Int32,
-                            _ continuation: AsyncStream<Wake>.Continuation) {
+    private static func run(
+        inputFD: Int32, signalFD: Int32, ackFD: Int32, stopFD: Int32,
+        _ continuation: AsyncStream<Wake>.Continuation
+    ) {
         var awaitingAck = false
         var buffer = [UInt8](repeating: 0, count: 64)
         loop: while true {

@@ -61,7 +61,9 @@ struct KeyDecoder {
         if paste != nil { i = continuePaste(input, from: 0, into: &events) }
         while i < input.count {
             switch input[i] {
-            case .event(let e): events.append(e); i += 1
+            case .event(let e):
+                events.append(e)
+                i += 1
             case .code(let code):
                 if let key = Self.key(forCode: code) { events.append(.key(key)) }
                 i += 1
@@ -76,16 +78,19 @@ struct KeyDecoder {
         return events
     }
 
-    private mutating func decodeEscape(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
+    private mutating func decodeEscape(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int
+    {
         let next = start + 1
-        if next == input.count, awaitedAttributes > 0, !replies.isEmpty {   // in the middle of an answer: its next reply
+        if next == input.count, awaitedAttributes > 0, !replies.isEmpty {  // in the middle of an answer: its next reply
             heldInput = [input[start]]
             return next
         }
-        if next < input.count, case .char(let c) = input[next], let reply = replyString(input, introducer: c, from: start) {
+        if next < input.count, case .char(let c) = input[next],
+            let reply = replyString(input, introducer: c, from: start)
+        {
             switch reply {
             case .read(let end): return end
-            case .cut:   // decode it with the next read
+            case .cut:  // decode it with the next read
                 heldInput = Array(input[start...])
                 return input.count
             }
@@ -101,9 +106,12 @@ struct KeyDecoder {
         while j < input.count, case .char(let v) = input[j] {
             j += 1
             params.append(v)
-            if v >= 0x40 && v <= 0x7E { complete = true; break }
+            if v >= 0x40 && v <= 0x7E {
+                complete = true
+                break
+            }
         }
-        if !complete && j == input.count {   // cut by the read: decode it with the next one
+        if !complete && j == input.count {  // cut by the read: decode it with the next one
             heldInput = Array(input[start...])
             return j
         }
@@ -131,26 +139,33 @@ struct KeyDecoder {
     /// ends (ST or BEL), its bytes kept with the replies (up to ``maxReply``: a longer one is
     /// dropped); nil when it is not a reply (Alt and a key).
     private mutating func replyString(_ input: [RawInput], introducer: UInt32, from start: Int) -> ReplyString? {
-        guard [0x50, 0x5F, 0x5D].contains(introducer) else { return nil }   // P, _, ]
+        guard [0x50, 0x5F, 0x5D].contains(introducer) else { return nil }  // P, _, ]
         guard start + 2 < input.count else { return awaitedAttributes > 0 ? .cut : nil }
         guard case .char(let first) = input[start + 2] else { return nil }
-        let looksLikeReply = switch introducer {
-        case 0x50: first == 0x3E          // DCS >|
-        case 0x5F: first == 0x47          // APC G
-        default: (0x30...0x39).contains(first)   // OSC 11;
-        }
+        let looksLikeReply =
+            switch introducer {
+            case 0x50: first == 0x3E  // DCS >|
+            case 0x5F: first == 0x47  // APC G
+            default: (0x30...0x39).contains(first)  // OSC 11;
+            }
         guard looksLikeReply else { return nil }
         var j = start + 2
         while true {
             guard j < input.count else { return j - start > Self.maxReply ? .read(end: j) : .cut }
-            guard case .char(let v) = input[j] else { return .read(end: j) }                       // a curses code: not a reply
-            if v == 0x07 { j += 1; break }                                                         // BEL
+            guard case .char(let v) = input[j] else { return .read(end: j) }  // a curses code: not a reply
+            if v == 0x07 {
+                j += 1
+                break
+            }  // BEL
             if v == 0x1B {
                 guard j + 1 < input.count else { return .cut }
-                if input[j + 1] == .char(0x5C) { j += 2; break }                                   // ST
+                if input[j + 1] == .char(0x5C) {
+                    j += 2
+                    break
+                }  // ST
             }
             j += 1
-            if j - start > Self.maxReply { return .read(end: j) }                                  // too long for a reply: dropped
+            if j - start > Self.maxReply { return .read(end: j) }  // too long for a reply: dropped
         }
         var none: [TerminalEvent] = []
         keep(input[start..<j], into: &none, endsAttributes: false)
@@ -158,18 +173,26 @@ struct KeyDecoder {
     }
 
     /// Adds a reply's bytes; once the last device attributes came, delivers them all.
-    private mutating func keep(_ sequence: ArraySlice<RawInput>, into events: inout [TerminalEvent], endsAttributes: Bool) {
-        guard awaitedAttributes > 0 else { return }   // not asked (or answered already): dropped
-        for case .char(let v) in sequence where replies.count < 16 * Self.maxReply { replies.append(UInt8(truncatingIfNeeded: v)) }
+    private mutating func keep(
+        _ sequence: ArraySlice<RawInput>, into events: inout [TerminalEvent], endsAttributes: Bool
+    ) {
+        guard awaitedAttributes > 0 else { return }  // not asked (or answered already): dropped
+        for case .char(let v) in sequence where replies.count < 16 * Self.maxReply {
+            replies.append(UInt8(truncatingIfNeeded: v))
+        }
         if endsAttributes {
             awaitedAttributes -= 1
-            if awaitedAttributes == 0 { events.append(.terminalReplies(replies)); replies = [] }
+            if awaitedAttributes == 0 {
+                events.append(.terminalReplies(replies))
+                replies = []
+            }
         }
     }
 
     /// Reads pasted text from `start` up to the end marker (then delivers the paste) or the end
     /// of the input (then the paste stays open for the next drain).
-    private mutating func continuePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int {
+    private mutating func continuePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int
+    {
         var j = start
         while j < input.count {
             let matched = Self.markerMatch(input, at: j)
@@ -183,7 +206,7 @@ struct KeyDecoder {
                 finishPaste(into: &events)
                 return j
             }
-            if matched > 0 && j + matched == input.count {   // a marker cut by the read: wait for the rest
+            if matched > 0 && j + matched == input.count {  // a marker cut by the read: wait for the rest
                 heldInput = Array(input[j...])
                 return input.count
             }
@@ -203,7 +226,7 @@ struct KeyDecoder {
     private mutating func append(_ scalar: Unicode.Scalar) {
         guard paste != nil else { return }
         if pasteLength < Self.maxPaste {
-            paste?.append(scalar)   // in place: no copy of the text so far
+            paste?.append(scalar)  // in place: no copy of the text so far
             pasteLength += 1
         } else {
             pasteCut = true

@@ -8,7 +8,11 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     public var hintKeys: String?
     public var action: Action
     public init(_ keys: [Key], _ help: String, hint: String? = nil, hintKeys: String? = nil, _ action: Action) {
-        self.keys = keys; self.help = help; self.hint = hint; self.hintKeys = hintKeys; self.action = action
+        self.keys = keys
+        self.help = help
+        self.hint = hint
+        self.hintKeys = hintKeys
+        self.action = action
     }
 }
 
@@ -16,7 +20,10 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 public struct KeyHint: Sendable, Hashable {
     public var key: String
     public var label: String
-    public init(_ key: String, _ label: String) { self.key = key; self.label = label }
+    public init(_ key: String, _ label: String) {
+        self.key = key
+        self.label = label
+    }
 }
 
 /// Keys mapped to actions. The help overlay and the key-hint bar are generated from the
@@ -35,14 +42,17 @@ public struct KeyMap<Action: Sendable>: Sendable {
 
     /// Help lines for the bindings whose action passes `include`.
     public func helpEntries(where include: (Action) -> Bool) -> [HelpEntry] {
-        bindings.filter { include($0.action) }.map { HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help) }
+        bindings.filter { include($0.action) }.map {
+            HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help)
+        }
     }
 
     /// Footer hints (first key and label) for the bindings that have one and pass `include`.
     public func hints(where include: (Action) -> Bool = { _ in true }) -> [KeyHint] {
         bindings.compactMap { binding in
             guard let hint = binding.hint, let key = binding.hintKeys ?? binding.keys.first?.description,
-                  include(binding.action) else { return nil }
+                include(binding.action)
+            else { return nil }
             return KeyHint(key, hint)
         }
     }
@@ -52,5 +62,8 @@ public struct KeyMap<Action: Sendable>: Sendable {
 public struct HelpEntry: Sendable, Hashable {
     public var keys: String
     public var text: String
-    public init(keys: String, text: String) { self.keys = keys; self.text = text }
+    public init(keys: String, text: String) {
+        self.keys = keys
+        self.text = text
+    }
 }

@@ -5,7 +5,7 @@
 /// space. Newlines survive only with `keepNewlines` (for widgets that wrap text).
 public enum SafeText {
     public static func sanitize(_ input: String, keepNewlines: Bool = false) -> String {
-        if input.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return input }   // plain ASCII: nothing to remove
+        if input.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return input }  // plain ASCII: nothing to remove
         var out = String.UnicodeScalarView()
         let scalars = Array(input.unicodeScalars)
         var i = 0
@@ -15,11 +15,15 @@ public enum SafeText {
                 i = skipEscape(scalars, from: i)
                 continue
             }
-            if v == 0x0A && keepNewlines { out.append("\n") }
-            else if v == 0x0D && keepNewlines {
+            if v == 0x0A && keepNewlines {
+                out.append("\n")
+            } else if v == 0x0D && keepNewlines {
                 if i + 1 < scalars.count, scalars[i + 1].value == 0x0A {} else { out.append("\n") }
-            } else if v == 0x09 { out.append(" ") }
-            else if !isUnsafe(v) { out.append(scalars[i]) }
+            } else if v == 0x09 {
+                out.append(" ")
+            } else if !isUnsafe(v) {
+                out.append(scalars[i])
+            }
             i += 1
         }
         return String(out)
@@ -28,8 +32,8 @@ public enum SafeText {
     /// True for scalars that must never be drawn.
     static func isUnsafe(_ v: UInt32) -> Bool {
         v < 0x20 || (v >= 0x7F && v <= 0x9F)
-            || (v >= 0x202A && v <= 0x202E)   // LRE RLE PDF LRO RLO
-            || (v >= 0x2066 && v <= 0x2069)   // LRI RLI FSI PDI
+            || (v >= 0x202A && v <= 0x202E)  // LRE RLE PDF LRO RLO
+            || (v >= 0x2066 && v <= 0x2069)  // LRI RLI FSI PDI
             || v == 0x200E || v == 0x200F || v == 0x061C  // LRM RLM ALM
     }
 

@@ -23,10 +23,16 @@ public struct Style: Sendable, Hashable {
     public var reverse: Bool
     public var underline: Bool
 
-    public init(foreground: Color = .default, background: Color = .default,
-                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
-        self.foreground = foreground; self.background = background
-        self.bold = bold; self.dim = dim; self.reverse = reverse; self.underline = underline
+    public init(
+        foreground: Color = .default, background: Color = .default,
+        bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
+    ) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.underline = underline
     }
 
     public static let plain = Style()
@@ -43,7 +49,19 @@ public struct Style: Sendable, Hashable {
     /// A liked NFT's heart.
     public static let heart = Style(foreground: .theme(.heart), bold: true)
 
-    public func with(foreground: Color) -> Style { var s = self; s.foreground = foreground; return s }
-    public func with(background: Color) -> Style { var s = self; s.background = background; return s }
-    public func bolded() -> Style { var s = self; s.bold = true; return s }
+    public func with(foreground: Color) -> Style {
+        var s = self
+        s.foreground = foreground
+        return s
+    }
+    public func with(background: Color) -> Style {
+        var s = self
+        s.background = background
+        return s
+    }
+    public func bolded() -> Style {
+        var s = self
+        s.bold = true
+        return s
+    }
 }

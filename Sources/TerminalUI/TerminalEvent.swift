@@ -38,7 +38,10 @@ public struct MouseEvent: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case click, wheelUp, wheelDown }
     public var kind: Kind
     public var point: Point
-    public init(kind: Kind, point: Point) { self.kind = kind; self.point = point }
+    public init(kind: Kind, point: Point) {
+        self.kind = kind
+        self.point = point
+    }
 }
 
 /// Everything the terminal reports to the app.

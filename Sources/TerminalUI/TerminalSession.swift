@@ -36,8 +36,13 @@ public final class TerminalSession {
         /// The colours for the terminal's background (``Theme``).
         public var theme: Theme
         public var environment: [String: String]
-        public init(mouse: Bool = false, theme: Theme = .dark, environment: [String: String] = ProcessInfo.processInfo.environment) {
-            self.mouse = mouse; self.theme = theme; self.environment = environment
+        public init(
+            mouse: Bool = false, theme: Theme = .dark,
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) {
+            self.mouse = mouse
+            self.theme = theme
+            self.environment = environment
         }
     }
 
@@ -64,9 +69,13 @@ public final class TerminalSession {
 
     /// What keeps the app from starting, found before anything else starts: no terminal, or no
     /// `TERM`. (An unknown `TERM`, or one without cursor addressing, shows when curses starts.)
-    public nonisolated static func problem(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalError? {
+    public nonisolated static func problem(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> TerminalError?
+    {
         guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else { return .notATerminal }
-        guard let term = environment["TERM"], !term.trimmingCharacters(in: .whitespaces).isEmpty else { return .termNotSet }
+        guard let term = environment["TERM"], !term.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return .termNotSet
+        }
         return nil
     }
 
@@ -97,9 +106,18 @@ public final class TerminalSession {
         self.screen = screen
         self.window = window
         self.options = options
-        raw(); noecho(); nonl(); keypad(window, true); nodelay(window, true); curs_set(0)
-        if has_colors() { start_color(); use_default_colors() }
-        colors = ColorSupport.detect(environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colors = ColorSupport.detect(
+            environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
         surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
         if options.mouse {
             mouseinterval(0)
@@ -133,10 +151,14 @@ public final class TerminalSession {
                         self.deliver(self.drain(), to: continuation)
                         pump.acknowledge()
                     case .signal(let signo):
-                        if !self.handle(signal: signo, continuation) { continuation.finish(); return }
+                        if !self.handle(signal: signo, continuation) {
+                            continuation.finish()
+                            return
+                        }
                     case .hangup:
                         self.exitSignal = SIGHUP
-                        continuation.finish(); return
+                        continuation.finish()
+                        return
                     }
                 }
                 continuation.finish()
@@ -247,7 +269,9 @@ public final class TerminalSession {
         let point = Point(x: Int(event.x), y: Int(event.y))
         if event.bstate & cnc_BUTTON4_PRESSED() != 0 { return MouseEvent(kind: .wheelUp, point: point) }
         if event.bstate & cnc_BUTTON5_PRESSED() != 0 { return MouseEvent(kind: .wheelDown, point: point) }
-        if event.bstate & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 { return MouseEvent(kind: .click, point: point) }
+        if event.bstate & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 {
+            return MouseEvent(kind: .click, point: point)
+        }
         return nil
     }
 

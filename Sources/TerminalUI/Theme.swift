@@ -22,13 +22,25 @@ public struct Theme: Sendable, Hashable {
     /// The 8 ANSI colours per role, for terminals with fewer than 256 colours.
     public let basic: [Role: Color]
 
-    public static let dark = Theme(name: .dark, background: RGB(0, 0, 0), colors: [
-        .accent: 81, .error: 203, .success: 77, .link: 75, .star: 220, .heart: 203, .muted: 246, .border: 243,
-    ], basic: [.accent: .cyan, .error: .red, .success: .green, .link: .blue, .star: .yellow, .heart: .red, .muted: .white, .border: .white])
+    public static let dark = Theme(
+        name: .dark, background: RGB(0, 0, 0),
+        colors: [
+            .accent: 81, .error: 203, .success: 77, .link: 75, .star: 220, .heart: 203, .muted: 246, .border: 243,
+        ],
+        basic: [
+            .accent: .cyan, .error: .red, .success: .green, .link: .blue, .star: .yellow, .heart: .red, .muted: .white,
+            .border: .white,
+        ])
 
-    public static let light = Theme(name: .light, background: RGB(255, 255, 255), colors: [
-        .accent: 25, .error: 160, .success: 22, .link: 25, .star: 136, .heart: 160, .muted: 242, .border: 245,
-    ], basic: [.accent: .blue, .error: .red, .success: .green, .link: .blue, .star: .yellow, .heart: .red, .muted: .black, .border: .black])
+    public static let light = Theme(
+        name: .light, background: RGB(255, 255, 255),
+        colors: [
+            .accent: 25, .error: 160, .success: 22, .link: 25, .star: 136, .heart: 160, .muted: 242, .border: 245,
+        ],
+        basic: [
+            .accent: .blue, .error: .red, .success: .green, .link: .blue, .star: .yellow, .heart: .red, .muted: .black,
+            .border: .black,
+        ])
 
     /// Bold, reverse, underline and dim only.
     public static let mono = Theme(name: .mono, background: RGB(0, 0, 0), colors: [:], basic: [:])
@@ -55,7 +67,10 @@ public struct Theme: Sendable, Hashable {
                 case .star: break
                 }
             }
-            if case .theme = style.background { out.background = .default; out.reverse = true }
+            if case .theme = style.background {
+                out.background = .default
+                out.reverse = true
+            }
             return out
         }
         if style.dim, style.foreground == .default, !style.reverse {
@@ -78,7 +93,9 @@ public struct Theme: Sendable, Hashable {
 
     /// The theme for `choice`: for `auto`, the background the terminal reported (OSC 11), else
     /// `COLORFGBG`, else dark; with the reason, for `--probe-terminal`.
-    public static func decide(choice: Choice, environment: [String: String], replies: TerminalReplies?) -> (theme: Theme, reason: String) {
+    public static func decide(choice: Choice, environment: [String: String], replies: TerminalReplies?) -> (
+        theme: Theme, reason: String
+    ) {
         if let name = Name(rawValue: choice.rawValue) { return (named(name), "--theme \(name.rawValue) was given") }
         if let v = environment["NO_COLOR"], !v.isEmpty { return (.mono, "NO_COLOR is set: no colours") }
         if let background = replies?.background {
@@ -87,7 +104,9 @@ public struct Theme: Sendable, Hashable {
         }
         if let last = environment["COLORFGBG"]?.split(separator: ";").last, let index = Int(last) {
             let light = index == 7 || (9...15).contains(index)
-            return (light ? .light : .dark, "COLORFGBG says the background is colour \(index): \(light ? "light" : "dark")")
+            return (
+                light ? .light : .dark, "COLORFGBG says the background is colour \(index): \(light ? "light" : "dark")"
+            )
         }
         return (.dark, "the terminal did not say its background colour: dark assumed")
     }
@@ -114,7 +133,10 @@ public struct Theme: Sendable, Hashable {
 
     /// The RGB of a 256-colour palette index 16-255 (xterm's cube and grey ramp).
     public static func rgb(_ index: UInt8) -> RGB {
-        if index >= 232 { let v = UInt8(8 + Int(index - 232) * 10); return RGB(v, v, v) }
+        if index >= 232 {
+            let v = UInt8(8 + Int(index - 232) * 10)
+            return RGB(v, v, v)
+        }
         let levels: [UInt8] = [0, 95, 135, 175, 215, 255], i = max(0, Int(index) - 16)
         return RGB(levels[i / 36], levels[(i / 6) % 6], levels[i % 6])
     }
@@ -123,6 +145,12 @@ public struct Theme: Sendable, Hashable {
 /// A colour as red, green and blue, 0-255 each.
 public struct RGB: Sendable, Hashable, CustomStringConvertible {
     public var red, green, blue: UInt8
-    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
-    public var description: String { "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+    public var description: String {
+        "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
 }

@@ -20,23 +20,29 @@ enum PictureBenchmarks {
                 let image = try ImageDecoder.decode(data)
                 decode.add(milliseconds(clock.now - start))
                 start = clock.now
-                _ = CharacterArt.cells(rgba: image.rgba, width: image.width, height: image.height, columns: 12, rows: 6, palette: .indexed240)
+                _ = CharacterArt.cells(
+                    rgba: image.rgba, width: image.width, height: image.height, columns: 12, rows: 6,
+                    palette: .indexed240)
                 render.add(milliseconds(clock.now - start))
             }
-            report("decode 512×512 \(name.hasSuffix("png") ? "PNG" : "JPEG") / draw as 12×6 cells (median)",
-                   "\(format(decode.median)) / \(format(render.median)) ms")
+            report(
+                "decode 512×512 \(name.hasSuffix("png") ? "PNG" : "JPEG") / draw as 12×6 cells (median)",
+                "\(format(decode.median)) / \(format(render.median)) ms")
         }
     }
 
     /// From Enter on a collection to the frame with all its pictures, cold (empty disk cache)
     /// and warm (a second run on the same cache), on the embedded server.
     static func collectionPictures() async throws {
-        let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
+        let server = try await FakeNFTServer.start(
+            ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
         defer { Task { await server.stop() } }
         let cache = ServerBenchmarks.temporaryDirectory()
         for run in ["cold", "warm"] {
             let preferences = ServerBenchmarks.temporaryDirectory().appendingPathComponent("prefs.json")
-            let services = Services(api: APIClient(APIConfiguration(baseURL: server.baseURL)), preferences: PreferencesStore(fileURL: preferences))
+            let services = Services(
+                api: APIClient(APIConfiguration(baseURL: server.baseURL)),
+                preferences: PreferencesStore(fileURL: preferences))
             let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: cache)), palette: .indexed240)
             let context = AppContext(services: services, effects: .toastsOnly(), pictures: pictures)
             let shell = FakeNFTTerminalApp.makeShell(context: context)
@@ -60,17 +66,23 @@ enum PictureBenchmarks {
                 await Task.yield()
                 try await Task.sleep(for: .microseconds(200))
             }
-            report("Enter to a 21-NFT collection with all pictures, \(run)", "\(format(milliseconds(clock.now - start), 1)) ms")
+            report(
+                "Enter to a 21-NFT collection with all pictures, \(run)",
+                "\(format(milliseconds(clock.now - start), 1)) ms")
         }
     }
 
     /// Resident memory after 500 different pictures were loaded and drawn.
     static func memoryAfterManyPictures() async throws {
-        let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory(),
-                                                                      seed: .large(users: 10, nfts: 600)))
+        let server = try await FakeNFTServer.start(
+            ServerConfiguration(
+                port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory(),
+                seed: .large(users: 10, nfts: 600)))
         defer { Task { await server.stop() } }
         let api = APIClient(APIConfiguration(baseURL: server.baseURL))
-        let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ServerBenchmarks.temporaryDirectory())), palette: .indexed240)
+        let pictures = Pictures(
+            loader: ImageLoader(disk: ImageDiskCache(directory: ServerBenchmarks.temporaryDirectory())),
+            palette: .indexed240)
         let before = residentMegabytes()
         var links: [String] = []
         for id in 1...170 { links += try await api.nft(id: String(id)).images }
@@ -80,7 +92,9 @@ enum PictureBenchmarks {
             pictures.want(wanted)
             while pictures.isLoading { try await Task.sleep(for: .milliseconds(2)) }
             var frame = Buffer(size: Size(width: 120, height: 40))
-            for link in wanted { PictureView.render(link, in: Rect(x: 0, y: 0, width: 12, height: 6), pictures: pictures, buffer: &frame) }
+            for link in wanted {
+                PictureView.render(link, in: Rect(x: 0, y: 0, width: 12, height: 6), pictures: pictures, buffer: &frame)
+            }
         }
         report("resident memory after 500 different pictures", "+\(format(residentMegabytes() - before, 1)) MB")
     }

@@ -15,7 +15,10 @@ enum PixelBenchmarks {
     static func encode() throws {
         guard let url = Bundle.module.url(forResource: "picture-512.png", withExtension: nil) else { return }
         let image = try ImageDecoder.decode(Data(contentsOf: url))
-        for (label, cells) in [("grid picture 18×9 cells", Size(width: 18, height: 9)), ("NFT picture 30×14 cells", Size(width: 30, height: 14))] {
+        for (label, cells) in [
+            ("grid picture 18×9 cells", Size(width: 18, height: 9)),
+            ("NFT picture 30×14 cells", Size(width: 30, height: 14)),
+        ] {
             let pixels = Size(width: cells.width * cell.width, height: cells.height * cell.height)
             var sixel = Samples(), kitty = Samples()
             var sixelBytes = 0, kittyBytes = 0
@@ -23,16 +26,22 @@ enum PixelBenchmarks {
             for _ in 0..<20 {
                 var start = clock.now
                 let fitted = PixelFit.fit(image.rgba, width: image.width, height: image.height, into: pixels)
-                sixelBytes = SixelEncoder.encode(rgba: fitted, width: pixels.width, height: pixels.height, size: pixels)?.utf8.count ?? 0
+                sixelBytes =
+                    SixelEncoder.encode(rgba: fitted, width: pixels.width, height: pixels.height, size: pixels)?.utf8
+                    .count ?? 0
                 sixel.add(milliseconds(clock.now - start))
                 start = clock.now
                 let again = PixelFit.fit(image.rgba, width: image.width, height: image.height, into: pixels)
-                kittyBytes = KittyGraphics.upload(id: 16, rgba: again, width: pixels.width, height: pixels.height,
-                                                  columns: cells.width, rows: cells.height).utf8.count
+                kittyBytes =
+                    KittyGraphics.upload(
+                        id: 16, rgba: again, width: pixels.width, height: pixels.height,
+                        columns: cells.width, rows: cells.height
+                    ).utf8.count
                 kitty.add(milliseconds(clock.now - start))
             }
-            report("sixel encode, \(label) (\(pixels.width)×\(pixels.height) px), median / p99",
-                   "\(format(sixel.median)) / \(format(sixel.percentile(0.99))) ms, \(sixelBytes / 1024) KB")
+            report(
+                "sixel encode, \(label) (\(pixels.width)×\(pixels.height) px), median / p99",
+                "\(format(sixel.median)) / \(format(sixel.percentile(0.99))) ms, \(sixelBytes / 1024) KB")
             report("kitty upload encode, \(label), median", "\(format(kitty.median)) ms, \(kittyBytes / 1024) KB")
         }
     }
@@ -42,34 +51,47 @@ enum PixelBenchmarks {
     /// per step (text and pictures written again).
     static func scrollSixelGrid() async throws {
         guard let terminal = HeadlessTerminal(size: Size(width: 120, height: 40)) else {
-            report("sixel grid scrolling", "skipped: no pseudo-terminal"); return
+            report("sixel grid scrolling", "skipped: no pseudo-terminal")
+            return
         }
         defer { terminal.close() }
-        let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
+        let server = try await FakeNFTServer.start(
+            ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
         defer { Task { await server.stop() } }
         let pixels = PixelImages(graphics: TerminalGraphics(mode: .sixel, cellPixels: cell))
         terminal.surface.pixels = pixels
-        let services = Services(api: APIClient(APIConfiguration(baseURL: server.baseURL)),
-                                preferences: PreferencesStore(fileURL: ServerBenchmarks.temporaryDirectory().appendingPathComponent("prefs.json")))
-        let pictures = Pictures(loader: ImageLoader(disk: ImageDiskCache(directory: ServerBenchmarks.temporaryDirectory())),
-                                palette: .indexed240, pixels: pixels)
-        let shell = FakeNFTTerminalApp.makeShell(context: AppContext(services: services, effects: .toastsOnly(), pictures: pictures))
+        let services = Services(
+            api: APIClient(APIConfiguration(baseURL: server.baseURL)),
+            preferences: PreferencesStore(
+                fileURL: ServerBenchmarks.temporaryDirectory().appendingPathComponent("prefs.json")))
+        let pictures = Pictures(
+            loader: ImageLoader(disk: ImageDiskCache(directory: ServerBenchmarks.temporaryDirectory())),
+            palette: .indexed240, pixels: pixels)
+        let shell = FakeNFTTerminalApp.makeShell(
+            context: AppContext(services: services, effects: .toastsOnly(), pictures: pictures))
         let presenter = FramePresenter(surface: terminal.surface)
         let size = Size(width: 120, height: 40)
         /// Presents frames until every picture drawn is in pixels; returns the text of the last.
         func settle(_ ready: (Buffer) -> Bool = { _ in true }) async throws {
             for _ in 0..<2_000 {
                 var last = Buffer(size: size)
-                presenter.present(size: size) { shell.render(into: &$0); last = $0 }
+                presenter.present(size: size) {
+                    shell.render(into: &$0)
+                    last = $0
+                }
                 pictures.want(last.pictures)
-                if ready(last), !last.pictures.isEmpty, !pictures.isLoading, last.overlays.count == last.pictures.count { return }
+                if ready(last), !last.pictures.isEmpty, !pictures.isLoading, last.overlays.count == last.pictures.count
+                {
+                    return
+                }
                 try await Task.sleep(for: .milliseconds(2))
             }
         }
         try await settle { $0.contains("collections,") }
         _ = shell.handle(.key(.enter))
         try await settle { $0.contains("Collection author") }
-        for key in Array(repeating: Key.down, count: 8) + Array(repeating: Key.up, count: 8) {   // encode every picture once
+        // encode every picture once
+        for key in Array(repeating: Key.down, count: 8) + Array(repeating: Key.up, count: 8) {
             _ = shell.handle(.key(key))
             try await settle()
         }
@@ -81,14 +103,19 @@ enum PixelBenchmarks {
             let start = clock.now
             _ = shell.handle(.key(key))
             var frame = Buffer(size: size)
-            presenter.present(size: size) { shell.render(into: &$0); frame = $0 }
+            presenter.present(size: size) {
+                shell.render(into: &$0)
+                frame = $0
+            }
             times.add(milliseconds(clock.now - start))
             pictures.want(frame.pictures)
             bytes.add(Double(terminal.drainOutput()))
         }
-        report("key to frame, scrolling a grid of sixel pictures, 120×40 (median / p99)",
-               "\(format(times.median)) / \(format(times.percentile(0.99))) ms")
-        report("bytes written per grid step with sixel pictures (median / p99)",
-               "\(Int(bytes.median / 1024)) / \(Int(bytes.percentile(0.99) / 1024)) KB")
+        report(
+            "key to frame, scrolling a grid of sixel pictures, 120×40 (median / p99)",
+            "\(format(times.median)) / \(format(times.percentile(0.99))) ms")
+        report(
+            "bytes written per grid step with sixel pictures (median / p99)",
+            "\(Int(bytes.median / 1024)) / \(Int(bytes.percentile(0.99) / 1024)) KB")
     }
 }

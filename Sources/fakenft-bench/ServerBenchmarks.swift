@@ -9,8 +9,10 @@ enum ServerBenchmarks {
 
     /// Opening a 100-NFT collection from the client against a server that waits 50 ms per answer.
     static func collectionWithLatency() async throws {
-        let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: temporaryDirectory(),
-                                                                      latencyMilliseconds: 50, seed: .large(users: 100, nfts: 195)))
+        let server = try await FakeNFTServer.start(
+            ServerConfiguration(
+                port: 0, dataDirectory: temporaryDirectory(),
+                latencyMilliseconds: 50, seed: .large(users: 100, nfts: 195)))
         defer { Task { await server.stop() } }
         var samples = Samples()
         // The app opens a collection it already has from the catalog list: only the NFTs are fetched.
@@ -22,7 +24,9 @@ enum ServerBenchmarks {
             precondition(nfts.count == 100)
             samples.add(milliseconds(ContinuousClock.now - start))
         }
-        report("open a 100-NFT collection, --latency 50 (median of 5)", "\(format(samples.median, 0)) ms (one at a time: ~\(100 * 50) ms)")
+        report(
+            "open a 100-NFT collection, --latency 50 (median of 5)",
+            "\(format(samples.median, 0)) ms (one at a time: ~\(100 * 50) ms)")
     }
 
     /// A like sent by one client until another client of the same profile has it through
@@ -30,7 +34,8 @@ enum ServerBenchmarks {
     static func liveUpdate() async throws {
         let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: temporaryDirectory()))
         let configuration = APIConfiguration(baseURL: server.baseURL)
-        let sender = ProfileService(api: APIClient(configuration)), receiver = ProfileService(api: APIClient(configuration))
+        let sender = ProfileService(api: APIClient(configuration)),
+            receiver = ProfileService(api: APIClient(configuration))
         try await sender.load()
         try await receiver.load()
         let listening = Task {
@@ -38,11 +43,11 @@ enum ServerBenchmarks {
                 if case .profile(let profile) = event { await receiver.received(profile) }
             }
         }
-        try await Task.sleep(for: .milliseconds(200))   // subscribed
+        try await Task.sleep(for: .milliseconds(200))  // subscribed
         var samples = Samples()
         let updates = receiver.updates()
         var iterator = updates.makeAsyncIterator()
-        _ = await iterator.next()                        // the latest, at once
+        _ = await iterator.next()  // the latest, at once
         for i in 0..<200 {
             let nft = String(i % 90 + 1)
             let liked = receiver.current?.likes.contains(nft) ?? false
@@ -52,13 +57,17 @@ enum ServerBenchmarks {
             samples.add(milliseconds(ContinuousClock.now - start))
         }
         listening.cancel()
-        report("a like in one client shown in another, median / p99", "\(format(samples.median, 2)) / \(format(samples.percentile(0.99), 2)) ms (target < 100 ms)")
+        report(
+            "a like in one client shown in another, median / p99",
+            "\(format(samples.median, 2)) / \(format(samples.percentile(0.99), 2)) ms (target < 100 ms)")
         await server.stop()
     }
 
     /// From nothing to the first answer: a fresh data folder (seeding included) and an existing one.
     static func coldStart() async throws {
-        for (label, directory) in [("fresh data folder", temporaryDirectory()), ("existing data folder", temporaryDirectory())] {
+        for (label, directory) in [
+            ("fresh data folder", temporaryDirectory()), ("existing data folder", temporaryDirectory()),
+        ] {
             if label.hasPrefix("existing") {
                 let seed = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: directory))
                 await seed.stop()
@@ -66,7 +75,9 @@ enum ServerBenchmarks {
             let start = ContinuousClock.now
             let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: directory))
             _ = try await APIClient(APIConfiguration(baseURL: server.baseURL)).profile()
-            report("embedded server cold start to first answer (\(label))", "\(format(milliseconds(ContinuousClock.now - start), 1)) ms")
+            report(
+                "embedded server cold start to first answer (\(label))",
+                "\(format(milliseconds(ContinuousClock.now - start), 1)) ms")
             await server.stop()
         }
     }

@@ -31,6 +31,7 @@ func stateFolderPastWelcome(server: String) throws -> URL {
     let folder = base.appendingPathComponent("fakenft")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     OnboardingRecord(fileURL: folder.appendingPathComponent("onboarding-done")).markDone()
-    try AccountStore(fileURL: folder.appendingPathComponent("account.json")).save(SavedSignIn(server: server, account: nil))
+    try AccountStore(fileURL: folder.appendingPathComponent("account.json")).save(
+        SavedSignIn(server: server, account: nil))
     return base
 }

@@ -10,14 +10,18 @@ final class LongListScreen: Screen {
     let tasks = TaskBag()
     var list: ListState
     init(count: Int) { list = ListState(count: count) }
-    var layers: [KeyLayer] { [.list(list, area: "list", in: Rect(x: 0, y: 0, width: 0, height: 0)) { [unowned self] in list = $0 }] }
+    var layers: [KeyLayer] {
+        [.list(list, area: "list", in: Rect(x: 0, y: 0, width: 0, height: 0)) { [unowned self] in list = $0 }]
+    }
 
     func render(in rect: Rect, buffer: inout Buffer) {
         // As the app's lists: a marker and the highlighted text, not the whole width.
         ListView(area: "list") { index, row, selected, buffer in
             buffer.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
-            let text = "#\(index + 1)  NFT number \(index)  ★★★☆☆  " + String(format: "%.2f ETH", Double(index % 1000) / 100)
-            buffer.draw(text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
+            let text =
+                "#\(index + 1)  NFT number \(index)  ★★★☆☆  " + String(format: "%.2f ETH", Double(index % 1000) / 100)
+            buffer.draw(
+                text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
         }.render(in: rect, buffer: &buffer, state: &list)
     }
 }
@@ -27,17 +31,20 @@ enum TerminalBenchmarks {
     /// Key press to frame on a 100,000-row list, and bytes written per cursor move.
     static func keyToFrame() {
         guard let terminal = HeadlessTerminal(size: Size(width: 120, height: 40)) else {
-            report("key to frame", "skipped: no pseudo-terminal"); return
+            report("key to frame", "skipped: no pseudo-terminal")
+            return
         }
         defer { terminal.close() }
-        let shell = AppShell(tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly(), pictures: .placeholders())
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly(),
+            pictures: .placeholders())
         let presenter = FramePresenter(surface: terminal.surface)
         presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
         _ = terminal.drainOutput()
         var times = Samples(), bytes = Samples()
         let clock = ContinuousClock()
         for i in 0..<3_000 {
-            let key: Key = (i / 1_000) % 2 == 0 ? .down : .up    // scrolls past the screen's edge both ways
+            let key: Key = (i / 1_000) % 2 == 0 ? .down : .up  // scrolls past the screen's edge both ways
             let start = clock.now
             _ = shell.handle(.key(key))
             presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
@@ -60,8 +67,12 @@ enum TerminalBenchmarks {
         }
         let state = try stateFolderPastWelcome(server: "embedded:" + data.standardizedFileURL.path)
         defer { try? FileManager.default.removeItem(at: state) }
-        _ = try spawnAndWait("/usr/bin/tmux", ["-L", socket, "new-session", "-d", "-x", "100", "-y", "30",
-                                              "env", "TERM=xterm-256color", "XDG_STATE_HOME=\(state.path)", binary, "--data", data.path])
+        _ = try spawnAndWait(
+            "/usr/bin/tmux",
+            [
+                "-L", socket, "new-session", "-d", "-x", "100", "-y", "30",
+                "env", "TERM=xterm-256color", "XDG_STATE_HOME=\(state.path)", binary, "--data", data.path,
+            ])
         var pid = ""
         var screen = ""
         for _ in 0..<300 where !screen.contains("4 Statistics") {
@@ -70,19 +81,24 @@ enum TerminalBenchmarks {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             screen = try spawnAndWait("/usr/bin/tmux", ["-L", socket, "capture-pane", "-p"]).output
         }
-        guard screen.contains("4 Statistics") else { report("idle CPU over 10 s", "skipped: app did not start"); return }
+        guard screen.contains("4 Statistics") else {
+            report("idle CPU over 10 s", "skipped: app did not start")
+            return
+        }
         sleep(1)
         let before = try cpuTicks(pid)
         sleep(10)
         let after = try cpuTicks(pid)
         let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
-        report("idle CPU time over 10 s (real binary in tmux)", "\(format(Double(after - before) / hz * 1000, 0)) ms (\(after - before) ticks)")
+        report(
+            "idle CPU time over 10 s (real binary in tmux)",
+            "\(format(Double(after - before) / hz * 1000, 0)) ms (\(after - before) ticks)")
     }
 
     private static func cpuTicks(_ pid: String) throws -> Int {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
-        return Int(fields[11])! + Int(fields[12])!   // utime, stime
+        return Int(fields[11])! + Int(fields[12])!  // utime, stime
     }
 
     /// Laying out a 3 MB description without spaces: the four lines the Profile shows, and all of it.
@@ -92,7 +108,9 @@ enum TerminalBenchmarks {
             let start = ContinuousClock.now
             let lines = DisplayWidth.wrap(huge, width: 40, maxLines: maxLines)
             precondition(!lines.isEmpty)
-            report("wrap a 3 MB word at 40 columns, \(label)", "\(format(milliseconds(ContinuousClock.now - start), 3)) ms")
+            report(
+                "wrap a 3 MB word at 40 columns, \(label)", "\(format(milliseconds(ContinuousClock.now - start), 3)) ms"
+            )
         }
     }
 }

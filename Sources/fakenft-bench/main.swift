@@ -1,7 +1,8 @@
 import Foundation
 
 // `make bench`: prints figures; nothing here passes or fails on timing.
-let binary = CommandLine.arguments.dropFirst().first
+let binary =
+    CommandLine.arguments.dropFirst().first
     ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fakenft").path
 
 print("FakeNFT benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
@@ -9,7 +10,9 @@ print("Terminal")
 TerminalBenchmarks.keyToFrame()
 TerminalBenchmarks.wrapHugeText()
 do { try TerminalBenchmarks.idleCPU(binary: binary) } catch { report("idle CPU", "failed: \(error)") }
-do { try HostileServerBenchmarks.keysWhileRequestsHang(binary: binary) } catch { report("keys while requests hang", "failed: \(error)") }
+do { try HostileServerBenchmarks.keysWhileRequestsHang(binary: binary) } catch {
+    report("keys while requests hang", "failed: \(error)")
+}
 print("\nServer and client (server throughput against nginx: make bench-server)")
 do {
     try await ServerBenchmarks.collectionWithLatency()
@@ -21,7 +24,9 @@ do {
     try PictureBenchmarks.decodeAndRender()
     try await PictureBenchmarks.collectionPictures()
     try await PictureBenchmarks.memoryAfterManyPictures()
-    print("\nPictures in pixels (reference: chafa 1.12 sixel 11-12 ms at 200×200, 30 ms at 400×400; smooth scrolling: p99 under 16 ms)")
+    print(
+        "\nPictures in pixels (reference: chafa 1.12 sixel 11-12 ms at 200×200, 30 ms at 400×400; smooth scrolling: p99 under 16 ms)"
+    )
     try PixelBenchmarks.encode()
     try await PixelBenchmarks.scrollSixelGrid()
 } catch {

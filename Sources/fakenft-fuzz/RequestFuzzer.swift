@@ -18,7 +18,8 @@ enum RequestFuzzer {
         for contentType in ["application/json", "application/x-www-form-urlencoded", nil] {
             guard let fields = try? RequestFields(body: data, contentType: contentType) else { continue }
             for key in ["likes", "nfts", "name", "description", "website", "avatar"] {
-                precondition(fields.list(key)?.allSatisfy { !$0.isEmpty && !$0.contains(",") } ?? true, "an empty or unsplit id")
+                precondition(
+                    fields.list(key)?.allSatisfy { !$0.isEmpty && !$0.contains(",") } ?? true, "an empty or unsplit id")
                 _ = fields.string(key)
             }
         }
@@ -27,34 +28,36 @@ enum RequestFuzzer {
 }
 
 #if FUZZING
-// `make fuzz` builds with `-sanitize=fuzzer,address -parse-as-library -DFUZZING`. SwiftPM names an
-// executable's entry point `<module>_main`; here it hands over to libFuzzer's driver.
+    // `make fuzz` builds with `-sanitize=fuzzer,address -parse-as-library -DFUZZING`. SwiftPM names an
+    // executable's entry point `<module>_main`; here it hands over to libFuzzer's driver.
 
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
-                             _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                             _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-@_cdecl("fakenft_fuzz_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return runFuzzerDriver(&argc, &argv, fuzzOneInput)
-}
-
-/// libFuzzer's callback for one input.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    RequestFuzzer.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-    return 0
-}
-#else
-/// Without libFuzzer: runs the inputs in the files given (a corpus, or a crash to reproduce).
-@main struct ReplayInputs {
-    static func main() throws {
-        let paths = CommandLine.arguments.dropFirst()
-        for path in paths { RequestFuzzer.run(try Data(contentsOf: URL(fileURLWithPath: path))) }
-        print("fakenft-fuzz: \(paths.count) inputs, no finding")
+    @_cdecl("fakenft_fuzz_main")
+    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        var argc = argc
+        var argv = argv
+        return runFuzzerDriver(&argc, &argv, fuzzOneInput)
     }
-}
+
+    /// libFuzzer's callback for one input.
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+        RequestFuzzer.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+        return 0
+    }
+#else
+    /// Without libFuzzer: runs the inputs in the files given (a corpus, or a crash to reproduce).
+    @main struct ReplayInputs {
+        static func main() throws {
+            let paths = CommandLine.arguments.dropFirst()
+            for path in paths { RequestFuzzer.run(try Data(contentsOf: URL(fileURLWithPath: path))) }
+            print("fakenft-fuzz: \(paths.count) inputs, no finding")
+        }
+    }
 #endif

@@ -23,7 +23,8 @@ enum AppLog {
     /// A level by name (`--log-level`, `FAKENFT_LOG`).
     static func level(_ name: String) throws -> Logger.Level {
         guard let level = Logger.Level(rawValue: name.lowercased().trimmingCharacters(in: .whitespaces)) else {
-            throw ValidationError("'\(name)' is not a log level: use trace, debug, info, notice, warning, error or critical")
+            throw ValidationError(
+                "'\(name)' is not a log level: use trace, debug, info, notice, warning, error or critical")
         }
         return level
     }

@@ -7,39 +7,53 @@ import TerminalUI
 
 /// The app's options on the command line (shared by `fakenft` and `fakenft config`).
 struct AppOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER; config: server).", valueName: "url"),
-            transform: WebAddress.parse)
+    @Option(
+        help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER; config: server).", valueName: "url"),
+        transform: WebAddress.parse)
     var server: WebAddress?
 
-    @Option(help: ArgumentHelp("X-Practicum-Mobile-Token for that server (or FAKENFT_TOKEN; config: token).", valueName: "token"))
+    @Option(
+        help: ArgumentHelp(
+            "X-Practicum-Mobile-Token for that server (or FAKENFT_TOKEN; config: token).", valueName: "token"))
     var token: String?
 
     @Option(help: ArgumentHelp("Data folder of the embedded server.", valueName: "dir"))
     var data: String?
 
-    @Flag(inversion: .prefixedNo,
-          help: "Report mouse clicks and the wheel (config: mouse; off by default, so text selection works).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Report mouse clicks and the wheel (config: mouse; off by default, so text selection works).")
     var mouse: Bool?
 
-    @Option(help: ArgumentHelp("How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; config: images; default auto).",
-                               valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; config: images; default auto).",
+            valueName: "mode"))
     var images: ImagesChoice?
 
-    @Option(help: ArgumentHelp("The interface's language: en or ru (config: language; default from LC_ALL, LC_MESSAGES or LANG, else en).",
-                               valueName: "lang"))
+    @Option(
+        help: ArgumentHelp(
+            "The interface's language: en or ru (config: language; default from LC_ALL, LC_MESSAGES or LANG, else en).",
+            valueName: "lang"))
     var lang: Language?
 
-    @Option(help: ArgumentHelp("Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; config: theme; default auto).",
-                               valueName: "theme"))
+    @Option(
+        help: ArgumentHelp(
+            "Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; config: theme; default auto).",
+            valueName: "theme"))
     var theme: Theme.Choice?
 
-    @Option(help: ArgumentHelp("Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) (config: symbols; default blocks).",
-                               valueName: "set"))
+    @Option(
+        help: ArgumentHelp(
+            "Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) (config: symbols; default blocks).",
+            valueName: "set"))
     var symbols: CharacterArt.Symbols?
 
-    @Option(help: ArgumentHelp("What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; config: log_level; default info).",
-                               valueName: "level"),
-            transform: AppLog.level)
+    @Option(
+        help: ArgumentHelp(
+            "What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; config: log_level; default info).",
+            valueName: "level"),
+        transform: AppLog.level)
     var logLevel: Logger.Level?
 }
 
@@ -82,8 +96,10 @@ struct AppSettings {
     init(options: AppOptions, environment: [String: String], file: ConfigFile) {
         self.file = file
         var problems = file.problems
-        func pick<V>(_ key: String, flag: V?, environment name: String?, default value: V, allowed: String,
-                     parse: (String) -> V?) -> Setting<V> {
+        func pick<V>(
+            _ key: String, flag: V?, environment name: String?, default value: V, allowed: String,
+            parse: (String) -> V?
+        ) -> Setting<V> {
             if let flag { return Setting(value: flag, source: .flag) }
             if let name, let raw = environment[name], !raw.isEmpty {
                 if let parsed = parse(raw) { return Setting(value: parsed, source: .environment(name)) }
@@ -91,30 +107,46 @@ struct AppSettings {
             }
             if let entry = file.entries[key], let raw = entry.text {
                 if let parsed = parse(raw) { return Setting(value: parsed, source: .file(line: entry.line)) }
-                problems.append("\(file.url.path) line \(entry.line): \(key) '\(SafeText.sanitize(raw).prefix(60))' is not \(allowed); using the default")
+                problems.append(
+                    "\(file.url.path) line \(entry.line): \(key) '\(SafeText.sanitize(raw).prefix(60))' is not \(allowed); using the default"
+                )
             }
             return Setting(value: value, source: .byDefault)
         }
         func cases<C: CaseIterable & RawRepresentable>(_: C.Type) -> String where C.RawValue == String {
             "one of " + C.allCases.map(\.rawValue).joined(separator: ", ")
         }
-        server = pick("server", flag: options.server.map { Optional($0.url) }, environment: "FAKENFT_SERVER", default: nil,
-                      allowed: "an http(s) URL") { (try? WebAddress.parse($0)).map { Optional($0.url) } }
-        token = pick("token", flag: options.token.map { Optional($0) }, environment: "FAKENFT_TOKEN", default: nil,
-                     allowed: "a token") { Optional($0) }
+        server = pick(
+            "server", flag: options.server.map { Optional($0.url) }, environment: "FAKENFT_SERVER", default: nil,
+            allowed: "an http(s) URL"
+        ) { (try? WebAddress.parse($0)).map { Optional($0.url) } }
+        token = pick(
+            "token", flag: options.token.map { Optional($0) }, environment: "FAKENFT_TOKEN", default: nil,
+            allowed: "a token"
+        ) { Optional($0) }
         // The locale variables are the system's default, not a choice made for this app: the file overrides them.
-        language = pick("language", flag: options.lang, environment: nil, default: .en, allowed: cases(Language.self)) { Language(rawValue: $0) }
+        language = pick("language", flag: options.lang, environment: nil, default: .en, allowed: cases(Language.self)) {
+            Language(rawValue: $0)
+        }
         if case .byDefault = language.source, let locale = Language.fromLocale(environment) {
             language = Setting(value: locale.language, source: .environment(locale.variable))
         }
-        images = pick("images", flag: options.images, environment: "FAKENFT_IMAGES", default: .auto,
-                      allowed: cases(ImagesChoice.self)) { ImagesChoice(rawValue: $0) }
-        theme = pick("theme", flag: options.theme, environment: "FAKENFT_THEME", default: .auto,
-                     allowed: cases(Theme.Choice.self)) { Theme.Choice(rawValue: $0) }
-        symbols = pick("symbols", flag: options.symbols, environment: nil, default: .blocks,
-                       allowed: cases(CharacterArt.Symbols.self)) { CharacterArt.Symbols(rawValue: $0) }
-        logLevel = pick("log_level", flag: options.logLevel, environment: "FAKENFT_LOG", default: .info,
-                        allowed: "a log level (trace, debug, info, notice, warning, error, critical)") { try? AppLog.level($0) }
+        images = pick(
+            "images", flag: options.images, environment: "FAKENFT_IMAGES", default: .auto,
+            allowed: cases(ImagesChoice.self)
+        ) { ImagesChoice(rawValue: $0) }
+        theme = pick(
+            "theme", flag: options.theme, environment: "FAKENFT_THEME", default: .auto,
+            allowed: cases(Theme.Choice.self)
+        ) { Theme.Choice(rawValue: $0) }
+        symbols = pick(
+            "symbols", flag: options.symbols, environment: nil, default: .blocks,
+            allowed: cases(CharacterArt.Symbols.self)
+        ) { CharacterArt.Symbols(rawValue: $0) }
+        logLevel = pick(
+            "log_level", flag: options.logLevel, environment: "FAKENFT_LOG", default: .info,
+            allowed: "a log level (trace, debug, info, notice, warning, error, critical)"
+        ) { try? AppLog.level($0) }
         if let flag = options.mouse {
             mouse = Setting(value: flag, source: .flag)
         } else if let entry = file.entries["mouse"], let flag = entry.flag {
@@ -128,7 +160,8 @@ struct AppSettings {
     /// What `fakenft config` prints: the file, then each setting, its value and its source.
     var report: String {
         func row(_ key: String, _ value: String, _ source: SettingSource) -> String {
-            key.padding(toLength: 10, withPad: " ", startingAt: 0) + " = " + value.padding(toLength: 28, withPad: " ", startingAt: 0) + "  " + source.description
+            key.padding(toLength: 10, withPad: " ", startingAt: 0) + " = "
+                + value.padding(toLength: 28, withPad: " ", startingAt: 0) + "  " + source.description
         }
         var lines = ["config file: \(file.url.path)\(file.exists ? "" : " (none)")"]
         lines.append(row("server", server.value?.absoluteString ?? "(the embedded server)", server.source))

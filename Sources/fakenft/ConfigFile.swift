@@ -25,14 +25,20 @@ struct ConfigFile {
     static let maxBytes = 64 * 1024
 
     static func defaultURL(environment: [String: String]) -> URL {
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".config")
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? home.appendingPathComponent(".config")
         return base.appendingPathComponent("fakenft/config.toml")
     }
 
     init(url: URL) {
         self.url = url
-        guard let data = FileManager.default.contents(atPath: url.path) else { exists = false; return }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            exists = false
+            return
+        }
         exists = true
         guard data.count <= Self.maxBytes, let text = String(data: data, encoding: .utf8) else {
             problems.append("\(url.path): not a UTF-8 text file of at most 64 KB; using the defaults")
@@ -55,7 +61,9 @@ struct ConfigFile {
         for key in table.keys.sorted() {
             let at = line(of: key)
             guard Self.keys.contains(key) else {
-                problems.append("\(url.path) line \(at): unknown key '\(SafeText.sanitize(key).prefix(40))' (known: \(Self.keys.joined(separator: ", ")))")
+                problems.append(
+                    "\(url.path) line \(at): unknown key '\(SafeText.sanitize(key).prefix(40))' (known: \(Self.keys.joined(separator: ", ")))"
+                )
                 continue
             }
             let value = table[key]

@@ -10,11 +10,13 @@ enum CrashLog {
     static func routeBacktraces(to file: URL) {
         let environment = ProcessInfo.processInfo.environment
         if environment["SWIFT_BACKTRACE"] == nil {
-            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             setenv("SWIFT_BACKTRACE", "interactive=no,color=no,output-to=\(file.path)", 1)
             // The resolved path, not /proc/self/exe itself, so that the process keeps its name
             // (`ps`, `pkill fakenft`). Returns only if it failed: go on as we are.
-            let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
+            let program =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
             execv(program, CommandLine.unsafeArgv)
         }
         if environment["SWIFT_BACKTRACE"]?.contains("output-to=\(file.path)") == true {

@@ -14,7 +14,8 @@ struct FakeNFTCommand: AsyncParsableCommand {
         commandName: "fakenft",
         abstract: "A terminal client for FakeNFT: browse collections, like NFTs, fill the cart and pay.",
         // The app's options (the default subcommand) as its own declarations say them, then the subcommands.
-        usage: (["fakenft" + AppCommand.usageString().drop { $0 != " " }] + ["config", "serve"].map { "fakenft \($0) [<options>]" })
+        usage: (["fakenft" + AppCommand.usageString().drop { $0 != " " }]
+            + ["config", "serve"].map { "fakenft \($0) [<options>]" })
             .joined(separator: "\n"),
         discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
         version: FakeNFTVersion.current,
@@ -44,16 +45,25 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let settings = AppSettings(options: options, environment: environment, file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
+        let settings = AppSettings(
+            options: options, environment: environment,
+            file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
         let imagesChoice = settings.images.value, themeChoice = settings.theme.value
         Language.setProcessLanguage(settings.language.value)
         if probeTerminal {
-            let facts = TerminalProbe.run(environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
-            print(Self.report(TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: facts.replies, windowSize: facts.windowSize),
-                              Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)))
+            let facts = TerminalProbe.run(
+                environment: environment, asking: imagesChoice == .auto || themeChoice == .auto)
+            print(
+                Self.report(
+                    TerminalGraphics.decide(
+                        choice: imagesChoice, environment: environment, replies: facts.replies,
+                        windowSize: facts.windowSize),
+                    Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)))
             return
         }
-        let dataDirectory = options.data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment)
+        let dataDirectory =
+            options.data.map { URL(fileURLWithPath: $0) }
+            ?? ServerConfiguration.defaultDataDirectory(environment: environment)
         let server = settings.server.value, token = settings.token.value
         // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
         if let problem = TerminalSession.problem() { throw Failure(problem.description) }
@@ -61,16 +71,23 @@ struct AppCommand: AsyncParsableCommand {
         // Configuration problems are said once (after the re-exec above) before the screen is taken, and again in the app.
         for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
         let logger = try AppLog.logger(level: settings.logLevel.value, environment: environment)
-        logger.info("fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))")
+        logger.info(
+            "fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))"
+        )
         for problem in settings.problems { logger.warning("configuration: \(problem)") }
         // The embedded server starts once the screen is taken (a slow start shows the launch screen).
         let embedded = EmbeddedServer()
         let connect: @Sendable () async throws -> ServerConnection = {
-            if let server { return ServerConnection(api: APIConfiguration(baseURL: server, token: token), accountKey: server.absoluteString) }
+            if let server {
+                return ServerConnection(
+                    api: APIConfiguration(baseURL: server, token: token), accountKey: server.absoluteString)
+            }
             do {
                 let started = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: dataDirectory))
                 await embedded.keep(started)
-                return ServerConnection(api: APIConfiguration(baseURL: started.baseURL), accountKey: "embedded:" + dataDirectory.standardizedFileURL.path)
+                return ServerConnection(
+                    api: APIConfiguration(baseURL: started.baseURL),
+                    accountKey: "embedded:" + dataDirectory.standardizedFileURL.path)
             } catch {
                 throw Failure("could not start the embedded server (data in \(dataDirectory.path)): \(error)")
             }
@@ -79,16 +96,20 @@ struct AppCommand: AsyncParsableCommand {
         // says until the answers come, then as they say.
         let windowSize = TerminalProbe.windowSize()
         let look: @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme) = { replies in
-            (TerminalGraphics.decide(choice: imagesChoice, environment: environment, replies: replies, windowSize: windowSize),
-             Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme)
+            (
+                TerminalGraphics.decide(
+                    choice: imagesChoice, environment: environment, replies: replies, windowSize: windowSize),
+                Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme
+            )
         }
         let term = environment["TERM"] ?? ""
         let asking = (imagesChoice == .auto || themeChoice == .auto) && term != "linux"
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(connect: connect, server: server, mouse: settings.mouse.value, look: look,
-                                                          askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
-                                                          symbols: settings.symbols.value, notices: settings.problems, logger: logger)
+            exitSignal = try await FakeNFTTerminalApp.run(
+                connect: connect, server: server, mouse: settings.mouse.value, look: look,
+                askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
+                symbols: settings.symbols.value, notices: settings.problems, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded.stop()
@@ -121,14 +142,21 @@ extension AppCommand {
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Print the effective configuration and where each value came from (default, config file, environment, command line).",
-        discussion: "The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \(ConfigFile.keys.joined(separator: ", ")); fakenft only reads it.")
+        abstract:
+            "Print the effective configuration and where each value came from (default, config file, environment, command line).",
+        discussion:
+            "The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \(ConfigFile.keys.joined(separator: ", ")); fakenft only reads it."
+    )
 
     @OptionGroup var options: AppOptions
 
     func run() {
         let environment = ProcessInfo.processInfo.environment
-        print(AppSettings(options: options, environment: environment, file: ConfigFile(url: ConfigFile.defaultURL(environment: environment))).report)
+        print(
+            AppSettings(
+                options: options, environment: environment,
+                file: ConfigFile(url: ConfigFile.defaultURL(environment: environment))
+            ).report)
     }
 }
 
@@ -139,7 +167,9 @@ struct WebAddress {
     private init(url: URL) { self.url = url }
 
     static func parse(_ text: String) throws -> WebAddress {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
             throw ValidationError("'\(text)' is not an http(s) URL")
         }
         return WebAddress(url: url)

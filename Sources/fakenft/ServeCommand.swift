@@ -17,8 +17,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder of the SQLite database (default $XDG_DATA_HOME/fakenft).", valueName: "dir"))
     var data: String?
 
-    @Option(help: ArgumentHelp("Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one database.",
-                               valueName: "postgres://user[:password]@host[:port]/db"))
+    @Option(
+        help: ArgumentHelp(
+            "Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one database.",
+            valueName: "postgres://user[:password]@host[:port]/db"))
     var database: String?
 
     @Option(help: "Require this X-Practicum-Mobile-Token on every request.")
@@ -30,12 +32,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Reseed the database.")
     var reset = false
 
-    @Option(help: ArgumentHelp("Seed this many users and NFTs (implies --reset), e.g. 10000,100000.", valueName: "users,nfts"),
-            transform: LargeSeed.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Seed this many users and NFTs (implies --reset), e.g. 10000,100000.", valueName: "users,nfts"),
+        transform: LargeSeed.parse)
     var large: LargeSeed?
 
-    @Option(help: ArgumentHelp("Payment outcome per currency id, e.g. 2=ok,5=fail.", valueName: "list"),
-            transform: PaymentOutcomes.parse)
+    @Option(
+        help: ArgumentHelp("Payment outcome per currency id, e.g. 2=ok,5=fail.", valueName: "list"),
+        transform: PaymentOutcomes.parse)
     var payments: PaymentOutcomes?
 
     @Option(help: ArgumentHelp("Close a connection that sends nothing for this many seconds.", valueName: "seconds"))
@@ -44,36 +49,52 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log only failures, not every request.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Base of the image links the API gives (default: the host each request names), e.g. http://192.168.1.5:8080.",
-                               valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Base of the image links the API gives (default: the host each request names), e.g. http://192.168.1.5:8080.",
+            valueName: "url"))
     var publicURL: String?
 
     @Flag(help: "Give the real data set's image URLs instead of this server's /images/.")
     var upstreamImages = false
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port wants a number in 0...65535, not \(port)") }
-        guard (0...60_000).contains(latency) else { throw ValidationError("--latency wants a number in 0...60000, not \(latency)") }
-        guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port wants a number in 0...65535, not \(port)")
+        }
+        guard (0...60_000).contains(latency) else {
+            throw ValidationError("--latency wants a number in 0...60000, not \(latency)")
+        }
+        guard (1...86_400).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)")
+        }
         if let database, PostgresAddress(database) == nil {
             throw ValidationError("--database wants postgres://user[:password]@host[:port]/database, not \(database)")
         }
         if let publicURL {
-            guard !upstreamImages else { throw ValidationError("--public-url and --upstream-images exclude each other") }
-            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
-                  url.query == nil, url.fragment == nil else {
-                throw ValidationError("--public-url wants an http(s) URL such as http://192.168.1.5:8080, not \(publicURL)")
+            guard !upstreamImages else {
+                throw ValidationError("--public-url and --upstream-images exclude each other")
+            }
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false,
+                url.query == nil, url.fragment == nil
+            else {
+                throw ValidationError(
+                    "--public-url wants an http(s) URL such as http://192.168.1.5:8080, not \(publicURL)")
             }
         }
     }
 
     /// What the options ask for.
-    func serverConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServerConfiguration {
+    func serverConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServerConfiguration
+    {
         var configuration = ServerConfiguration(
             host: host, port: port,
-            dataDirectory: data.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(environment: environment),
+            dataDirectory: data.map { URL(fileURLWithPath: $0) }
+                ?? ServerConfiguration.defaultDataDirectory(environment: environment),
             token: token, latencyMilliseconds: latency, reset: reset || large != nil,
-            paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError, idleTimeout: idleTimeout,
+            paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError,
+            idleTimeout: idleTimeout,
             imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
         configuration.postgresURL = database ?? environment["FAKENFT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -88,8 +109,11 @@ struct ServeCommand: AsyncParsableCommand {
         ProcessLimits.raiseOpenFileLimit()
         do {
             try await FakeNFTServer.serve(configuration) { port in
-                let data = configuration.postgresURL.flatMap(PostgresAddress.init).map(\.description) ?? configuration.dataDirectory.path
-                LineWriter.standardOutput.write("FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(data))")
+                let data =
+                    configuration.postgresURL.flatMap(PostgresAddress.init).map(\.description)
+                    ?? configuration.dataDirectory.path
+                LineWriter.standardOutput.write(
+                    "FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(data))")
             }
         } catch {
             LineWriter.flush()
@@ -106,7 +130,9 @@ struct LargeSeed {
 
     static func parse(_ argument: String) throws -> LargeSeed {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let users = parts[0], let nfts = parts[1], (0...1_000_000).contains(users), (0...1_000_000).contains(nfts) else {
+        guard parts.count == 2, let users = parts[0], let nfts = parts[1], (0...1_000_000).contains(users),
+            (0...1_000_000).contains(nfts)
+        else {
             throw ValidationError("--large wants USERS,NFTS, each 0...1000000, e.g. 10000,100000 (not '\(argument)')")
         }
         return LargeSeed(users: users, nfts: nfts)

@@ -13,12 +13,13 @@ import FakeNFTTesting
         let tmux = try Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
-        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
+        try await tmux.launchApp(
+            "--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
         try tmux.keys("Right")
         try await tmux.waitFor("Moving and buying")
         try tmux.keys("Right")
         try await tmux.waitFor("Four tabs")
-        try tmux.keys("Enter")                                           // Finish
+        try tmux.keys("Enter")  // Finish
         try await tmux.waitFor("Continue without an account")
 
         // Sign up: the Sign in / Sign up row, its other side, its first field.
@@ -35,30 +36,35 @@ import FakeNFTTesting
         let saved = try tmux.file(".local/state/fakenft/account.json")
         #expect(saved.contains("fnft_") && !saved.contains(Self.password))
         let appsToken = try #require(try JSONDecoder().decode(SavedSignIn.self, from: Data(saved.utf8)).account?.token)
-        let mode = try FileManager.default.attributesOfItem(atPath: tmux.directory.appendingPathComponent(".local/state/fakenft/account.json").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(
+                atPath: tmux.directory.appendingPathComponent(".local/state/fakenft/account.json").path)[
+                .posixPermissions] as? Int
         #expect(mode == 0o600)
 
         // A new account's cart is empty: the shared profile's three NFTs are not its own.
         #expect(try tmux.screen().contains("2 Cart ") && !(try tmux.screen().contains("Cart [3]")))
-        try tmux.keys("Enter")                                           // the biggest collection
+        try tmux.keys("Enter")  // the biggest collection
         let collections = try await api.collections(page: 0, size: 100)
             .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
         let first = try await api.nft(id: collections[0].nfts[0])
         try await tmux.waitFor(first.name)
-        try tmux.keys("c")                                               // its first NFT into the cart
+        try tmux.keys("c")  // its first NFT into the cart
         try await tmux.waitFor("Cart [1]")
         var order = try await account.order()
-        for _ in 0..<200 where order.nfts != [first.id] {   // the badge is drawn before the server answers
+        for _ in 0..<200 where order.nfts != [first.id] {  // the badge is drawn before the server answers
             try await Task.sleep(for: .milliseconds(10))
             order = try await account.order()
         }
         #expect(order.nfts == [first.id])
         #expect(try await api.order().nfts.count == 3, "the shared cart did not change")
         try tmux.keys("2")
-        try await tmux.waitUntil("the cart with \(first.name)") { $0.contains("Sorted by") && $0.contains("1 NFT") && $0.contains(String(format: "%.2f ETH", first.price)) }
+        try await tmux.waitUntil("the cart with \(first.name)") {
+            $0.contains("Sorted by") && $0.contains("1 NFT") && $0.contains(String(format: "%.2f ETH", first.price))
+        }
         try tmux.keys("p")
         try await tmux.waitFor("Bitcoin")
-        try tmux.keys("p")                                               // Bitcoin succeeds
+        try tmux.keys("p")  // Bitcoin succeeds
         try await tmux.waitFor("congratulations on your purchase!")
         #expect(try await account.profile().nfts == [first.id])
         try tmux.keys("Enter")
@@ -84,10 +90,13 @@ import FakeNFTTesting
         try await tmux.waitFor("Log out of \(Self.email)?")
         try tmux.keys("y")
         try await tmux.waitFor("Signed out")
-        #expect(!FileManager.default.fileExists(atPath: tmux.directory.appendingPathComponent(".local/state/fakenft/account.json").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: tmux.directory.appendingPathComponent(".local/state/fakenft/account.json").path))
         var appsSession = mine
         appsSession.token = appsToken
-        await #expect(throws: APIError.unauthorized) { try await APIClient(appsSession).session() }   // the app's token ended on the server
+        // the app's token ended on the server
+        await #expect(throws: APIError.unauthorized) { try await APIClient(appsSession).session() }
         #expect(try await account.session().userId == signedIn.userId, "another sign-in of the account goes on")
 
         // Sign in again: the same profile.
@@ -103,7 +112,8 @@ import FakeNFTTesting
         try await tmux.waitFor("EXIT=0")
 
         // A second start: no onboarding, still signed in (the tabs say so; a saved sign-in is no news for a toast).
-        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "9 collections", throughWelcome: false)
+        try await tmux.launchApp(
+            "--server \(server.absoluteString)", waitingFor: "9 collections", throughWelcome: false)
         screen = try tmux.screen()
         #expect(!screen.contains("Welcome to FakeNFT") && !screen.contains("Signed in as"))
         try tmux.keys("3")

@@ -9,27 +9,29 @@ import FakeNFTTesting
     @Test func removeThroughTheDialogPayDeclinedThenPaid() async throws {
         let tmux = try Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
-        do { try await tmux.launchApp("--server \(server.absoluteString) 2> app-err.txt", waitingFor: "Cart [3]") } catch {
+        do {
+            try await tmux.launchApp("--server \(server.absoluteString) 2> app-err.txt", waitingFor: "Cart [3]")
+        } catch {
             throw E2EError("\(error)\nstderr: \((try? tmux.file("app-err.txt")) ?? "")")
         }
         try tmux.keys("2")
         try await tmux.waitFor("3 NFT")
         try tmux.keys("d")
         try await tmux.waitFor("Are you sure you want to remove")
-        try tmux.keys("Escape")                              // cancelled once: nothing removed
+        try tmux.keys("Escape")  // cancelled once: nothing removed
         try await tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") && $0.contains("3 NFT") }
         try tmux.keys("d")
         try await tmux.waitFor("Are you sure you want to remove")
-        try tmux.keys("Left", "Enter")                       // Delete
+        try tmux.keys("Left", "Enter")  // Delete
         try await tmux.waitFor("Cart [2]")
         try await tmux.waitFor("2 NFT")
         try tmux.keys("p")
         try await tmux.waitFor("Dogecoin")
-        try tmux.keys("Right", "p")                          // Dogecoin fails in the default data
+        try tmux.keys("Right", "p")  // Dogecoin fails in the default data
         try await tmux.waitFor("Could not complete the payment")
         try tmux.keys("Escape")
         try await tmux.waitUntil("dialog closed") { !$0.contains("Could not complete") }
-        try tmux.keys("Left", "p")                           // Bitcoin succeeds
+        try tmux.keys("Left", "p")  // Bitcoin succeeds
         try await tmux.waitFor("congratulations on your purchase!")
         try tmux.keys("Enter")
         try await tmux.waitFor("9 collections")

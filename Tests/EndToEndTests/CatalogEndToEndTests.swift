@@ -13,12 +13,12 @@ import Testing
         try await tmux.waitFor("By NFT count")
         try tmux.keys("1")
         try await tmux.waitFor("9 collections, by name")
-        try tmux.keys("Down", "Enter")                        // Beige, Blue, ...: open Blue
+        try tmux.keys("Down", "Enter")  // Beige, Blue, ...: open Blue
         try await tmux.waitFor("Catalog › Blue")
         try await tmux.waitFor("Clover")
         let before = try tmux.screen()
-        #expect(count("♥", in: before) == 1)                  // Ollie is liked in the gen1 data
-        try tmux.keys("Right", "l", "c")                      // Clover
+        #expect(count("♥", in: before) == 1)  // Ollie is liked in the gen1 data
+        try tmux.keys("Right", "l", "c")  // Clover
         try await tmux.waitFor("Cart [4]")
         try await tmux.waitUntil("two hearts") { count("♥", in: $0) == 2 && $0.contains("[✕ cart]") }
         try tmux.keys("q")
@@ -26,13 +26,13 @@ import Testing
 
         try tmux.type("clear")
         try await tmux.launchApp()
-        try await tmux.waitFor("9 collections, by name")            // the sort choice was kept
-        try await tmux.waitFor("Cart [4]")                          // the cart item was kept
+        try await tmux.waitFor("9 collections, by name")  // the sort choice was kept
+        try await tmux.waitFor("Cart [4]")  // the cart item was kept
         try tmux.keys("Down", "Enter")
         try await tmux.waitFor("Clover")
         try tmux.keys("Right", "Enter")
         try await tmux.waitFor("Blue › Clover")
-        try await tmux.waitFor("♥ Liked")                           // the like was kept
+        try await tmux.waitFor("♥ Liked")  // the like was kept
         #expect(try tmux.screen().contains("[✕ cart]"))
         try tmux.keys("Escape", "Escape")
         try await tmux.waitFor("9 collections, by name")

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import FakeNFTTesting
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// docs/deploy.md's set-up, for real: two `fakenft serve` processes on one PostgreSQL database
@@ -15,7 +15,7 @@ struct DeploymentEndToEndTests {
         let database = try TestStore.newDatabase()
         let a = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
         do {
-            try await a.waitUntilAnswering()   // the first one seeds the database
+            try await a.waitUntilAnswering()  // the first one seeds the database
             let b = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
             do {
                 try await b.waitUntilAnswering()
@@ -32,7 +32,10 @@ struct DeploymentEndToEndTests {
 
     @Test func twoServersBehindNginxBehaveAsOne() async throws {
         let (a, b) = try await Self.twoServers()
-        defer { a.stop(); b.stop() }
+        defer {
+            a.stop()
+            b.stop()
+        }
         let nginx = try Nginx(servers: [a.port, b.port])
         defer { nginx.stop() }
         let base = "http://127.0.0.1:\(nginx.port)"
@@ -47,14 +50,16 @@ struct DeploymentEndToEndTests {
         for round in 1...10 {
             #expect(try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=Round \(round)").status == 200)
             let (status, body) = try await HTTP.send("GET", base + "/api/v1/profile/1")
-            #expect(status == 200 && body.contains("\"name\":\"Round \(round)\""), "round \(round): \(body.prefix(120))")
+            #expect(
+                status == 200 && body.contains("\"name\":\"Round \(round)\""), "round \(round): \(body.prefix(120))")
         }
         // A change through nginx reaches the subscriber through nginx, whichever server it hit.
         #expect(try await HTTP.send("PUT", base + "/api/v1/orders/1", body: "nfts=4,5").status == 200)
         let (stream, _) = await events.receive(timeout: 10) { $0.contains("\"nfts\":[\"4\",\"5\"]") }
         #expect(stream.contains("\"nfts\":[\"4\",\"5\"]"), "the event came through nginx: \(stream.suffix(200))")
         // Image links name nginx's address, which the client used.
-        #expect(try await HTTP.send("GET", base + "/api/v1/nft/1").body.contains("http://127.0.0.1:\(nginx.port)/images/"))
+        #expect(
+            try await HTTP.send("GET", base + "/api/v1/nft/1").body.contains("http://127.0.0.1:\(nginx.port)/images/"))
 
         // One server gone: reads go on through the other.
         kill(a.pid, SIGKILL)
@@ -67,13 +72,19 @@ struct DeploymentEndToEndTests {
     /// the database afterwards (a write in flight at the kill may or may not be).
     @Test func killingOneServerUnderLoadLosesNoAcknowledgedWrite() async throws {
         let (a, b) = try await Self.twoServers()
-        defer { a.stop(); b.stop() }
+        defer {
+            a.stop()
+            b.stop()
+        }
         var tokens: [String] = []
         for index in 0..<8 {
-            let (status, body) = try await HTTP.send("POST", "http://127.0.0.1:\(b.port)/api/v1/auth/register",
-                                                     body: "name=Writer\(index)&email=writer\(index)@example.com&password=secret-pass-\(index)")
+            let (status, body) = try await HTTP.send(
+                "POST", "http://127.0.0.1:\(b.port)/api/v1/auth/register",
+                body: "name=Writer\(index)&email=writer\(index)@example.com&password=secret-pass-\(index)")
             #expect(status == 201)
-            tokens.append(try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])["token"] as? String ?? "")
+            tokens.append(
+                try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])["token"] as? String
+                    ?? "")
         }
         let deadline = ContinuousClock.now + .seconds(3)
         let killAt = ContinuousClock.now + .seconds(1), victim = a.pid
@@ -81,15 +92,19 @@ struct DeploymentEndToEndTests {
             try await Task.sleep(until: killAt)
             kill(victim, SIGKILL)
         }
-        let outcomes = try await withThrowingTaskGroup(of: (token: String, acknowledged: Int, sent: Int).self) { group in
+        let outcomes = try await withThrowingTaskGroup(of: (token: String, acknowledged: Int, sent: Int).self) {
+            group in
             for (index, token) in tokens.enumerated() {
                 let port = index.isMultiple(of: 2) ? a.port : b.port
                 group.addTask {
                     var acknowledged = 0, sent = 0
                     while ContinuousClock.now < deadline {
                         sent += 1
-                        guard let (status, _) = try? await HTTP.send("PUT", "http://127.0.0.1:\(port)/api/v1/profile/1",
-                                                                      body: "description=w\(sent)", token: token), status == 200 else { break }
+                        guard
+                            let (status, _) = try? await HTTP.send(
+                                "PUT", "http://127.0.0.1:\(port)/api/v1/profile/1",
+                                body: "description=w\(sent)", token: token), status == 200
+                        else { break }
                         acknowledged = sent
                     }
                     return (token, acknowledged, sent)
@@ -103,11 +118,13 @@ struct DeploymentEndToEndTests {
         #expect(outcomes.allSatisfy { $0.acknowledged > 0 }, "under load: \(outcomes.map(\.acknowledged))")
         #expect(outcomes.contains { $0.sent > $0.acknowledged }, "the kill cut some writers off")
         for outcome in outcomes {
-            let (status, body) = try await HTTP.send("GET", "http://127.0.0.1:\(b.port)/api/v1/profile/1", token: outcome.token)
+            let (status, body) = try await HTTP.send(
+                "GET", "http://127.0.0.1:\(b.port)/api/v1/profile/1", token: outcome.token)
             let profile = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
             let stored = Int((profile["description"] as? String ?? "").dropFirst()) ?? -1
-            #expect(status == 200 && stored >= outcome.acknowledged && stored <= outcome.sent,
-                    "acknowledged w\(outcome.acknowledged), sent up to w\(outcome.sent), stored w\(stored)")
+            #expect(
+                status == 200 && stored >= outcome.acknowledged && stored <= outcome.sent,
+                "acknowledged w\(outcome.acknowledged), sent up to w\(outcome.sent), stored w\(stored)")
         }
     }
 }
@@ -115,10 +132,12 @@ struct DeploymentEndToEndTests {
 /// nginx with deploy/nginx.conf, its ports changed to free ones (and the servers' ports).
 final class Nginx {
     let port: Int
-    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-nginx-\(UUID().uuidString)")
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "fakenft-nginx-\(UUID().uuidString)")
 
     init(servers: [Int]) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         var config = try String(contentsOf: root.appendingPathComponent("deploy/nginx.conf"), encoding: .utf8)
         port = try freeLoopbackPort()
         config = config.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)")
@@ -128,14 +147,19 @@ final class Nginx {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("nginx.conf")
         try config.write(to: file, atomically: true, encoding: .utf8)
-        let (status, output) = try spawnAndWait("/usr/sbin/nginx", ["-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path,
-                                                                   "-g", "pid \(directory.path)/nginx.pid; error_log \(directory.path)/error.log;"])
+        let (status, output) = try spawnAndWait(
+            "/usr/sbin/nginx",
+            [
+                "-p", directory.path, "-c", file.path, "-e", directory.appendingPathComponent("error.log").path,
+                "-g", "pid \(directory.path)/nginx.pid; error_log \(directory.path)/error.log;",
+            ])
         guard status == 0 else { throw SpawnError(description: "nginx did not start: \(output)") }
     }
 
     func stop() {
         if let text = try? String(contentsOf: directory.appendingPathComponent("nginx.pid"), encoding: .utf8),
-           let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             kill(pid, SIGTERM)
             for _ in 0..<100 where kill(pid, 0) == 0 { usleep(20_000) }
         }
@@ -145,7 +169,9 @@ final class Nginx {
 
 /// One request with URLSession (5 s timeout): status and body as text.
 enum HTTP {
-    static func send(_ method: String, _ url: String, body: String? = nil, token: String? = nil) async throws -> (status: Int, body: String) {
+    static func send(_ method: String, _ url: String, body: String? = nil, token: String? = nil) async throws -> (
+        status: Int, body: String
+    ) {
         var request = URLRequest(url: URL(string: url)!, timeoutInterval: 5)
         request.httpMethod = method
         if let body {

@@ -7,26 +7,33 @@ import FakeNFTTesting
 /// One mode at a time: nine apps in tmux at once load 2 cores enough to upset the timing tests.
 @Suite(.serialized) struct HostileServerEndToEndTests {
     /// Through all four tabs, opening what can be opened, liking, adding to the cart, sorting.
-    static let journey: [String] = ["Enter", "Right", "Enter", "l", "c", "w", "o", "y", "Escape", "Escape", "a", "Escape",
-                                    "2", "s", "Escape", "Down", "d", "Escape",
-                                    "3", "Enter", "Escape", "Down", "Down", "Enter", "o", "y", "Escape", "e", "Escape",
-                                    "4", "Enter", "Enter", "Escape", "Escape", "1", "r"]
+    static let journey: [String] = [
+        "Enter", "Right", "Enter", "l", "c", "w", "o", "y", "Escape", "Escape", "a", "Escape",
+        "2", "s", "Escape", "Down", "d", "Escape",
+        "3", "Enter", "Escape", "Down", "Down", "Enter", "o", "y", "Escape", "e", "Escape",
+        "4", "Enter", "Enter", "Escape", "Escape", "1", "r",
+    ]
 
     @Test(arguments: HostileServer.Mode.allCases)
     func theAppSurvives(mode: HostileServer.Mode) async throws {
         let server = try HostileServer.start(mode)
         defer { server.stop() }
         let tmux = try Tmux(width: 100, height: 30)
-        try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
+        try tmux.type(
+            "sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'"
+        )
         try await tmux.passWelcome(waitingFor: "4 Statistics")
         for key in Self.journey {
             try tmux.keys(key)
             try await Task.sleep(for: .milliseconds(150))
             let screen = try tmux.screen()
-            #expect(!screen.contains("]52;") && !screen.contains("[2J") && !screen.contains("\u{202E}"), "\(mode) after \(key):\n\(screen)")
+            #expect(
+                !screen.contains("]52;") && !screen.contains("[2J") && !screen.contains("\u{202E}"),
+                "\(mode) after \(key):\n\(screen)")
         }
         try tmux.keys("q")
-        try await tmux.waitFor("EXIT=0", timeout: 60)   // generous: the whole suite loads 2 cores; make bench times q (5 ms)
+        // generous: the whole suite loads 2 cores; make bench times q (5 ms)
+        try await tmux.waitFor("EXIT=0", timeout: 60)
         try await tmux.waitFor("DONE")
         #expect(try tmux.file("before.txt") == tmux.file("after.txt"), "\(mode): stty -a changed")
         let screen = try tmux.screen()

@@ -7,7 +7,9 @@ import FakeNFTTesting
 /// after every step, each number and name on screen is checked against the server over HTTP.
 @Suite(.serialized) struct JourneyEndToEndTests {
     static func price(_ value: Double) -> String { String(format: "%.2f ETH", value) }
-    static func stars(_ rating: Int) -> String { String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating) }
+    static func stars(_ rating: Int) -> String {
+        String(repeating: "★", count: rating) + String(repeating: "☆", count: 5 - rating)
+    }
 
     /// Browse: a collection opened with the arrows, an NFT in it, and its collection, author,
     /// rating and price as the API gives them.
@@ -20,7 +22,9 @@ import FakeNFTTesting
         let collections = try await api.collections(page: 0, size: 100)
             .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
         var screen = try tmux.screen()
-        for collection in collections.prefix(3) { #expect(screen.contains("\(collection.name) (\(collection.nfts.count))")) }
+        for collection in collections.prefix(3) {
+            #expect(screen.contains("\(collection.name) (\(collection.nfts.count))"))
+        }
         try tmux.keys("Down", "Enter")
         let collection = collections[1]
         try await tmux.waitFor("Catalog › \(collection.name)")
@@ -77,7 +81,9 @@ import FakeNFTTesting
         let nfts = try await order.nfts.asyncMap { try await api.nft(id: $0) }
         let total = Self.price(nfts.reduce(0) { $0 + $1.price })
         let counted = "\(nfts.count) NFT\(nfts.count == 1 ? "" : "s")"
-        let screen = try await tmux.waitUntil("the cart of \(counted), \(total)") { $0.contains(counted) && $0.contains(total) }
+        let screen = try await tmux.waitUntil("the cart of \(counted), \(total)") {
+            $0.contains(counted) && $0.contains(total)
+        }
         for nft in nfts {
             #expect(screen.contains(nft.name) && screen.contains(Self.price(nft.price)), "\(nft.name) in the cart")
         }
@@ -95,13 +101,15 @@ import FakeNFTTesting
         try await tmux.waitFor("My NFTs (13)")
         try tmux.keys("e")
         try await tmux.waitFor("Edit profile")
-        let values = ["Анна \(size.width)", "Люблю NFT и чай", "https://anna.example/\(size.width)", "https://anna.example/a.png"]
+        let values = [
+            "Анна \(size.width)", "Люблю NFT и чай", "https://anna.example/\(size.width)", "https://anna.example/a.png",
+        ]
         for (i, value) in values.enumerated() {
             if i > 0 { try tmux.keys("Tab") }
             try tmux.keys("C-u")
-            if i == 1 { try tmux.keys("C-u", "C-k") }                    // the description has lines of its own
+            if i == 1 { try tmux.keys("C-u", "C-k") }  // the description has lines of its own
             try tmux.run(["send-keys", "-t", tmux.session, "-l", value])
-            try await tmux.waitFor(value)                                       // visible where it is typed, at any size
+            try await tmux.waitFor(value)  // visible where it is typed, at any size
         }
         try tmux.keys("Tab")
         try await tmux.waitFor("[ Save (Ctrl-S) ]")

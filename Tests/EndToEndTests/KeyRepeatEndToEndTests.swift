@@ -12,7 +12,7 @@ import Testing
     func press(_ key: String, times: Int, in tmux: Tmux) async throws {
         for _ in 0..<times {
             try tmux.keys(key)
-            try await Task.sleep(for: .milliseconds(30))   // the key-repeat rate being tested, not a wait
+            try await Task.sleep(for: .milliseconds(30))  // the key-repeat rate being tested, not a wait
         }
     }
 
@@ -22,7 +22,7 @@ import Testing
         let api = APIClient(APIConfiguration(baseURL: server))
         let (orderBefore, likesBefore) = (try await api.order().nfts, try await api.profile().likes)
         try await tmux.launchApp("--server \(server.absoluteString)")
-        try tmux.keys("Enter")                                   // the first collection
+        try tmux.keys("Enter")  // the first collection
         try await tmux.waitFor("[+ cart]")
         try await press("c", times: presses, in: tmux)
         try await press("l", times: presses, in: tmux)
@@ -31,7 +31,7 @@ import Testing
         try await tmux.waitUntil("the cart mark of \(presses) presses") { screen in
             odd ? screen.contains("Cart [\(orderBefore.count + 1)]") : screen.contains("Cart [\(orderBefore.count)]")
         }
-        try tmux.keys("q")                                       // the app waits for its writes before it ends
+        try tmux.keys("q")  // the app waits for its writes before it ends
         try await tmux.waitFor("EXIT=0")
         // ...and so does the server.
         let changedOrder = difference(try await api.order().nfts, orderBefore)

@@ -10,7 +10,8 @@ import FakeNFTTesting
 
     /// Starts the app in `tmux` on `server` and signs in (after skipping onboarding).
     func signIn(_ tmux: Tmux, _ server: URL) async throws {
-        try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
+        try await tmux.launchApp(
+            "--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
         try tmux.keys("s")
         try await tmux.waitFor("Continue without an account")
         try tmux.run(["send-keys", "-t", tmux.session, "-l", Self.email])
@@ -23,7 +24,8 @@ import FakeNFTTesting
     @Test func aLikeAndACartChangeInOneTerminalShowInTheOther() async throws {
         let one = try Tmux(width: 100, height: 30), other = try Tmux(width: 100, height: 30)
         let server = try await one.startServer()
-        _ = try await APIClient(APIConfiguration(baseURL: server)).signUp(name: "Twin", email: Self.email, password: Self.password)
+        _ = try await APIClient(APIConfiguration(baseURL: server)).signUp(
+            name: "Twin", email: Self.email, password: Self.password)
         try await signIn(one, server)
         try await signIn(other, server)
         try other.keys("3")
@@ -32,11 +34,11 @@ import FakeNFTTesting
         let biggest = try await api.collections(page: 0, size: 100)
             .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }[0]
         let first = try await api.nft(id: biggest.nfts[0])
-        try one.keys("Enter")                                    // the biggest collection
+        try one.keys("Enter")  // the biggest collection
         try await one.waitFor(first.name)
-        try one.keys("l")                                        // like its first NFT
-        try await other.waitFor("Favorite NFTs (1)")             // shown in the other terminal, no key pressed there
-        try one.keys("c")                                        // and into the cart
+        try one.keys("l")  // like its first NFT
+        try await other.waitFor("Favorite NFTs (1)")  // shown in the other terminal, no key pressed there
+        try one.keys("c")  // and into the cart
         try await other.waitFor("Cart [1]")
         for tmux in [one, other] {
             try tmux.keys("q")

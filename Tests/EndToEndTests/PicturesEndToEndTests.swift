@@ -22,7 +22,10 @@ import Testing
 
     /// The RGB of an xterm colour-cube or grey index (16-255).
     static func rgb(_ n: Int) -> (Int, Int, Int) {
-        if n >= 232 { let v = 8 + (n - 232) * 10; return (v, v, v) }
+        if n >= 232 {
+            let v = 8 + (n - 232) * 10
+            return (v, v, v)
+        }
         let levels = [0, 95, 135, 175, 215, 255], i = max(0, n - 16)
         return (levels[i / 36], levels[(i / 6) % 6], levels[i % 6])
     }
@@ -37,7 +40,7 @@ import Testing
     @Test func theNFTsPictureIsDrawnInManyColoursAndMatchesTheGrid() async throws {
         let tmux = try Tmux(width: 120, height: 40)
         try await tmux.launchApp()
-        try tmux.keys("Enter")                                     // the first collection
+        try tmux.keys("Enter")  // the first collection
         try await tmux.waitFor("Collection author")
         let grid = try await tmux.waitUntil("the grid's pictures") { _ in
             let screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
@@ -46,7 +49,7 @@ import Testing
         _ = grid
         let gridScreen = try tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])
         let gridColour = try #require(Self.dominant(Self.backgrounds(gridScreen, lines: 9..<14)))
-        try tmux.keys("Enter")                                     // the first NFT
+        try tmux.keys("Enter")  // the first NFT
         try await tmux.waitFor("Price:")
         var nftScreen = ""
         _ = try await tmux.waitUntil("the NFT's picture") { _ in
@@ -57,8 +60,10 @@ import Testing
         #expect(colours.count >= 8, "a picture, not a placeholder: \(colours.count) colours")
         let own = try #require(Self.dominant(colours))
         // The palette's nearest entries for one colour differ a little with the size drawn.
-        #expect(Self.distance(own, gridColour) < 90, "the same main colour in the grid (\(gridColour)) and on its own screen (\(own))")
-        try tmux.keys("Right")                                     // its second picture
+        #expect(
+            Self.distance(own, gridColour) < 90,
+            "the same main colour in the grid (\(gridColour)) and on its own screen (\(own))")
+        try tmux.keys("Right")  // its second picture
         _ = try await tmux.waitUntil("the second picture") { _ in
             let screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
             return Self.backgrounds(screen, lines: 2..<16) != colours && screen.contains("○ ● ○")

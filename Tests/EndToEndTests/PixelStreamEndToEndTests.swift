@@ -15,7 +15,9 @@ import Testing
 
     /// What the pane's program wrote after its first `mark` bytes.
     static func output(_ tmux: Tmux, after mark: Int = 0) -> String {
-        String(decoding: ((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data()).dropFirst(mark), as: UTF8.self)
+        String(
+            decoding: ((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data()).dropFirst(
+                mark), as: UTF8.self)
     }
 
     /// The output after `mark` once it holds `text`, or as it is after 10 s: tmux copies the
@@ -35,13 +37,13 @@ import Testing
         try await tmux.launchApp("--images kitty")
         try tmux.keys("Enter")
         try await tmux.waitFor("Collection author")
-        try await tmux.waitFor("ETH")                              // the grid's NFTs
+        try await tmux.waitFor("ETH")  // the grid's NFTs
         try tmux.keys("Enter")
         try await tmux.waitFor("Price:")
         var screen = ""
         _ = try await tmux.waitUntil("placeholder cells") { _ in
             screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
-            return screen.unicodeScalars.contains("\u{10EEEE}")   // a scalar: the cell's cluster has marks too
+            return screen.unicodeScalars.contains("\u{10EEEE}")  // a scalar: the cell's cluster has marks too
         }
         // Every placeholder is drawn in its image's id as a 256-colour foreground.
         var ids = Set<Int>()
@@ -53,14 +55,18 @@ import Testing
         #expect(!ids.isEmpty && ids.allSatisfy { (16...255).contains($0) })
         let written = Self.output(tmux)
         for id in ids {
-            let uploads = written.components(separatedBy: "\(Self.esc)_Ga=T,U=1,q=2,f=32,o=z,").filter { $0.contains(",i=\(id),") }
+            let uploads = written.components(separatedBy: "\(Self.esc)_Ga=T,U=1,q=2,f=32,o=z,").filter {
+                $0.contains(",i=\(id),")
+            }
             #expect(uploads.count == 1, "image \(id) uploaded once, quietly, as a virtual placement")
         }
         try tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         let lastDelete = "\(Self.esc)_Ga=d,d=I,i=\(ids.max() ?? 0),q=2\(Self.esc)\\"
         let atExit = await Self.output(tmux, after: 0, holding: lastDelete)
-        for id in ids { #expect(atExit.contains("\(Self.esc)_Ga=d,d=I,i=\(id),q=2\(Self.esc)\\"), "image \(id) deleted on exit") }
+        for id in ids {
+            #expect(atExit.contains("\(Self.esc)_Ga=d,d=I,i=\(id),q=2\(Self.esc)\\"), "image \(id) deleted on exit")
+        }
     }
 
     @Test func sixelsAreWrittenAfterTheTextHiddenUnderDialogsAndWrittenAgainAfterResizeAndFg() async throws {
@@ -69,12 +75,16 @@ import Testing
         try await tmux.launchApp("--images sixel")
         try tmux.keys("Enter")
         try await tmux.waitFor("Collection author")
-        try await tmux.waitFor("ETH")                              // the grid's NFTs
-        func output() -> [UInt8] { Array((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data()) }
+        try await tmux.waitFor("ETH")  // the grid's NFTs
+        func output() -> [UInt8] {
+            Array((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data())
+        }
         let beforeNFT = output().count
         try tmux.keys("Enter")
         try await tmux.waitFor("Price:")
-        func sixels(after mark: Int, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> [WrittenSixel] {
+        func sixels(after mark: Int, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws
+            -> [WrittenSixel]
+        {
             for _ in 0..<300 {
                 let found = WrittenSixel.all(in: output(), from: mark)
                 if found.contains(where: condition) { return found }
@@ -83,12 +93,17 @@ import Testing
             return []
         }
         // The NFT screen's picture starts right under the breadcrumb (row 2).
-        let picture = try #require(try await sixels(after: beforeNFT) { $0.row == 2 }.last { $0.row == 2 }, "the NFT's picture")
-        try await Task.sleep(for: .milliseconds(300))   // nothing else is on its way
+        let picture = try #require(
+            try await sixels(after: beforeNFT) { $0.row == 2 }.last { $0.row == 2 }, "the NFT's picture")
+        try await Task.sleep(for: .milliseconds(300))  // nothing else is on its way
         var text = Self.output(tmux)
-        for sixel in WrittenSixel.all(in: output()) { #expect(sixel.row + (sixel.height + 19) / 20 <= 29, "never on the last row") }
-        #expect(text.components(separatedBy: "\(Self.esc)7\(Self.esc)[").count == text.components(separatedBy: "\(Self.esc)\\\(Self.esc)8").count,
-                "each image bracketed by DECSC … DECRC")
+        for sixel in WrittenSixel.all(in: output()) {
+            #expect(sixel.row + (sixel.height + 19) / 20 <= 29, "never on the last row")
+        }
+        #expect(
+            text.components(separatedBy: "\(Self.esc)7\(Self.esc)[").count
+                == text.components(separatedBy: "\(Self.esc)\\\(Self.esc)8").count,
+            "each image bracketed by DECSC … DECRC")
 
         var mark = output().count
         try tmux.keys("?")
@@ -98,7 +113,9 @@ import Testing
         mark = output().count
         try tmux.keys("Escape")
         let back = try await sixels(after: mark) { $0.row == picture.row }
-        #expect(back.contains { $0.row == picture.row && $0.column == picture.column }, "the picture written again when the dialog closes")
+        #expect(
+            back.contains { $0.row == picture.row && $0.column == picture.column },
+            "the picture written again when the dialog closes")
 
         mark = output().count
         try tmux.resize(width: 110, height: 32)
@@ -109,7 +126,9 @@ import Testing
         try await tmux.waitFor("Stopped", timeout: 30)
         text = Self.output(tmux)
         let suspended = await Self.output(tmux, after: mark, holding: "\(Self.esc)[H\(Self.esc)[2J")
-        #expect(suspended.contains("\(Self.esc)[H\(Self.esc)[2J"), "the screen is cleared of pictures before the shell gets it back")
+        #expect(
+            suspended.contains("\(Self.esc)[H\(Self.esc)[2J"),
+            "the screen is cleared of pictures before the shell gets it back")
         mark = output().count
         try tmux.type("fg")
         #expect(!(try await sixels(after: mark)).isEmpty, "written again after fg")

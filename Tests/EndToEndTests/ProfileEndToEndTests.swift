@@ -32,7 +32,7 @@ import Testing
         try await tmux.waitUntil("Ollie left the grid") { !$0.contains("Ollie") }
         try tmux.keys("Escape", "1")
         try await tmux.waitFor("9 collections, by NFT count")
-        try tmux.keys("End", "Up", "Enter")                   // Blue is next to last by NFT count
+        try tmux.keys("End", "Up", "Enter")  // Blue is next to last by NFT count
         try await tmux.waitFor("Catalog › Blue")
         try await tmux.waitFor("Ollie")
         #expect(try !tmux.screen().contains("♥"), "no heart left in Blue")

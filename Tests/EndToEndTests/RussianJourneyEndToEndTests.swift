@@ -7,7 +7,9 @@ import FakeNFTTesting
 /// `fakenft serve`: every label in Russian, plurals and prices (decimal comma) as Russian writes
 /// them, every figure the server's.
 @Suite(.serialized) struct RussianJourneyEndToEndTests {
-    static func price(_ value: Double) -> String { String(format: "%.2f ETH", value).replacingOccurrences(of: ".", with: ",") }
+    static func price(_ value: Double) -> String {
+        String(format: "%.2f ETH", value).replacingOccurrences(of: ".", with: ",")
+    }
 
     @Test func browseBuyAndLookAroundInRussian() async throws {
         let tmux = try Tmux(width: 100, height: 30)
@@ -19,7 +21,9 @@ import FakeNFTTesting
         #expect(screen.contains("Enter открыть  s сортировка  / поиск  ? справка  q выход"))
         let collections = try await api.collections(page: 0, size: 100)
             .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
-        for collection in collections.prefix(3) { #expect(screen.contains("\(collection.name) (\(collection.nfts.count))")) }
+        for collection in collections.prefix(3) {
+            #expect(screen.contains("\(collection.name) (\(collection.nfts.count))"))
+        }
 
         try tmux.keys("Down", "Enter")
         let collection = collections[1]
@@ -39,7 +43,7 @@ import FakeNFTTesting
         try tmux.keys("c")
         screen = try await tmux.waitFor(inCart ? "[+ в корзину]" : "[✕ в корзине]")
 
-        try tmux.keys("2")     // the Cart tab, from the NFT screen too
+        try tmux.keys("2")  // the Cart tab, from the NFT screen too
         var order = try await api.order()
         for _ in 0..<200 where order.nfts.contains(nft.id) == inCart {
             try await Task.sleep(for: .milliseconds(10))
@@ -47,7 +51,9 @@ import FakeNFTTesting
         }
         let items = try await order.nfts.asyncMap { try await api.nft(id: $0) }
         let total = Self.price(items.reduce(0) { $0 + $1.price })
-        screen = try await tmux.waitUntil("the cart: \(items.count) NFT, \(total)") { $0.contains("\(items.count) NFT") && $0.contains(total) }
+        screen = try await tmux.waitUntil("the cart: \(items.count) NFT, \(total)") {
+            $0.contains("\(items.count) NFT") && $0.contains(total)
+        }
         #expect(screen.contains("Корзина [\(items.count)]"))
         #expect(screen.contains("[  Оплатить (p)  ]"))
 

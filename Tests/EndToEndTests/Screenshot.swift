@@ -17,7 +17,9 @@ struct Screenshot {
         let headerSize = card32(0), width = card32(4), height = card32(5), byteOrder = card32(7)
         let bitsPerPixel = card32(11), bytesPerLine = card32(12), colours = card32(19)
         let masks = (card32(14), card32(15), card32(16))
-        guard bitsPerPixel == 32 || bitsPerPixel == 24 else { throw E2EError("xwd with \(bitsPerPixel) bits per pixel") }
+        guard bitsPerPixel == 32 || bitsPerPixel == 24 else {
+            throw E2EError("xwd with \(bitsPerPixel) bits per pixel")
+        }
         let start = headerSize + colours * 12, step = bitsPerPixel / 8
         guard bytes.count >= start + bytesPerLine * height else { throw E2EError("short xwd file") }
         func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
@@ -33,7 +35,9 @@ struct Screenshot {
                 rgba[o + 2] = UInt8((value & masks.2) >> shift(masks.2))
             }
         }
-        self.width = width; self.height = height; self.rgba = rgba
+        self.width = width
+        self.height = height
+        self.rgba = rgba
     }
 
     var png: [UInt8] { PNGEncoder.encode(rgba: rgba, width: width, height: height) }
@@ -45,7 +49,9 @@ struct Screenshot {
         for row in stride(from: 0, to: size.height, by: 2) where y + row < height {
             for column in stride(from: 0, to: size.width, by: 2) where x + column < width {
                 let s = ((y + row) * width + x + column) * 4, p = (row * size.width + column) * 4
-                total += abs(Int(rgba[s]) - Int(pixels[p])) + abs(Int(rgba[s + 1]) - Int(pixels[p + 1])) + abs(Int(rgba[s + 2]) - Int(pixels[p + 2]))
+                total +=
+                    abs(Int(rgba[s]) - Int(pixels[p])) + abs(Int(rgba[s + 1]) - Int(pixels[p + 1]))
+                    + abs(Int(rgba[s + 2]) - Int(pixels[p + 2]))
                 count += 3
             }
         }

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import FakeNFTTesting
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `fakenft serve` as a process: what it does when its output goes nowhere.
@@ -37,14 +37,16 @@ extension ServeEndToEndTests {
         try await server.waitUntilAnswering()
         let started = ContinuousClock.now
         let url = URL(string: "http://127.0.0.1:\(server.port)/api/v1/profile/1")!
-        let events = try RawConnection(port: server.port)        // and a subscriber to the events
+        let events = try RawConnection(port: server.port)  // and a subscriber to the events
         events.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         async let answer = ((try await URLSession.shared.data(from: url)).1 as? HTTPURLResponse)?.statusCode
-        try await Task.sleep(for: .milliseconds(300))       // the request is in flight (800 ms of latency)
+        try await Task.sleep(for: .milliseconds(300))  // the request is in flight (800 ms of latency)
         let status = server.stop()
         #expect(try await answer == 200, "the request in flight was answered")
         let (stream, closed) = await events.receive(timeout: 30)
-        #expect(closed && stream.hasSuffix("0\r\n\r\n"), "the event stream was ended, not cut: \(stream.suffix(30).debugDescription)")
+        #expect(
+            closed && stream.hasSuffix("0\r\n\r\n"),
+            "the event stream was ended, not cut: \(stream.suffix(30).debugDescription)")
         #expect(ContinuousClock.now - started >= .milliseconds(700))
         #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "exited 0 (wait status \(status))")
     }
@@ -80,8 +82,9 @@ extension ServeEndToEndTests {
         // (more would make connect(2) itself wait).
         let silent = (0..<110).compactMap { _ in try? RawConnection(port: server.port) }
         #expect(silent.count == 110)
-        let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-                                                      timeout: 60)
+        let answer = try await RawConnection.exchange(
+            port: server.port, "GET /api/v1/currencies/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            timeout: 60)
         #expect(answer.text.hasPrefix("HTTP/1.1 200"), "answered once the silent connections were closed")
         #expect(server.isRunning)
         _ = silent
@@ -93,18 +96,29 @@ final class ServeProcess {
     let pid: pid_t
     let port: Int
     private let reader: Int32?
-    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-serve-\(UUID().uuidString)")
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "fakenft-serve-\(UUID().uuidString)")
 
     /// - Parameter openFileLimit: run under `ulimit -n` with this many descriptors.
     init(keepReader: Bool, openFileLimit: Int? = nil, idleTimeout: Int = 30, arguments: [String] = []) throws {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(description: "pipe failed") }
         port = try freeLoopbackPort()
-        let serve = [Tmux.binary, "serve", "--port", String(port), "--data", directory.path, "--idle-timeout", String(idleTimeout)] + arguments
+        let serve =
+            [
+                Tmux.binary, "serve", "--port", String(port), "--data", directory.path, "--idle-timeout",
+                String(idleTimeout),
+            ] + arguments
         let limit = openFileLimit.map { "ulimit -n \($0); " } ?? ""
-        pid = try spawnInBackground("/bin/sh", ["-c", limit + "exec \"$@\"", "sh"] + serve, output: pipe[1], closeInChild: [pipe[0]])
+        pid = try spawnInBackground(
+            "/bin/sh", ["-c", limit + "exec \"$@\"", "sh"] + serve, output: pipe[1], closeInChild: [pipe[0]])
         close(pipe[1])
-        if keepReader { reader = pipe[0] } else { close(pipe[0]); reader = nil }
+        if keepReader {
+            reader = pipe[0]
+        } else {
+            close(pipe[0])
+            reader = nil
+        }
     }
 
     var isRunning: Bool {

@@ -8,7 +8,8 @@ import Testing
     func launch(_ tmux: Tmux) async throws {
         // One `sh -c` job, so that the commands after fakenft still run after Ctrl-Z and `fg`.
         // The markers are split in the command ("EX""IT") so that only the output matches.
-        try tmux.type("sh -c 'stty -a > before.txt; \(Tmux.binary); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
+        try tmux.type(
+            "sh -c 'stty -a > before.txt; \(Tmux.binary); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
         try await tmux.passWelcome(waitingFor: "4 Statistics")
     }
 
@@ -20,8 +21,10 @@ import Testing
 
     /// Waits until the breadcrumb (the second line) names `title`.
     func waitForTab(_ tmux: Tmux, _ title: String) async throws {
-        try await tmux.waitUntil("tab \(title)") { $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first?
-            .trimmingCharacters(in: .whitespaces) == title }
+        try await tmux.waitUntil("tab \(title)") {
+            $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first?
+                .trimmingCharacters(in: .whitespaces) == title
+        }
     }
 
     @Test func tabsSwitchByNumberAndTabAndHelpOpensAndCloses() async throws {
@@ -70,7 +73,9 @@ import Testing
     /// the interactive backtracer (a key pressed right after the crash is not taken by it).
     @Test func aCrashGoesToTheLogNotToAPrompt() async throws {
         let tmux = try Tmux()
-        try tmux.type("sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
+        try tmux.type(
+            "sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'"
+        )
         try await tmux.passWelcome(waitingFor: "4 Statistics")
         kill(try tmux.childPID(), SIGSEGV)
         try tmux.keys("x")
@@ -93,14 +98,17 @@ import Testing
         try await tmux.waitFor("Cart [3]")
         try tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        try tmux.type("\(Tmux.binary) --server http://127.0.0.1:9 --token SECRET-42 --log-level debug; echo \"EX\"\"IT2=$?\"")
+        try tmux.type(
+            "\(Tmux.binary) --server http://127.0.0.1:9 --token SECRET-42 --log-level debug; echo \"EX\"\"IT2=$?\"")
         try await tmux.waitFor("Can't reach")
         try tmux.keys("q")
         try await tmux.waitFor("EXIT2=0")
         let log = try tmux.file(".local/state/fakenft/fakenft.log")
-        #expect(log.contains("GET /api/v1/collections 200 in ") && log.contains("GET /api/v1/orders/1 200 in "), "\(log)")
-        #expect(log.contains("starting (embedded server)") && log.components(separatedBy: "info fakenft: quit").count == 3,
-                "both runs logged their last line")
+        #expect(
+            log.contains("GET /api/v1/collections 200 in ") && log.contains("GET /api/v1/orders/1 200 in "), "\(log)")
+        #expect(
+            log.contains("starting (embedded server)") && log.components(separatedBy: "info fakenft: quit").count == 3,
+            "both runs logged their last line")
         #expect(log.contains("GET /api/v1/profile/1 failed"), "the unreachable server's failures are logged")
         #expect(!log.contains("SECRET-42"), "never the token")
     }
@@ -118,8 +126,10 @@ import Testing
     }
 
     /// An unset, unknown or cursorless TERM gets a message that says what to set.
-    @Test(arguments: [("-u TERM", "TERM is not set"), ("TERM=nosuchterm", "no terminfo entry for TERM=nosuchterm"),
-                      ("TERM=dumb", "TERM=dumb cannot move the cursor")])
+    @Test(arguments: [
+        ("-u TERM", "TERM is not set"), ("TERM=nosuchterm", "no terminfo entry for TERM=nosuchterm"),
+        ("TERM=dumb", "TERM=dumb cannot move the cursor"),
+    ])
     func badTerminalTypesAreExplained(environment: String, message: String) async throws {
         let tmux = try Tmux()
         try tmux.type("env \(environment) \(Tmux.binary) --data d; echo \"EX\"\"IT=$?\"")

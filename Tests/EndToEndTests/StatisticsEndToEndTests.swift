@@ -14,7 +14,8 @@ import Testing
         try await tmux.waitFor("Users by name")
         // Walk down to the first user who owns NFTs.
         func selected(_ screen: String) -> String {
-            (screen.split(separator: "\n").first { $0.contains("▌") } ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " ┃│"))
+            (screen.split(separator: "\n").first { $0.contains("▌") } ?? "").trimmingCharacters(
+                in: CharacterSet(charactersIn: " ┃│"))
         }
         var row = selected(try tmux.screen())
         for _ in 0..<100 {
@@ -22,7 +23,8 @@ import Testing
             try tmux.keys("Down")
             // The selected row itself changed (a page arriving also changes the screen).
             let before = row
-            row = selected(try await tmux.waitUntil("selection moved") { selected($0) != before && !selected($0).isEmpty })
+            row = selected(
+                try await tmux.waitUntil("selection moved") { selected($0) != before && !selected($0).isEmpty })
         }
         try tmux.keys("Enter")
         try await tmux.waitFor("Go to the user's website")

@@ -13,7 +13,8 @@ final class Tmux {
 
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["FAKENFT_BIN"] { return path }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/fakenft").path
     }
 
@@ -23,9 +24,11 @@ final class Tmux {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw E2EError("fakenft binary not found at \(Self.binary); run `make test` (it builds it first)")
         }
-        try run(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
-                 "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
-                 "SWIFT_BACKTRACE=enable=no", "bash", "--norc", "--noprofile"])
+        try run([
+            "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
+            "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
+            "SWIFT_BACKTRACE=enable=no", "bash", "--norc", "--noprofile",
+        ])
         try type("PS1='$ '; cd \(directory.path)")
     }
 
@@ -44,7 +47,9 @@ final class Tmux {
     /// and waits for the catalog to load. The marker is split in the command so only output matches.
     /// A first start shows onboarding and, on a server with accounts, the sign-in screen: these
     /// are skipped (s, then Esc: "continue without an account"), unless `throughWelcome` is false.
-    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections", throughWelcome: Bool = true) async throws {
+    func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections", throughWelcome: Bool = true)
+        async throws
+    {
         try type("sh -c '\(Self.binary) \(arguments); echo \"EX\"\"IT=$?\"'")
         if throughWelcome { try await passWelcome(waitingFor: text) } else { try await waitFor(text) }
     }
@@ -52,13 +57,16 @@ final class Tmux {
     /// Waits for `text`, skipping onboarding (s) and the sign-in screen (Esc) when they come first.
     @discardableResult
     func passWelcome(waitingFor text: String) async throws -> String {
-        let onboarding = ["Welcome to FakeNFT", "Добро пожаловать в FakeNFT"], signIn = ["Continue without an account", "Продолжить без аккаунта"]
+        let onboarding = ["Welcome to FakeNFT", "Добро пожаловать в FakeNFT"],
+            signIn = ["Continue without an account", "Продолжить без аккаунта"]
         var screen = try await waitUntil("'\(text)', onboarding or the sign-in screen") { screen in
             screen.contains(text) || (onboarding + signIn).contains { screen.contains($0) }
         }
         if onboarding.contains(where: screen.contains), !screen.contains(text) {
             try keys("s")
-            screen = try await waitUntil("'\(text)' or the sign-in screen") { screen in screen.contains(text) || signIn.contains { screen.contains($0) } }
+            screen = try await waitUntil("'\(text)' or the sign-in screen") { screen in
+                screen.contains(text) || signIn.contains { screen.contains($0) }
+            }
         }
         if signIn.contains(where: screen.contains), !screen.contains(text) { try keys("Escape") }
         return try await waitFor(text)
@@ -71,11 +79,15 @@ final class Tmux {
         let folder = URL(fileURLWithPath: stateHome).appendingPathComponent("fakenft")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data().write(to: folder.appendingPathComponent("onboarding-done"))
-        try AccountStore(fileURL: folder.appendingPathComponent("account.json")).save(SavedSignIn(server: server, account: nil))
+        try AccountStore(fileURL: folder.appendingPathComponent("account.json")).save(
+            SavedSignIn(server: server, account: nil))
     }
 
     /// Types a shell command line and presses Enter.
-    func type(_ line: String) throws { try run(["send-keys", "-t", session, "-l", line]); try keys("Enter") }
+    func type(_ line: String) throws {
+        try run(["send-keys", "-t", session, "-l", line])
+        try keys("Enter")
+    }
 
     /// Sends tmux key names (`Tab`, `Escape`, `C-z`, `q`).
     func keys(_ names: String...) throws { try run(["send-keys", "-t", session] + names) }
@@ -90,7 +102,8 @@ final class Tmux {
         while Date() < deadline {
             last = try screen()
             if condition(last) { return last }
-            try await Task.sleep(for: .milliseconds(30))   // not usleep: in-process servers of other tests share these threads
+            // not usleep: in-process servers of other tests share these threads
+            try await Task.sleep(for: .milliseconds(30))
         }
         throw E2EError("timed out waiting for \(what); screen was:\n\(last)")
     }
@@ -106,18 +119,24 @@ final class Tmux {
 
     /// The pid of the program started by the `sh -c` wrapper in the pane's shell.
     func childPID() throws -> Int32 {
-        let shell = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let children = try spawnAndWait("/usr/bin/pgrep", ["-P", shell]).output
-        guard let wrapper = children.split(separator: "\n").first else { throw E2EError("no child process in the pane") }
+        guard let wrapper = children.split(separator: "\n").first else {
+            throw E2EError("no child process in the pane")
+        }
         let grandchildren = try spawnAndWait("/usr/bin/pgrep", ["-P", String(wrapper)]).output
-        guard let pid = Int32(grandchildren.split(separator: "\n").first ?? "") else { throw E2EError("no fakenft process in the pane") }
+        guard let pid = Int32(grandchildren.split(separator: "\n").first ?? "") else {
+            throw E2EError("no fakenft process in the pane")
+        }
         return pid
     }
 
     /// The state letter of a process (`S` sleeping, `T` stopped), from /proc.
     static func state(of pid: Int32) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.range(of: ") ") else { return nil }
+            let close = stat.range(of: ") ")
+        else { return nil }
         return stat[close.upperBound...].first
     }
 
@@ -127,7 +146,9 @@ final class Tmux {
         let port = try Self.freePort()
         try type("\(Self.binary) serve --port \(port) --data server-data --quiet > server.log 2>&1 &")
         try type("clear")
-        for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         return URL(string: "http://127.0.0.1:\(port)")!
     }
 
@@ -135,11 +156,15 @@ final class Tmux {
     static func freePort() throws -> Int {
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var address = sockaddr_in(
+            sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")),
+            sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         try withUnsafeMutablePointer(to: &address) { pointer in
             try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                guard bind(fd, $0, length) == 0, getsockname(fd, $0, &length) == 0 else { throw E2EError("no free port") }
+                guard bind(fd, $0, length) == 0, getsockname(fd, $0, &length) == 0 else {
+                    throw E2EError("no free port")
+                }
             }
         }
         return Int(UInt16(bigEndian: address.sin_port))

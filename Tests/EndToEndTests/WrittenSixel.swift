@@ -16,11 +16,16 @@ struct WrittenSixel: Equatable {
             let position = afterSave.prefix { $0 != "H" }
             let numbers = position.split(separator: ";").compactMap { Int($0) }
             let body = afterSave.dropFirst(position.count + 1)
-            guard numbers.count == 2, body.hasPrefix("\u{1B}P"), let raster = body.prefix(200).range(of: "\"1;1;") else { continue }
-            let size = body[raster.upperBound...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 2, body.hasPrefix("\u{1B}P"), let raster = body.prefix(200).range(of: "\"1;1;")
+            else { continue }
+            let size = body[raster.upperBound...].prefix { $0.isNumber || $0 == ";" }.split(separator: ";").compactMap {
+                Int($0)
+            }
             guard size.count == 2 else { continue }
-            found.append(WrittenSixel(column: numbers[1] - 1, row: numbers[0] - 1, width: size[0], height: size[1],
-                                      offset: start + text.utf8.distance(from: text.startIndex, to: save.lowerBound)))
+            found.append(
+                WrittenSixel(
+                    column: numbers[1] - 1, row: numbers[0] - 1, width: size[0], height: size[1],
+                    offset: start + text.utf8.distance(from: text.startIndex, to: save.lowerBound)))
         }
         return found
     }

@@ -18,11 +18,15 @@ final class XtermHarness {
         for tool in Self.tools where !FileManager.default.isExecutableFile(atPath: tool) {
             throw E2EError("\(tool) is missing: run `make test`, which installs xvfb, xterm, x11-apps and xdotool")
         }
-        self.columns = columns; self.rows = rows
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-\(UUID().uuidString.prefix(8))")
+        self.columns = columns
+        self.rows = rows
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xterm-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var number = 50 + Int.random(in: 0..<200)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        {
             number += 1
         }
         display = ":\(number)"
@@ -32,8 +36,14 @@ final class XtermHarness {
     deinit {
         // `script` outlives xterm; ending it hangs up the app under it.
         _ = try? spawnAndWait("/usr/bin/pkill", ["-KILL", "-f", directory.appendingPathComponent("typescript").path])
-        for pid in processes.reversed() { kill(pid, SIGKILL); var status: Int32 = 0; waitpid(pid, &status, 0) }
-        if ProcessInfo.processInfo.environment["KEEP_XTERM"] == nil { try? FileManager.default.removeItem(at: directory) }
+        for pid in processes.reversed() {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        if ProcessInfo.processInfo.environment["KEEP_XTERM"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 
     /// Waits for the X server, then starts xterm at the top left running `command` under `script`.
@@ -43,9 +53,13 @@ final class XtermHarness {
         }
         let env = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
         let typescript = directory.appendingPathComponent("typescript").path
-        try start("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256",
-                                   "-geometry", "\(columns)x\(rows)+0+0", "-e",
-                                   "/usr/bin/script", "-q", "-f", "-c", "env -i PATH=/usr/bin:/bin \(env) \(command)", typescript], log: "xterm.log")
+        try start(
+            "/usr/bin/env",
+            [
+                "DISPLAY=\(display)", "/usr/bin/xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256",
+                "-geometry", "\(columns)x\(rows)+0+0", "-e",
+                "/usr/bin/script", "-q", "-f", "-c", "env -i PATH=/usr/bin:/bin \(env) \(command)", typescript,
+            ], log: "xterm.log")
         // Keys typed with XTEST go to the window under the pointer (no window manager).
         for _ in 0..<600 {
             if (try? x("xdotool", ["search", "--class", "xterm"]))?.isEmpty == false { break }
@@ -59,15 +73,21 @@ final class XtermHarness {
 
     /// What went wrong, for a failure message: the end of the terminal's output and the logs.
     func diagnosis() -> String {
-        let tail = String(decoding: output().suffix(400), as: UTF8.self).unicodeScalars.map { $0.value < 0x20 ? "·" : String($0) }.joined()
+        let tail = String(decoding: output().suffix(400), as: UTF8.self).unicodeScalars.map {
+            $0.value < 0x20 ? "·" : String($0)
+        }.joined()
         let logs = ["xvfb.log", "xterm.log", "server.log"].map { name in
-            "\(name): " + ((try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "(none)").suffix(300)
+            "\(name): "
+                + ((try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "(none)")
+                .suffix(300)
         }
         return (["output: " + tail] + logs).joined(separator: "\n")
     }
 
     /// Everything written to the terminal so far.
-    func output() -> [UInt8] { Array((try? Data(contentsOf: directory.appendingPathComponent("typescript"))) ?? Data()) }
+    func output() -> [UInt8] {
+        Array((try? Data(contentsOf: directory.appendingPathComponent("typescript"))) ?? Data())
+    }
 
     /// The screen now, as RGBA, saved as `name`.png in the test's folder for a human to look at.
     func screenshot(_ name: String) throws -> Screenshot {

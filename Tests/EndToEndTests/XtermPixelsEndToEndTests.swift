@@ -15,7 +15,8 @@ import FakeNFTTesting
     static func candidatePictures(server: URL) throws -> [DecodedImage] {
         struct Collection: Decodable { let nfts: [String] }
         struct NFT: Decodable { let images: [String] }
-        let collections = try JSONDecoder().decode([Collection].self, from: get(server.appendingPathComponent("api/v1/collections")))
+        let collections = try JSONDecoder().decode(
+            [Collection].self, from: get(server.appendingPathComponent("api/v1/collections")))
         let biggest = try #require(collections.max { $0.nfts.count < $1.nfts.count })
         return try biggest.nfts.map { id in
             let nft = try JSONDecoder().decode(NFT.self, from: get(server.appendingPathComponent("api/v1/nft/\(id)")))
@@ -30,8 +31,11 @@ import FakeNFTTesting
         for picture in pictures {
             for dx in 0...4 {
                 for dy in 0...4 {
-                    best = min(best, shot.difference(at: sixel.column * cell.0 + dx, sixel.row * cell.1 + dy, from: picture,
-                                                     size: (sixel.width, sixel.height)))
+                    best = min(
+                        best,
+                        shot.difference(
+                            at: sixel.column * cell.0 + dx, sixel.row * cell.1 + dy, from: picture,
+                            size: (sixel.width, sixel.height)))
                 }
             }
         }
@@ -40,8 +44,10 @@ import FakeNFTTesting
 
     /// Waits up to a minute (a busy machine starts X, xterm and the app slowly) for a sixel
     /// written after byte `start` that meets `condition`.
-    static func waitForSixel(_ harness: XtermHarness, after start: Int, _ what: String,
-                             where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> WrittenSixel {
+    static func waitForSixel(
+        _ harness: XtermHarness, after start: Int, _ what: String,
+        where condition: (WrittenSixel) -> Bool = { _ in true }
+    ) async throws -> WrittenSixel {
         for _ in 0..<1_200 {
             if let sixel = WrittenSixel.all(in: harness.output(), from: start).last(where: condition) { return sixel }
             try await Task.sleep(for: .milliseconds(50))
@@ -55,27 +61,35 @@ import FakeNFTTesting
         let harness = try XtermHarness(columns: 100, rows: 30)
         let home = harness.directory.path
         try Tmux.skipWelcome(stateHome: home + "/state", server: address.absoluteString)
-        try await harness.launch("\(Tmux.binary) --server \(address.absoluteString) --images sixel",
-                                 environment: ["HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
-                                               "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        try await harness.launch(
+            "\(Tmux.binary) --server \(address.absoluteString) --images sixel",
+            environment: [
+                "HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
+                "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            ])
         _ = try await waitForSixel(harness, after: 0, "the Catalog's covers")
         var mark = harness.output().count
-        try harness.keys("Return")                      // the biggest collection
+        try harness.keys("Return")  // the biggest collection
         _ = try await waitForSixel(harness, after: mark, "the collection's grid") { $0.row >= 6 }
         mark = harness.output().count
-        try harness.keys("Return")                      // its first NFT
+        try harness.keys("Return")  // its first NFT
         return (harness, try await waitForSixel(harness, after: mark, "the NFT's picture") { $0.width >= 150 })
     }
 
     @Test func theNFTsPictureIsRealPixelsAndADialogHidesItUntilClosed() async throws {
         let port = try freeLoopbackPort()
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-server-\(UUID().uuidString.prefix(8))")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xterm-server-\(UUID().uuidString.prefix(8))")
         let log = open(data.path + ".log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let server = try spawnInBackground(Tmux.binary, ["serve", "--port", "\(port)", "--data", data.path, "--quiet"], output: log)
+        let server = try spawnInBackground(
+            Tmux.binary, ["serve", "--port", "\(port)", "--data", data.path, "--quiet"], output: log)
         close(log)
         defer {
-            kill(server, SIGKILL); var status: Int32 = 0; waitpid(server, &status, 0)
-            try? FileManager.default.removeItem(at: data); unlink(data.path + ".log")
+            kill(server, SIGKILL)
+            var status: Int32 = 0
+            waitpid(server, &status, 0)
+            try? FileManager.default.removeItem(at: data)
+            unlink(data.path + ".log")
         }
         let address = URL(string: "http://127.0.0.1:\(port)")!
         var pictures: [DecodedImage] = []
@@ -93,13 +107,18 @@ import FakeNFTTesting
             }
             return try await Self.openFirstNFT(server: address)
         }()
-        func waitForSixel(after start: Int, _ what: String, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws -> WrittenSixel {
+        func waitForSixel(after start: Int, _ what: String, where condition: (WrittenSixel) -> Bool = { _ in true })
+            async throws -> WrittenSixel
+        {
             try await Self.waitForSixel(harness, after: start, what, where: condition)
         }
-        let cell = (6, 13)                              // xterm's default font under Xvfb ("fixed", 6×13)
+        let cell = (6, 13)  // xterm's default font under Xvfb ("fixed", 6×13)
         #expect(picture.height % 6 == 0 && picture.height <= (picture.height / cell.1 + 1) * cell.1)
         #expect(picture.row + (picture.height + cell.1 - 1) / cell.1 <= harness.rows - 1, "never on the last row")
-        let fitted = pictures.map { PixelFit.fit($0.rgba, width: $0.width, height: $0.height, into: Size(width: picture.width, height: picture.height)) }
+        let fitted = pictures.map {
+            PixelFit.fit(
+                $0.rgba, width: $0.width, height: $0.height, into: Size(width: picture.width, height: picture.height))
+        }
         /// Screenshots until `done` holds for the difference at `sixel` (xterm draws what it
         /// read a moment later, longer on a busy machine); returns the last difference.
         func settle(_ name: String, at sixel: WrittenSixel, until done: (Double) -> Bool) async throws -> Double {
@@ -115,13 +134,13 @@ import FakeNFTTesting
         #expect(shown < 16, "the NFT's picture at its cells, in its colours (mean difference \(shown))")
 
         var mark = harness.output().count
-        try harness.keys("question")                    // help, over the picture
+        try harness.keys("question")  // help, over the picture
         let covered = try await settle("dialog", at: picture) { $0 > shown + 15 }
         #expect(WrittenSixel.all(in: harness.output(), from: mark).isEmpty, "no picture written under a dialog")
         #expect(covered > shown + 15, "the dialog hides the picture (mean difference \(covered), shown \(shown))")
 
         mark = harness.output().count
-        try harness.keys("Escape")                      // close it
+        try harness.keys("Escape")  // close it
         let back = try await waitForSixel(after: mark, "the picture after the dialog") { $0.width >= 150 }
         #expect(back.column == picture.column && back.row == picture.row)
         let restored = try await settle("back", at: back) { $0 < 16 }

@@ -5,8 +5,11 @@ import TerminalUI
 
 @MainActor @Suite struct AppShellTests {
     func makeShell() -> AppShell {
-        AppShell(tabs: ["Catalog", "Cart", "Profile", "Statistics"].map { AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0)) },
-                 effects: .toastsOnly(), pictures: .placeholders())
+        AppShell(
+            tabs: ["Catalog", "Cart", "Profile", "Statistics"].map {
+                AppShell.Tab(title: $0, root: PlaceholderScreen(title: $0))
+            },
+            effects: .toastsOnly(), pictures: .placeholders())
     }
 
     func frame(_ shell: AppShell, _ size: Size) -> Buffer {
@@ -19,9 +22,12 @@ import TerminalUI
         let shell = makeShell()
         #expect(shell.handle(.key(.char("3"))))
         #expect(shell.selectedTab == 2)
-        _ = shell.handle(.key(.tab)); #expect(shell.selectedTab == 3)
-        _ = shell.handle(.key(.tab)); #expect(shell.selectedTab == 0)
-        _ = shell.handle(.key(.backTab)); #expect(shell.selectedTab == 3)
+        _ = shell.handle(.key(.tab))
+        #expect(shell.selectedTab == 3)
+        _ = shell.handle(.key(.tab))
+        #expect(shell.selectedTab == 0)
+        _ = shell.handle(.key(.backTab))
+        #expect(shell.selectedTab == 3)
         assertSnapshot(frame(shell, Size(width: 80, height: 24)).text(), named: "shell-statistics-80x24")
         assertSnapshot(frame(shell, Size(width: 120, height: 40)).text(), named: "shell-statistics-120x40")
     }
@@ -40,7 +46,7 @@ import TerminalUI
         let help = frame(shell, Size(width: 80, height: 24))
         for entry in ShellKeys.map.helpEntries { #expect(help.contains(entry.text)) }
         assertSnapshot(help.text(), named: "shell-help-80x24")
-        _ = shell.handle(.key(.char("2")))           // keys do not leak through the overlay
+        _ = shell.handle(.key(.char("2")))  // keys do not leak through the overlay
         #expect(shell.selectedTab == 0)
         _ = shell.handle(.key(.escape))
         #expect(!shell.showsHelp)

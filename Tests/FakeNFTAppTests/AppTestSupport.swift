@@ -9,8 +9,10 @@ import FakeNFTTesting
 @MainActor
 func makeContext(_ server: TestServer?, baseURL: URL? = nil, preferences: URL? = nil) -> AppContext {
     let base = server?.baseURL ?? baseURL ?? URL(string: "http://127.0.0.1:1")!
-    let file = preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
-    let services = Services(api: APIClient(APIConfiguration(baseURL: base, timeout: 3)), preferences: PreferencesStore(fileURL: file))
+    let file =
+        preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
+    let services = Services(
+        api: APIClient(APIConfiguration(baseURL: base, timeout: 3)), preferences: PreferencesStore(fileURL: file))
     return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())
 }
 
@@ -67,7 +69,7 @@ func walkEveryScreen(_ server: TestServer, visit: (AppShell, String) throws -> V
     let nft = try #require(shell.currentScreen as? NFTScreen)
     #expect(await eventually { nft.model.collectionName != nil && nft.model.author.name != "…" })
     try visit(shell, "nft")
-    _ = shell.handle(.key(.tab))                              // on the NFT screen 1-3 choose its picture
+    _ = shell.handle(.key(.tab))  // on the NFT screen 1-3 choose its picture
     let cart = try #require((shell.currentScreen as? CartScreen)?.model)
     #expect(await eventually { cart.visibleItems.count == 3 })
     try visit(shell, "cart")

@@ -10,10 +10,11 @@ import FakeNFTTesting
     func makeApp(_ server: TestServer) async -> (AppContext, AppShell, CartViewModel) {
         let context = makeContext(server)
         let model = CartViewModel(context: context)
-        let shell = AppShell(tabs: [
-            AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog")),
-            AppShell.Tab(title: "Cart", root: CartScreen(model: model), badge: { context.state.cartIDs.count }),
-        ], effects: context.effects, pictures: context.pictures)
+        let shell = AppShell(
+            tabs: [
+                AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog")),
+                AppShell.Tab(title: "Cart", root: CartScreen(model: model), badge: { context.state.cartIDs.count }),
+            ], effects: context.effects, pictures: context.pictures)
         await context.state.start()
         _ = await eventually { context.state.cartIDs.count == 3 }
         _ = shell.handle(.key(.char("2")))
@@ -32,7 +33,7 @@ import FakeNFTTesting
             #expect(order.nfts.count == 3 && abs(model.total - serverTotal) < 0.001, "\(model.total) vs \(serverTotal)")
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "cart-loaded-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "cart-loaded-120x40")
-            let first = model.visibleItems[0]                      // selected
+            let first = model.visibleItems[0]  // selected
             _ = shell.handle(.key(.char("s")))
             _ = shell.handle(.key(.char("1")))
             let prices = model.visibleItems.map(\.price)
@@ -48,9 +49,13 @@ import FakeNFTTesting
             _ = shell.handle(.key(.delete))
             _ = shell.handle(.key(.left))
             _ = shell.handle(.key(.enter))
-            #expect(!context.state.cartIDs.contains(first.id) && frame(shell, Size(width: 80, height: 24)).contains("Cart [2]"), "removed at once")
+            #expect(
+                !context.state.cartIDs.contains(first.id)
+                    && frame(shell, Size(width: 80, height: 24)).contains("Cart [2]"), "removed at once")
             let api = server.client()
-            for _ in 0..<200 where try await api.order().nfts.contains(first.id) { try await Task.sleep(for: .milliseconds(10)) }
+            for _ in 0..<200 where try await api.order().nfts.contains(first.id) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             #expect(try await api.order().nfts.count == 2)
             for _ in 0..<2 {
                 _ = shell.handle(.key(.char("d")))
@@ -70,13 +75,17 @@ import FakeNFTTesting
             #expect(await eventually { payment.model.currencies.value != nil })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-currencies-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "payment-currencies-120x40")
-            _ = shell.handle(.key(.right))                     // Dogecoin: declined in the gen1 data
+            _ = shell.handle(.key(.right))  // Dogecoin: declined in the gen1 data
             _ = shell.handle(.key(.char("p")))
-            #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
+            #expect(
+                await eventually {
+                    if case .failed = payment.model.outcome { return true }
+                    return false
+                })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-failed-80x24")
             #expect(context.state.cartIDs == bought)
-            _ = shell.handle(.key(.escape))                    // Cancel
-            _ = shell.handle(.key(.left))                      // Bitcoin
+            _ = shell.handle(.key(.escape))  // Cancel
+            _ = shell.handle(.key(.left))  // Bitcoin
             _ = shell.handle(.key(.enter))
             #expect(await eventually { payment.model.outcome == .succeeded })
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "payment-success-80x24")
@@ -96,9 +105,12 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("p")))
             let payment = try #require(shell.currentScreen as? PaymentScreen)
             #expect(await eventually { payment.model.currencies.value != nil })
-            _ = shell.handle(.key(.char("p")))                 // Bitcoin
+            _ = shell.handle(.key(.char("p")))  // Bitcoin
             #expect(await eventually { payment.model.outcome == .paying })
-            for _ in 0..<5 { _ = shell.handle(.key(.char("p"))); _ = shell.handle(.key(.enter)) }
+            for _ in 0..<5 {
+                _ = shell.handle(.key(.char("p")))
+                _ = shell.handle(.key(.enter))
+            }
             #expect(payment.model.outcome == .paying && frame(shell, Size(width: 80, height: 24)).contains("Paying…"))
             await #expect(throws: PaymentInProgress.self) { try await context.services.order.pay(currencyID: "1") }
             #expect(await eventually { payment.model.outcome == .succeeded })
@@ -113,10 +125,18 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("p")))
             let payment = try #require(shell.currentScreen as? PaymentScreen)
             #expect(await eventually { payment.model.currencies.value != nil })
-            _ = shell.handle(.key(.char("p")))                 // Bitcoin, made to fail
-            #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
-            _ = shell.handle(.key(.enter))                     // Retry has focus
-            #expect(await eventually { if case .failed = payment.model.outcome { return true } ; return false })
+            _ = shell.handle(.key(.char("p")))  // Bitcoin, made to fail
+            #expect(
+                await eventually {
+                    if case .failed = payment.model.outcome { return true }
+                    return false
+                })
+            _ = shell.handle(.key(.enter))  // Retry has focus
+            #expect(
+                await eventually {
+                    if case .failed = payment.model.outcome { return true }
+                    return false
+                })
             #expect(try await server.client().order().nfts.count == 3)
         }
     }

@@ -10,7 +10,9 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects,
+                pictures: context.pictures)
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-loading-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-loading-120x40")
             await model.load()
@@ -28,7 +30,9 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("/")))
             for c in "BLÜ" { _ = shell.handle(.key(.char(c))) }
             #expect(frame(shell, Size(width: 80, height: 24)).contains("1 of 9 collections, search: BLÜ"))
-            #expect(frame(shell, Size(width: 80, height: 24)).contains("Blue (5)") && !frame(shell, Size(width: 80, height: 24)).contains("Beige"))
+            #expect(
+                frame(shell, Size(width: 80, height: 24)).contains("Blue (5)")
+                    && !frame(shell, Size(width: 80, height: 24)).contains("Beige"))
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "catalog-filtered-120x40")
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-filtered-80x24")
             _ = shell.handle(.key(.escape))
@@ -39,9 +43,14 @@ import FakeNFTTesting
     @Test func errorShowsMessageAndRetry() async throws {
         let context = makeContext(nil)
         let model = CatalogViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects,
+            pictures: context.pictures)
         await model.load()
-        guard case .failed(let failure) = model.collections else { Issue.record("expected a failure"); return }
+        guard case .failed(let failure) = model.collections else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(failure == .offline("http://127.0.0.1:1"), "typed: offline, not just a message")
         #expect(failure.userMessage.contains("Can't reach the server"))
         assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "catalog-error-80x24")
@@ -65,8 +74,12 @@ import FakeNFTTesting
             let collections = try await context.services.catalog.loadCollections()
             let model = CollectionViewModel(collection: collections.first { $0.name == "Peach" }!, context: context)
             let screen = CollectionScreen(model: model)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: screen),
-                                        AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count })], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [
+                    AppShell.Tab(title: "Catalog", root: screen),
+                    AppShell.Tab(
+                        title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count }),
+                ], effects: context.effects, pictures: context.pictures)
             await model.load()
             #expect(model.nfts.value?.count == 11)
             #expect(model.author.name != "21", "the gen1 author id became a user's name")
@@ -92,7 +105,8 @@ import FakeNFTTesting
             _ = shell.handle(.key(.enter))
             let nftScreen = try #require(shell.currentScreen as? NFTScreen)
             let author = try await api.user(id: nft.author).name
-            #expect(await eventually { nftScreen.model.author.name == author }, "the NFT's author, not the collection's")
+            #expect(
+                await eventually { nftScreen.model.author.name == author }, "the NFT's author, not the collection's")
             let text = frame(shell, Size(width: 80, height: 24))
             #expect(text.contains("Author: \(author)") && text.contains("Collection: Peach"))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "nft-80x24")
@@ -106,11 +120,13 @@ import FakeNFTTesting
         let shell = FakeNFTTerminalApp.makeShell(context: context)
         await context.state.start()
         #expect(await eventually { context.state.cartIDs.count == 3 })
-        await server.stop()    // the server goes away
-        context.state.toggleLike(NFT(id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: ""))
+        await server.stop()  // the server goes away
+        context.state.toggleLike(
+            NFT(id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: ""))
         #expect(context.state.likes.contains("1"))
         #expect(await eventually { !context.state.likes.contains("1") }, "rolled back")
-        #expect(await eventually { context.effects.toast?.message.contains("Could not change the like on April") == true })
+        #expect(
+            await eventually { context.effects.toast?.message.contains("Could not change the like on April") == true })
     }
 }
 
@@ -129,11 +145,16 @@ import FakeNFTTesting
         #expect(document.blocks.contains(.listItem("One")) && document.blocks.contains(.listItem("Two x [2]")))
         #expect(document.blocks.contains(.paragraph("still fine")))
         #expect(document.links.map(\.url) == ["https://site.example/terms", "https://example.com/x"])
-        #expect(!document.blocks.contains { if case .paragraph(let t) = $0 { return t.contains("alert") } ; return false })
+        #expect(
+            !document.blocks.contains {
+                if case .paragraph(let t) = $0 { return t.contains("alert") }
+                return false
+            })
     }
 
     @MainActor @Test func unreachablePageShowsURLAndReason() async throws {
-        let model = ReaderViewModel(url: "http://127.0.0.1:1/terms", effects: .toastsOnly(), loader: WebPageLoader(timeout: 2))
+        let model = ReaderViewModel(
+            url: "http://127.0.0.1:1/terms", effects: .toastsOnly(), loader: WebPageLoader(timeout: 2))
         await model.load()
         var buffer = Buffer(size: Size(width: 80, height: 24))
         ReaderScreen(model: model).render(in: Rect(size: buffer.size), buffer: &buffer)
@@ -144,12 +165,15 @@ import FakeNFTTesting
     @MainActor @Test func loadedPageScrolls() async throws {
         try await TestServer.with { server async throws in
             // The FakeNFT server is a web site too: its JSON is shown as a paragraph of text.
-            let model = ReaderViewModel(url: server.baseURL.absoluteString + "/api/v1/currencies", effects: .toastsOnly())
+            let model = ReaderViewModel(
+                url: server.baseURL.absoluteString + "/api/v1/currencies", effects: .toastsOnly())
             await model.load()
             #expect(model.page.value != nil)
             #expect(model.lines(width: 40).count > 10)
-            guard case .handled = ReaderScreen(model: model).route(.key(.pageDown)) else { Issue.record("PgDn not handled"); return }
+            guard case .handled = ReaderScreen(model: model).route(.key(.pageDown)) else {
+                Issue.record("PgDn not handled")
+                return
+            }
         }
     }
 }
-

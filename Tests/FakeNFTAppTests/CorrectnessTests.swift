@@ -29,7 +29,8 @@ import FakeNFTTesting
 
     /// The screen's words in one line (dialogs wrap their text, boxes draw borders).
     func words(_ shell: AppShell) -> String {
-        lines(shell).joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
+        lines(shell).joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(
+            separator: " ")
     }
 
     /// The four tabs of the app on `server`, started and showing tab `tab`.
@@ -45,7 +46,9 @@ import FakeNFTTesting
             let context = makeContext(server)
             let api = server.client()
             let owner = try #require(try await api.users(page: 0, size: 100).first { $0.nfts.count > 1 })
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: UserScreen(user: owner, context: context))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Statistics", root: UserScreen(user: owner, context: context))],
+                effects: context.effects, pictures: context.pictures)
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))
             let grid = try #require(shell.currentScreen as? UserCollectionScreen)
@@ -54,7 +57,8 @@ import FakeNFTTesting
             let screen = try #require(shell.currentScreen as? NFTScreen)
             let nft = try await api.nft(id: owner.nfts[0])
             let author = try await api.user(id: nft.author).name
-            let collection = try #require(try await api.collections(page: 0, size: 100).first { $0.nfts.contains(nft.id) })
+            let collection = try #require(
+                try await api.collections(page: 0, size: 100).first { $0.nfts.contains(nft.id) })
             #expect(await eventually { screen.model.collectionName != nil && screen.model.author.name == author })
             let text = frame(shell, Size(width: 100, height: 30))
             #expect(text.contains("Collection: \(collection.name)") && text.contains("Author: \(author)"), "\(text)")
@@ -99,7 +103,8 @@ import FakeNFTTesting
             _ = shell.handle(.key(.enter))
             #expect((shell.currentScreen as? NFTScreen)?.model.nft.id == first.id)
             #expect(frame(shell, Size(width: 80, height: 24)).contains(inCart ? "[+ cart]" : "[✕ cart]"))
-            _ = shell.handle(.key(.escape)); _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.escape))
             _ = shell.handle(.key(.up))
             _ = shell.handle(.key(.enter))
             let mine = try #require(shell.currentScreen as? MyNFTsScreen)
@@ -146,7 +151,7 @@ import FakeNFTTesting
             _ = try await openPayment(shell)
             _ = shell.handle(.key(.char("p")))
             #expect(await eventually { words(shell).contains("was declined.") })
-            _ = shell.handle(.key(.enter))                                   // Retry
+            _ = shell.handle(.key(.enter))  // Retry
             #expect(await eventually { words(shell).contains("declined (attempt") && words(shell).contains(" 2).") })
         }
     }
@@ -156,7 +161,8 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let (context, shell) = try await app(server, tab: 1)
             let cart = try await loadedCart(shell)
-            context.effects.show(Toast("A message long enough to cover the whole bottom of the screen, prices included"))
+            context.effects.show(
+                Toast("A message long enough to cover the whole bottom of the screen, prices included"))
             let text = lines(shell)
             #expect(text.contains { $0.contains(String(format: "%.2f ETH", cart.total)) })
             #expect(text.last?.contains("A message long enough") == true)
@@ -192,7 +198,9 @@ import FakeNFTTesting
             #expect(text.contains("9 collections, by NFT count"))
             _ = shell.handle(.key(.enter))
             let collection = try #require(shell.currentScreen as? CollectionScreen)
-            #expect(!frame(shell, Size(width: 80, height: 24)).contains("Collection author: \(collection.model.collection.author)"))
+            #expect(
+                !frame(shell, Size(width: 80, height: 24)).contains(
+                    "Collection author: \(collection.model.collection.author)"))
             _ = shell.handle(.key(.char("1")))
             #expect(shell.currentScreen is CatalogScreen, "the tab's own number goes back to its root")
             _ = shell.handle(.key(.char("2")))
@@ -226,7 +234,9 @@ import FakeNFTTesting
             }
             #expect(all.count == 259)
             #expect(Set(model.collections.value?.map(\.id) ?? []) == Set(all))
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects,
+                pictures: context.pictures)
             #expect(frame(shell, Size(width: 80, height: 24)).contains("259 collections"))
         }
     }
@@ -239,18 +249,22 @@ import FakeNFTTesting
             let (_, shell) = try await app(server, tab: 2)
             _ = shell.handle(.key(.char("e")))
             #expect(frame(shell, size).contains("↓ more"))
-            for _ in 0..<3 { _ = shell.handle(.key(.tab)) }               // Avatar link
+            for _ in 0..<3 { _ = shell.handle(.key(.tab)) }  // Avatar link
             var text = frame(shell, size)
             #expect(text.contains("Avatar link") && text.contains("↑ more"), "\(text)")
             for c in "https://a.example/x.png" { _ = shell.handle(.key(.char(c))) }
             #expect(frame(shell, size).contains("https://a.example/x.png"), "typing shows where it goes")
-            _ = shell.handle(.key(.tab))                                   // Save
+            _ = shell.handle(.key(.tab))  // Save
             text = frame(shell, size)
             #expect(text.contains("[ Save (Ctrl-S) ]") && text.contains("[ Cancel (Esc) ]"), "\(text)")
-            _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab))
+            _ = shell.handle(.key(.backTab))
+            _ = shell.handle(.key(.backTab))
+            _ = shell.handle(.key(.backTab))
+            _ = shell.handle(.key(.backTab))
             #expect(frame(shell, size).contains("Name"), "and back up to the first field")
             // The help overlay scrolls to its last entry.
-            _ = shell.handle(.key(.escape)); _ = shell.handle(.key(.char("y")))     // discard the edit
+            _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.char("y")))  // discard the edit
             _ = shell.handle(.key(.char("?")))
             text = frame(shell, size)
             #expect(text.contains("more)") && !text.contains("Quit"))
@@ -284,8 +298,8 @@ import FakeNFTTesting
     @Test func everyDrawnControlIsClickable() async throws {
         try await TestServer.with { server async throws in
             let (context, shell) = try await app(server, tab: 2)
-            try click("Favorite NFTs", in: shell)                           // selects the row
-            try click("Favorite NFTs", in: shell)                           // opens it
+            try click("Favorite NFTs", in: shell)  // selects the row
+            try click("Favorite NFTs", in: shell)  // opens it
             #expect(shell.currentScreen is FavoritesScreen)
             _ = shell.handle(.key(.escape))
             try click("[ Edit (e) ]", in: shell)
@@ -297,9 +311,11 @@ import FakeNFTTesting
             try click("[ Save (Ctrl-S) ]", in: shell)
             // Saved, and the form closed: the change can reach the state first (as a live
             // update) while the form still waits for its own answer and takes no tab keys.
-            #expect(await eventually {
-                context.state.profile?.name.hasSuffix(" Jr") == true && !frame(shell, Size(width: 80, height: 24)).contains("Edit profile")
-            })
+            #expect(
+                await eventually {
+                    context.state.profile?.name.hasSuffix(" Jr") == true
+                        && !frame(shell, Size(width: 80, height: 24)).contains("Edit profile")
+                })
             _ = shell.handle(.key(.char("4")))
             let statistics = try #require((shell.currentScreen as? StatisticsScreen)?.model)
             #expect(await eventually { statistics.users.count > 3 })

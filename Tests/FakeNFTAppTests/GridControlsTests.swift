@@ -19,7 +19,9 @@ import FakeNFTTesting
 
         init(_ server: TestServer) async throws {
             let (_, list) = try await server.request("GET", "/api/v1/nft?page=0&size=1000")
-            nfts = Dictionary(try JSONDecoder().decode([NFT].self, from: list).map { ($0.name, $0) }) { first, _ in first }
+            nfts = Dictionary(try JSONDecoder().decode([NFT].self, from: list).map { ($0.name, $0) }) { first, _ in
+                first
+            }
             let (_, order) = try await server.request("GET", "/api/v1/orders/1")
             inCart = Set(try JSONDecoder().decode(Order.self, from: order).nfts)
             let (_, profile) = try await server.request("GET", "/api/v1/profile/1")
@@ -58,8 +60,11 @@ import FakeNFTTesting
             let mark = source.mark(nft)
             #expect(all.contains(mark), "\(place): \(mark) for \(nft.name)\n\(all)")
             let button = buffer.hits.first { $0.target == .itemButton(area: "grid", index: index, key: .char("c")) }
-            #expect(button.map { rect.contains(Point(x: $0.rect.x, y: $0.rect.y)) && $0.rect.width == DisplayWidth.of(mark) } == true,
-                    "\(place): the cart button is not clickable whole")
+            #expect(
+                button.map {
+                    rect.contains(Point(x: $0.rect.x, y: $0.rect.y)) && $0.rect.width == DisplayWidth.of(mark)
+                } == true,
+                "\(place): the cart button is not clickable whole")
         }
     }
 
@@ -77,11 +82,11 @@ import FakeNFTTesting
             try await TestServer.with { server async throws in
                 let source = try await Source(server)
                 let (_, shell) = try await startedApp(server)
-                _ = shell.handle(.key(.enter))                               // the first collection
+                _ = shell.handle(.key(.enter))  // the first collection
                 let collection = try #require(shell.currentScreen as? CollectionScreen)
                 #expect(await eventually { collection.model.nfts.value != nil })
                 Self.checkEverySize(shell, source: source, what: "a collection")
-                _ = shell.handle(.key(.char("3")))                           // Profile › Favorites
+                _ = shell.handle(.key(.char("3")))  // Profile › Favorites
                 let profile = try #require(shell.currentScreen as? ProfileScreen)
                 #expect(await eventually { profile.model.profile != nil })
                 _ = shell.handle(.key(.down))
@@ -98,10 +103,10 @@ import FakeNFTTesting
                 _ = shell.handle(.key(.char("/")))
                 for c in user.name { _ = shell.handle(.key(.char(c))) }
                 #expect(await eventually { statistics.found?.value?.first?.id == user.id })
-                _ = shell.handle(.key(.enter))                               // keep the search
-                _ = shell.handle(.key(.enter))                               // the user
+                _ = shell.handle(.key(.enter))  // keep the search
+                _ = shell.handle(.key(.enter))  // the user
                 _ = shell.handle(.key(.down))
-                _ = shell.handle(.key(.enter))                               // their NFTs
+                _ = shell.handle(.key(.enter))  // their NFTs
                 let userNFTs = try #require(shell.currentScreen as? UserCollectionScreen)
                 #expect(await eventually { userNFTs.model.nfts.value != nil })
                 Self.checkEverySize(shell, source: source, what: "\(user.name)'s NFTs")

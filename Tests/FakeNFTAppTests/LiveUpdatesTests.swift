@@ -9,7 +9,9 @@ import FakeNFTTesting
 @MainActor @Suite(.serialized) struct LiveUpdatesTests {
     func subscribers(_ server: TestServer) async -> Int {
         guard let text = try? await server.request("GET", "/metrics").body else { return 0 }
-        let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("fakenft_event_subscribers ") }
+        let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first {
+            $0.hasPrefix("fakenft_event_subscribers ")
+        }
         return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map(Int.init) ?? 0
     }
 
@@ -18,8 +20,15 @@ import FakeNFTTesting
             let one = makeContext(server), other = makeContext(server)
             await one.state.start()
             await other.state.start()
-            defer { one.state.stop(); other.state.stop() }
-            #expect(await eventually { one.state.profile != nil && other.state.profile != nil && one.state.cart != nil && other.state.cart != nil })
+            defer {
+                one.state.stop()
+                other.state.stop()
+            }
+            #expect(
+                await eventually {
+                    one.state.profile != nil && other.state.profile != nil && one.state.cart != nil
+                        && other.state.cart != nil
+                })
             var subscribed = 0
             for _ in 0..<100 where subscribed < 2 {
                 subscribed = await subscribers(server)
@@ -42,12 +51,13 @@ import FakeNFTTesting
     /// shows its new NFT count and rating in place, as the server has them.
     @Test func aPurchaseElsewhereShowsInStatistics() async throws {
         try await TestServer.with { server async throws in
-            let buyer = try await server.client().signUp(name: "Aaron Aardvark", email: "aaron@example.com", password: "secret 12")
+            let buyer = try await server.client().signUp(
+                name: "Aaron Aardvark", email: "aaron@example.com", password: "secret 12")
             let other = makeContext(server)
             await other.state.start()
             defer { other.state.stop() }
             let statistics = StatisticsViewModel(context: other)
-            let following = Task { await statistics.followChanges() }   // as the Statistics screen's task bag runs it
+            let following = Task { await statistics.followChanges() }  // as the Statistics screen's task bag runs it
             defer { following.cancel() }
             statistics.setSort(.name)
             await statistics.loadNextPage()
@@ -62,8 +72,11 @@ import FakeNFTTesting
             #expect(try await server.request("GET", "/api/v1/orders/1/payment/1", headers: token).status == 200)
             let stored = try await server.get("/api/v1/users/\(buyer.userId)", as: User.self)
             #expect(stored.nfts == ["1", "2"] && stored.rating != "0")
-            #expect(await eventually { statistics.users.first?.nfts == stored.nfts && statistics.users.first?.rating == stored.rating },
-                    "the row shows the server's figures: \(String(describing: statistics.users.first))")
+            #expect(
+                await eventually {
+                    statistics.users.first?.nfts == stored.nfts && statistics.users.first?.rating == stored.rating
+                },
+                "the row shows the server's figures: \(String(describing: statistics.users.first))")
         }
     }
 

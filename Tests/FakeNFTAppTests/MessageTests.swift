@@ -14,7 +14,8 @@ import FakeNFTTesting
         await Language.with(.en) { #expect(error.message == "Server error 500.") }
         await Language.with(.ru) {
             #expect(error.message == "Ошибка сервера 500.")
-            #expect(APIError.offline("http://h:1").message == "Сервер http://h:1 недоступен. Проверьте, что он запущен.")
+            #expect(
+                APIError.offline("http://h:1").message == "Сервер http://h:1 недоступен. Проверьте, что он запущен.")
             #expect(WebPageError.status(404).message == "Сайт ответил 404.")
             #expect(SafeLink.Refusal.notWeb(scheme: "javascript").message.contains("javascript:"))
         }
@@ -27,7 +28,10 @@ import FakeNFTTesting
             let collected: Collected
             var metadata: Logger.Metadata = [:]
             var logLevel: Logger.Level = .trace
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? { get { metadata[key] } set { metadata[key] = newValue } }
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
             func log(event: LogEvent) { collected.lines.withLock { $0.append(event.message.description) } }
         }
     }
@@ -35,7 +39,9 @@ import FakeNFTTesting
     @Test func whatTheServerSaidGoesToTheLog() async throws {
         let collected = Collected()
         try await TestServer.with { server async throws in
-            let api = APIClient(APIConfiguration(baseURL: server.baseURL), logger: Logger(label: "test") { _ in Collected.Handler(collected: collected) })
+            let api = APIClient(
+                APIConfiguration(baseURL: server.baseURL),
+                logger: Logger(label: "test") { _ in Collected.Handler(collected: collected) })
             await #expect(throws: APIError.notFound) { try await api.nft(id: "no-such-nft") }
             let (_, body) = try await server.request("GET", "/api/v1/nft/no-such-nft")
             let said = try #require(TestServer.errorMessage(body))

@@ -14,7 +14,11 @@ import FakeNFTTesting
 
     func observedFrame(_ shell: AppShell, flag: RedrawFlag) {
         flag.raised = false
-        withObservationTracking { _ = frame(shell, Size(width: 80, height: 24)) } onChange: { flag.raised = true }
+        withObservationTracking {
+            _ = frame(shell, Size(width: 80, height: 24))
+        } onChange: {
+            flag.raised = true
+        }
     }
 
     /// What the app loop relies on instead of `invalidate()`: an answer arriving, a like from
@@ -23,7 +27,9 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model))], effects: context.effects,
+                pictures: context.pictures)
             let flag = RedrawFlag()
             observedFrame(shell, flag: flag)
             await model.load()
@@ -45,7 +51,9 @@ import FakeNFTTesting
         try await TestServer.with(latency: 300) { server async throws in
             let context = makeContext(server)
             let collections = try await server.client().collections(page: 0, size: 100)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog"))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Catalog", root: PlaceholderScreen(title: "Catalog"))],
+                effects: context.effects, pictures: context.pictures)
             let screen = CollectionScreen(model: CollectionViewModel(collection: collections[0], context: context))
             shell.tabs[0].stack.push(screen)
             #expect(screen.tasks.count == 1 && screen.model.nfts.isLoading)
@@ -62,23 +70,28 @@ import FakeNFTTesting
             let context = makeContext(server)
             let model = CartViewModel(context: context)
             let screen = CartScreen(model: model)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: screen)], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Cart", root: screen)], effects: context.effects, pictures: context.pictures)
             await context.state.start()
             #expect(await eventually { model.visibleItems.count == 3 })
-            let footer = { frame(shell, Size(width: 80, height: 24)).split(separator: "\n").last.map(String.init) ?? "" }
+            let footer = {
+                frame(shell, Size(width: 80, height: 24)).split(separator: "\n").last.map(String.init) ?? ""
+            }
             #expect(footer() == "d remove  s sort  p pay  / search  ? help  q quit")
             _ = shell.handle(.key(.char("d")))
             #expect(footer() == "←→ choose  Enter press  Esc cancel  F1 help")
-            _ = shell.handle(.key(.char("2")))                      // taken by the dialog, not the shell
+            _ = shell.handle(.key(.char("2")))  // taken by the dialog, not the shell
             #expect(shell.selectedTab == 0 && frame(shell, Size(width: 80, height: 24)).contains("Remove"))
-            _ = shell.handle(.key(.function(1)))                    // F1 works over a dialog
+            _ = shell.handle(.key(.function(1)))  // F1 works over a dialog
             let help = frame(shell, Size(width: 80, height: 24))
-            #expect(help.contains("Move between the buttons") && help.contains("Ctrl-C") && !help.contains("Statistics tab"))
-            _ = shell.handle(.key(.escape))                         // closes the help
-            _ = shell.handle(.key(.escape))                         // cancels the dialog
+            #expect(
+                help.contains("Move between the buttons") && help.contains("Ctrl-C") && !help.contains("Statistics tab")
+            )
+            _ = shell.handle(.key(.escape))  // closes the help
+            _ = shell.handle(.key(.escape))  // cancels the dialog
             #expect(footer() == "d remove  s sort  p pay  / search  ? help  q quit")
             _ = shell.handle(.key(.char("?")))
-            let fullHelp = frame(shell, Size(width: 100, height: 40))   // tall enough for the whole help
+            let fullHelp = frame(shell, Size(width: 100, height: 40))  // tall enough for the whole help
             // Every key that works now (Esc clears a search only while there is one).
             for entry in CartScreen.keys.helpEntries + [ListState.help] where entry.text != "Clear the search" {
                 #expect(fullHelp.contains(entry.text), "\(entry.text)")
@@ -95,7 +108,9 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CartViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects,
+                pictures: context.pictures)
             await context.state.start()
             #expect(await eventually { model.visibleItems.count == 3 })
             let api = server.client()
@@ -117,11 +132,14 @@ import FakeNFTTesting
     @Test func anUnreachableCartIsAnErrorWithRetry() async throws {
         let context = makeContext(nil)
         let model = CartViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects, pictures: context.pictures)
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "Cart", root: CartScreen(model: model))], effects: context.effects,
+            pictures: context.pictures)
         await context.state.start()
         #expect(await eventually { context.state.cartFailure != nil })
         let text = frame(shell, Size(width: 80, height: 24))
-        #expect(text.contains("Could not load the cart") && text.contains("Retry: r") && !text.contains("Cart is empty"))
+        #expect(
+            text.contains("Could not load the cart") && text.contains("Retry: r") && !text.contains("Cart is empty"))
         #expect(!text.contains("d remove") && !text.contains("p pay"), "no keys that cannot work")
     }
 
@@ -131,35 +149,49 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model)),
-                                        AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context)))],
-                                 effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [
+                    AppShell.Tab(title: "Catalog", root: CatalogScreen(model: model)),
+                    AppShell.Tab(title: "Cart", root: CartScreen(model: CartViewModel(context: context))),
+                ],
+                effects: context.effects, pictures: context.pictures)
             await context.state.start()
             await model.load()
             let size = Size(width: 80, height: 16)
-            for _ in 0..<6 { _ = shell.handle(.key(.down)) }       // scrolls: 3 rows of 3 lines fit
+            for _ in 0..<6 { _ = shell.handle(.key(.down)) }  // scrolls: 3 rows of 3 lines fit
             let text = frame(shell, size)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let visible = model.visible
             // Click on the first row shown (scrolled away from the top).
-            let target = try #require(visible.indices.first { i in lines.contains { $0.contains("\(visible[i].name) (\(visible[i].nfts.count))") } && i > 0 })
-            let row = try #require(lines.firstIndex { $0.contains("\(visible[target].name) (\(visible[target].nfts.count))") })
+            let target = try #require(
+                visible.indices.first { i in
+                    lines.contains { $0.contains("\(visible[i].name) (\(visible[i].nfts.count))") } && i > 0
+                })
+            let row = try #require(
+                lines.firstIndex { $0.contains("\(visible[target].name) (\(visible[target].nfts.count))") })
             _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: 20, y: row))))
             _ = frame(shell, size)
-            _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: 20, y: row + 1))))   // the row's second line: same row
+            // the row's second line: same row
+            _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: 20, y: row + 1))))
             #expect(shell.currentScreen.title == visible[target].name, "the clicked row opened")
             // The cart: Pay is a button, and a removal dialog answers a click on its buttons.
             _ = shell.handle(.key(.char("2")))
             #expect(await eventually { frame(shell, Size(width: 80, height: 24)).contains("3 NFT") })
             _ = shell.handle(.key(.char("d")))
-            let dialog = frame(shell, Size(width: 80, height: 24)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let dialog = frame(shell, Size(width: 80, height: 24)).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
             let buttons = try #require(dialog.firstIndex { $0.contains("[ Delete ]") })
-            let column = try #require(dialog[buttons].range(of: "[ Delete ]")).lowerBound.utf16Offset(in: dialog[buttons])
+            let column = try #require(dialog[buttons].range(of: "[ Delete ]")).lowerBound.utf16Offset(
+                in: dialog[buttons])
             _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: column + 2, y: buttons))))
             #expect(context.state.cartIDs.count == 2, "Delete clicked")
-            let cart = frame(shell, Size(width: 80, height: 24)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let cart = frame(shell, Size(width: 80, height: 24)).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
             let payRow = try #require(cart.firstIndex { $0.contains("[  Pay (p)  ]") })
-            let payColumn = try #require(cart[payRow].range(of: "[  Pay (p)  ]")).lowerBound.utf16Offset(in: cart[payRow])
+            let payColumn = try #require(cart[payRow].range(of: "[  Pay (p)  ]")).lowerBound.utf16Offset(
+                in: cart[payRow])
             _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: payColumn + 3, y: payRow))))
             #expect(shell.currentScreen is PaymentScreen, "Pay clicked")
         }

@@ -10,7 +10,8 @@ import FakeNFTTesting
     func makeApp(_ server: TestServer) async -> (AppContext, AppShell, ProfileScreen) {
         let context = makeContext(server)
         let screen = ProfileScreen(model: ProfileViewModel(context: context))
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Profile", root: screen)], effects: context.effects, pictures: context.pictures)
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "Profile", root: screen)], effects: context.effects, pictures: context.pictures)
         await context.state.start()
         _ = await eventually { context.state.profile != nil }
         return (context, shell, screen)
@@ -19,22 +20,25 @@ import FakeNFTTesting
     func type(_ text: String, into shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }
 
     @Test func profileAndEditFormWithValidation() async throws {
-        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in   // the form shows the avatar link: a fixed one for the snapshot
+        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+            server async throws in  // the form shows the avatar link: a fixed one for the snapshot
             let (context, shell, screen) = await makeApp(server)
             // The wallet: the NFTs owned and what they are worth, from the server's prices.
             #expect(await eventually { screen.model.walletValue != nil })
             let owned = try await server.get("/api/v1/profile/1", as: Profile.self).nfts
             var worth = 0.0
             for id in owned { worth += try await server.get("/api/v1/nft/\(id)", as: NFT.self).price }
-            #expect(frame(shell, Size(width: 80, height: 24)).contains("Wallet: \(Format.count(owned.count, .nfts)) worth \(Format.price(worth))"))
+            #expect(
+                frame(shell, Size(width: 80, height: 24)).contains(
+                    "Wallet: \(Format.count(owned.count, .nfts)) worth \(Format.price(worth))"))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "profile-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-120x40")
             _ = shell.handle(.key(.char("e")))
-            _ = shell.handle(.key(.ctrl("u")))                 // name emptied: required
+            _ = shell.handle(.key(.ctrl("u")))  // name emptied: required
             _ = shell.handle(.key(.tab))
             _ = shell.handle(.key(.tab))
             _ = shell.handle(.key(.ctrl("u")))
-            type("ftp://nope", into: shell)                    // not http(s)
+            type("ftp://nope", into: shell)  // not http(s)
             #expect(screen.model.form?.isValid == false)
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-form-errors-120x40")
             _ = shell.handle(.key(.ctrl("s")))
@@ -47,13 +51,17 @@ import FakeNFTTesting
             // Fix and save: only the changed fields are sent.
             _ = shell.handle(.key(.ctrl("u")))
             type("https://ivan.example", into: shell)
-            _ = shell.handle(.key(.backTab)); _ = shell.handle(.key(.backTab))
+            _ = shell.handle(.key(.backTab))
+            _ = shell.handle(.key(.backTab))
             type("Иван 日本", into: shell)
             _ = shell.handle(.key(.tab))
             _ = shell.handle(.paste(" — ещё\u{1B}[31m!"))
-            #expect(screen.model.form?.changes == ProfileUpdate(name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
-                                                          website: "https://ivan.example"))
-            for _ in 0..<3 { _ = shell.handle(.key(.tab)) }          // description → website → avatar → Save
+            #expect(
+                screen.model.form?.changes
+                    == ProfileUpdate(
+                        name: "Иван 日本", description: "Прошел 5-й спринт, и этот пройду — ещё!",
+                        website: "https://ivan.example"))
+            for _ in 0..<3 { _ = shell.handle(.key(.tab)) }  // description → website → avatar → Save
             #expect(screen.model.form?.saveFocused == true)
             _ = shell.handle(.key(.enter))
             #expect(await eventually { screen.model.form == nil })
@@ -77,7 +85,7 @@ import FakeNFTTesting
     @Test func myNFTsSortedAndFavoritesUnlike() async throws {
         try await TestServer.with { server async throws in
             let (context, shell, _) = await makeApp(server)
-            _ = shell.handle(.key(.enter))                     // My NFTs
+            _ = shell.handle(.key(.enter))  // My NFTs
             let mine = try #require(shell.currentScreen as? MyNFTsScreen)
             #expect(await eventually { mine.model.owned.value != nil && !mine.model.authorNames.isEmpty })
             let ratings = mine.model.items.map(\.rating)
@@ -86,14 +94,15 @@ import FakeNFTTesting
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "my-nfts-by-rating-80x24")
             _ = shell.handle(.key(.escape))
             _ = shell.handle(.key(.down))
-            _ = shell.handle(.key(.enter))                     // Favorites
+            _ = shell.handle(.key(.enter))  // Favorites
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
             #expect(await eventually { favorites.model.fetched.value != nil })
             #expect(favorites.model.items.count == 12)
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "favorites-120x40")
             let first = favorites.model.items[0]
             _ = shell.handle(.key(.char("l")))
-            #expect(favorites.model.items.count == 11 && !favorites.model.items.contains(first), "left the grid at once")
+            #expect(
+                favorites.model.items.count == 11 && !favorites.model.items.contains(first), "left the grid at once")
             #expect(!context.state.likes.contains(first.id), "Catalog sees the same likes")
             let after = frame(shell, Size(width: 120, height: 40))
             #expect(after.components(separatedBy: "♥").count - 1 == 11)
@@ -113,13 +122,23 @@ import FakeNFTTesting
         // The API cannot take NFTs away from a profile: a server whose profile owns none.
         let router = Router()
         router.get("api/v1/profile/1") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string:
-                #"{"id":"1","name":"New","avatar":"","description":"","website":"","nfts":[],"likes":[]}"#)))
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string:
+                            #"{"id":"1","name":"New","avatar":"","description":"","website":"","nfts":[],"likes":[]}"#))
+            )
         }
         try await withRouter(router) { url in
-            let services = Services(api: APIClient(APIConfiguration(baseURL: url, timeout: 3)),
-                                    preferences: PreferencesStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")))
-            let mine = MyNFTsScreen(model: MyNFTsViewModel(context: AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())))
+            let services = Services(
+                api: APIClient(APIConfiguration(baseURL: url, timeout: 3)),
+                preferences: PreferencesStore(
+                    fileURL: FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "prefs-\(UUID().uuidString).json")))
+            let mine = MyNFTsScreen(
+                model: MyNFTsViewModel(
+                    context: AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())))
             await mine.model.load()
             var buffer = Buffer(size: Size(width: 80, height: 24))
             mine.render(in: Rect(size: buffer.size), buffer: &buffer)
@@ -132,7 +151,7 @@ import FakeNFTTesting
     /// a profile that was simply not loaded.
     @Test func myNFTsWaitForTheProfile() async throws {
         try await TestServer.with { server async throws in
-            let mine = MyNFTsViewModel(context: makeContext(server))   // nothing loaded yet
+            let mine = MyNFTsViewModel(context: makeContext(server))  // nothing loaded yet
             await mine.load()
             #expect(mine.items.count == 13)
         }
@@ -143,12 +162,15 @@ import FakeNFTTesting
 /// and closing it changes nothing.
 @Suite struct ProfileFormSanitizingTests {
     @Test func untouchedFieldsAreNotChanges() {
-        let profile = Profile(id: "1", name: " Name\u{1B}[31m ", avatar: "https://a.example/\u{1B}[201~\nrm -rf ~\n",
-                              description: "d\u{202E}" + String(repeating: "x", count: 600), website: "--version", nfts: [], likes: [])
+        let profile = Profile(
+            id: "1", name: " Name\u{1B}[31m ", avatar: "https://a.example/\u{1B}[201~\nrm -rf ~\n",
+            description: "d\u{202E}" + String(repeating: "x", count: 600), website: "--version", nfts: [], likes: [])
         var form = ProfileForm(profile: profile)
         #expect(!form.hasChanges)
         #expect(!form.text(.name).contains("\u{1B}") && !form.text(.avatar).contains("\n"))
         form.editors[.name]?.insert("!")
-        #expect(form.changes == ProfileUpdate(name: form.text(.name).trimmingCharacters(in: .whitespaces)), "only the edited field")
+        #expect(
+            form.changes == ProfileUpdate(name: form.text(.name).trimmingCharacters(in: .whitespaces)),
+            "only the edited field")
     }
 }

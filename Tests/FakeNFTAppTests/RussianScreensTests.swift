@@ -11,9 +11,11 @@ import FakeNFTTesting
 @MainActor @Suite(.serialized) struct RussianScreensTests {
     static let sizes = [Size(width: 80, height: 24), Size(width: 60, height: 16)]
     /// Words that stay as they are in Russian: key names, units and names of things.
-    static let untranslated: Set<String> = ["Esc", "Enter", "Tab", "Shift", "Ctrl", "PgUp", "PgDn", "Home", "End", "Space",
-                                            "Backspace", "Delete", "F", "NFT", "NFTs", "ETH", "FakeNFT", "http", "https", "MIT", "API", "iOS",
-                                            "fakenft", "serve", "mail"]
+    static let untranslated: Set<String> = [
+        "Esc", "Enter", "Tab", "Shift", "Ctrl", "PgUp", "PgDn", "Home", "End", "Space",
+        "Backspace", "Delete", "F", "NFT", "NFTs", "ETH", "FakeNFT", "http", "https", "MIT", "API", "iOS",
+        "fakenft", "serve", "mail",
+    ]
 
     /// Every string value of the server's JSON answers: the data the screens may show.
     static func data(_ server: TestServer) async throws -> String {
@@ -26,7 +28,10 @@ import FakeNFTTesting
             default: break
             }
         }
-        for path in ["/api/v1/collections", "/api/v1/nft", "/api/v1/users", "/api/v1/currencies", "/api/v1/profile/1", "/api/v1/orders/1"] {
+        for path in [
+            "/api/v1/collections", "/api/v1/nft", "/api/v1/users", "/api/v1/currencies", "/api/v1/profile/1",
+            "/api/v1/orders/1",
+        ] {
             let (status, body) = try await server.request("GET", path)
             #expect(status == 200, "\(path)")
             collect(try JSONSerialization.jsonObject(with: body))
@@ -46,13 +51,16 @@ import FakeNFTTesting
 
     @Test func everyScreenSpeaksRussian() async throws {
         try await Language.with(.ru) {
-            try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in
+            try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+                server async throws in
                 let data = try await Self.data(server)
                 try await walkEveryScreen(server) { shell, name in
                     for size in Self.sizes {
                         let text = frame(shell, size)
                         #expect(!text.contains(tr(.tooSmallTitle)), "\(name) at \(size)")
-                        #expect(Self.englishWords(text, data: data).isEmpty, "English on \(name) at \(size): \(Self.englishWords(text, data: data))\n\(text)")
+                        #expect(
+                            Self.englishWords(text, data: data).isEmpty,
+                            "English on \(name) at \(size): \(Self.englishWords(text, data: data))\n\(text)")
                         assertSnapshot(text, named: "ru-\(name)-\(size.width)x\(size.height)")
                     }
                 }
@@ -70,7 +78,9 @@ import FakeNFTTesting
                         var buffer = Buffer(size: size)
                         content.render(into: &buffer)
                         let text = buffer.text()
-                        #expect(Self.englishWords(text, data: "name@example.com").isEmpty, "English on \(name) at \(size): \(Self.englishWords(text, data: ""))\n\(text)")
+                        #expect(
+                            Self.englishWords(text, data: "name@example.com").isEmpty,
+                            "English on \(name) at \(size): \(Self.englishWords(text, data: ""))\n\(text)")
                         assertSnapshot(text, named: "ru-\(name)-\(size.width)x\(size.height)")
                     }
                 }
@@ -84,10 +94,14 @@ import FakeNFTTesting
                 _ = signIn.handle(.key(.tab))
                 check(signIn, "sign-up")
                 let about = AboutScreen()
-                let shell = AppShell(tabs: [AppShell.Tab(title: tr(.tabProfile), root: about)], effects: .toastsOnly(), pictures: .placeholders())
+                let shell = AppShell(
+                    tabs: [AppShell.Tab(title: tr(.tabProfile), root: about)], effects: .toastsOnly(),
+                    pictures: .placeholders())
                 for size in Self.sizes {
                     let text = frame(shell, size)
-                    #expect(Self.englishWords(text, data: "").isEmpty, "English on About at \(size): \(Self.englishWords(text, data: ""))\n\(text)")
+                    #expect(
+                        Self.englishWords(text, data: "").isEmpty,
+                        "English on About at \(size): \(Self.englishWords(text, data: ""))\n\(text)")
                     assertSnapshot(text, named: "ru-about-\(size.width)x\(size.height)")
                 }
             }

@@ -26,8 +26,11 @@ import FakeNFTTesting
         var buffer = Buffer(size: Self.size)
         shell.render(into: &buffer)
         let screen = buffer.text()
-        #expect(screen.contains("\(expected.count) of \(Format.count(names.count, what)), search: \(query)"), "\(what): \(screen)")
-        for name in names where !expected.contains(name) && !names.contains(where: { $0 != name && $0.contains(name) }) {
+        #expect(
+            screen.contains("\(expected.count) of \(Format.count(names.count, what)), search: \(query)"),
+            "\(what): \(screen)")
+        for name in names where !expected.contains(name) && !names.contains(where: { $0 != name && $0.contains(name) })
+        {
             #expect(!screen.contains(name), "\(name) does not match \(query)")
         }
         if let first = expected.first {
@@ -35,9 +38,9 @@ import FakeNFTTesting
             // The match is underlined somewhere on the screen.
             #expect(buffer.cells.contains { $0.style.underline }, "the match is marked")
         }
-        _ = shell.handle(.key(.enter))                    // keep the search, leave the field
+        _ = shell.handle(.key(.enter))  // keep the search, leave the field
         #expect(frame(shell, Self.size).contains("search: \(query)"))
-        _ = shell.handle(.key(.escape))                   // clear it
+        _ = shell.handle(.key(.escape))  // clear it
         #expect(!frame(shell, Self.size).contains("search:"))
     }
 
@@ -53,12 +56,12 @@ import FakeNFTTesting
             let collections = try await server.get("/api/v1/collections", as: [NFTCollection].self)
             try checkSearch(shell, names: collections.map(\.name), what: .collections, query: "E")
 
-            _ = shell.handle(.key(.enter))                // the first collection (by NFT count)
+            _ = shell.handle(.key(.enter))  // the first collection (by NFT count)
             let collection = try #require(shell.currentScreen as? CollectionScreen)
             #expect(await eventually { collection.model.nfts.value != nil })
             try checkSearch(shell, names: try await names(server, collection.model.collection.nfts), what: .nfts)
 
-            _ = shell.handle(.key(.char("2")))            // the cart
+            _ = shell.handle(.key(.char("2")))  // the cart
             let cart = try #require((shell.currentScreen as? CartScreen)?.model)
             #expect(await eventually { cart.visibleItems.count == 3 })
             let order = try await server.get("/api/v1/orders/1", as: Order.self)
@@ -66,13 +69,13 @@ import FakeNFTTesting
 
             let profile = try await server.get("/api/v1/profile/1", as: Profile.self)
             _ = shell.handle(.key(.char("3")))
-            _ = shell.handle(.key(.enter))                // My NFTs
+            _ = shell.handle(.key(.enter))  // My NFTs
             let mine = try #require(shell.currentScreen as? MyNFTsScreen)
             #expect(await eventually { mine.model.owned.value != nil })
             try checkSearch(shell, names: try await names(server, profile.nfts), what: .nfts)
             _ = shell.handle(.key(.escape))
             _ = shell.handle(.key(.down))
-            _ = shell.handle(.key(.enter))                // Favorites
+            _ = shell.handle(.key(.enter))  // Favorites
             let favorites = try #require(shell.currentScreen as? FavoritesScreen)
             #expect(await eventually { favorites.model.fetched.value != nil })
             try checkSearch(shell, names: try await names(server, profile.likes), what: .nfts)
@@ -83,7 +86,9 @@ import FakeNFTTesting
         try await TestServer.with(seed: .large(users: 300, nfts: 120)) { server async throws in
             let context = makeContext(server)
             let model = StatisticsViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))],
+                effects: context.effects, pictures: context.pictures)
             #expect(await eventually { model.users.count == UserService.pageSize && model.total != nil })
             let everyone = try await server.get("/api/v1/users?size=1000", as: [User].self)
             // Users not loaded yet are found too: the server searches.
@@ -99,8 +104,8 @@ import FakeNFTTesting
             #expect(screen.contains("\(expected.count) of \(Format.count(everyone.count, .users)), search: \(query)"))
             #expect(!screen.contains("cannot search"))
             // A user's NFTs, searched in their grid.
-            _ = shell.handle(.key(.enter))                // keep the search
-            _ = shell.handle(.key(.enter))                // open the first user found
+            _ = shell.handle(.key(.enter))  // keep the search
+            _ = shell.handle(.key(.enter))  // open the first user found
             let user = try #require(model.found?.value?.first)
             if !user.nfts.isEmpty {
                 _ = shell.handle(.key(.down))
@@ -116,14 +121,24 @@ import FakeNFTTesting
     /// A server without the `name=` extension answers every user: the search covers the pages
     /// loaded and the screen says so.
     @Test func againstAServerThatCannotSearchTheLoadedPagesAreSearched() async throws {
-        let users = (0..<60).map { User(id: "\($0)", name: $0 % 3 == 0 ? "Anna \($0)" : "Boris \($0)", avatar: "", description: nil, website: "", nfts: [], rating: "\($0)") }
+        let users = (0..<60).map {
+            User(
+                id: "\($0)", name: $0 % 3 == 0 ? "Anna \($0)" : "Boris \($0)", avatar: "", description: nil,
+                website: "", nfts: [], rating: "\($0)")
+        }
         let body = try JSONEncoder().encode(users)
         let router = Router()
-        router.get("api/v1/users") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: body))) }
+        router.get("api/v1/users") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(data: body)))
+        }
         try await withRouter(router) { url in
             let context = makeContext(nil, baseURL: url)
             let model = StatisticsViewModel(context: context)
-            let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))], effects: context.effects, pictures: context.pictures)
+            let shell = AppShell(
+                tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model))],
+                effects: context.effects, pictures: context.pictures)
             #expect(await eventually { !model.users.isEmpty })
             _ = shell.handle(.key(.char("/")))
             for c in "anna" { _ = shell.handle(.key(.char(c))) }

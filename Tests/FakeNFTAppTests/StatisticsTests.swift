@@ -8,33 +8,41 @@ import FakeNFTTesting
 @MainActor @Suite(.serialized) struct StatisticsTests {
     @Test func ratingUserAndCollection() async throws {
         try await TestServer.with { server async throws in
-        let context = makeContext(server)
-        await context.state.start()
-        let model = StatisticsViewModel(context: context)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model)),
-                                    AppShell.Tab(title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count })], effects: context.effects, pictures: context.pictures)
-        #expect(await eventually { !model.users.isEmpty && !model.isLoading && model.total != nil && context.state.cartIDs.count == 3 })
-        #expect(model.users.map(\.ratingValue) == model.users.map(\.ratingValue).sorted(by: >), "default: by rating")
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "rating-80x24")
-        _ = shell.handle(.key(.char("s")))
-        _ = shell.handle(.key(.char("1")))                        // by name
-        #expect(await eventually { !model.users.isEmpty && !model.isLoading })
-        #expect(model.users.map(\.name) == model.users.map(\.name).sorted())
-        assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "rating-by-name-120x40")
-        // The first user with NFTs, then their collection.
-        let index = try #require(model.users.firstIndex { !$0.nfts.isEmpty })
-        for _ in 0..<index { _ = shell.handle(.key(.down)) }
-        let user = model.users[index]
-        _ = shell.handle(.key(.enter))
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "user-80x24")
-        _ = shell.handle(.key(.down))
-        _ = shell.handle(.key(.enter))
-        let collection = try #require(shell.currentScreen as? UserCollectionScreen)
-        #expect(await eventually { collection.model.nfts.value != nil })
-        #expect(collection.model.nfts.value?.map(\.id) == user.nfts)
-        assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "user-collection-80x24")
-        _ = shell.handle(.key(.char("c")))
-        #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
+            let context = makeContext(server)
+            await context.state.start()
+            let model = StatisticsViewModel(context: context)
+            let shell = AppShell(
+                tabs: [
+                    AppShell.Tab(title: "Statistics", root: StatisticsScreen(model: model)),
+                    AppShell.Tab(
+                        title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count }),
+                ], effects: context.effects, pictures: context.pictures)
+            #expect(
+                await eventually {
+                    !model.users.isEmpty && !model.isLoading && model.total != nil && context.state.cartIDs.count == 3
+                })
+            #expect(
+                model.users.map(\.ratingValue) == model.users.map(\.ratingValue).sorted(by: >), "default: by rating")
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "rating-80x24")
+            _ = shell.handle(.key(.char("s")))
+            _ = shell.handle(.key(.char("1")))  // by name
+            #expect(await eventually { !model.users.isEmpty && !model.isLoading })
+            #expect(model.users.map(\.name) == model.users.map(\.name).sorted())
+            assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "rating-by-name-120x40")
+            // The first user with NFTs, then their collection.
+            let index = try #require(model.users.firstIndex { !$0.nfts.isEmpty })
+            for _ in 0..<index { _ = shell.handle(.key(.down)) }
+            let user = model.users[index]
+            _ = shell.handle(.key(.enter))
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "user-80x24")
+            _ = shell.handle(.key(.down))
+            _ = shell.handle(.key(.enter))
+            let collection = try #require(shell.currentScreen as? UserCollectionScreen)
+            #expect(await eventually { collection.model.nfts.value != nil })
+            #expect(collection.model.nfts.value?.map(\.id) == user.nfts)
+            assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "user-collection-80x24")
+            _ = shell.handle(.key(.char("c")))
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
         }
     }
 
@@ -45,7 +53,9 @@ import FakeNFTTesting
         let context = makeContext(server)
         let model = StatisticsViewModel(context: context)
         let screen = StatisticsScreen(model: model)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: screen)], effects: context.effects, pictures: context.pictures)
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "Statistics", root: screen)], effects: context.effects,
+            pictures: context.pictures)
         #expect(await eventually { model.users.count == UserService.pageSize })
         _ = frame(shell, Size(width: 80, height: 24))
         #expect(!screen.list.visibleRange.isEmpty)
@@ -70,7 +80,9 @@ import FakeNFTTesting
         await context.state.start()
         let model = StatisticsViewModel(context: context)
         let screen = StatisticsScreen(model: model)
-        let shell = AppShell(tabs: [AppShell.Tab(title: "Statistics", root: screen)], effects: context.effects, pictures: context.pictures)
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "Statistics", root: screen)], effects: context.effects,
+            pictures: context.pictures)
         #expect(await eventually { model.users.count == UserService.pageSize && model.total == 1_000 })
         #expect(frame(shell, Size(width: 80, height: 24)).contains("Users by rating, 1000 in all"))
         _ = shell.handle(.key(.end))
@@ -85,7 +97,9 @@ import FakeNFTTesting
         let text = frame(shell, Size(width: 100, height: 30))
         for user in model.users.prefix(5) {
             let place = try #require(ranking.firstIndex { $0.id == user.id }) + 1
-            #expect(text.split(separator: "\n").contains { $0.contains(user.name) && $0.contains(" \(place) ") }, "\(user.name) is #\(place)")
+            #expect(
+                text.split(separator: "\n").contains { $0.contains(user.name) && $0.contains(" \(place) ") },
+                "\(user.name) is #\(place)")
         }
         await server.stop()
     }

@@ -20,7 +20,10 @@ import FakeNFTTesting
             var row = ""
             for x in 0..<size.width {
                 let style = theme.resolve(buffer[x, y].style, colors: .full)
-                if style == .plain { row.append("."); continue }
+                if style == .plain {
+                    row.append(".")
+                    continue
+                }
                 if letters[style] == nil {
                     let letter = alphabet[min(letters.count, alphabet.count - 1)]
                     letters[style] = letter
@@ -53,10 +56,13 @@ import FakeNFTTesting
     }
 
     @Test func catalogAndNFTScreenInEveryTheme() async throws {
-        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) { server async throws in
+        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+            server async throws in
             let (_, shell) = try await startedApp(server)
             for theme in [Theme.dark, .light, .mono] {
-                assertSnapshot(Self.styled(shell, Size(width: 80, height: 24), theme: theme), named: "theme-catalog-\(theme.name.rawValue)")
+                assertSnapshot(
+                    Self.styled(shell, Size(width: 80, height: 24), theme: theme),
+                    named: "theme-catalog-\(theme.name.rawValue)")
             }
             _ = shell.handle(.key(.enter))
             let collection = try #require(shell.currentScreen as? CollectionScreen)

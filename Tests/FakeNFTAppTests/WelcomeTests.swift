@@ -38,7 +38,9 @@ import FakeNFTTesting
         #expect(scene.page == 0)
         _ = scene.handle(.key(.enter))
         _ = scene.handle(.key(.enter))
-        #expect(frame(scene, Size(width: 60, height: 16)).contains("Four tabs") && frame(scene).contains("[ Finish (Enter) ]"))
+        #expect(
+            frame(scene, Size(width: 60, height: 16)).contains("Four tabs")
+                && frame(scene).contains("[ Finish (Enter) ]"))
         assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "onboarding-3-60x16")
         #expect(!scene.isFinished)
         _ = scene.handle(.key(.enter))
@@ -54,12 +56,12 @@ import FakeNFTTesting
             let model = SignInModel(api: server.client())
             let scene = SignInScene(model: model)
             #expect(frame(scene).contains("Continue without an account"))
-            _ = scene.handle(.key(.up))                           // the Sign in / Sign up row
-            _ = scene.handle(.key(.right))                        // sign up
+            _ = scene.handle(.key(.up))  // the Sign in / Sign up row
+            _ = scene.handle(.key(.right))  // sign up
             #expect(model.mode == .signUp)
-            _ = scene.handle(.key(.enter))                        // its first field: the name
+            _ = scene.handle(.key(.enter))  // its first field: the name
             type("Anna", into: scene)
-            _ = scene.handle(.key(.tab))                          // Tab goes to the next field, like Enter
+            _ = scene.handle(.key(.tab))  // Tab goes to the next field, like Enter
             type("anna@example", into: scene)
             #expect(frame(scene).contains("✗ Not an e-mail address"))
             type(".com", into: scene)
@@ -77,10 +79,15 @@ import FakeNFTTesting
             assertSnapshot(frame(scene), named: "sign-up-problems-80x24")
             _ = scene.handle(.key(.backspace))
             type("1", into: scene)
-            _ = scene.handle(.key(.enter))                        // from the last field: send
+            _ = scene.handle(.key(.enter))  // from the last field: send
             #expect(await eventually { model.outcome != nil })
-            guard case .signedIn(let account) = model.outcome else { Issue.record("not signed in: \(model.message ?? "")"); return }
-            #expect(account.name == "Anna" && account.email == "anna@example.com" && account.token?.hasPrefix("fnft_") == true)
+            guard case .signedIn(let account) = model.outcome else {
+                Issue.record("not signed in: \(model.message ?? "")")
+                return
+            }
+            #expect(
+                account.name == "Anna" && account.email == "anna@example.com"
+                    && account.token?.hasPrefix("fnft_") == true)
             let user: User = try await server.get("/api/v1/users/\(account.userId)")
             #expect(user.name == "Anna" && user.nfts.isEmpty)
         }
@@ -91,7 +98,8 @@ import FakeNFTTesting
     func send(_ server: TestServer, signUp: Bool = false, _ fields: [String]) -> (SignInModel, SignInScene) {
         let model = SignInModel(api: server.client())
         let scene = SignInScene(model: model)
-        if signUp { [Key.up, .right, .enter].forEach { _ = scene.handle(.key($0)) } }   // the mode row, Sign up, the name
+        // the mode row, Sign up, the name
+        if signUp { [Key.up, .right, .enter].forEach { _ = scene.handle(.key($0)) } }
         for text in fields {
             type(text, into: scene)
             _ = scene.handle(.key(.enter))
@@ -105,7 +113,8 @@ import FakeNFTTesting
             #expect(await eventually { first.outcome != nil })
             // The same address again: taken.
             let (again, _) = send(server, signUp: true, ["Anna 2", "ANNA@example.com", "secret 13", "secret 13"])
-            #expect(await eventually { again.message == "An account with this e-mail already exists: sign in instead." })
+            #expect(
+                await eventually { again.message == "An account with this e-mail already exists: sign in instead." })
             // A wrong password, in Russian.
             await Language.with(.ru) {
                 let (model, scene) = send(server, ["anna@example.com", "wrong pass 1"])
@@ -119,7 +128,10 @@ import FakeNFTTesting
             // Esc: on without an account.
             let without = SignInModel(api: server.client())
             _ = SignInScene(model: without).handle(.key(.escape))
-            guard case .withoutAccount = without.outcome else { Issue.record("Esc did not go on without an account"); return }
+            guard case .withoutAccount = without.outcome else {
+                Issue.record("Esc did not go on without an account")
+                return
+            }
         }
     }
 
@@ -128,15 +140,23 @@ import FakeNFTTesting
             let anna = try await server.client().signUp(name: "Anna", email: "anna@example.com", password: "secret 12")
             var configuration = APIConfiguration(baseURL: server.baseURL, timeout: 3)
             configuration.token = anna.token
-            let services = Services(api: APIClient(configuration), preferences: PreferencesStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")))
-            let context = AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders(), account: anna, offersAccounts: true)
+            let services = Services(
+                api: APIClient(configuration),
+                preferences: PreferencesStore(
+                    fileURL: FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "prefs-\(UUID().uuidString).json")))
+            let context = AppContext(
+                services: services, effects: .toastsOnly(), pictures: .placeholders(), account: anna,
+                offersAccounts: true)
             let shell = FakeNFTTerminalApp.makeShell(context: context)
             await context.state.start()
             _ = shell.handle(.key(.char("3")))
             let profile = try #require(shell.currentScreen as? ProfileScreen)
             #expect(await eventually { profile.model.walletValue != nil })
             var screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
-            #expect(screen.contains("Anna") && screen.contains("Wallet: 0 NFTs worth 0.00 ETH") && screen.contains("Log out (anna@example.com)"))
+            #expect(
+                screen.contains("Anna") && screen.contains("Wallet: 0 NFTs worth 0.00 ETH")
+                    && screen.contains("Log out (anna@example.com)"))
             for _ in 0..<4 { _ = shell.handle(.key(.down)) }
             _ = shell.handle(.key(.enter))
             screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
@@ -146,15 +166,21 @@ import FakeNFTTesting
             context.state.stop()
 
             let shared = makeContext(server)
-            let sharedShell = FakeNFTTerminalApp.makeShell(context: AppContext(services: shared.services, effects: .toastsOnly(), pictures: .placeholders(),
-                                                                               account: nil, offersAccounts: true))
+            let sharedShell = FakeNFTTerminalApp.makeShell(
+                context: AppContext(
+                    services: shared.services, effects: .toastsOnly(), pictures: .placeholders(),
+                    account: nil, offersAccounts: true))
             _ = sharedShell.handle(.key(.char("3")))
             let sharedProfile = try #require(sharedShell.currentScreen as? ProfileScreen)
-            #expect(await eventually { sharedProfile.model.walletValue != nil })   // no request left in flight when the server stops
+            // no request left in flight when the server stops
+            #expect(await eventually { sharedProfile.model.walletValue != nil })
             #expect(FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Sign in or sign up"))
-            for _ in 0..<3 { _ = sharedShell.handle(.key(.down)) }   // About, above Sign in
+            for _ in 0..<3 { _ = sharedShell.handle(.key(.down)) }  // About, above Sign in
             _ = sharedShell.handle(.key(.enter))
-            #expect(await eventually { FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Licence: MIT") })
+            #expect(
+                await eventually {
+                    FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Licence: MIT")
+                })
             assertSnapshot(FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)), named: "about-80x24")
         }
     }

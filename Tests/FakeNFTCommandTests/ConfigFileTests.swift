@@ -7,20 +7,24 @@ import TerminalUI
 /// The configuration file and the order of sources: command line, environment, file, default.
 @Suite struct ConfigFileTests {
     static func file(_ text: String?) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)/fakenft")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "config-\(UUID().uuidString)/fakenft")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("config.toml")
         if let text { try Data(text.utf8).write(to: url) }
         return url
     }
 
-    static func settings(_ arguments: [String], environment: [String: String] = [:], file url: URL) throws -> AppSettings {
+    static func settings(_ arguments: [String], environment: [String: String] = [:], file url: URL) throws
+        -> AppSettings
+    {
         let options = try #require(try FakeNFTCommand.parseAsRoot(arguments) as? AppCommand).options
         return AppSettings(options: options, environment: environment, file: ConfigFile(url: url))
     }
 
     @Test func theFileSetsEveryOptionAndSaysWhereEachValueCameFrom() throws {
-        let url = try Self.file("""
+        let url = try Self.file(
+            """
             # FakeNFT
             server = "http://127.0.0.1:9/"
             token = "secret"
@@ -34,7 +38,8 @@ import TerminalUI
         #expect(settings.problems.isEmpty)
         #expect(settings.server.value?.absoluteString == "http://127.0.0.1:9/")
         #expect(settings.token.value == "secret" && settings.mouse.value && settings.images.value == .sixel)
-        #expect(settings.theme.value == .light && settings.symbols.value == .sextants && settings.logLevel.value == .debug)
+        #expect(
+            settings.theme.value == .light && settings.symbols.value == .sextants && settings.logLevel.value == .debug)
         #expect(settings.theme.source.description == "config file, line 6")
         #expect(!settings.report.contains("secret"), "the token is never printed")
         #expect(settings.report.contains("theme      = light"))
@@ -42,12 +47,16 @@ import TerminalUI
 
     @Test func theCommandLineBeatsTheEnvironmentWhichBeatsTheFile() throws {
         let url = try Self.file("theme = \"light\"\nimages = \"sixel\"\nmouse = true\n")
-        let settings = try Self.settings(["--theme", "mono", "--no-mouse"], environment: ["FAKENFT_THEME": "dark", "FAKENFT_IMAGES": "kitty"], file: url)
+        let settings = try Self.settings(
+            ["--theme", "mono", "--no-mouse"], environment: ["FAKENFT_THEME": "dark", "FAKENFT_IMAGES": "kitty"],
+            file: url)
         #expect(settings.theme.value == .mono && settings.theme.source.description == "command line")
         #expect(settings.images.value == .kitty && settings.images.source.description == "environment (FAKENFT_IMAGES)")
         #expect(settings.mouse.value == false)
         let defaults = try Self.settings([], file: try Self.file(nil))
-        #expect(!defaults.file.exists && defaults.theme.value == .auto && defaults.images.value == .auto && !defaults.mouse.value)
+        #expect(
+            !defaults.file.exists && defaults.theme.value == .auto && defaults.images.value == .auto
+                && !defaults.mouse.value)
         #expect(defaults.theme.source.description == "default" && defaults.problems.isEmpty)
     }
 
@@ -55,14 +64,17 @@ import TerminalUI
         let russianLocale = ["LANG": "ru_RU.UTF-8"]
         let fromLocale = try Self.settings([], environment: russianLocale, file: try Self.file(nil))
         #expect(fromLocale.language.value == .ru && fromLocale.language.source.description == "environment (LANG)")
-        let overLocale = try Self.settings([], environment: ["LANG": "ru_RU.UTF-8", "LC_ALL": "en_US.UTF-8"], file: try Self.file(nil))
+        let overLocale = try Self.settings(
+            [], environment: ["LANG": "ru_RU.UTF-8", "LC_ALL": "en_US.UTF-8"], file: try Self.file(nil))
         #expect(overLocale.language.value == .en && overLocale.language.source.description == "environment (LC_ALL)")
         let fromFile = try Self.settings([], environment: russianLocale, file: try Self.file("language = \"en\"\n"))
         #expect(fromFile.language.value == .en && fromFile.language.source.description == "config file, line 1")
-        let fromFlag = try Self.settings(["--lang", "ru"], environment: ["LANG": "en_US.UTF-8"], file: try Self.file("language = \"en\"\n"))
+        let fromFlag = try Self.settings(
+            ["--lang", "ru"], environment: ["LANG": "en_US.UTF-8"], file: try Self.file("language = \"en\"\n"))
         #expect(fromFlag.language.value == .ru && fromFlag.language.source.description == "command line")
         #expect(fromFlag.report.contains("language   = ru"))
-        let unknown = try Self.settings([], environment: ["LANG": "de_DE.UTF-8"], file: try Self.file("language = \"fr\"\n"))
+        let unknown = try Self.settings(
+            [], environment: ["LANG": "de_DE.UTF-8"], file: try Self.file("language = \"fr\"\n"))
         #expect(unknown.language.value == .en && unknown.language.source.description == "default")
         #expect(unknown.problems.contains { $0.contains("line 1: language 'fr' is not one of en, ru") })
         #expect(throws: (any Error).self) { try FakeNFTCommand.parseAsRoot(["--lang", "de"]) }
@@ -73,7 +85,8 @@ import TerminalUI
         let url = try Self.file(text)
         let settings = try Self.settings([], environment: ["FAKENFT_LOG": "loud"], file: url)
         #expect(settings.theme.value == .auto && settings.images.value == .kitty, "the other keys still count")
-        #expect(settings.problems.contains { $0.contains("line 1: theme 'blue' is not one of auto, dark, light, mono") })
+        #expect(
+            settings.problems.contains { $0.contains("line 1: theme 'blue' is not one of auto, dark, light, mono") })
         #expect(settings.problems.contains { $0.contains("line 3: unknown key 'colour'") })
         #expect(settings.problems.contains { $0.contains("line 4: mouse must be true or false") })
         #expect(settings.problems.contains { $0.contains("FAKENFT_LOG='loud'") } && settings.logLevel.value == .info)
@@ -90,7 +103,9 @@ import TerminalUI
     }
 
     @Test func theFileIsFoundThroughXDGConfigHome() {
-        #expect(ConfigFile.defaultURL(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).path == "/x/fakenft/config.toml")
+        #expect(
+            ConfigFile.defaultURL(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).path == "/x/fakenft/config.toml"
+        )
         #expect(ConfigFile.defaultURL(environment: ["HOME": "/h"]).path == "/h/.config/fakenft/config.toml")
     }
 }

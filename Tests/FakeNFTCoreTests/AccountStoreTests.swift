@@ -6,7 +6,9 @@ import Testing
 /// a file others could read not trusted.
 @Suite struct AccountStoreTests {
     static func store() -> AccountStore {
-        AccountStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)/fakenft/account.json"))
+        AccountStore(
+            fileURL: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "state-\(UUID().uuidString)/fakenft/account.json"))
     }
 
     static let anna = Account(token: "fnft_secret", userId: "u-1", name: "Anna", email: "anna@example.com")
@@ -22,8 +24,10 @@ import Testing
         // Saving again replaces the file whole and keeps its mode.
         try store.save(SavedSignIn(server: "http://a.example", account: nil))
         #expect(store.load(server: "http://a.example") == SavedSignIn(server: "http://a.example", account: nil))
-        #expect((try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int) == 0o600)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.fileURL.deletingLastPathComponent().path)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int) == 0o600)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: store.fileURL.deletingLastPathComponent().path)
         #expect(leftovers == ["account.json"], "no temporary file is left")
     }
 
@@ -41,14 +45,17 @@ import Testing
         chmod(store.fileURL.path, 0o644)
         #expect(store.load(server: "http://a.example") == nil)
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path), "deleted: its token may have been read")
-        try FileManager.default.createDirectory(at: store.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: store.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: store.fileURL)
         chmod(store.fileURL.path, 0o600)
         #expect(store.load(server: "http://a.example") == nil)
     }
 
     @Test func onboardingIsRememberedOnceShown() {
-        let record = OnboardingRecord(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)/fakenft/onboarding-done"))
+        let record = OnboardingRecord(
+            fileURL: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "state-\(UUID().uuidString)/fakenft/onboarding-done"))
         #expect(!record.isDone)
         record.markDone()
         #expect(record.isDone)

@@ -12,8 +12,9 @@ import FakeNFTTesting
         let router = Router()
         let hits = Hits()
         router.get("api/v1/profile/1") { _, _ -> Response in
-            Response(status: .internalServerError, headers: [.contentType: "application/json"],
-                     body: .init(byteBuffer: ByteBuffer(string: #"{"error":"database on fire"}"#)))
+            Response(
+                status: .internalServerError, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"error":"database on fire"}"#)))
         }
         router.get("api/v1/orders/1") { _, _ in "this is not json" }
         router.get("api/v1/currencies") { _, _ -> Response in
@@ -21,12 +22,20 @@ import FakeNFTTesting
             switch await hits.next() {
             case 1: return Response(status: .serviceUnavailable, headers: [.retryAfter: "nan"])
             case 2: return Response(status: .tooManyRequests, headers: [.retryAfter: "-1e300"])
-            default: return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "[]")))
+            default:
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(string: "[]")))
             }
         }
         router.get("api/v1/nft/2") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string:
-                #"{"id":"2","name":"N","images":[],"rating":"nan","description":"","price":1,"author":"a","createdAt":""}"#)))
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string:
+                            #"{"id":"2","name":"N","images":[],"rating":"nan","description":"","price":1,"author":"a","createdAt":""}"#
+                    )))
         }
         try await withRouter(router, body)
     }
@@ -35,8 +44,14 @@ import FakeNFTTesting
         try await brokenServer { url in
             let api = APIClient(APIConfiguration(baseURL: url, timeout: 2))
             await #expect(throws: APIError.server(status: 500, message: "database on fire")) { try await api.profile() }
-            do { _ = try await api.order(); Issue.record("expected a decoding error") } catch let error as APIError {
-                guard case .undecodable = error else { Issue.record("got \(error)"); return }
+            do {
+                _ = try await api.order()
+                Issue.record("expected a decoding error")
+            } catch let error as APIError {
+                guard case .undecodable = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
                 #expect(error.userMessage.contains("does not understand"))
             }
             #expect(try await api.currencies().isEmpty, "503 and 429 retried, then answered")
@@ -47,8 +62,14 @@ import FakeNFTTesting
 
     @Test func serverDown() async throws {
         let api = APIClient(APIConfiguration(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 2))
-        do { _ = try await api.profile(); Issue.record("expected offline") } catch let error as APIError {
-            guard case .offline = error else { Issue.record("got \(error)"); return }
+        do {
+            _ = try await api.profile()
+            Issue.record("expected offline")
+        } catch let error as APIError {
+            guard case .offline = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(error.userMessage.contains("Can't reach the server"))
         }
     }
@@ -85,5 +106,8 @@ import FakeNFTTesting
 
 private actor Hits {
     private var count = 0
-    func next() -> Int { count += 1; return count }
+    func next() -> Int {
+        count += 1
+        return count
+    }
 }

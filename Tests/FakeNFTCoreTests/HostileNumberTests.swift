@@ -6,7 +6,9 @@ import Testing
 /// Numbers from the network that do not fit: an error or a clamped value, never a trap.
 @Suite struct HostileNumberTests {
     static func nft(rating: String, price: String = "1.5") -> Data {
-        Data(#"{"id":"1","name":"N","images":[],"rating":\#(rating),"description":"","price":\#(price),"author":"a","createdAt":""}"#.utf8)
+        Data(
+            #"{"id":"1","name":"N","images":[],"rating":\#(rating),"description":"","price":\#(price),"author":"a","createdAt":""}"#
+                .utf8)
     }
 
     @Test(arguments: ["1e300", "-1e300", "\"1e300\"", "9223372036854775807", "9.3e18", "-9.3e18", "4.5", "\"3\""])
@@ -18,7 +20,9 @@ import Testing
     @Test(arguments: ["\"nan\"", "\"NaN\"", "\"inf\"", "\"-infinity\"", "1e999", "\"1e999\""])
     func nonFiniteNumbersAreDecodingErrors(value: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(NFT.self, from: Self.nft(rating: value)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NFT.self, from: Self.nft(rating: "1", price: value)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(NFT.self, from: Self.nft(rating: "1", price: value))
+        }
     }
 
     @Test func clampingCoversTheEdges() {

@@ -8,7 +8,9 @@ import FakeNFTTesting
 /// Pictures from untrusted bytes: every PNG and JPEG kind decodes to the same picture (left half
 /// red, right half blue); broken, huge or unknown files are errors, never crashes.
 @Suite struct ImageDecodingTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/images").standardized
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../Fixtures/images"
+    ).standardized
 
     func fixture(_ name: String) throws -> Data { try Data(contentsOf: Self.fixtures.appendingPathComponent(name)) }
 
@@ -27,7 +29,9 @@ import FakeNFTTesting
         }
     }
 
-    @Test(arguments: ["left-red-right-blue.png", "palette.png", "interlaced.png", "deep16.png", "baseline.jpg", "progressive.jpg"])
+    @Test(arguments: [
+        "left-red-right-blue.png", "palette.png", "interlaced.png", "deep16.png", "baseline.jpg", "progressive.jpg",
+    ])
     func everyKindDecodes(name: String) throws {
         expectLeftRedRightBlue(try ImageDecoder.decode(try fixture(name)), name)
     }
@@ -45,11 +49,16 @@ import FakeNFTTesting
         for name in ["left-red-right-blue.png", "baseline.jpg", "progressive.jpg"] {
             let data = try fixture(name)
             for length in stride(from: 0, to: data.count - 1, by: 7) {
-                _ = try? ImageDecoder.decode(data.prefix(length))   // an error or (for a JPEG missing its end) a grey tail
+                // an error or (for a JPEG missing its end) a grey tail
+                _ = try? ImageDecoder.decode(data.prefix(length))
             }
         }
-        #expect(throws: ImageError.self) { try ImageDecoder.decode(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) }
-        #expect(throws: ImageError.self) { try ImageDecoder.decode(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])) }
+        #expect(throws: ImageError.self) {
+            try ImageDecoder.decode(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8))
+        }
+        #expect(throws: ImageError.self) {
+            try ImageDecoder.decode(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]))
+        }
     }
 
     /// A header claiming 100000×100000 pixels is refused before anything is allocated.
@@ -60,7 +69,8 @@ import FakeNFTTesting
         png.replaceSubrange(16..<20, with: huge)
         png.replaceSubrange(20..<24, with: huge)
         let crc = Self.crc32(Array(png[12..<29]))
-        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+        png.replaceSubrange(
+            29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
         #expect(throws: ImageError("the image is too large")) { try ImageDecoder.decode(Data(png)) }
         #expect(throws: ImageError.self) { try ImageDecoder.decode(Data(count: ImageDecoder.maxBytes + 1)) }
     }
@@ -105,7 +115,9 @@ import FakeNFTTesting
             // A small bound keeps only the most recent files.
             let small = ImageDiskCache(directory: directory, limit: 50_000)
             small.trim()
-            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".img") }
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasSuffix(".img")
+            }
             #expect(left.count <= 1, "\(left)")
         }
     }
@@ -115,18 +127,26 @@ import FakeNFTTesting
         let router = Router()
         let chunk = ByteBuffer(repeating: 0x42, count: 64 * 1024)
         router.get("endless.png") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-                while true { try await writer.write(chunk) }
-            })
+            Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+                    while true { try await writer.write(chunk) }
+                })
         }
         router.get("page.png") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(string: "<html>not a picture</html>")))
+            Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: .init(byteBuffer: ByteBuffer(string: "<html>not a picture</html>")))
         }
         try await withRouter(router) { url in
             let loader = ImageLoader(disk: nil)
-            await #expect(throws: ImageError("the image is larger than 8 MB")) { try await loader.image(for: url.absoluteString + "/endless.png") }
-            await #expect(throws: ImageError("not a PNG or a JPEG")) { try await loader.image(for: url.absoluteString + "/page.png") }
+            await #expect(throws: ImageError("the image is larger than 8 MB")) {
+                try await loader.image(for: url.absoluteString + "/endless.png")
+            }
+            await #expect(throws: ImageError("not a PNG or a JPEG")) {
+                try await loader.image(for: url.absoluteString + "/page.png")
+            }
         }
     }
 
@@ -134,8 +154,12 @@ import FakeNFTTesting
         let loader = ImageLoader(disk: nil)
         await #expect(throws: ImageError("not an http(s) link")) { try await loader.image(for: "file:///etc/passwd") }
         try await TestServer.with { server async throws in
-            await #expect(throws: ImageError.self) { try await loader.image(for: server.baseURL.absoluteString + "/images/nothing.png") }
-            await #expect(throws: ImageError.self) { try await loader.image(for: server.baseURL.absoluteString + "/api/v1/nft/1") }
+            await #expect(throws: ImageError.self) {
+                try await loader.image(for: server.baseURL.absoluteString + "/images/nothing.png")
+            }
+            await #expect(throws: ImageError.self) {
+                try await loader.image(for: server.baseURL.absoluteString + "/api/v1/nft/1")
+            }
         }
     }
 }

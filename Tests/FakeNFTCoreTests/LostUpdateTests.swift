@@ -11,7 +11,8 @@ import FakeNFTTesting
             let first = ProfileService(api: server.client()), second = ProfileService(api: server.client())
             try await first.load()
             try await second.load()
-            let firstIDs = (1...95).filter { $0 % 2 == 1 }.map(String.init), secondIDs = (1...95).filter { $0 % 2 == 0 }.map(String.init)
+            let firstIDs = (1...95).filter { $0 % 2 == 1 }.map(String.init),
+                secondIDs = (1...95).filter { $0 % 2 == 0 }.map(String.init)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (service, ids) in [(first, firstIDs), (second, secondIDs)] {
                     group.addTask { for id in ids { try await service.toggleLike(id) } }

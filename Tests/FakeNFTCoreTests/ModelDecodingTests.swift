@@ -12,7 +12,9 @@ import Testing
         .appendingPathComponent("../../Sources/FakeNFTServer/Resources/gen1").standardized
 
     func load(_ name: String) throws -> Data {
-        try Data(contentsOf: (name.hasPrefix("gen1-generator-") ? Self.seedData : Self.fixtures).appendingPathComponent(name))
+        try Data(
+            contentsOf: (name.hasPrefix("gen1-generator-") ? Self.seedData : Self.fixtures).appendingPathComponent(name)
+        )
     }
 
     /// The `items` of a reconstructed gen2 sample file.
@@ -26,7 +28,8 @@ import Testing
         #expect(nft.name == "April" && nft.rating == 5 && nft.price == 4.5 && nft.author == "6" && nft.website == nil)
         let collection = try JSONDecoder().decode(NFTCollection.self, from: load("gen1-collection-by-id.vadamask.json"))
         #expect(collection.nfts == ["1", "2", "3", "4", "5"])
-        let collections = try JSONDecoder().decode([NFTCollection].self, from: load("gen1-collections-list.vadamask.json"))
+        let collections = try JSONDecoder().decode(
+            [NFTCollection].self, from: load("gen1-collections-list.vadamask.json"))
         #expect(!collections.isEmpty)
         let user = try JSONDecoder().decode(User.self, from: load("gen1-user-by-id.vadamask.json"))
         #expect(user.rating == "77" && user.ratingValue == 77)
@@ -48,28 +51,39 @@ import Testing
         #expect(nfts.allSatisfy { $0.createdAt.hasSuffix("[GMT]") && $0.author.hasPrefix("https://") })
         let users = try JSONDecoder().decode([User].self, from: items("gen2-users-sample.reconstructed.json"))
         #expect(users.contains { $0.description == nil })
-        let collections = try JSONDecoder().decode([NFTCollection].self, from: items("gen2-collections-sample.reconstructed.json"))
+        let collections = try JSONDecoder().decode(
+            [NFTCollection].self, from: items("gen2-collections-sample.reconstructed.json"))
         #expect(!collections.isEmpty)
         let currencies = try JSONDecoder().decode([Currency].self, from: items("gen2-currencies.reconstructed.json"))
         #expect(currencies.first?.title == "Shiba Inu")
     }
 
     @Test func lenientShapes() throws {
-        let json = #"{"id": 7, "name": "X", "images": [], "rating": "4", "description": null, "price": "1.5", "author": 3, "createdAt": "2023-09-27T23:48:21.462Z[GMT]"}"#
+        let json =
+            #"{"id": 7, "name": "X", "images": [], "rating": "4", "description": null, "price": "1.5", "author": 3, "createdAt": "2023-09-27T23:48:21.462Z[GMT]"}"#
         let nft = try JSONDecoder().decode(NFT.self, from: Data(json.utf8))
         #expect(nft.id == "7" && nft.rating == 4 && nft.description == "" && nft.price == 1.5 && nft.author == "3")
         #expect(nft.createdAt == "2023-09-27T23:48:21.462Z[GMT]")
-        let user = try JSONDecoder().decode(User.self, from: Data(#"{"id":"u","name":"N","avatar":"","website":"","nfts":null,"rating":10}"#.utf8))
+        let user = try JSONDecoder().decode(
+            User.self, from: Data(#"{"id":"u","name":"N","avatar":"","website":"","nfts":null,"rating":10}"#.utf8))
         #expect(user.rating == "10" && user.nfts.isEmpty && user.description == nil)
-        let currency = try JSONDecoder().decode(Currency.self, from: Data(#"{"id":"1","title":"Bitcoin,","name":"BTC,","image":""}"#.utf8))
+        let currency = try JSONDecoder().decode(
+            Currency.self, from: Data(#"{"id":"1","title":"Bitcoin,","name":"BTC,","image":""}"#.utf8))
         #expect(currency.title == "Bitcoin" && currency.name == "BTC")
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NFT.self, from: Data(#"{"name": "no id"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(NFT.self, from: Data(#"{"name": "no id"}"#.utf8))
+        }
     }
 
     @Test func formEncodingMatchesRealClients() {
         #expect(IDList.formValue([]) == "null")
-        #expect(ProfileUpdate(name: "Иван", likes: ["1", "2"]).formFields.map { "\($0.0)=\($0.1)" } == ["name=Иван", "likes=1,2"])
-        #expect(FormEncoding.encode([("likes", "1,2"), ("website", "https://a.b/c d&e")]) == "likes=1,2&website=https://a.b/c%20d%26e")
+        #expect(
+            ProfileUpdate(name: "Иван", likes: ["1", "2"]).formFields.map { "\($0.0)=\($0.1)" } == [
+                "name=Иван", "likes=1,2",
+            ])
+        #expect(
+            FormEncoding.encode([("likes", "1,2"), ("website", "https://a.b/c d&e")])
+                == "likes=1,2&website=https://a.b/c%20d%26e")
         let decoded = FormEncoding.decode("name=%D0%98+x&likes%5B%5D=1&bad=%zz")
         #expect(decoded.map(\.0) == ["name", "likes[]", "bad"])
         #expect(decoded.map(\.1) == ["И x", "1", "%zz"])

@@ -10,24 +10,36 @@ import FakeNFTTesting
     @Test func endlessHugeAndAnnouncedBodiesAreRefused() async throws {
         let router = Router()
         let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 64 * 1024)
-        router.get("api/v1/nft") { _, _ in   // chunked, never ends
-            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: "["))
-                while true { try await writer.write(chunk) }
-            })
+        router.get("api/v1/nft") { _, _ in  // chunked, never ends
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "["))
+                    while true { try await writer.write(chunk) }
+                })
         }
-        router.get("api/v1/collections") { _, _ in   // 5 MB with a Content-Length
-            Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: .init(byteBuffer: ByteBuffer(string: "[" + String(repeating: "{\"id\":\"1\"},", count: 500_000) + "{\"id\":\"1\"}]")))
+        router.get("api/v1/collections") { _, _ in  // 5 MB with a Content-Length
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: "[" + String(repeating: "{\"id\":\"1\"},", count: 500_000) + "{\"id\":\"1\"}]")))
         }
-        router.get("api/v1/currencies") { _, _ in   // just under the limit: read
-            Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: .init(byteBuffer: ByteBuffer(string: "[" + String(repeating: " ", count: APIClient.maxResponseBytes - 2) + "]")))
+        router.get("api/v1/currencies") { _, _ in  // just under the limit: read
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: "[" + String(repeating: " ", count: APIClient.maxResponseBytes - 2) + "]")))
         }
         try await withRouter(router) { url in
             let api = APIClient(APIConfiguration(baseURL: url, timeout: 20))
-            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.nfts(page: 0, size: 10) }
-            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.collections(page: 0, size: 100) }
+            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) {
+                try await api.nfts(page: 0, size: 10)
+            }
+            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) {
+                try await api.collections(page: 0, size: 100)
+            }
             let currencies = try await api.currencies()
             #expect(currencies.isEmpty)
             #expect(APIError.tooLarge(limitBytes: APIClient.maxResponseBytes).userMessage.contains("4 MB"))
@@ -47,9 +59,11 @@ import FakeNFTTesting
         let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 20, retries: 0))
         let before = try Self.residentBytes()
         for _ in 0..<3 {
-            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) { try await api.nfts(page: 0, size: 10) }
+            await #expect(throws: APIError.tooLarge(limitBytes: APIClient.maxResponseBytes)) {
+                try await api.nfts(page: 0, size: 10)
+            }
         }
-        try await Task.sleep(for: .seconds(1))   // anything still reading would grow by gigabytes here
+        try await Task.sleep(for: .seconds(1))  // anything still reading would grow by gigabytes here
         let grown = try Self.residentBytes() - before
         #expect(grown < 300 * 1024 * 1024, "grew by \(grown / (1024 * 1024)) MB")
     }

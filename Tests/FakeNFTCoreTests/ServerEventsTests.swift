@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func eventsAreReadAndTheUnknownSkipped() throws {
-        let events = try parse("""
+        let events = try parse(
+            """
             : a comment\r
             event: order\r
             data: {"version":3,"order":{"id":"1","nfts":["7"]}}\r
@@ -31,8 +32,16 @@ import Testing
 
             """)
         #expect(events.count == 3)
-        if case .order(let order) = events[0] { #expect(order.value.nfts == ["7"] && order.version == "\"3\"") } else { Issue.record("\(events)") }
-        if case .user(let id, let nfts) = events[1] { #expect(id == "u-1" && nfts == 2) } else { Issue.record("\(events)") }
+        if case .order(let order) = events[0] {
+            #expect(order.value.nfts == ["7"] && order.version == "\"3\"")
+        } else {
+            Issue.record("\(events)")
+        }
+        if case .user(let id, let nfts) = events[1] {
+            #expect(id == "u-1" && nfts == 2)
+        } else {
+            Issue.record("\(events)")
+        }
         if case .resync = events[2] {} else { Issue.record("\(events)") }
     }
 

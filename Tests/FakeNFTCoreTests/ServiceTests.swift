@@ -29,9 +29,11 @@ import FakeNFTTesting
         try await TestServer.with(latency: 300) { server async throws in
             let profile = ProfileService(api: server.client())
             try await profile.load()
-            let toggle = Task { try await profile.toggleLike("not-an-nft") }   // the server answers 400, slowly
+            let toggle = Task { try await profile.toggleLike("not-an-nft") }  // the server answers 400, slowly
             let deadline = ContinuousClock.now + .seconds(5)
-            while profile.current?.likes.contains("not-an-nft") != true, ContinuousClock.now < deadline { await Task.yield() }
+            while profile.current?.likes.contains("not-an-nft") != true, ContinuousClock.now < deadline {
+                await Task.yield()
+            }
             #expect(profile.current?.likes.contains("not-an-nft") == true, "shown before the server answered")
             await #expect(throws: APIError.self) { try await toggle.value }
             #expect(profile.current?.likes == Profile.gen1Likes, "rolled back")
@@ -67,8 +69,11 @@ import FakeNFTTesting
             await counter.enter()
             try await Task.sleep(for: .milliseconds(20))
             await counter.leave()
-            let body = #"{"id":"\#(id)","name":"N\#(id)","images":[],"rating":3,"description":"","price":1,"author":"a","createdAt":""}"#
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
+            let body =
+                #"{"id":"\#(id)","name":"N\#(id)","images":[],"rating":3,"description":"","price":1,"author":"a","createdAt":""}"#
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         let ids = (1...60).map(String.init)
         try await withRouter(router) { url in
@@ -110,18 +115,26 @@ import FakeNFTTesting
     }
 
     @Test func sortPreferencesPersistAtomically() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString)/fakenft/preferences.json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "prefs-\(UUID().uuidString)/fakenft/preferences.json")
         let store = PreferencesStore(fileURL: file)
         #expect(await store.current == SortPreferences())
         let defaults = await store.current
-        #expect(defaults.catalog == .nftCount && defaults.cart == .name && defaults.myNFTs == .rating && defaults.statistics == .rating)
-        try await store.update { $0.catalog = .name; $0.statistics = .name }
+        #expect(
+            defaults.catalog == .nftCount && defaults.cart == .name && defaults.myNFTs == .rating
+                && defaults.statistics == .rating)
+        try await store.update {
+            $0.catalog = .name
+            $0.statistics = .name
+        }
         let reopened = PreferencesStore(fileURL: file)
         let saved = await reopened.current
         #expect(saved.catalog == .name && saved.statistics == .name)
         try Data("{not json".utf8).write(to: file)
-        #expect(await PreferencesStore(fileURL: file).current == SortPreferences(), "a broken file falls back to defaults")
-        #expect(PreferencesStore.defaultURL(environment: ["XDG_CONFIG_HOME": "/x"]).path == "/x/fakenft/preferences.json")
+        #expect(
+            await PreferencesStore(fileURL: file).current == SortPreferences(), "a broken file falls back to defaults")
+        #expect(
+            PreferencesStore.defaultURL(environment: ["XDG_CONFIG_HOME": "/x"]).path == "/x/fakenft/preferences.json")
     }
 }
 

@@ -8,26 +8,38 @@ import FakeNFTTesting
 /// Accounts over HTTP: sign-up, sign-in, sign-out, per-token profile and order, passwords and
 /// tokens as stored, and the limits on failed sign-ins.
 @Suite struct AccountTests {
-    struct SignedIn: Decodable { var token: String; var userId: String; var name: String; var email: String }
+    struct SignedIn: Decodable {
+        var token: String
+        var userId: String
+        var name: String
+        var email: String
+    }
 
     static func form(_ fields: [(String, String)]) -> String { FormEncoding.encode(fields) }
 
-    static func register(_ server: TestServer, _ name: String, _ email: String, _ password: String = "correct horse 1") async throws -> SignedIn {
-        let (status, body) = try await server.request("POST", "/api/v1/auth/register", body: form([("name", name), ("email", email), ("password", password)]),
-                                                      contentType: "application/x-www-form-urlencoded")
+    static func register(_ server: TestServer, _ name: String, _ email: String, _ password: String = "correct horse 1")
+        async throws -> SignedIn
+    {
+        let (status, body) = try await server.request(
+            "POST", "/api/v1/auth/register", body: form([("name", name), ("email", email), ("password", password)]),
+            contentType: "application/x-www-form-urlencoded")
         #expect(status == 201, "\(String(decoding: body, as: UTF8.self))")
         return try JSONDecoder().decode(SignedIn.self, from: body)
     }
 
-    static func get<T: Decodable>(_ server: TestServer, _ path: String, token: String?, as type: T.Type = T.self) async throws -> T {
-        let (status, body) = try await server.request("GET", path, headers: token.map { ["X-Practicum-Mobile-Token": $0] } ?? [:])
+    static func get<T: Decodable>(_ server: TestServer, _ path: String, token: String?, as type: T.Type = T.self)
+        async throws -> T
+    {
+        let (status, body) = try await server.request(
+            "GET", path, headers: token.map { ["X-Practicum-Mobile-Token": $0] } ?? [:])
         #expect(status == 200, "\(path): \(String(decoding: body, as: UTF8.self))")
         return try JSONDecoder().decode(T.self, from: body)
     }
 
     static func put(_ server: TestServer, _ path: String, _ fields: [(String, String)], token: String) async throws {
-        let (status, body) = try await server.request("PUT", path, body: form(fields), contentType: "application/x-www-form-urlencoded",
-                                                      headers: ["X-Practicum-Mobile-Token": token])
+        let (status, body) = try await server.request(
+            "PUT", path, body: form(fields), contentType: "application/x-www-form-urlencoded",
+            headers: ["X-Practicum-Mobile-Token": token])
         #expect(status == 200, "\(path): \(String(decoding: body, as: UTF8.self))")
     }
 
@@ -37,7 +49,9 @@ import FakeNFTTesting
             let boris = try await Self.register(server, "Boris", "boris@example.com")
             let shared: Profile = try await server.get("/api/v1/profile/1")
             let sharedOrder: Order = try await server.get("/api/v1/orders/1")
-            try await Self.put(server, "/api/v1/profile/1", [("likes", "10,11"), ("name", "Anna K."), ("website", "https://anna.example")], token: anna.token)
+            try await Self.put(
+                server, "/api/v1/profile/1",
+                [("likes", "10,11"), ("name", "Anna K."), ("website", "https://anna.example")], token: anna.token)
             try await Self.put(server, "/api/v1/profile/1", [("likes", "20")], token: boris.token)
             try await Self.put(server, "/api/v1/orders/1", [("nfts", "10,12")], token: anna.token)
             try await Self.put(server, "/api/v1/orders/1", [("nfts", "30")], token: boris.token)
@@ -46,13 +60,17 @@ import FakeNFTTesting
             let borisProfile: Profile = try await Self.get(server, "/api/v1/profile/1", token: boris.token)
             #expect(annasProfile.likes == ["10", "11"] && annasProfile.name == "Anna K." && annasProfile.id == "1")
             #expect(borisProfile.likes == ["20"] && borisProfile.name == "Boris")
-            #expect(try await Self.get(server, "/api/v1/orders/1", token: anna.token, as: Order.self).nfts == ["10", "12"])
+            #expect(
+                try await Self.get(server, "/api/v1/orders/1", token: anna.token, as: Order.self).nfts == ["10", "12"])
             #expect(try await Self.get(server, "/api/v1/orders/1", token: boris.token, as: Order.self).nfts == ["30"])
 
             // Anna pays (currency 1 succeeds in gen1): her NFTs, and only hers, move.
             let paid: PaymentResult = try await Self.get(server, "/api/v1/orders/1/payment/1", token: anna.token)
             #expect(paid.success)
-            #expect(try await Self.get(server, "/api/v1/profile/1", token: anna.token, as: Profile.self).nfts == ["10", "12"])
+            #expect(
+                try await Self.get(server, "/api/v1/profile/1", token: anna.token, as: Profile.self).nfts == [
+                    "10", "12",
+                ])
             #expect(try await Self.get(server, "/api/v1/orders/1", token: anna.token, as: Order.self).nfts.isEmpty)
             #expect(try await Self.get(server, "/api/v1/profile/1", token: boris.token, as: Profile.self).nfts.isEmpty)
             #expect(try await Self.get(server, "/api/v1/orders/1", token: boris.token, as: Order.self).nfts == ["30"])
@@ -65,7 +83,9 @@ import FakeNFTTesting
             for id in ["10", "12"] { spent += try await server.get("/api/v1/nft/\(id)", as: NFT.self).price }
             let annaUser: User = try await server.get("/api/v1/users/\(anna.userId)")
             let borisUser: User = try await server.get("/api/v1/users/\(boris.userId)")
-            #expect(annaUser.name == "Anna K." && annaUser.nfts == ["10", "12"] && annaUser.website == "https://anna.example")
+            #expect(
+                annaUser.name == "Anna K." && annaUser.nfts == ["10", "12"]
+                    && annaUser.website == "https://anna.example")
             #expect(annaUser.rating == String(Int(spent.rounded())))
             #expect(borisUser.nfts.isEmpty && borisUser.rating == "0")
             let everyone: [User] = try await server.get("/api/v1/users?size=1000")
@@ -79,8 +99,12 @@ import FakeNFTTesting
             let anna = try await Self.register(server, "Anna", "anna@example.com", password)
             let hash = try await server.databaseRows(#"SELECT "passwordHash" FROM account"#).first?.first ?? ""
             let tokenHashes = try await server.databaseRows(#"SELECT "tokenHash" FROM session"#).map { $0[0] }
-            #expect(hash.hasPrefix("$2b$10$") || hash.hasPrefix("$2a$10$") || hash.hasPrefix("$2y$10$"), "bcrypt with cost 10: \(hash.prefix(7))")
-            #expect(!hash.contains(password) && Bcrypt.verify(password, hash: hash) && !Bcrypt.verify("Secret-Pass 43", hash: hash))
+            #expect(
+                hash.hasPrefix("$2b$10$") || hash.hasPrefix("$2a$10$") || hash.hasPrefix("$2y$10$"),
+                "bcrypt with cost 10: \(hash.prefix(7))")
+            #expect(
+                !hash.contains(password) && Bcrypt.verify(password, hash: hash)
+                    && !Bcrypt.verify("Secret-Pass 43", hash: hash))
             #expect(tokenHashes == [Tokens.hash(anna.token)] && !tokenHashes.contains(anna.token))
             #expect(anna.token.hasPrefix("fnft_") && anna.token.count >= 5 + 43, "at least 256 bits")
         }
@@ -89,11 +113,17 @@ import FakeNFTTesting
     @Test func aFailedSignInNeverSaysWhetherTheAddressExists() async throws {
         try await TestServer.with { server async throws in
             _ = try await Self.register(server, "Anna", "anna@example.com")
-            let wrong = try await server.request("POST", "/api/v1/auth/login", body: Self.form([("email", "anna@example.com"), ("password", "wrong pass 1")]))
-            let unknown = try await server.request("POST", "/api/v1/auth/login", body: Self.form([("email", "nobody@example.com"), ("password", "wrong pass 1")]))
+            let wrong = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "anna@example.com"), ("password", "wrong pass 1")]))
+            let unknown = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "nobody@example.com"), ("password", "wrong pass 1")]))
             #expect(wrong.status == 401 && unknown.status == 401)
             #expect(wrong.body == unknown.body)
-            let right = try await server.request("POST", "/api/v1/auth/login", body: Self.form([("email", "ANNA@example.com"), ("password", "correct horse 1")]))
+            let right = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "ANNA@example.com"), ("password", "correct horse 1")]))
             #expect(right.status == 200, "addresses are compared without case")
         }
     }
@@ -102,16 +132,27 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             _ = try await Self.register(server, "Anna", "anna@example.com")
             func signUp(_ name: String, _ email: String, _ password: String) async throws -> (Int, String) {
-                let (status, body) = try await server.request("POST", "/api/v1/auth/register", body: Self.form([("name", name), ("email", email), ("password", password)]))
+                let (status, body) = try await server.request(
+                    "POST", "/api/v1/auth/register",
+                    body: Self.form([("name", name), ("email", email), ("password", password)]))
                 return (status, TestServer.errorMessage(body) ?? "")
             }
-            #expect(try await signUp("Anna 2", "Anna@Example.COM", "other pass 2") == (409, "an account with this e-mail address already exists"))
-            for (password, problem) in [("short1", "at least 8"), ("onlyletters", "letters and at least one digit"), ("12345678", "letters and at least one digit"),
-                                        (String(repeating: "a1", count: 40), "at most 72 bytes")] {
+            #expect(
+                try await signUp("Anna 2", "Anna@Example.COM", "other pass 2") == (
+                    409, "an account with this e-mail address already exists"
+                ))
+            for (password, problem) in [
+                ("short1", "at least 8"), ("onlyletters", "letters and at least one digit"),
+                ("12345678", "letters and at least one digit"),
+                (String(repeating: "a1", count: 40), "at most 72 bytes"),
+            ] {
                 let (status, message) = try await signUp("Boris", "boris@example.com", password)
                 #expect(status == 400 && message.contains(problem), "\(password): \(message)")
             }
-            for email in ["boris", "boris@", "@example.com", "boris@example", "bo ris@example.com", "boris@@example.com", "boris@example..com"] {
+            for email in [
+                "boris", "boris@", "@example.com", "boris@example", "bo ris@example.com", "boris@@example.com",
+                "boris@example..com",
+            ] {
                 #expect(try await signUp("Boris", email, "good pass 1").0 == 400, "\(email)")
             }
             #expect(try await signUp("   ", "boris@example.com", "good pass 1").0 == 400)
@@ -123,14 +164,22 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             _ = try await Self.register(server, "Anna", "anna@example.com")
             for _ in 0..<5 {
-                #expect(try await server.request("POST", "/api/v1/auth/login", body: Self.form([("email", "anna@example.com"), ("password", "guess 1234")])).status == 401)
+                #expect(
+                    try await server.request(
+                        "POST", "/api/v1/auth/login",
+                        body: Self.form([("email", "anna@example.com"), ("password", "guess 1234")])
+                    ).status == 401)
             }
-            let (status, _, headers) = try await server.exchange("POST", "/api/v1/auth/login", body: Self.form([("email", "anna@example.com"), ("password", "correct horse 1")]))
+            let (status, _, headers) = try await server.exchange(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "anna@example.com"), ("password", "correct horse 1")]))
             #expect(status == 429, "even the right password waits")
             let retry = try #require(headers["retry-after"].flatMap(Int.init))
             #expect(retry > 0 && retry <= 15 * 60)
             // The same client trying other addresses is limited too.
-            let other = try await server.request("POST", "/api/v1/auth/login", body: Self.form([("email", "boris@example.com"), ("password", "guess 1234")]))
+            let other = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "boris@example.com"), ("password", "guess 1234")]))
             #expect(other.status == 429)
         }
     }
@@ -153,15 +202,27 @@ import FakeNFTTesting
             let anna = try await Self.register(server, "Anna", "anna@example.com")
             let session: [String: String] = try await Self.get(server, "/api/v1/auth/session", token: anna.token)
             #expect(session["userId"] == anna.userId && session["email"] == "anna@example.com")
-            let out = try await server.request("POST", "/api/v1/auth/logout", headers: ["X-Practicum-Mobile-Token": anna.token])
+            let out = try await server.request(
+                "POST", "/api/v1/auth/logout", headers: ["X-Practicum-Mobile-Token": anna.token])
             #expect(out.status == 204)
-            #expect(try await server.request("GET", "/api/v1/profile/1", headers: ["X-Practicum-Mobile-Token": anna.token]).status == 401)
-            #expect(try await server.request("GET", "/api/v1/auth/session", headers: ["X-Practicum-Mobile-Token": anna.token]).status == 401)
-            #expect(try await server.request("POST", "/api/v1/auth/logout", headers: ["X-Practicum-Mobile-Token": anna.token]).status == 401)
-            let gen1Token: Profile = try await Self.get(server, "/api/v1/profile/1", token: "107f0274-e9e8-4d1f-9e5b-4d1d4f3fa4b5")
+            #expect(
+                try await server.request("GET", "/api/v1/profile/1", headers: ["X-Practicum-Mobile-Token": anna.token])
+                    .status == 401)
+            #expect(
+                try await server.request(
+                    "GET", "/api/v1/auth/session", headers: ["X-Practicum-Mobile-Token": anna.token]
+                ).status == 401)
+            #expect(
+                try await server.request(
+                    "POST", "/api/v1/auth/logout", headers: ["X-Practicum-Mobile-Token": anna.token]
+                ).status == 401)
+            let gen1Token: Profile = try await Self.get(
+                server, "/api/v1/profile/1", token: "107f0274-e9e8-4d1f-9e5b-4d1d4f3fa4b5")
             #expect(gen1Token == (try await server.get("/api/v1/profile/1", as: Profile.self)))
             // Signing in again finds the account's profile as it was left.
-            let again = try await server.request("POST", "/api/v1/auth/login", body: Self.form([("email", "anna@example.com"), ("password", "correct horse 1")]))
+            let again = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "anna@example.com"), ("password", "correct horse 1")]))
             let token = try JSONDecoder().decode(SignedIn.self, from: again.body).token
             #expect(try await Self.get(server, "/api/v1/profile/1", token: token, as: Profile.self).name == "Anna")
         }
@@ -169,12 +230,15 @@ import FakeNFTTesting
 
     @Test func aServerWideTokenLetsAccountTokensThrough() async throws {
         try await TestServer.with(token: "class-token") { server async throws in
-            let anna = try await Self.register(server, "Anna", "anna@example.com")   // signing up needs no token
+            let anna = try await Self.register(server, "Anna", "anna@example.com")  // signing up needs no token
             let mine: Profile = try await Self.get(server, "/api/v1/profile/1", token: anna.token)
             #expect(mine.name == "Anna")
             let shared: Profile = try await Self.get(server, "/api/v1/profile/1", token: "class-token")
             #expect(shared.name != "Anna")
-            #expect(try await server.request("GET", "/api/v1/profile/1", headers: ["X-Practicum-Mobile-Token": "fnft_made_up"]).status == 401)
+            #expect(
+                try await server.request(
+                    "GET", "/api/v1/profile/1", headers: ["X-Practicum-Mobile-Token": "fnft_made_up"]
+                ).status == 401)
         }
     }
 }

@@ -10,40 +10,58 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let first = try await server.exchange("GET", "/api/v1/profile/1")
             let tag = try #require(first.headers["etag"])
-            let changed = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": tag])
+            let changed = try await server.exchange(
+                "PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": tag])
             #expect(changed.status == 200)
             let newTag = try #require(changed.headers["etag"])
             let reread = try await server.exchange("GET", "/api/v1/profile/1").headers["etag"]
             #expect(newTag != tag && reread == newTag)
             // The old version is gone: 412, nothing changes.
-            let stale = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=2", headers: ["If-Match": tag])
+            let stale = try await server.exchange(
+                "PUT", "/api/v1/profile/1", body: "likes=2", headers: ["If-Match": tag])
             #expect(stale.status == 412 && TestServer.errorMessage(stale.body)?.contains("reload") == true)
             #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["1"])
-            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "*"]).status == 200)
+            #expect(
+                try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "*"]).status
+                    == 200)
             let latest = try #require(try await server.exchange("GET", "/api/v1/profile/1").headers["etag"])
-            let listed = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "\"999\", \(latest)"])
+            let listed = try await server.exchange(
+                "PUT", "/api/v1/profile/1", body: "name=N", headers: ["If-Match": "\"999\", \(latest)"])
             #expect(listed.status == 200, "one of a list")
             let current = try #require(listed.headers["etag"])
             for header in ["W/\(current)", "garbage", "\"\"", "\"99999999999999999999999\"", "\"-1\"", ","] {
-                #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M", headers: ["If-Match": header]).status == 412, "\(header)")
+                #expect(
+                    try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M", headers: ["If-Match": header])
+                        .status == 412, "\(header)")
             }
-            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M").status == 200, "no If-Match: as before")
+            #expect(
+                try await server.exchange("PUT", "/api/v1/profile/1", body: "name=M").status == 200,
+                "no If-Match: as before")
         }
     }
 
     @Test func orderVersionsGuardPutPostAndMoveWithPayment() async throws {
         try await TestServer.with { server async throws in
             let tag = try #require(try await server.exchange("GET", "/api/v1/orders/1").headers["etag"])
-            #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: ["If-Match": tag]).status == 200)
-            #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": tag]).status == 412)
+            #expect(
+                try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: ["If-Match": tag])
+                    .status == 200)
+            #expect(
+                try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": tag]).status
+                    == 412)
             #expect(try await server.exchange("POST", "/api/v1/orders/1", headers: ["If-Match": tag]).status == 412)
             #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["1", "2"])
             let profileTag = try #require(try await server.exchange("GET", "/api/v1/profile/1").headers["etag"])
             let orderTag = try #require(try await server.exchange("GET", "/api/v1/orders/1").headers["etag"])
             #expect(try await server.get("/api/v1/orders/1/payment/1", as: PaymentResult.self).success)
             // Paying changed both: old versions are refused.
-            #expect(try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=3", headers: ["If-Match": profileTag]).status == 412)
-            #expect(try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": orderTag]).status == 412)
+            #expect(
+                try await server.exchange(
+                    "PUT", "/api/v1/profile/1", body: "likes=3", headers: ["If-Match": profileTag]
+                ).status == 412)
+            #expect(
+                try await server.exchange("PUT", "/api/v1/orders/1", body: "nfts=3", headers: ["If-Match": orderTag])
+                    .status == 412)
             let profile: Profile = try await server.get("/api/v1/profile/1")
             #expect(Array(profile.nfts.suffix(2)) == ["1", "2"])
         }
@@ -57,7 +75,9 @@ import FakeNFTTesting
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for client in 0..<2 {
                     group.addTask {
-                        for n in stride(from: client + 1, through: 95, by: 2) { try await Self.addLike(String(n), on: server) }
+                        for n in stride(from: client + 1, through: 95, by: 2) {
+                            try await Self.addLike(String(n), on: server)
+                        }
                     }
                 }
                 try await group.waitForAll()
@@ -72,8 +92,9 @@ import FakeNFTTesting
         while true {
             let current = try await server.exchange("GET", "/api/v1/profile/1")
             let likes = try JSONDecoder().decode(Profile.self, from: current.body).likes + [id]
-            let put = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=\(likes.joined(separator: ","))",
-                                                headers: ["If-Match": current.headers["etag"] ?? ""])
+            let put = try await server.exchange(
+                "PUT", "/api/v1/profile/1", body: "likes=\(likes.joined(separator: ","))",
+                headers: ["If-Match": current.headers["etag"] ?? ""])
             if put.status == 200 { return }
             #expect(put.status == 412)
         }
@@ -93,13 +114,18 @@ import FakeNFTTesting
                 ["Origin": server.baseURL.absoluteString, "Sec-Fetch-Site": "cross-site"],
             ]
             for headers in refusals {
-                let (status, data) = try await server.request(method, path, body: body, contentType: "text/plain", headers: headers)
+                let (status, data) = try await server.request(
+                    method, path, body: body, contentType: "text/plain", headers: headers)
                 #expect(status == 403 && TestServer.errorMessage(data)?.contains("refused") == true, "\(headers)")
             }
             #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Студентус Практикумус")
-            #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"], "nothing changed")
+            #expect(
+                try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"], "nothing changed")
             // The server's own origin, a same-origin fetch, and clients that send neither header.
-            for headers in [["Origin": server.baseURL.absoluteString], ["Sec-Fetch-Site": "same-origin"], ["Sec-Fetch-Site": "none"], [:]] {
+            for headers in [
+                ["Origin": server.baseURL.absoluteString], ["Sec-Fetch-Site": "same-origin"],
+                ["Sec-Fetch-Site": "none"], [:],
+            ] {
                 let status = try await server.request(method, path, body: body, headers: headers).status
                 #expect(status == 200, "\(method) \(path) \(headers)")
             }
@@ -109,7 +135,10 @@ import FakeNFTTesting
     @Test func otherSitesMayStillRead() async throws {
         try await TestServer.with { server async throws in
             for path in ["/api/v1/nft/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
-                #expect(try await server.request("GET", path, headers: ["Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"]).status == 200)
+                #expect(
+                    try await server.request(
+                        "GET", path, headers: ["Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"]
+                    ).status == 200)
             }
         }
     }

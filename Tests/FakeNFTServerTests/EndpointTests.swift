@@ -9,12 +9,18 @@ import FakeNFTTesting
     @Test func listsServeTheGen1DataSet() async throws {
         try await TestServer.with { server async throws in
             let collections: [NFTCollection] = try await server.get("/api/v1/collections")
-            #expect(collections.map(\.name) == ["Beige", "Blue", "Gray", "Green", "Peach", "Pink", "White", "Yellow", "Brown"])
+            #expect(
+                collections.map(\.name) == [
+                    "Beige", "Blue", "Gray", "Green", "Peach", "Pink", "White", "Yellow", "Brown",
+                ])
             #expect(collections.map(\.nfts.count) == [21, 5, 19, 3, 11, 14, 7, 8, 7])
             #expect(collections[0].author == "6" && collections[0].cover.hasSuffix("Обложки_коллекций/Beige.png"))
             let nfts: [NFT] = try await server.get("/api/v1/nft")
             #expect(nfts.count == 95)
-            #expect(nfts.allSatisfy { (1...5).contains($0.rating) && $0.price >= 0.01 && $0.price <= 10 && $0.images.count == 3 })
+            #expect(
+                nfts.allSatisfy {
+                    (1...5).contains($0.rating) && $0.price >= 0.01 && $0.price <= 10 && $0.images.count == 3
+                })
             let users: [User] = try await server.get("/api/v1/users")
             #expect(users.count == 100)
             #expect(users[0].rating == "77" && users[0].nfts == ["1", "4", "6", "8"])
@@ -30,7 +36,9 @@ import FakeNFTTesting
     @Test func byIDEndpointsAndShapes() async throws {
         try await TestServer.with { server async throws in
             let nft: NFT = try await server.get("/api/v1/nft/1")
-            #expect(nft.name == "April" && nft.images[0] == server.baseURL.absoluteString + "/images/Mobile/iOS/NFT/Beige/April/1.png")
+            #expect(
+                nft.name == "April"
+                    && nft.images[0] == server.baseURL.absoluteString + "/images/Mobile/iOS/NFT/Beige/April/1.png")
             let collection: NFTCollection = try await server.get("/api/v1/collections/5")
             #expect(collection.name == "Peach" && collection.nfts.count == 11)
             let currency: Currency = try await server.get("/api/v1/currencies/2")
@@ -42,7 +50,9 @@ import FakeNFTTesting
             // The same data twice: seeding is deterministic.
             try await TestServer.with { other async throws in
                 var again: NFT = try await other.get("/api/v1/nft/1")
-                again.images = again.images.map { $0.replacingOccurrences(of: other.baseURL.absoluteString, with: server.baseURL.absoluteString) }
+                again.images = again.images.map {
+                    $0.replacingOccurrences(of: other.baseURL.absoluteString, with: server.baseURL.absoluteString)
+                }
                 #expect(again == nft)
             }
         }
@@ -71,11 +81,13 @@ import FakeNFTTesting
     /// ignored, in the order asked, paged after filtering.
     @Test func nameFiltersListsIgnoringCaseAndDiacritics() async throws {
         try await TestServer.with { server async throws in
-            func fold(_ s: String) -> String { s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+            func fold(_ s: String) -> String {
+                s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            }
             let everyone: [User] = try await server.get("/api/v1/users")
             let expected = everyone.filter { fold($0.name).contains("li") }
             #expect(!expected.isEmpty && expected.count < everyone.count)
-            let found: [User] = try await server.get("/api/v1/users?name=L%C3%8E")   // "LÎ"
+            let found: [User] = try await server.get("/api/v1/users?name=L%C3%8E")  // "LÎ"
             #expect(found.map(\.id) == expected.map(\.id))
             let byRating: [User] = try await server.get("/api/v1/users?name=li&sortBy=rating,desc")
             #expect(byRating.map(\.ratingValue) == expected.map(\.ratingValue).sorted(by: >))
@@ -113,10 +125,14 @@ import FakeNFTTesting
                 ("PUT", "/api/v1/profile/1", "{\"likes\": {\"a\": 1}}", 400),
             ]
             for (method, path, body, status) in cases {
-                let (got, data) = try await server.request(method, path, body: body,
-                                                           contentType: body?.hasPrefix("{") == true ? "application/json" : "application/x-www-form-urlencoded")
+                let (got, data) = try await server.request(
+                    method, path, body: body,
+                    contentType: body?.hasPrefix("{") == true ? "application/json" : "application/x-www-form-urlencoded"
+                )
                 #expect(got == status, "\(method) \(path) \(body ?? "")")
-                #expect(TestServer.errorMessage(data)?.isEmpty == false, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
+                #expect(
+                    TestServer.errorMessage(data)?.isEmpty == false,
+                    "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
             }
             let big = "name=" + String(repeating: "x", count: 70_000)
             #expect(try await server.request("PUT", "/api/v1/profile/1", body: big).status == 413)
@@ -131,10 +147,14 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let profile: Profile = try await server.get("/api/v1/profile/1")
             let owned = try #require(profile.nfts.first)
-            for (method, path, body) in [("PUT", "/api/v1/orders/1", "nfts=93,\(owned)"), ("POST", "/api/v1/orders/1", "nfts=\(owned)")] {
+            for (method, path, body) in [
+                ("PUT", "/api/v1/orders/1", "nfts=93,\(owned)"), ("POST", "/api/v1/orders/1", "nfts=\(owned)"),
+            ] {
                 let (status, data) = try await server.request(method, path, body: body)
                 #expect(status == 409, "\(method) \(body)")
-                #expect(TestServer.errorMessage(data)?.contains("'\(owned)' is already owned") == true, "\(String(decoding: data, as: UTF8.self))")
+                #expect(
+                    TestServer.errorMessage(data)?.contains("'\(owned)' is already owned") == true,
+                    "\(String(decoding: data, as: UTF8.self))")
             }
             let order: Order = try await server.get("/api/v1/orders/1")
             #expect(order.nfts == ["93", "94", "95"], "refused orders changed nothing")
@@ -150,9 +170,12 @@ import FakeNFTTesting
     @Test func tokenIsCheckedWhenConfigured() async throws {
         try await TestServer.with(token: "secret") { server async throws in
             #expect(try await server.request("GET", "/api/v1/nft/1").status == 200)
-            let (missing, body) = try await server.request("GET", "/api/v1/nft/1", headers: ["X-Practicum-Mobile-Token": ""])
+            let (missing, body) = try await server.request(
+                "GET", "/api/v1/nft/1", headers: ["X-Practicum-Mobile-Token": ""])
             #expect(missing == 401 && TestServer.errorMessage(body) != nil)
-            #expect(try await server.request("GET", "/api/v1/nft/1", headers: ["X-Practicum-Mobile-Token": "wrong"]).status == 401)
+            #expect(
+                try await server.request("GET", "/api/v1/nft/1", headers: ["X-Practicum-Mobile-Token": "wrong"]).status
+                    == 401)
         }
     }
 }

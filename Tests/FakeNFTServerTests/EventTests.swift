@@ -14,13 +14,17 @@ import FakeNFTTesting
 
         init(_ server: TestServer, token: String? = nil) throws {
             connection = try RawConnection(port: server.port)
-            connection.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\(token.map { "X-Practicum-Mobile-Token: \($0)\r\n" } ?? "")\r\n")
+            connection.send(
+                "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\(token.map { "X-Practicum-Mobile-Token: \($0)\r\n" } ?? "")\r\n"
+            )
         }
 
         /// Waits until the text holds every one of `parts`; false after 10 s.
         func waitFor(_ parts: String...) async -> Bool {
             let before = text
-            let (more, _) = await connection.receive(timeout: 10) { received in parts.allSatisfy { (before + received).contains($0) } }
+            let (more, _) = await connection.receive(timeout: 10) { received in
+                parts.allSatisfy { (before + received).contains($0) }
+            }
             text += more
             return parts.allSatisfy(text.contains)
         }
@@ -29,13 +33,19 @@ import FakeNFTTesting
     @Test func aSubscriberGetsTheStateThenEachChangeInCommitOrder() async throws {
         try await TestServer.with { server async throws in
             let events = try Subscription(server)
-            #expect(await events.waitFor("text/event-stream", "event: profile", "event: order\ndata: {\"version\":1,\"order\":{\"id\":\"1\",\"nfts\":[\"93\",\"94\",\"95\"]}}"))
+            #expect(
+                await events.waitFor(
+                    "text/event-stream", "event: profile",
+                    "event: order\ndata: {\"version\":1,\"order\":{\"id\":\"1\",\"nfts\":[\"93\",\"94\",\"95\"]}}"))
             #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=1,2").status == 200)
             #expect(await events.waitFor("{\"version\":2,\"order\":{\"id\":\"1\",\"nfts\":[\"1\",\"2\"]}}"))
             #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=7").status == 200)
             #expect(await events.waitFor("event: profile\ndata: {\"version\":2,\"profile\":{"))
-            #expect(!events.text.contains("\"version\":1,\"order\":{\"id\":\"1\",\"nfts\":[\"1\""), "an unchanged order is not sent again")
-            let order = try #require(events.text.range(of: "\"nfts\":[\"1\",\"2\"]")), like = try #require(events.text.range(of: "\"likes\":[\"7\"]"))
+            #expect(
+                !events.text.contains("\"version\":1,\"order\":{\"id\":\"1\",\"nfts\":[\"1\""),
+                "an unchanged order is not sent again")
+            let order = try #require(events.text.range(of: "\"nfts\":[\"1\",\"2\"]")),
+                like = try #require(events.text.range(of: "\"likes\":[\"7\"]"))
             #expect(order.lowerBound < like.lowerBound, "in commit order")
         }
     }
@@ -43,14 +53,18 @@ import FakeNFTTesting
     @Test func accountsSeeTheirOwnChangesAndEverybodysCounts() async throws {
         try await TestServer.with { server async throws in
             let anna = try await server.client().signUp(name: "Anna", email: "anna@example.com", password: "secret 12")
-            let boris = try await server.client().signUp(name: "Boris", email: "boris@example.com", password: "secret 12")
-            let annas = try Subscription(server, token: anna.token), boriss = try Subscription(server, token: boris.token)
+            let boris = try await server.client().signUp(
+                name: "Boris", email: "boris@example.com", password: "secret 12")
+            let annas = try Subscription(server, token: anna.token),
+                boriss = try Subscription(server, token: boris.token)
             #expect(await annas.waitFor("event: order"))
             #expect(await boriss.waitFor("event: order"))
-            let put = try await server.request("PUT", "/api/v1/orders/1", body: "nfts=10", headers: ["X-Practicum-Mobile-Token": anna.token ?? ""])
+            let put = try await server.request(
+                "PUT", "/api/v1/orders/1", body: "nfts=10", headers: ["X-Practicum-Mobile-Token": anna.token ?? ""])
             #expect(put.status == 200)
             #expect(await annas.waitFor("\"nfts\":[\"10\"]"))
-            let paid = try await server.request("GET", "/api/v1/orders/1/payment/1", headers: ["X-Practicum-Mobile-Token": anna.token ?? ""])
+            let paid = try await server.request(
+                "GET", "/api/v1/orders/1/payment/1", headers: ["X-Practicum-Mobile-Token": anna.token ?? ""])
             #expect(paid.status == 200)
             let count = "event: user\ndata: {\"id\":\"\(anna.userId)\",\"nfts\":1}"
             #expect(await annas.waitFor(count))
@@ -66,7 +80,8 @@ import FakeNFTTesting
         for version in 1...(ChangeFeed.bufferSize + 50) {
             feed.publish([.order(owner: "1", version: version, json: ByteBuffer(string: "{}"))])
         }
-        feed.publish([.order(owner: "1", version: 9_999, json: ByteBuffer(string: "{}"))])   // finds a full buffer: still waits for nobody
+        // finds a full buffer: still waits for nobody
+        feed.publish([.order(owner: "1", version: 9_999, json: ByteBuffer(string: "{}"))])
         #expect(ContinuousClock.now - started < .seconds(1))
         var versions: [Int] = []
         var resyncs = 0
@@ -75,7 +90,8 @@ import FakeNFTTesting
             if case .change(.order(_, let version, _)) = await iterator.next() { versions.append(version) }
         }
         #expect(versions == Array(1...ChangeFeed.bufferSize), "the oldest kept, in order")
-        feed.publish([.order(owner: "1", version: 10_000, json: ByteBuffer(string: "{}"))])   // room again: a resync first
+        // room again: a resync first
+        feed.publish([.order(owner: "1", version: 10_000, json: ByteBuffer(string: "{}"))])
         if case .resync = await iterator.next() { resyncs += 1 }
         if case .change(.order(_, let version, _)) = await iterator.next() { versions.append(version) }
         #expect(resyncs == 1 && versions.last == 10_000)
@@ -87,12 +103,18 @@ import FakeNFTTesting
     @Test func otherOwnersChangesDoNotReachASubscriber() async throws {
         let feed = ChangeFeed()
         let stream = try #require(feed.subscribe(owner: "u-anna"))
-        feed.publish([.order(owner: "u-boris", version: 2, json: ByteBuffer(string: "{}")), .user(id: "u-boris", nfts: 3)])
+        feed.publish([
+            .order(owner: "u-boris", version: 2, json: ByteBuffer(string: "{}")), .user(id: "u-boris", nfts: 3),
+        ])
         feed.finishAll()
         var events: [ChangeFeed.Event] = []
         for await event in stream { events.append(event) }
         #expect(events.count == 1)
-        if case .change(.user(let id, let nfts)) = events.first { #expect(id == "u-boris" && nfts == 3) } else { Issue.record("\(events)") }
+        if case .change(.user(let id, let nfts)) = events.first {
+            #expect(id == "u-boris" && nfts == 3)
+        } else {
+            Issue.record("\(events)")
+        }
     }
 
     @Test func headSubscribesNothing() async throws {
@@ -101,7 +123,9 @@ import FakeNFTTesting
             let events = try Subscription(server)
             #expect(await events.waitFor("event: order"))
             let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
-            #expect(metrics.contains("fakenft_event_subscribers 1"), "\(metrics.split(separator: "\n").filter { $0.contains("subscribers") })")
+            #expect(
+                metrics.contains("fakenft_event_subscribers 1"),
+                "\(metrics.split(separator: "\n").filter { $0.contains("subscribers") })")
         }
     }
 
@@ -113,7 +137,9 @@ import FakeNFTTesting
         // The stream was ended, not cut: the chunked body's last chunk came. (Whether the idle
         // connection is closed afterwards depends on the shutdown's timing in a full run.)
         let rest = await events.connection.receive(timeout: 30) { $0.hasSuffix("0\r\n\r\n") }.text
-        #expect((events.text + rest).hasSuffix("0\r\n\r\n"), "ended with the last chunk: \((events.text + rest).suffix(40).debugDescription)")
+        #expect(
+            (events.text + rest).hasSuffix("0\r\n\r\n"),
+            "ended with the last chunk: \((events.text + rest).suffix(40).debugDescription)")
     }
 }
 

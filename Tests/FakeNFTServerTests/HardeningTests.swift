@@ -1,7 +1,7 @@
 import FakeNFTCore
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import FakeNFTRequests
 import GRDB
@@ -17,9 +17,12 @@ import FakeNFTTesting
     @Test(arguments: lists)
     func pagingNeverOverflows(list: String) async throws {
         try await TestServer.with { server async throws in
-            for query in ["size=10000&page=922337203685478", "limit=10000&page=922337203685478", "size=2&page=9223372036854775807",
-                          "page=1&page=922337203685478&size=10000", "%70age=922337203685478&%73ize=10000",
-                          "size=9223372036854775807&page=2", "sortBy=name,desc&size=10000&page=922337203685478"] {
+            for query in [
+                "size=10000&page=922337203685478", "limit=10000&page=922337203685478",
+                "size=2&page=9223372036854775807",
+                "page=1&page=922337203685478&size=10000", "%70age=922337203685478&%73ize=10000",
+                "size=9223372036854775807&page=2", "sortBy=name,desc&size=10000&page=922337203685478",
+            ] {
                 let (status, data) = try await server.request("GET", "\(list)?\(query)")
                 #expect(status == 200 && String(decoding: data, as: UTF8.self) == "[]", "\(list)?\(query)")
             }
@@ -41,16 +44,25 @@ import FakeNFTTesting
 
     @Test func headAnswersWhereGetDoes() async throws {
         try await TestServer.with { server async throws in
-            for path in ["/api/v1/nft", "/api/v1/nft/1", "/api/v1/collections?size=2", "/api/v1/collections/1", "/api/v1/users/3",
-                         "/api/v1/users?page=1&size=5", "/api/v1/currencies", "/api/v1/currencies/1", "/api/v1/profile/1", "/api/v1/orders/1"] {
+            for path in [
+                "/api/v1/nft", "/api/v1/nft/1", "/api/v1/collections?size=2", "/api/v1/collections/1",
+                "/api/v1/users/3",
+                "/api/v1/users?page=1&size=5", "/api/v1/currencies", "/api/v1/currencies/1", "/api/v1/profile/1",
+                "/api/v1/orders/1",
+            ] {
                 let get = try await server.exchange("GET", path)
-                let head = try await RawConnection.exchange(port: server.port, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+                let head = try await RawConnection.exchange(
+                    port: server.port,
+                    "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
                 #expect(head.text.hasPrefix("HTTP/1.1 200 OK"), "HEAD \(path)")
-                #expect(head.text.lowercased().contains("content-length: \(get.body.count)\r\n"), "HEAD \(path) announces GET's length")
+                #expect(
+                    head.text.lowercased().contains("content-length: \(get.body.count)\r\n"),
+                    "HEAD \(path) announces GET's length")
                 #expect(head.text.hasSuffix("\r\n\r\n"), "HEAD \(path) has no body")
             }
             // HEAD would pay: it is not allowed there.
-            let pay = try await RawConnection.exchange(port: server.port, "HEAD /api/v1/orders/1/payment/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let pay = try await RawConnection.exchange(
+                port: server.port, "HEAD /api/v1/orders/1/payment/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(pay.text.hasPrefix("HTTP/1.1 405") && pay.text.contains("Allow: GET\r\n"))
             #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"])
         }
@@ -58,12 +70,17 @@ import FakeNFTTesting
 
     @Test func methodNotAllowedNamesTheAllowedOnes() async throws {
         try await TestServer.with { server async throws in
-            let cases = [("DELETE", "/api/v1/profile/1", "GET, PUT, HEAD"), ("PATCH", "/api/v1/orders/1", "GET, PUT, POST, HEAD"),
-                         ("POST", "/api/v1/nft", "GET, HEAD"), ("PUT", "/api/v1/users/7", "GET, HEAD"),
-                         ("POST", "/api/v1/orders/1/payment/1", "GET")]
+            let cases = [
+                ("DELETE", "/api/v1/profile/1", "GET, PUT, HEAD"),
+                ("PATCH", "/api/v1/orders/1", "GET, PUT, POST, HEAD"),
+                ("POST", "/api/v1/nft", "GET, HEAD"), ("PUT", "/api/v1/users/7", "GET, HEAD"),
+                ("POST", "/api/v1/orders/1/payment/1", "GET"),
+            ]
             for (method, path, allow) in cases {
                 let (status, body, headers) = try await server.exchange(method, path)
-                #expect(status == 405 && headers["allow"] == allow && TestServer.errorMessage(body) != nil, "\(method) \(path)")
+                #expect(
+                    status == 405 && headers["allow"] == allow && TestServer.errorMessage(body) != nil,
+                    "\(method) \(path)")
             }
         }
     }
@@ -79,7 +96,8 @@ import FakeNFTTesting
 
     @Test func http10ConnectionsCloseAfterTheAnswer() async throws {
         try await TestServer.with { server async throws in
-            let answer = try await RawConnection.exchange(port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n")
+            let answer = try await RawConnection.exchange(
+                port: server.port, "GET /api/v1/currencies/1 HTTP/1.0\r\n\r\n")
             #expect(answer.closed, "closed without waiting for the client")
             #expect(answer.text.hasPrefix("HTTP/1.1 200") && answer.text.lowercased().contains("connection: close"))
             #expect(answer.text.hasSuffix(#""title":"Bitcoin"}"#))
@@ -92,9 +110,15 @@ import FakeNFTTesting
 
     @Test func malformedChunkSizesAreBadRequests() async throws {
         try await TestServer.with { server async throws in
-            for chunk in ["zz\r\nabc\r\n0\r\n\r\n", "-5\r\nabcde\r\n0\r\n\r\n", "ffffffffffffffffffff\r\nx\r\n0\r\n\r\n", "3;\u{0}\r\nabc\r\n0\r\n\r\n"] {
-                let answer = try await RawConnection.exchange(port: server.port, "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\n"
-                                                        + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk)
+            for chunk in [
+                "zz\r\nabc\r\n0\r\n\r\n", "-5\r\nabcde\r\n0\r\n\r\n", "ffffffffffffffffffff\r\nx\r\n0\r\n\r\n",
+                "3;\u{0}\r\nabc\r\n0\r\n\r\n",
+            ] {
+                let answer = try await RawConnection.exchange(
+                    port: server.port,
+                    "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + chunk)
                 #expect(answer.text.hasPrefix("HTTP/1.1 400"), "\(chunk.debugDescription): \(answer.text)")
             }
             #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
@@ -104,7 +128,8 @@ import FakeNFTTesting
     @Test func hostileBodiesAreBadRequests() async throws {
         try await TestServer.with { server async throws in
             let bodies: [(String, String)] = [
-                ("{\"likes\":" + String(repeating: "[", count: 60_000) + "}", "application/json"),   // nesting past any stack
+                // nesting past any stack
+                ("{\"likes\":" + String(repeating: "[", count: 60_000) + "}", "application/json"),
                 (String(repeating: "[", count: 65_000), "application/json"),
                 ("{\"likes\": [1e999]}", "application/json"),
                 ("[\"likes\"]", "application/json"),
@@ -112,20 +137,26 @@ import FakeNFTTesting
                 ("likes=" + String(repeating: ",", count: 60_000) + "999", "application/x-www-form-urlencoded"),
             ]
             for (body, contentType) in bodies {
-                let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: body, contentType: contentType)
+                let (status, data) = try await server.request(
+                    "PUT", "/api/v1/profile/1", body: body, contentType: contentType)
                 #expect(status == 400 && TestServer.errorMessage(data) != nil, "\(body.prefix(40))")
             }
             var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/profile/1"))
             request.httpMethod = "PUT"
             request.httpBody = Data([0xFF, 0xFE, 0x7B, 0x7D])
             let (data, response) = try await URLSession.shared.data(for: request)
-            #expect((response as? HTTPURLResponse)?.statusCode == 400 && TestServer.errorMessage(data)?.contains("UTF-8") == true)
+            #expect(
+                (response as? HTTPURLResponse)?.statusCode == 400
+                    && TestServer.errorMessage(data)?.contains("UTF-8") == true)
             #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes.count == 12, "nothing changed")
         }
     }
 
-    @Test(.enabled(if: !TestStore.isPostgres, "a SQLite file")) func anEmptyDatabaseFileIsRefusedNotReseeded() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-empty-\(UUID().uuidString)")
+    @Test(.enabled(if: !TestStore.isPostgres, "a SQLite file")) func anEmptyDatabaseFileIsRefusedNotReseeded()
+        async throws
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fakenft-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("fakenft.sqlite")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
@@ -139,12 +170,18 @@ import FakeNFTTesting
         let seeded = try await TestServer.start(dataDirectory: directory)
         await seeded.stop()
         try await DatabaseQueue(path: file.path).write { try $0.execute(sql: "DELETE FROM profile") }
-        do { _ = try await TestServer.start(dataDirectory: directory); Issue.record("a database without a profile was accepted") } catch {
+        do {
+            _ = try await TestServer.start(dataDirectory: directory)
+            Issue.record("a database without a profile was accepted")
+        } catch {
             #expect("\(error)".contains(file.path) && "\(error)".contains("no profile"))
         }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
         try Data("not a database, just text".utf8).write(to: file)
-        do { _ = try await TestServer.start(dataDirectory: directory); Issue.record("a text file was accepted") } catch {
+        do {
+            _ = try await TestServer.start(dataDirectory: directory)
+            Issue.record("a text file was accepted")
+        } catch {
             #expect("\(error)".contains("not a usable FakeNFT database"))
         }
     }
@@ -159,7 +196,8 @@ import FakeNFTTesting
     @Test func aVersionAtIntMaxWraps() async throws {
         try await TestServer.with { server async throws in
             _ = try await server.databaseRows("UPDATE profile SET version = \(Int.max)")
-            let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": "\"\(Int.max)\""])
+            let answer = try await server.exchange(
+                "PUT", "/api/v1/profile/1", body: "likes=1", headers: ["If-Match": "\"\(Int.max)\""])
             #expect(answer.status == 200 && answer.headers["etag"] == "\"\(Int.min)\"")
         }
     }

@@ -24,10 +24,14 @@ import FakeNFTTesting
             #expect(status == 200 && headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
             let lines = String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init)
             func value(_ metric: String, _ labels: [String]) -> Double? {
-                lines.first { $0.hasPrefix(metric + "{") && labels.allSatisfy($0.contains) }.flatMap { Double($0.split(separator: " ").last ?? "") }
+                lines.first { $0.hasPrefix(metric + "{") && labels.allSatisfy($0.contains) }.flatMap {
+                    Double($0.split(separator: " ").last ?? "")
+                }
             }
             let route = "route=\"/api/v1/nft/{id}\""
-            #expect(value("fakenft_http_requests_total", [route, "method=\"GET\"", "status=\"200\""]) == 3, "\(lines.filter { $0.contains("requests_total") })")
+            #expect(
+                value("fakenft_http_requests_total", [route, "method=\"GET\"", "status=\"200\""]) == 3,
+                "\(lines.filter { $0.contains("requests_total") })")
             #expect(value("fakenft_http_requests_total", [route, "status=\"404\""]) == 1)
             #expect(value("fakenft_http_requests_total", ["route=\"unmatched\"", "status=\"404\""]) == 1)
             #expect(value("fakenft_http_requests_total", ["method=\"DELETE\"", "status=\"405\""]) == 1)
@@ -37,7 +41,9 @@ import FakeNFTTesting
             // The connection pool's use, on PostgreSQL only (20 connections at most).
             let pool = lines.filter { $0.hasPrefix("fakenft_db_connections_") }.sorted()
             if TestStore.isPostgres {
-                #expect(pool.count == 2 && pool[1] == "fakenft_db_connections_max 20.0" && pool[0].hasPrefix("fakenft_db_connections_in_use "), "\(pool)")
+                #expect(
+                    pool.count == 2 && pool[1] == "fakenft_db_connections_max 20.0"
+                        && pool[0].hasPrefix("fakenft_db_connections_in_use "), "\(pool)")
             } else {
                 #expect(pool.isEmpty)
             }

@@ -20,7 +20,9 @@ struct SeveralServersTests {
     @Test func whatOneAcknowledgesTheOtherReadsAtOnce() async throws {
         try await withTwoServers { a, b async throws in
             for round in 1...20 {
-                #expect(try await a.request("PUT", "/api/v1/profile/1", body: "name=Round \(round)&likes=\(round)").status == 200)
+                #expect(
+                    try await a.request("PUT", "/api/v1/profile/1", body: "name=Round \(round)&likes=\(round)").status
+                        == 200)
                 let profile: Profile = try await b.get("/api/v1/profile/1")
                 #expect(profile.name == "Round \(round)" && profile.likes == ["\(round)"])
                 #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=\(round)").status == 200)
@@ -28,7 +30,9 @@ struct SeveralServersTests {
             }
             // A sign-up on one is signed in on the other; its purchase there shows in the first's /users.
             let anna = try await AccountTests.register(a, "Anna", "anna@example.com")
-            #expect(try await b.request("GET", "/api/v1/auth/session", headers: ["X-Practicum-Mobile-Token": anna.token]).status == 200)
+            #expect(
+                try await b.request("GET", "/api/v1/auth/session", headers: ["X-Practicum-Mobile-Token": anna.token])
+                    .status == 200)
             let token = ["X-Practicum-Mobile-Token": anna.token]
             #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: token).status == 200)
             #expect(try await b.request("GET", "/api/v1/orders/1/payment/1", headers: token).status == 200)
@@ -57,8 +61,10 @@ struct SeveralServersTests {
     @Test func concurrentWritesThroughBothLoseNothing() async throws {
         try await withTwoServers { a, b async throws in
             for round in 0..<10 {
-                let bodies = ["name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
-                              "avatar=https://a\(round).example/a.png", "likes=\(round + 1)"]
+                let bodies = [
+                    "name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
+                    "avatar=https://a\(round).example/a.png", "likes=\(round + 1)",
+                ]
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for (index, body) in bodies.enumerated() {
                         let server = index.isMultiple(of: 2) ? a : b
@@ -68,7 +74,9 @@ struct SeveralServersTests {
                 }
                 for server in [a, b] {
                     let profile: Profile = try await server.get("/api/v1/profile/1")
-                    #expect(profile.name == "N\(round)" && profile.description == "D\(round)" && profile.website == "https://w\(round).example")
+                    #expect(
+                        profile.name == "N\(round)" && profile.description == "D\(round)"
+                            && profile.website == "https://w\(round).example")
                     #expect(profile.avatar == "https://a\(round).example/a.png" && profile.likes == ["\(round + 1)"])
                 }
             }
@@ -83,7 +91,8 @@ struct SeveralServersTests {
         try await TestServer.with(postgresURL: database) { server async throws in
             #expect(try await server.request("GET", "/api/v1/profile/1").status == 200)
             _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
-            _ = try TestStore.rows(cluster, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+            _ = try TestStore.rows(
+                cluster, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
             let started = ContinuousClock.now
             let answer = try await server.exchange("PUT", "/api/v1/profile/1", body: "name=Lost")
             #expect(answer.status == 503 && answer.headers["retry-after"] == "2", "\(answer.status)")
@@ -113,6 +122,9 @@ struct SeveralServersTests {
             await server.stop()
         }
         #expect(try TestStore.rows(database, "SELECT COUNT(*) FROM nft") == [["95"]])
-        #expect(try TestStore.rows(database, "SELECT name FROM schema_migrations ORDER BY name") == [["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"]])
+        #expect(
+            try TestStore.rows(database, "SELECT name FROM schema_migrations ORDER BY name") == [
+                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"],
+            ])
     }
 }

@@ -8,7 +8,7 @@ import FakeNFTTesting
 @Suite struct StateTests {
     @Test func paymentFailsOrSucceedsPerCurrency() async throws {
         try await TestServer.with { server async throws in
-            let failed: PaymentResult = try await server.get("/api/v1/orders/1/payment/2")    // Dogecoin fails in gen1
+            let failed: PaymentResult = try await server.get("/api/v1/orders/1/payment/2")  // Dogecoin fails in gen1
             #expect(!failed.success && failed.orderId == "1" && failed.id == "2")
             #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"])
             let paid: PaymentResult = try await server.get("/api/v1/orders/1/payment/1")
@@ -36,7 +36,8 @@ import FakeNFTTesting
     }
 
     @Test func dataSurvivesARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-restart-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fakenft-restart-\(UUID().uuidString)")
         let first = try await TestServer.start(dataDirectory: directory)
         #expect(try await first.request("PUT", "/api/v1/profile/1", body: "name=Kept&likes=7").status == 200)
         #expect(try await first.request("PUT", "/api/v1/orders/1", body: "nfts=1,2").status == 200)
@@ -53,11 +54,17 @@ import FakeNFTTesting
     @Test func concurrentWritesLoseNothing() async throws {
         try await TestServer.with { server async throws in
             for round in 0..<10 {
-                let bodies = ["name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
-                              "avatar=https://a\(round).example/a.png", "likes=\(round + 1)"]
+                let bodies = [
+                    "name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
+                    "avatar=https://a\(round).example/a.png", "likes=\(round + 1)",
+                ]
                 try await withThrowingTaskGroup(of: Int.self) { group in
-                    for body in bodies { group.addTask { try await server.request("PUT", "/api/v1/profile/1", body: body).status } }
-                    group.addTask { try await server.request("PUT", "/api/v1/orders/1", body: "nfts=\(round + 10)").status }
+                    for body in bodies {
+                        group.addTask { try await server.request("PUT", "/api/v1/profile/1", body: body).status }
+                    }
+                    group.addTask {
+                        try await server.request("PUT", "/api/v1/orders/1", body: "nfts=\(round + 10)").status
+                    }
                     for try await status in group { #expect(status == 200) }
                 }
                 let profile: Profile = try await server.get("/api/v1/profile/1")

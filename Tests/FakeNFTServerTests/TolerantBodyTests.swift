@@ -17,7 +17,8 @@ import FakeNFTTesting
         ("{\"likes\": [\"1\", \"2\"]}", "application/json", ["1", "2"]),
         ("{\"likes\": [1, 2]}", "application/json", ["1", "2"]),
         ("{\"likes\": \"1,2\"}", "application/json", ["1", "2"]),
-        ("{\"likes\": [\"1\", \"2\"]}", "application/x-www-form-urlencoded", ["1", "2"]),  // the starter's wrong content type
+        // the starter's wrong content type
+        ("{\"likes\": [\"1\", \"2\"]}", "application/x-www-form-urlencoded", ["1", "2"]),
         ("likes=null", nil, []),
         ("likes=", nil, []),
         ("{\"likes\": null}", "application/json", []),
@@ -28,8 +29,9 @@ import FakeNFTTesting
     @Test(arguments: likeForms)
     func likesForms(body: String, contentType: String?, expected: [String]) async throws {
         try await TestServer.with { server async throws in
-            let (status, data) = try await server.request("PUT", "/api/v1/profile/1", body: body,
-                                                          contentType: contentType ?? "application/x-www-form-urlencoded")
+            let (status, data) = try await server.request(
+                "PUT", "/api/v1/profile/1", body: body,
+                contentType: contentType ?? "application/x-www-form-urlencoded")
             #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
             let profile = try JSONDecoder().decode(Profile.self, from: data)
             #expect(profile.likes == expected)
@@ -39,8 +41,9 @@ import FakeNFTTesting
 
     @Test func missingKeyMeansUnchangedAndUTF8Survives() async throws {
         try await TestServer.with { server async throws in
-            let (status, data) = try await server.request("PUT", "/api/v1/profile/1",
-                                                          body: "name=%D0%98%D0%B2%D0%B0%D0%BD+%D0%9F&website=https://example.com/a?b=c")
+            let (status, data) = try await server.request(
+                "PUT", "/api/v1/profile/1",
+                body: "name=%D0%98%D0%B2%D0%B0%D0%BD+%D0%9F&website=https://example.com/a?b=c")
             #expect(status == 200)
             let profile = try JSONDecoder().decode(Profile.self, from: data)
             #expect(profile.name == "Иван П" && profile.website == "https://example.com/a?b=c")
@@ -53,12 +56,16 @@ import FakeNFTTesting
 
     /// Every request of the two Postman collections, with their gen2 UUIDs mapped onto ids of
     /// the gen1 data set (the UUIDs exist only on the real server).
-    @Test(arguments: ["yandex-practicum-cloud.postman_collection.json", "dmitrybeton-2025-fakenft-api.postman_collection.json"])
+    @Test(arguments: [
+        "yandex-practicum-cloud.postman_collection.json", "dmitrybeton-2025-fakenft-api.postman_collection.json",
+    ])
     func postmanRequestsAreAccepted(file: String) async throws {
         try await TestServer.with(token: "postman-token") { server async throws in
             let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../Fixtures").standardized
-            let collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(file))) as? [String: Any])
+            let collection = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(file)))
+                    as? [String: Any])
             let requests = Self.flatten(collection["item"] as? [[String: Any]] ?? [])
             #expect(requests.count >= 13)
             let uuid = try Regex("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -68,11 +75,13 @@ import FakeNFTTesting
                 let path = String(url.replacing("https://{{host}}", with: "")).replacing(uuid, with: "1")
                 var headers: [String: String] = [:]
                 for header in request["header"] as? [[String: Any]] ?? [] {
-                    headers[header["key"] as! String] = (header["value"] as! String).replacing("{{token}}", with: "postman-token")
+                    headers[header["key"] as! String] = (header["value"] as! String).replacing(
+                        "{{token}}", with: "postman-token")
                 }
                 var body: String?
                 if let fields = (request["body"] as? [String: Any])?["urlencoded"] as? [[String: Any]] {
-                    body = FormEncoding.encode(fields.map { ($0["key"] as! String, ($0["value"] as! String).replacing(uuid, with: "1")) })
+                    body = FormEncoding.encode(
+                        fields.map { ($0["key"] as! String, ($0["value"] as! String).replacing(uuid, with: "1")) })
                 }
                 let (status, data) = try await server.request(method, path, body: body, headers: headers)
                 #expect(status == 200, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")

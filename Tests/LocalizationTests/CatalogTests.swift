@@ -16,7 +16,9 @@ import Testing
             let russianForms = russian.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             let expected = Set(englishForms.flatMap(Catalog.placeholders))
             for form in englishForms + russianForms {
-                #expect(Set(Catalog.placeholders(form)) == expected, "\(key): “\(form)” has other placeholders than \(expected.sorted())")
+                #expect(
+                    Set(Catalog.placeholders(form)) == expected,
+                    "\(key): “\(form)” has other placeholders than \(expected.sorted())")
             }
             // A plural entry has every form of its language; any other entry has one.
             if englishForms.count > 1 || russianForms.count > 1 {
@@ -26,9 +28,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [(1, "1 коллекция"), (2, "2 коллекции"), (4, "4 коллекции"), (5, "5 коллекций"), (11, "11 коллекций"),
-                      (12, "12 коллекций"), (14, "14 коллекций"), (21, "21 коллекция"), (22, "22 коллекции"), (25, "25 коллекций"),
-                      (0, "0 коллекций"), (101, "101 коллекция"), (111, "111 коллекций"), (1_000_000, "1000000 коллекций")])
+    @Test(arguments: [
+        (1, "1 коллекция"), (2, "2 коллекции"), (4, "4 коллекции"), (5, "5 коллекций"), (11, "11 коллекций"),
+        (12, "12 коллекций"), (14, "14 коллекций"), (21, "21 коллекция"), (22, "22 коллекции"), (25, "25 коллекций"),
+        (0, "0 коллекций"), (101, "101 коллекция"), (111, "111 коллекций"), (1_000_000, "1000000 коллекций"),
+    ])
     func russianPluralsFollowTheLastDigits(_ count: Int, _ expected: String) {
         #expect(Catalog.plural(.countCollections, count, [], in: .ru) == expected)
     }
@@ -40,7 +44,7 @@ import Testing
         #expect(Catalog.plural(.countNFTs, 21, [], in: .ru) == "21 NFT")
         #expect(Catalog.plural(.countUsers, 3, [], in: .ru) == "3 пользователя")
         #expect(Catalog.plural(.ofUsers, 21, [], in: .ru) == "21 пользователя")
-        #expect(Catalog.plural(.countCollections, Int.min, [], in: .ru).hasSuffix("коллекций"))   // magnitude, no trap
+        #expect(Catalog.plural(.countCollections, Int.min, [], in: .ru).hasSuffix("коллекций"))  // magnitude, no trap
     }
 
     @Test func decimalsUseTheLanguagesSeparator() async {
@@ -59,16 +63,18 @@ import Testing
         #expect(Catalog.placeholders("{1} of {0}, {x}") == [1, 0])
     }
 
-    @Test(arguments: [
-        (["LANG": "ru_RU.UTF-8"], Language.ru, "LANG"),
-        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"], .ru, "LC_MESSAGES"),
-        (["LANG": "ru_RU.UTF-8", "LC_ALL": "en_GB.UTF-8"], .en, "LC_ALL"),
-        (["LC_ALL": "", "LANG": "ru"], .ru, "LANG"),
-        (["LANG": "C.UTF-8"], nil, ""),
-        (["LANG": "de_DE.UTF-8"], nil, ""),
-        ([:], nil, ""),
-    ] as [([String: String], Language?, String)])
-    func theLocaleVariablesChooseTheLanguage(_ environment: [String: String], _ language: Language?, _ variable: String) {
+    @Test(
+        arguments: [
+            (["LANG": "ru_RU.UTF-8"], Language.ru, "LANG"),
+            (["LANG": "en_US.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"], .ru, "LC_MESSAGES"),
+            (["LANG": "ru_RU.UTF-8", "LC_ALL": "en_GB.UTF-8"], .en, "LC_ALL"),
+            (["LC_ALL": "", "LANG": "ru"], .ru, "LANG"),
+            (["LANG": "C.UTF-8"], nil, ""),
+            (["LANG": "de_DE.UTF-8"], nil, ""),
+            ([:], nil, ""),
+        ] as [([String: String], Language?, String)])
+    func theLocaleVariablesChooseTheLanguage(_ environment: [String: String], _ language: Language?, _ variable: String)
+    {
         let found = Language.fromLocale(environment)
         #expect(found?.language == language)
         if let found { #expect(found.variable == variable) }
@@ -78,7 +84,7 @@ import Testing
         #expect(Language.current == .en)
         await Language.with(.ru) {
             #expect(tr(.tabCart) == "Корзина")
-            await Task { #expect(tr(.tabCart) == "Корзина") }.value   // tasks it starts inherit it
+            await Task { #expect(tr(.tabCart) == "Корзина") }.value  // tasks it starts inherit it
         }
         #expect(tr(.tabCart) == "Cart")
     }

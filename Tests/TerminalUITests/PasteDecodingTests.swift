@@ -22,7 +22,9 @@ import Testing
 
     @Test func splitIntoSingleCharactersIsStillOnePaste() {
         var decoder = KeyDecoder()
-        let events = decoder.decode(chars("\u{1B}[")) + chars("200~" + Self.pasted + "\u{1B}[201~j").flatMap { decoder.decode([$0]) }
+        let events =
+            decoder.decode(chars("\u{1B}["))
+            + chars("200~" + Self.pasted + "\u{1B}[201~j").flatMap { decoder.decode([$0]) }
         #expect(events == [.paste(Self.expected), .key(.char("j"))])
     }
 
@@ -32,7 +34,7 @@ import Testing
     }
 
     @Test func aHugePasteIsCutWithANotice() {
-        let big = String(repeating: "ab", count: 60_000)   // 120,000 characters
+        let big = String(repeating: "ab", count: 60_000)  // 120,000 characters
         var decoder = KeyDecoder()
         var events: [TerminalEvent] = []
         let input = chars("\u{1B}[200~" + big + "\u{1B}[201~q")

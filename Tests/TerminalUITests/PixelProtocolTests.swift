@@ -14,13 +14,16 @@ import Testing
         for y in 0..<side {
             for x in 0..<side {
                 let i = (y * side + x) * 4
-                let colour: (UInt8, UInt8, UInt8) = switch (x < side / 2, y < side / 2) {
-                case (true, true): (220, 30, 30)
-                case (false, true): (30, 200, 40)
-                case (true, false): (30, 40, 210)
-                case (false, false): (250, 250, 250)
-                }
-                pixels[i] = colour.0; pixels[i + 1] = colour.1; pixels[i + 2] = colour.2
+                let colour: (UInt8, UInt8, UInt8) =
+                    switch (x < side / 2, y < side / 2) {
+                    case (true, true): (220, 30, 30)
+                    case (false, true): (30, 200, 40)
+                    case (true, false): (30, 40, 210)
+                    case (false, false): (250, 250, 250)
+                    }
+                pixels[i] = colour.0
+                pixels[i + 1] = colour.1
+                pixels[i + 2] = colour.2
             }
         }
         return pixels
@@ -51,7 +54,7 @@ import Testing
 
     @Test func aKittyUploadIsQuietChunkedAndCarriesThePixels() throws {
         var state: UInt64 = 1
-        let pixels = (0..<(90 * 70 * 4)).map { _ -> UInt8 in   // noise: compresses badly, so several chunks
+        let pixels = (0..<(90 * 70 * 4)).map { _ -> UInt8 in  // noise: compresses badly, so several chunks
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return UInt8(truncatingIfNeeded: state >> 56)
         }
@@ -60,7 +63,8 @@ import Testing
         #expect(commands.count > 2)
         let first = commands[0].keys
         #expect(first["a"] == "T" && first["U"] == "1" && first["f"] == "32" && first["o"] == "z")
-        #expect(first["s"] == "90" && first["v"] == "70" && first["i"] == "42" && first["c"] == "9" && first["r"] == "4")
+        #expect(
+            first["s"] == "90" && first["v"] == "70" && first["i"] == "42" && first["c"] == "9" && first["r"] == "4")
         for (index, command) in commands.enumerated() {
             #expect(command.keys["q"] == "2", "every chunk is quiet: no answer reaches key input")
             #expect(command.keys["m"] == (index == commands.count - 1 ? "0" : "1"))
@@ -94,7 +98,11 @@ import Testing
         let source = (rgba: Self.quadrants(8), width: 8, height: 8)
         func place(_ name: String) async -> [Cell] {
             for _ in 0..<500 {
-                if case .cells(let cells) = images.placement(for: name, size: Size(width: 2, height: 1), image: { source }) { return cells }
+                if case .cells(let cells) = images.placement(
+                    for: name, size: Size(width: 2, height: 1), image: { source })
+                {
+                    return cells
+                }
                 try? await Task.sleep(for: .milliseconds(2))
             }
             return []
@@ -107,7 +115,7 @@ import Testing
         #expect(images.takePendingOutput().isEmpty, "uploaded once")
         for n in 1..<KittyGraphics.ids.count { _ = await place("p\(n)") }
         _ = images.takePendingOutput()
-        _ = await place("a")                         // "a" drawn again: "p1" is now the oldest
+        _ = await place("a")  // "a" drawn again: "p1" is now the oldest
         let recycled = await place("new")
         #expect(recycled.first?.style.foreground == .indexed(17), "p1's id")
         let output = images.takePendingOutput()
@@ -131,19 +139,21 @@ import Testing
             return nil
         }
         #expect(await upload()?["s"] == "24")
-        images.changeCellPixels(to: Size(width: 8, height: 16))     // unchanged: nothing to do
+        images.changeCellPixels(to: Size(width: 8, height: 16))  // unchanged: nothing to do
         #expect(images.placement(for: "a", size: Size(width: 3, height: 2), image: { source }) != nil)
-        images.changeCellPixels(to: Size(width: 16, height: 32))    // zoomed in
+        images.changeCellPixels(to: Size(width: 16, height: 32))  // zoomed in
         let again = await upload()
         #expect(again?["s"] == "48" && again?["v"] == "64", "the picture encoded again for the new cells")
     }
 
     @Test func aSixelHasTheCellsPixelSizeInWholeBandsAndTheSourcesColours() throws {
         let pixels = PixelFit.fit(Self.quadrants(64), width: 64, height: 64, into: Size(width: 60, height: 65))
-        let sixel = try #require(SixelEncoder.encode(rgba: pixels, width: 60, height: 65, size: Size(width: 60, height: 65)))
+        let sixel = try #require(
+            SixelEncoder.encode(rgba: pixels, width: 60, height: 65, size: Size(width: 60, height: 65)))
         #expect(sixel.hasPrefix("\u{1B}P"))
         #expect(sixel.hasSuffix("\u{1B}\\"))
-        #expect(sixel.contains("\"1;1;60;60"), "65 rows rounded down to whole sixel bands: it never reaches the next row")
+        #expect(
+            sixel.contains("\"1;1;60;60"), "65 rows rounded down to whole sixel bands: it never reaches the next row")
         let decoded = try Self.decodeWithLibsixel(sixel)
         #expect(decoded.width == 60 && decoded.height == 60)
         // Each quadrant's middle has the source's colour (the picture is padded to 60×65 first,
@@ -152,7 +162,9 @@ import Testing
             let i = (y * decoded.width + x) * 4
             return (Int(decoded.rgba[i]), Int(decoded.rgba[i + 1]), Int(decoded.rgba[i + 2]))
         }
-        func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 40 }
+        func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
+            abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 40
+        }
         #expect(near(pixel(15, 18), (220, 30, 30)))
         #expect(near(pixel(45, 18), (30, 200, 40)))
         #expect(near(pixel(15, 48), (30, 40, 210)))

@@ -7,8 +7,10 @@ import Testing
 @Suite struct ReplyDecodingTests {
     static let esc = "\u{1B}"
     /// Recorded and documented answers (TerminalDetectionTests has where each comes from).
-    static let kitty = "\(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c"
-    static let tmuxOpen = "\(esc)P>|tmux 3.3a\(esc)\\\(esc)]11;rgb:0000/0000/0000\u{07}\(esc)[?1;2c\(esc)P>|XTerm(379)\(esc)\\\(esc)[?63;1;2;4;6;9;15;16;22;28c"
+    static let kitty =
+        "\(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c"
+    static let tmuxOpen =
+        "\(esc)P>|tmux 3.3a\(esc)\\\(esc)]11;rgb:0000/0000/0000\u{07}\(esc)[?1;2c\(esc)P>|XTerm(379)\(esc)\\\(esc)[?63;1;2;4;6;9;15;16;22;28c"
 
     func chars(_ s: String) -> [RawInput] { s.unicodeScalars.map { .char($0.value) } }
 
@@ -28,10 +30,12 @@ import Testing
         return found.first
     }
 
-    @Test(arguments: [(kitty, 1), (tmuxOpen, 2)]) func answersCutAtEveryOffsetAreOneEventAndNoKey(_ answer: String, attributes: Int) {
+    @Test(arguments: [(kitty, 1), (tmuxOpen, 2)]) func answersCutAtEveryOffsetAreOneEventAndNoKey(
+        _ answer: String, attributes: Int
+    ) {
         let whole = TerminalReplies(parsing: Array(answer.utf8))
         let input = chars("j" + answer + "k")
-        for cut in 0...input.count where cut != 2 {   // a read ending right after an ESC is a lone Esc (curses waited)
+        for cut in 0...input.count where cut != 2 {  // a read ending right after an ESC is a lone Esc (curses waited)
             var decoder = KeyDecoder()
             decoder.expectReplies(endingWithDeviceAttributes: attributes)
             let events = decoder.decode(Array(input[..<cut])) + decoder.decode(Array(input[cut...]))
@@ -58,8 +62,11 @@ import Testing
     @Test func altAndAKeyStaysKeys() {
         var decoder = KeyDecoder()
         decoder.expectReplies(endingWithDeviceAttributes: 1)
-        #expect(decoder.decode(chars("\(Self.esc)Px\(Self.esc)]q")) == [.key(.escape), .key(.char("P")), .key(.char("x")),
-                                                                         .key(.escape), .key(.char("]")), .key(.char("q"))])
+        #expect(
+            decoder.decode(chars("\(Self.esc)Px\(Self.esc)]q")) == [
+                .key(.escape), .key(.char("P")), .key(.char("x")),
+                .key(.escape), .key(.char("]")), .key(.char("q")),
+            ])
     }
 
     /// A string that never ends is bounded: past the longest reply it is dropped, and input goes on.

@@ -4,16 +4,16 @@ import FakeNFTTesting
 
 @Suite struct SafeTextTests {
     @Test(arguments: [
-        ("\u{1B}[31mred\u{1B}[0m", "red"),                        // CSI colour
-        ("a\u{1B}]52;c;ZXZpbA==\u{07}b", "ab"),                   // OSC 52 clipboard write, BEL-terminated
-        ("a\u{1B}]0;title\u{1B}\\b", "ab"),                       // OSC with ST
-        ("x\u{9B}2Jy", "xy"),                                     // C1 CSI
-        ("\u{1B}Pdcs payload\u{1B}\\ok", "ok"),                   // DCS
-        ("a\u{1B}cb", "ab"),                                      // RIS (two-byte)
-        ("a\u{1B}(0qqq\u{1B}(Bb", "aqqqb"),                       // charset switch dropped, text kept
-        ("abc\u{202E}fed", "abcfed"),                             // RTL override
-        ("\u{2066}iso\u{2069}", "iso"),                           // bidi isolates
-        ("bell\u{07}del\u{7F}nul\u{0}", "belldelnul"),            // C0 and DEL
+        ("\u{1B}[31mred\u{1B}[0m", "red"),  // CSI colour
+        ("a\u{1B}]52;c;ZXZpbA==\u{07}b", "ab"),  // OSC 52 clipboard write, BEL-terminated
+        ("a\u{1B}]0;title\u{1B}\\b", "ab"),  // OSC with ST
+        ("x\u{9B}2Jy", "xy"),  // C1 CSI
+        ("\u{1B}Pdcs payload\u{1B}\\ok", "ok"),  // DCS
+        ("a\u{1B}cb", "ab"),  // RIS (two-byte)
+        ("a\u{1B}(0qqq\u{1B}(Bb", "aqqqb"),  // charset switch dropped, text kept
+        ("abc\u{202E}fed", "abcfed"),  // RTL override
+        ("\u{2066}iso\u{2069}", "iso"),  // bidi isolates
+        ("bell\u{07}del\u{7F}nul\u{0}", "belldelnul"),  // C0 and DEL
         ("tab\there", "tab here"),
         ("line1\nline2\r\n", "line1line2"),
     ])
@@ -45,7 +45,8 @@ import FakeNFTTesting
 @Suite struct EmojiDisplayFormTests {
     @Test(arguments: [
         ("👩\u{200D}👩\u{200D}👧", "👩", 2), ("👨\u{200D}💻", "👨", 2), ("❤\u{FE0F}", "❤", 1), ("👍\u{1F3FD}", "👍", 2),
-        ("1\u{FE0F}\u{20E3}", "1", 1), ("🇷🇺", "🇷🇺", 2), ("e\u{301}", "e\u{301}", 1), ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "🏴", 2),
+        ("1\u{FE0F}\u{20E3}", "1", 1), ("🇷🇺", "🇷🇺", 2), ("e\u{301}", "e\u{301}", 1),
+        ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "🏴", 2),
     ])
     func sequencesBecomeTheirStableForm(cluster: String, drawn: String, width: Int) throws {
         let c = try #require(cluster.first)

@@ -19,15 +19,19 @@ import Testing
     static let tmuxClosed = "\(esc)P>|tmux 3.3a\(esc)\\\(esc)[?1;2c"
     /// Recorded: tmux 3.3a with `allow-passthrough on` in xterm -ti vt340 (xterm answers too).
     static let tmuxOpen = tmuxClosed + xtermVT340
-    static let kitty = "\(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\(esc)[?62;c"
+    static let kitty =
+        "\(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\(esc)[?62;c"
     static let oldKitty = "\(esc)P>|kitty(0.26.5)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[?62;c"
     static let ghostty = "\(esc)P>|ghostty 1.1.3\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;34;16t\(esc)[?62;22c"
     static let foot = "\(esc)P>|foot(1.16.2)\(esc)\\\(esc)[6;17;8t\(esc)[4;510;800t\(esc)[?62;4;22;28c"
-    static let wezTerm = "\(esc)P>|WezTerm 20240203-110809-5046fc22\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;16;8t\(esc)[?65;4;6;18;22c"
+    static let wezTerm =
+        "\(esc)P>|WezTerm 20240203-110809-5046fc22\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;16;8t\(esc)[?65;4;6;18;22c"
     static let windowsTerminal = "\(esc)[6;20;10t\(esc)[?61;4;6;7;14;21;22;23;24;28;32;42c"
 
-    static func decide(_ text: String?, _ environment: [String: String] = xterm,
-                       window: (cells: Size, pixels: Size)? = nil) -> TerminalGraphics {
+    static func decide(
+        _ text: String?, _ environment: [String: String] = xterm,
+        window: (cells: Size, pixels: Size)? = nil
+    ) -> TerminalGraphics {
         TerminalGraphics.decide(choice: .auto, environment: environment, replies: text.map(replies), windowSize: window)
     }
 
@@ -135,21 +139,31 @@ import Testing
     @Test func theProbeStopsAtDeviceAttributesOrTheTimeLimitAndLeavesNoReply() throws {
         var master: Int32 = 0, slave: Int32 = 0
         #expect(openpty(&master, &slave, nil, nil, nil) == 0)
-        defer { close(master); close(slave) }
+        defer {
+            close(master)
+            close(slave)
+        }
         let answer = Array(Self.foot.utf8), terminal = master
         let responder = Thread {
             var buffer = [UInt8](repeating: 0, count: 512)
-            _ = read(terminal, &buffer, buffer.count)   // the queries
+            _ = read(terminal, &buffer, buffer.count)  // the queries
             _ = answer.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
         }
         responder.start()
         let clock = ContinuousClock()
         var bytes: [UInt8] = []
-        let answered = clock.measure { bytes = TerminalProbe.ask(TerminalProbe.queries(inTmux: false).text, expectingDeviceAttributes: 1, tty: slave) }
+        let answered = clock.measure {
+            bytes = TerminalProbe.ask(
+                TerminalProbe.queries(inTmux: false).text, expectingDeviceAttributes: 1, tty: slave)
+        }
         #expect(TerminalReplies(parsing: bytes).program?.name == "foot")
         #expect(answered < .milliseconds(TerminalProbe.timeLimit))
-        let silent = clock.measure { bytes = TerminalProbe.ask("\(Self.esc)[c", expectingDeviceAttributes: 1, tty: slave) }
+        let silent = clock.measure {
+            bytes = TerminalProbe.ask("\(Self.esc)[c", expectingDeviceAttributes: 1, tty: slave)
+        }
         #expect(bytes.isEmpty)
-        #expect(silent >= .milliseconds(TerminalProbe.timeLimit - 10) && silent < .milliseconds(TerminalProbe.timeLimit + 250))
+        #expect(
+            silent >= .milliseconds(TerminalProbe.timeLimit - 10)
+                && silent < .milliseconds(TerminalProbe.timeLimit + 250))
     }
 }

@@ -12,9 +12,10 @@ import FakeNFTTesting
         _ = editor.handle(.backspace)
         #expect(editor.text == "日本")
         editor.insert("👩‍👩‍👧")
-        _ = editor.handle(.backspace)                 // one grapheme, not one scalar
+        _ = editor.handle(.backspace)  // one grapheme, not one scalar
         #expect(editor.text == "日本")
-        _ = editor.handle(.home); _ = editor.handle(.delete)
+        _ = editor.handle(.home)
+        _ = editor.handle(.delete)
         #expect(editor.text == "本" && editor.cursor == 0)
         _ = editor.handle(.end)
         #expect(editor.cursor == 1)
@@ -31,7 +32,7 @@ import FakeNFTTesting
 
     @Test func multilineCursorMovesBetweenLines() {
         var editor = TextEditor("first line\nab\nthird", multiline: true)
-        _ = editor.handle(.up)                          // from end of "third" (col 5) to "ab" end
+        _ = editor.handle(.up)  // from end of "third" (col 5) to "ab" end
         #expect(editor.lines.cursorLine == 1 && editor.lines.cursorColumn == 2)
         _ = editor.handle(.up)
         #expect(editor.lines.cursorLine == 0 && editor.lines.cursorColumn == 2)
@@ -64,7 +65,11 @@ import FakeNFTTesting
 
     @Test func decodesKeysAndControls() {
         let events = KeyDecoder.decode(chars("aé") + [.char(3), .char(13), .char(9), .char(127), .char(0x1B)])
-        #expect(events == [.key(.char("a")), .key(.char("é")), .key(.ctrl("c")), .key(.enter), .key(.tab), .key(.backspace), .key(.escape)])
+        #expect(
+            events == [
+                .key(.char("a")), .key(.char("é")), .key(.ctrl("c")), .key(.enter), .key(.tab), .key(.backspace),
+                .key(.escape),
+            ])
     }
 
     @Test func decodesBracketedPasteAndDropsUnknownSequences() {
@@ -72,7 +77,10 @@ import FakeNFTTesting
         #expect(KeyDecoder.decode(paste) == [.paste("hithere")])
         #expect(KeyDecoder.decode(chars("\u{1B}[1;5Ax")) == [.key(.char("x"))])
         #expect(KeyDecoder.decode(chars("\u{1B}[Z")) == [.key(.backTab)])
-        #expect(KeyDecoder.decode(chars("\u{1B}[4~\u{1B}[1~\u{1B}OF\u{1B}[H\u{1B}[3~")) == [.key(.end), .key(.home), .key(.end), .key(.home), .key(.delete)])
+        #expect(
+            KeyDecoder.decode(chars("\u{1B}[4~\u{1B}[1~\u{1B}OF\u{1B}[H\u{1B}[3~")) == [
+                .key(.end), .key(.home), .key(.end), .key(.home), .key(.delete),
+            ])
     }
 
     @Test func mapsCursesCodes() {
@@ -90,8 +98,10 @@ import FakeNFTTesting
         #expect(CharacterArt.Palette.for(.full) == .indexed240 && CharacterArt.Palette.for(.none) == nil)
         #expect(ColorSupport.detect(environment: [:], cursesColors: 8, hasColors: true) == .basic)
         #expect(Style.selected.reverse)
-        #expect(ColorSupport.nearestBasic(196) == 1)   // bright red cube entry -> red
-        #expect(ColorSupport.sixteen.cursesNumber(.indexed(12)) == 12 && ColorSupport.sixteen.cursesNumber(.indexed(196)) == 1,
-                "16 colours keep the bright ones")
+        #expect(ColorSupport.nearestBasic(196) == 1)  // bright red cube entry -> red
+        #expect(
+            ColorSupport.sixteen.cursesNumber(.indexed(12)) == 12
+                && ColorSupport.sixteen.cursesNumber(.indexed(196)) == 1,
+            "16 colours keep the bright ones")
     }
 }

@@ -38,19 +38,21 @@ import Testing
         #expect(accent.foreground == .default && accent.bold)
         #expect(Theme.mono.resolve(.link, colors: .full).underline)
         #expect(Theme.mono.resolve(.dim, colors: .full).dim)
-        #expect(Theme.dark.resolve(.heart, colors: .none).foreground == .default, "NO_COLOR: no colour whatever the theme")
+        #expect(
+            Theme.dark.resolve(.heart, colors: .none).foreground == .default, "NO_COLOR: no colour whatever the theme")
         // Colours that are not roles (pictures) pass through.
         #expect(Theme.light.resolve(Style(foreground: .indexed(200)), colors: .full).foreground == .indexed(200))
     }
 
     @Test func theBackgroundTheTerminalReportsPicksTheTheme() {
         func decide(_ reply: String, _ environment: [String: String] = [:]) -> Theme.Name {
-            Theme.decide(choice: .auto, environment: environment, replies: TerminalReplies(parsing: Array(reply.utf8))).theme.name
+            Theme.decide(choice: .auto, environment: environment, replies: TerminalReplies(parsing: Array(reply.utf8)))
+                .theme.name
         }
         // xterm's answer (recorded, 4 hex digits per channel), others with 2 digits and BEL.
         #expect(decide("\(Self.esc)]11;rgb:ffff/ffff/ffff\(Self.esc)\\\(Self.esc)[?64;1;2c") == .light)
         #expect(decide("\(Self.esc)]11;rgb:0000/0000/0000\(Self.esc)\\") == .dark)
-        #expect(decide("\(Self.esc)]11;rgb:fd/f6/e3\u{07}") == .light)        // Solarized light
+        #expect(decide("\(Self.esc)]11;rgb:fd/f6/e3\u{07}") == .light)  // Solarized light
         #expect(decide("\(Self.esc)]11;rgb:1e1e/1e1e/2e2e\u{07}") == .dark)
         #expect(decide("\(Self.esc)]11;rgb:zz/00/00\u{07}") == .dark, "garbage: the default")
         #expect(decide("", ["COLORFGBG": "0;15"]) == .light)

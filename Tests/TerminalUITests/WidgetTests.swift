@@ -6,8 +6,9 @@ import FakeNFTTesting
     func renderList(_ state: inout ListState, size: Size) -> Buffer {
         var buffer = Buffer(size: size)
         ListView(area: "list") { index, rect, selected, buffer in
-            buffer.draw(DisplayWidth.pad("Row \(index)", to: rect.width), at: Point(x: rect.x, y: rect.y),
-                         style: selected ? .selected : .plain, maxWidth: rect.width)
+            buffer.draw(
+                DisplayWidth.pad("Row \(index)", to: rect.width), at: Point(x: rect.x, y: rect.y),
+                style: selected ? .selected : .plain, maxWidth: rect.width)
         }.render(in: Rect(x: 0, y: 1, width: size.width, height: size.height - 1), buffer: &buffer, state: &state)
         buffer.draw("selected \(state.selected) of \(state.count)", at: Point(x: 0, y: 0))
         return buffer
@@ -18,15 +19,15 @@ import FakeNFTTesting
         _ = renderList(&state, size: Size(width: 80, height: 24))
         let handledUp = state.handle(.up)
         #expect(handledUp)
-        #expect(state.selected == 0 && state.offset == 0)           // top edge: stays
+        #expect(state.selected == 0 && state.offset == 0)  // top edge: stays
         for _ in 0..<23 { _ = state.handle(.down) }
         _ = renderList(&state, size: Size(width: 80, height: 24))
-        #expect(state.selected == 23 && state.offset == 1)          // scrolled by one row past the bottom
+        #expect(state.selected == 23 && state.offset == 1)  // scrolled by one row past the bottom
         _ = state.handle(.end)
         let end = renderList(&state, size: Size(width: 80, height: 24))
         #expect(state.selected == 99_999 && state.offset == 100_000 - 23)
         _ = state.handle(.down)
-        #expect(state.selected == 99_999)                           // bottom edge: stays
+        #expect(state.selected == 99_999)  // bottom edge: stays
         assertSnapshot(end.text(), named: "list-end-80x24")
         _ = state.handle(.pageUp)
         #expect(state.selected == 99_999 - 22)
@@ -52,10 +53,13 @@ import FakeNFTTesting
     @Test func rowsAreClickableAsTheirIndex() {
         var state = ListState(count: 100, selected: 80)
         var buffer = Buffer(size: Size(width: 30, height: 10))
-        ListView(area: "tall", rowHeight: 3) { _, _, _, _ in }.render(in: Rect(x: 0, y: 1, width: 30, height: 9), buffer: &buffer, state: &state)
+        ListView(area: "tall", rowHeight: 3) { _, _, _, _ in }.render(
+            in: Rect(x: 0, y: 1, width: 30, height: 9), buffer: &buffer, state: &state)
         #expect(state.offset > 0)
         #expect(buffer.target(at: Point(x: 5, y: 1)) == .item(area: "tall", index: state.offset))
-        #expect(buffer.target(at: Point(x: 5, y: 6)) == .item(area: "tall", index: state.offset + 1), "row height 3: the second row")
+        #expect(
+            buffer.target(at: Point(x: 5, y: 6)) == .item(area: "tall", index: state.offset + 1),
+            "row height 3: the second row")
         #expect(buffer.target(at: Point(x: 5, y: 0)) == nil)
     }
 
@@ -72,7 +76,9 @@ import FakeNFTTesting
         var buffer = Buffer(size: size)
         GridView(area: "grid", cellSize: Size(width: 20, height: 3)) { index, rect, selected, buffer in
             buffer.box(rect.inset(dx: 0, dy: 0), title: nil, style: selected ? .bold : .dim)
-            buffer.draw(selected ? "▶ NFT \(index)" : "NFT \(index)", at: Point(x: rect.x + 2, y: rect.y + 1), maxWidth: rect.width - 4)
+            buffer.draw(
+                selected ? "▶ NFT \(index)" : "NFT \(index)", at: Point(x: rect.x + 2, y: rect.y + 1),
+                maxWidth: rect.width - 4)
         }.render(in: Rect(size: size), buffer: &buffer, state: &state)
         return buffer
     }
@@ -91,38 +97,54 @@ import FakeNFTTesting
     /// Each cell drawn is clickable as its index, scroll included; a grid that scrolls shows a bar.
     @Test func cellsAreClickableAsTheirIndex() {
         var state = GridState(count: 40, selected: 30)
-        let buffer = renderGrid(&state, size: Size(width: 80, height: 9))    // 3 rows of cells fit: scrolled
+        let buffer = renderGrid(&state, size: Size(width: 80, height: 9))  // 3 rows of cells fit: scrolled
         #expect(state.rowOffset > 0 && state.columns == 3, "one column fewer: the last one holds the scroll bar")
         let cellWidth = 79 / state.columns
-        #expect(buffer.target(at: Point(x: cellWidth + 1, y: 1)) == .item(area: "grid", index: state.rowOffset * state.columns + 1))
-        #expect(buffer.target(at: Point(x: 2 * cellWidth + 1, y: 8)) == .item(area: "grid", index: (state.rowOffset + 2) * state.columns + 2))
+        #expect(
+            buffer.target(at: Point(x: cellWidth + 1, y: 1))
+                == .item(area: "grid", index: state.rowOffset * state.columns + 1))
+        #expect(
+            buffer.target(at: Point(x: 2 * cellWidth + 1, y: 8))
+                == .item(area: "grid", index: (state.rowOffset + 2) * state.columns + 2))
         #expect(buffer.target(at: Point(x: 79, y: 8)) == nil && "┃│".contains(buffer[79, 4].text))
     }
 
     @Test func navigatesInTwoDimensions() {
         var state = GridState(count: 11)
-        state.layout(width: 80, height: 24, cellSize: Size(width: 20, height: 3))   // 4 columns
-        _ = state.handle(.down); #expect(state.selected == 4)
-        _ = state.handle(.right); #expect(state.selected == 5)
-        _ = state.handle(.down); #expect(state.selected == 9)
-        _ = state.handle(.down); #expect(state.selected == 9)                        // no row below column 1
-        _ = state.handle(.right); _ = state.handle(.right); #expect(state.selected == 10)
-        _ = state.handle(.up); #expect(state.selected == 6)
-        _ = state.handle(.up); _ = state.handle(.up); #expect(state.selected == 2)
-        _ = state.handle(.end); #expect(state.selected == 10)
+        state.layout(width: 80, height: 24, cellSize: Size(width: 20, height: 3))  // 4 columns
+        _ = state.handle(.down)
+        #expect(state.selected == 4)
+        _ = state.handle(.right)
+        #expect(state.selected == 5)
+        _ = state.handle(.down)
+        #expect(state.selected == 9)
+        _ = state.handle(.down)
+        #expect(state.selected == 9)  // no row below column 1
+        _ = state.handle(.right)
+        _ = state.handle(.right)
+        #expect(state.selected == 10)
+        _ = state.handle(.up)
+        #expect(state.selected == 6)
+        _ = state.handle(.up)
+        _ = state.handle(.up)
+        #expect(state.selected == 2)
+        _ = state.handle(.end)
+        #expect(state.selected == 10)
     }
 }
 
 @MainActor @Suite struct DialogTests {
     @Test func focusAndKeys() {
-        var dialog = ConfirmDialog(title: "Remove", message: "Are you sure you want to remove this item from the cart?",
-                                   confirmLabel: "Delete", cancelLabel: "Cancel", destructive: true)
+        var dialog = ConfirmDialog(
+            title: "Remove", message: "Are you sure you want to remove this item from the cart?",
+            confirmLabel: "Delete", cancelLabel: "Cancel", destructive: true)
         #expect(!dialog.confirmFocused)
-        #expect(dialog.handle(.enter) == .cancelled)          // Cancel has focus at first: Enter is safe
+        #expect(dialog.handle(.enter) == .cancelled)  // Cancel has focus at first: Enter is safe
         #expect(dialog.handle(.right) == nil)
         #expect(dialog.confirmFocused)
         var buffer = Buffer(size: Size(width: 80, height: 24))
-        dialog.render(in: Rect(size: buffer.size), buffer: &buffer, pictureSize: Size(width: 8, height: 4)) { rect, buffer in
+        dialog.render(in: Rect(size: buffer.size), buffer: &buffer, pictureSize: Size(width: 8, height: 4)) {
+            rect, buffer in
             buffer.fill(rect, with: "▀", style: .plain)
         }
         let buttons = buffer.hits.map(\.target)
@@ -159,8 +181,9 @@ import FakeNFTTesting
 
     @Test func tabBarShowsBadges() {
         var buffer = Buffer(size: Size(width: 80, height: 1))
-        let rects = TabBar.render([.init(title: "Catalog"), .init(title: "Cart", badge: 3), .init(title: "Profile")],
-                                  selected: 1, in: Rect(size: buffer.size), buffer: &buffer)
+        let rects = TabBar.render(
+            [.init(title: "Catalog"), .init(title: "Cart", badge: 3), .init(title: "Profile")],
+            selected: 1, in: Rect(size: buffer.size), buffer: &buffer)
         #expect(buffer.line(0).hasPrefix(" 1 Catalog   2 Cart [3]   3 Profile"))
         #expect(rects.count == 3 && rects[1].contains(Point(x: 14, y: 0)))
         #expect(buffer[13, 0].style == .selected)
@@ -174,11 +197,16 @@ extension String {
 @Suite struct LayoutTests {
     @Test func rowsAndColumnsShareWhatFixedPartsLeave() {
         let rect = Rect(x: 2, y: 3, width: 80, height: 24)
-        #expect(rect.rows(.length(2), .fill, .length(1)) == [Rect(x: 2, y: 3, width: 80, height: 2), Rect(x: 2, y: 5, width: 80, height: 21),
-                                                               Rect(x: 2, y: 26, width: 80, height: 1)])
+        #expect(
+            rect.rows(.length(2), .fill, .length(1)) == [
+                Rect(x: 2, y: 3, width: 80, height: 2), Rect(x: 2, y: 5, width: 80, height: 21),
+                Rect(x: 2, y: 26, width: 80, height: 1),
+            ])
         #expect(rect.columns(.fill, .length(10), .fill).map(\.width) == [35, 10, 35])
         #expect(rect.columns(.fill, .fill, .fill).map(\.width) == [27, 27, 26], "odd cells go to the first fills")
-        #expect(rect.columns(.length(50), .length(50), .fill).map(\.width) == [50, 30, 0], "fixed parts shrink when space runs out")
+        #expect(
+            rect.columns(.length(50), .length(50), .fill).map(\.width) == [50, 30, 0],
+            "fixed parts shrink when space runs out")
         #expect(Rect(x: 0, y: 0, width: 0, height: 0).rows(.length(3), .fill).allSatisfy { $0.isEmpty })
     }
 }
@@ -198,15 +226,23 @@ extension String {
     }
 
     @Test func leftRedRightBlue() {
-        let cells = CharacterArt.cells(rgba: Self.halves(width: 64, height: 64), width: 64, height: 64, columns: 16, rows: 8, palette: .indexed240)
+        let cells = CharacterArt.cells(
+            rgba: Self.halves(width: 64, height: 64), width: 64, height: 64, columns: 16, rows: 8, palette: .indexed240)
         #expect(cells.count == 16 * 8)
         for row in 0..<8 {
             let left = cells[row * 16 + 2], right = cells[row * 16 + 13]
             for (cell, red) in [(left, true), (right, false)] {
-                let shown = cell.text == " " ? [cell.style.background] : cell.text == "█" ? [cell.style.foreground]
-                    : [cell.style.foreground, cell.style.background]
+                let shown =
+                    cell.text == " "
+                    ? [cell.style.background]
+                    : cell.text == "█"
+                        ? [cell.style.foreground]
+                        : [cell.style.foreground, cell.style.background]
                 let colours = shown.compactMap(Self.levels)
-                #expect(!colours.isEmpty && colours.allSatisfy { red ? $0.red > 3 && $0.blue < 2 : $0.blue > 3 && $0.red < 2 }, "\(cell)")
+                #expect(
+                    !colours.isEmpty
+                        && colours.allSatisfy { red ? $0.red > 3 && $0.blue < 2 : $0.blue > 3 && $0.red < 2 }, "\(cell)"
+                )
             }
         }
     }
@@ -215,31 +251,51 @@ extension String {
     @Test func proportionsAreKept() {
         // A white square with a black centre, in a box twice as wide as it is tall (in pixels).
         var square = [UInt8](repeating: 255, count: 32 * 32 * 4)
-        for y in 12..<20 { for x in 12..<20 { let i = (y * 32 + x) * 4; square[i] = 0; square[i + 1] = 0; square[i + 2] = 0 } }
+        for y in 12..<20 {
+            for x in 12..<20 {
+                let i = (y * 32 + x) * 4
+                square[i] = 0
+                square[i + 1] = 0
+                square[i + 2] = 0
+            }
+        }
         let cells = CharacterArt.cells(rgba: square, width: 32, height: 32, columns: 16, rows: 4, palette: .indexed240)
         #expect(cells.count == 64)
         let dark = (0..<64).filter { i in
             let cell = cells[i]
             let shown = cell.text == " " ? [cell.style.background] : [cell.style.foreground, cell.style.background]
-            return shown.contains { if case .indexed(let n) = $0 { return n == 16 || (232...236).contains(n) } else { return false } }
+            return shown.contains {
+                if case .indexed(let n) = $0 { return n == 16 || (232...236).contains(n) } else { return false }
+            }
         }.map { $0 % 16 }
-        #expect(!dark.isEmpty && dark.allSatisfy { (6...9).contains($0) }, "the centre stays in the middle columns: \(dark)")
+        #expect(
+            !dark.isEmpty && dark.allSatisfy { (6...9).contains($0) }, "the centre stays in the middle columns: \(dark)"
+        )
     }
 
     /// Sextants are used when asked for, and a terminal's own cell shape keeps pictures square.
     @Test func sextantsAndTheCellShape() {
         // A checker of 2×2-pixel squares, 2 across and 3 down in each 4×6-pixel cell: sextant material.
         let w = 48, h = 48
-        let stripes = (0..<(w * h)).flatMap { i -> [UInt8] in ((i % w) % 4 / 2 + (i / w) % 6 / 2) % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255] }
-        let blocks = CharacterArt.cells(rgba: stripes, width: w, height: h, columns: 12, rows: 8, palette: .indexed240, symbols: .blocks)
-        let sextants = CharacterArt.cells(rgba: stripes, width: w, height: h, columns: 12, rows: 8, palette: .indexed240, symbols: .sextants)
-        func isSextant(_ cell: Cell) -> Bool { cell.text.unicodeScalars.first.map { (0x1FB00...0x1FB3B).contains($0.value) } ?? false }
+        let stripes = (0..<(w * h)).flatMap { i -> [UInt8] in
+            ((i % w) % 4 / 2 + (i / w) % 6 / 2) % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255]
+        }
+        let blocks = CharacterArt.cells(
+            rgba: stripes, width: w, height: h, columns: 12, rows: 8, palette: .indexed240, symbols: .blocks)
+        let sextants = CharacterArt.cells(
+            rgba: stripes, width: w, height: h, columns: 12, rows: 8, palette: .indexed240, symbols: .sextants)
+        func isSextant(_ cell: Cell) -> Bool {
+            cell.text.unicodeScalars.first.map { (0x1FB00...0x1FB3B).contains($0.value) } ?? false
+        }
         #expect(!blocks.contains(where: isSextant))
         #expect(sextants.contains(where: isSextant))
         // Square cells (aspect 1): a square picture fills a square box, with no side field.
-        let square = CharacterArt.cells(rgba: Self.halves(width: 32, height: 32), width: 32, height: 32, columns: 8, rows: 8,
-                                        palette: .indexed240, cellAspect: 1)
-        #expect(Self.levels(square[0].style.background)?.red ?? 0 > 3 || Self.levels(square[0].style.foreground)?.red ?? 0 > 3,
-                "the first cell is the picture's red, not a field")
+        let square = CharacterArt.cells(
+            rgba: Self.halves(width: 32, height: 32), width: 32, height: 32, columns: 8, rows: 8,
+            palette: .indexed240, cellAspect: 1)
+        #expect(
+            Self.levels(square[0].style.background)?.red ?? 0 > 3
+                || Self.levels(square[0].style.foreground)?.red ?? 0 > 3,
+            "the first cell is the picture's red, not a field")
     }
 }

@@ -8,12 +8,15 @@ import TerminalUI
 final class CartScreen: Screen {
     enum Action: Sendable { case remove, sort, pay, retry, search, clearSearch }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), .remove),
-        KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
-        KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), .pay),
-        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
+    static var keys: KeyMap<Action> {
+        KeyMap(
+            [
+                KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), .remove),
+                KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
+                KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), .pay),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+            ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    }
 
     /// The name the rows' ✕ buttons are clicked by.
     static let removeArea = "remove"
@@ -35,24 +38,43 @@ final class CartScreen: Screen {
 
     var layers: [KeyLayer] {
         if let confirm {
-            return [.dialog(tr(.removeTitle), confirm.dialog, update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }) { [unowned self] result in
-                if result == .confirmed { model.remove(confirm.nft) }
-                return .handled
-            }]
+            return [
+                .dialog(
+                    tr(.removeTitle), confirm.dialog,
+                    update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }
+                ) { [unowned self] result in
+                    if result == .confirmed { model.remove(confirm.nft) }
+                    return .handled
+                }
+            ]
         }
-        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] sort in
-            list.keepSelection(in: { shown }, across: { model.setSort(sort) })
-        }) {
+        if let menu = sortMenu.layer(
+            update: { [unowned self] in sortMenu = $0 },
+            chosen: { [unowned self] sort in
+                list.keepSelection(in: { shown }, across: { model.setSort(sort) })
+            })
+        {
             return [menu]
         }
-        let hasItems = !model.visibleItems.isEmpty, searching = search.isActive   // once per route or frame: the rows are sorted
-        return [search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys(title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) },
-                  hinted: { [unowned self] in $0 != .retry || model.context.state.cartFailure != nil || model.fetched.failure != nil }) { [unowned self] in
+        // once per route or frame: the rows are sorted
+        let hasItems = !model.visibleItems.isEmpty, searching = search.isActive
+        return [
+            search.layer(
+                update: { [unowned self] in
+                    search = $0
+                    list.select(0)
+                }, move: { [unowned self] in _ = list.handle($0) })
+        ].compactMap { $0 } + [
+            .keys(
+                title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) },
+                hinted: { [unowned self] in
+                    $0 != .retry || model.context.state.cartFailure != nil || model.fetched.failure != nil
+                }
+            ) { [unowned self] in
                 perform($0)
             },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
-            KeyLayer(title: title, help: []) { [unowned self] event in   // a row's ✕: remove that row (asks first)
+            KeyLayer(title: title, help: []) { [unowned self] event in  // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event else { return nil }
                 list.select(index)
                 return perform(.remove)
@@ -65,13 +87,16 @@ final class CartScreen: Screen {
 
     private func perform(_ action: Action) -> ScreenCommand {
         let items = shown
-        list.count = items.count   // rows may have gone since the last frame (a removal): the selection follows
+        list.count = items.count  // rows may have gone since the last frame (a removal): the selection follows
         switch action {
         case .remove:
             guard list.selected < items.count else { return .handled }
             let nft = items[list.selected]
-            confirm = (ConfirmDialog(title: tr(.removeTitle), message: tr(.removeQuestion, nft.name),
-                                     confirmLabel: tr(.delete), cancelLabel: tr(.dialogCancel), destructive: true), nft)
+            confirm = (
+                ConfirmDialog(
+                    title: tr(.removeTitle), message: tr(.removeQuestion, nft.name),
+                    confirmLabel: tr(.delete), cancelLabel: tr(.dialogCancel), destructive: true), nft
+            )
         case .sort:
             sortMenu.open(current: model.sort)
         case .pay:
@@ -105,48 +130,70 @@ final class CartScreen: Screen {
         if all.isEmpty, StatusView.render(model.fetched, what: .cart, in: body, buffer: &buffer) { return }
         let items = shown, query = search.query
         if search.isShown {
-            search.renderBar(shown: items.count, total: all.count, what: .nfts, in: Rect(x: body.x, y: body.y, width: body.width, height: 1), buffer: &buffer)
+            search.renderBar(
+                shown: items.count, total: all.count, what: .nfts,
+                in: Rect(x: body.x, y: body.y, width: body.width, height: 1), buffer: &buffer)
         } else {
-            buffer.draw(tr(.sorted, sortMenu.name(of: model.sort)), at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
+            buffer.draw(
+                tr(.sorted, sortMenu.name(of: model.sort)), at: Point(x: body.x, y: body.y), style: .dim,
+                maxWidth: body.width)
         }
         let listArea = body.splitTop(2).1
         list.count = items.count
         listRect = listArea
         let pictures = model.context.pictures
         ListView(area: "list", rowHeight: NFTRowView.height) { index, row, selected, buffer in
-            NFTRowView.render(items[index], subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row, buffer: &buffer)
+            NFTRowView.render(
+                items[index], subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row,
+                buffer: &buffer)
             // The spec's remove button on every row, under the price.
             let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
             buffer.draw("✕", at: button, style: .error, maxWidth: 1)
-            buffer.addHit(Rect(x: button.x - 1, y: button.y, width: 3, height: 1), .item(area: Self.removeArea, index: index))
+            buffer.addHit(
+                Rect(x: button.x - 1, y: button.y, width: 3, height: 1), .item(area: Self.removeArea, index: index))
         }.render(in: listArea, buffer: &buffer, state: &list)
         // The summary: count, total and the Pay button, all from the rows shown.
-        let count = model.hiddenCount > 0 ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
+        let count =
+            model.hiddenCount > 0
+            ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
         let pay = tr(.payButton)
         if let detail {
             let inside = DetailPane.frame(detail, title: tr(.cartSummary), buffer: &buffer)
             buffer.draw(count, at: Point(x: inside.x, y: inside.y), style: .plain, maxWidth: inside.width)
-            buffer.draw(Format.price(model.total), at: Point(x: inside.x, y: inside.y + 1), style: .success, maxWidth: inside.width)
-            buffer.button(pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width, key: .char("p"))
+            buffer.draw(
+                Format.price(model.total), at: Point(x: inside.x, y: inside.y + 1), style: .success,
+                maxWidth: inside.width)
+            buffer.button(
+                pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width, key: .char("p"))
             if list.selected < items.count {
                 let nft = items[list.selected], below = inside.splitTop(5).1
-                let used = DetailPane.picture(nft.images.first ?? "", label: nft.name, in: below, rows: min(12, below.height / 2),
-                                              pictures: pictures, buffer: &buffer)
+                let used = DetailPane.picture(
+                    nft.images.first ?? "", label: nft.name, in: below, rows: min(12, below.height / 2),
+                    pictures: pictures, buffer: &buffer)
                 buffer.draw(nft.name, at: Point(x: below.x, y: below.y + used + 1), style: .bold, maxWidth: below.width)
-                buffer.draw(Format.price(nft.price), at: Point(x: below.x, y: below.y + used + 2), style: .plain, maxWidth: below.width)
+                buffer.draw(
+                    Format.price(nft.price), at: Point(x: below.x, y: below.y + used + 2), style: .plain,
+                    maxWidth: below.width)
             }
         } else {
-            buffer.draw(String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim, maxWidth: panel.width)
+            buffer.draw(
+                String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim,
+                maxWidth: panel.width)
             buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
-            buffer.draw(Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success, maxWidth: panel.width)
-            buffer.button(pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected, maxWidth: panel.width,
-                          key: .char("p"))
+            buffer.draw(
+                Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success,
+                maxWidth: panel.width)
+            buffer.button(
+                pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected,
+                maxWidth: panel.width,
+                key: .char("p"))
         }
         sortMenu.render(in: rect, buffer: &buffer)
         if let confirm {
             confirm.dialog.render(in: rect, buffer: &buffer, pictureSize: Size(width: 12, height: 3)) { area, buffer in
-                PictureView.render(confirm.nft.images.first ?? "", label: confirm.nft.name, in: area,
-                                   pictures: pictures, buffer: &buffer)
+                PictureView.render(
+                    confirm.nft.images.first ?? "", label: confirm.nft.name, in: area,
+                    pictures: pictures, buffer: &buffer)
             }
         }
     }

@@ -7,16 +7,20 @@ import TerminalUI
 final class PaymentScreen: Screen {
     enum Action: Sendable { case pay, terms, retry }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), .pay),
-        KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
-        KeyBinding([.char("r")], tr(.reloadCurrencies), hint: tr(.hintRetry), .retry),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), .pay),
+            KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
+            KeyBinding([.char("r")], tr(.reloadCurrencies), hint: tr(.hintRetry), .retry),
+        ])
+    }
     enum SuccessAction: Sendable { case catalog, cart }
-    static var successKeys: KeyMap<SuccessAction> { KeyMap([
-        KeyBinding([.enter], tr(.backToCatalog), hint: tr(.hintBackToCatalog), .catalog),
-        KeyBinding([.escape], tr(.backToCart), hint: tr(.hintCart), .cart),
-    ]) }
+    static var successKeys: KeyMap<SuccessAction> {
+        KeyMap([
+            KeyBinding([.enter], tr(.backToCatalog), hint: tr(.hintBackToCatalog), .catalog),
+            KeyBinding([.escape], tr(.backToCart), hint: tr(.hintCart), .cart),
+        ])
+    }
     static let cellSize = Size(width: 26, height: 4)
 
     var title: String { model.outcome == .succeeded ? tr(.paymentComplete) : tr(.choosePayment) }
@@ -38,19 +42,26 @@ final class PaymentScreen: Screen {
         switch model.outcome {
         case .succeeded:
             return [.keys(tr(.layerPayment), Self.successKeys) { $0 == .catalog ? .finish(showingTab: 0) : .popToRoot }]
-        case .paying:   // one payment at a time: keys wait for the answer
+        case .paying:  // one payment at a time: keys wait for the answer
             return [KeyLayer(title: tr(.paying), help: [], isModal: true) { _ in .handled }]
         case .failed(let message):
-            return [.dialog(tr(.paymentFailed), failure ?? Self.failureDialog(message), update: { [unowned self] in failure = $0 }) { [unowned self] result in
-                failure = nil
-                model.dismissFailure()
-                if result == .confirmed, let currency = lastCurrency { pay(currency) }
-                return .handled
-            }]
+            return [
+                .dialog(
+                    tr(.paymentFailed), failure ?? Self.failureDialog(message),
+                    update: { [unowned self] in failure = $0 }
+                ) { [unowned self] result in
+                    failure = nil
+                    model.dismissFailure()
+                    if result == .confirmed, let currency = lastCurrency { pay(currency) }
+                    return .handled
+                }
+            ]
         case .none:
             return [
-                .keys(tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil },
-                      hinted: { [unowned self] in $0 != .retry || model.currencies.failure != nil }) { [unowned self] in perform($0) },
+                .keys(
+                    tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil },
+                    hinted: { [unowned self] in $0 != .retry || model.currencies.failure != nil }
+                ) { [unowned self] in perform($0) },
                 .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
             ]
         }
@@ -64,7 +75,9 @@ final class PaymentScreen: Screen {
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .pay: if let currency = selectedCurrency { pay(currency) }
-        case .terms: return .push(ReaderScreen(model: ReaderViewModel(url: PaymentViewModel.termsURL, effects: model.context.effects)))
+        case .terms:
+            return .push(
+                ReaderScreen(model: ReaderViewModel(url: PaymentViewModel.termsURL, effects: model.context.effects)))
         case .retry: tasks.run { [model] in await model.load() }
         }
         return .handled
@@ -72,8 +85,9 @@ final class PaymentScreen: Screen {
 
     /// "Could not complete the payment" with Retry (focused) and Cancel.
     static func failureDialog(_ message: String) -> ConfirmDialog {
-        ConfirmDialog(title: tr(.paymentNotCompleted), message: message, confirmLabel: tr(.retry), cancelLabel: tr(.dialogCancel),
-                      confirmFocused: true)
+        ConfirmDialog(
+            title: tr(.paymentNotCompleted), message: message, confirmLabel: tr(.retry), cancelLabel: tr(.dialogCancel),
+            confirmFocused: true)
     }
 
     private func pay(_ currency: Currency) {
@@ -96,17 +110,27 @@ final class PaymentScreen: Screen {
             let currency = currencies[index]
             let inner = cell.inset(dx: 1, dy: 0)
             buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
-            PictureView.render(currency.image, label: currency.title, in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2),
-                               pictures: pictures, buffer: &buffer)
-            buffer.draw(currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold, maxWidth: inner.width - 10)
-            buffer.draw(currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
+            PictureView.render(
+                currency.image, label: currency.title, in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2),
+                pictures: pictures, buffer: &buffer)
+            buffer.draw(
+                currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold,
+                maxWidth: inner.width - 10)
+            buffer.draw(
+                currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
         }.render(in: gridRect, buffer: &buffer, state: &grid)
-        let used = buffer.draw(tr(.termsAgree), at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
-        buffer.button(tr(.termsLink), at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used, key: .char("t"))
+        let used = buffer.draw(
+            tr(.termsAgree), at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
+        buffer.button(
+            tr(.termsLink), at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used,
+            key: .char("t"))
         if model.outcome == .paying {
-            Spinner.render(tr(.payingNow), at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
+            Spinner.render(
+                tr(.payingNow), at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
         } else {
-            buffer.button(tr(.payAmountButton, Format.price(model.total)), at: Point(x: footer.x, y: footer.y + 2), style: .selected, maxWidth: footer.width, key: .char("p"))
+            buffer.button(
+                tr(.payAmountButton, Format.price(model.total)), at: Point(x: footer.x, y: footer.y + 2),
+                style: .selected, maxWidth: footer.width, key: .char("p"))
         }
         if case .failed(let message) = model.outcome {
             let dialog = failure ?? Self.failureDialog(message)
@@ -118,9 +142,13 @@ final class PaymentScreen: Screen {
         let lines = [tr(.successLine1), tr(.successLine2)]
         let top = rect.y + max(1, rect.height / 2 - 3)
         for (i, line) in lines.enumerated() {
-            buffer.draw(line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success, maxWidth: rect.width)
+            buffer.draw(
+                line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success,
+                maxWidth: rect.width)
         }
         let button = tr(.backToCatalogButton)
-        buffer.button(button, at: Point(x: rect.x + (rect.width - DisplayWidth.of(button)) / 2, y: top + 3), style: .selected, maxWidth: rect.width, key: .enter)
+        buffer.button(
+            button, at: Point(x: rect.x + (rect.width - DisplayWidth.of(button)) / 2, y: top + 3), style: .selected,
+            maxWidth: rect.width, key: .enter)
     }
 }

@@ -7,12 +7,17 @@ import TerminalUI
 final class CatalogScreen: Screen {
     enum Action: Sendable { case open, sort, search, clearSearch, retry }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.enter], tr(.openCollection), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("s")], tr(.sortCatalog), hint: tr(.hintSort), .sort),
-        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
-    static var sortOptions: [(label: String, value: SortPreferences.Catalog)] { [(tr(.byName), .name), (tr(.byNFTCount), .nftCount)] }
+    static var keys: KeyMap<Action> {
+        KeyMap(
+            [
+                KeyBinding([.enter], tr(.openCollection), hint: tr(.hintOpen), .open),
+                KeyBinding([.char("s")], tr(.sortCatalog), hint: tr(.hintSort), .sort),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+            ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    }
+    static var sortOptions: [(label: String, value: SortPreferences.Catalog)] {
+        [(tr(.byName), .name), (tr(.byNFTCount), .nftCount)]
+    }
 
     var title: String { tr(.tabCatalog) }
     let tasks = TaskBag()
@@ -30,17 +35,27 @@ final class CatalogScreen: Screen {
 
     var layers: [KeyLayer] {
         var layers: [KeyLayer] = []
-        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 },
-                                     chosen: { [unowned self] sort in
-                                         list.keepSelection(in: { shown }, across: { model.setSort(sort) })
-                                     }) {
+        if let menu = sortMenu.layer(
+            update: { [unowned self] in sortMenu = $0 },
+            chosen: { [unowned self] sort in
+                list.keepSelection(in: { shown }, across: { model.setSort(sort) })
+            })
+        {
             layers.append(menu)
         }
-        if let typing = search.layer(update: { [unowned self] in search = $0; list.select(0) }, move: { [unowned self] in _ = list.handle($0) }) {
+        if let typing = search.layer(
+            update: { [unowned self] in
+                search = $0
+                list.select(0)
+            }, move: { [unowned self] in _ = list.handle($0) })
+        {
             layers.append(typing)
         }
-        layers.append(.keys(title, Self.keys, enabled: { [unowned self] in enabled($0) },
-                            hinted: { $0 != .retry || model.collections.failure != nil }) { [unowned self] in perform($0) })
+        layers.append(
+            .keys(
+                title, Self.keys, enabled: { [unowned self] in enabled($0) },
+                hinted: { $0 != .retry || model.collections.failure != nil }
+            ) { [unowned self] in perform($0) })
         layers.append(.list(list, area: "list", in: listRect) { [unowned self] in list = $0 })
         return layers
     }
@@ -61,7 +76,9 @@ final class CatalogScreen: Screen {
         case .open:
             let visible = shown
             guard list.selected < visible.count else { return .handled }
-            return .push(CollectionScreen(model: CollectionViewModel(collection: visible[list.selected], context: model.context)))
+            return .push(
+                CollectionScreen(model: CollectionViewModel(collection: visible[list.selected], context: model.context))
+            )
         case .sort: sortMenu.open(current: model.sort)
         case .search: search.begin()
         case .clearSearch: search.clear()
@@ -75,32 +92,42 @@ final class CatalogScreen: Screen {
         let sortName = sortMenu.name(of: model.sort)
         let visible = shown, query = search.query
         if search.isShown {
-            search.renderBar(shown: visible.count, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
+            search.renderBar(
+                shown: visible.count, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
         } else {
-            let status = model.collections.value != nil ? tr(.listStatus, Format.count(visible.count, .collections), sortName) : tr(.collectionsSorted, sortName)
+            let status =
+                model.collections.value != nil
+                ? tr(.listStatus, Format.count(visible.count, .collections), sortName)
+                : tr(.collectionsSorted, sortName)
             buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         }
         body = body.splitTop(1).1
         if StatusView.render(model.collections, what: .collections, in: body, buffer: &buffer) { return }
         if visible.isEmpty {
-            buffer.draw(query.isEmpty ? tr(.noCollections) : tr(.noCollectionMatches, query),
-                         at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
+            buffer.draw(
+                query.isEmpty ? tr(.noCollections) : tr(.noCollectionMatches, query),
+                at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
             return
         }
         list.count = visible.count
         let (listArea, detail) = DetailPane.split(body)
         listRect = listArea
         let pictures = model.context.pictures
-        if let detail, list.selected < visible.count { renderDetail(of: visible[list.selected], in: detail, buffer: &buffer) }
+        if let detail, list.selected < visible.count {
+            renderDetail(of: visible[list.selected], in: detail, buffer: &buffer)
+        }
         ListView(area: "list", rowHeight: 3) { index, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             let collection = visible[index]
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
-            PictureView.render(collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                               pictures: pictures, buffer: &buffer)
-            ListSearch.drawName("\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: row.x + 10, y: row.y),
-                                style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
-            buffer.draw(collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
+            PictureView.render(
+                collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
+                pictures: pictures, buffer: &buffer)
+            ListSearch.drawName(
+                "\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: row.x + 10, y: row.y),
+                style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
+            buffer.draw(
+                collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
         }.render(in: listArea, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
     }
@@ -109,11 +136,14 @@ final class CatalogScreen: Screen {
     /// name, size and whole description.
     private func renderDetail(of collection: NFTCollection, in rect: Rect, buffer: inout Buffer) {
         let inside = DetailPane.frame(rect, title: collection.name, buffer: &buffer)
-        let used = DetailPane.picture(collection.cover, label: collection.name, in: inside, rows: min(14, inside.height / 2),
-                                      pictures: model.context.pictures, buffer: &buffer)
+        let used = DetailPane.picture(
+            collection.cover, label: collection.name, in: inside, rows: min(14, inside.height / 2),
+            pictures: model.context.pictures, buffer: &buffer)
         var y = inside.y + used + 1
-        buffer.draw("\(collection.name) (\(Format.count(collection.nfts.count, .nfts)))", at: Point(x: inside.x, y: y), style: .bold,
-                    maxWidth: inside.width)
+        buffer.draw(
+            "\(collection.name) (\(Format.count(collection.nfts.count, .nfts)))", at: Point(x: inside.x, y: y),
+            style: .bold,
+            maxWidth: inside.width)
         y += 2
         DetailPane.paragraph(collection.description, at: y, in: inside, buffer: &buffer)
     }

@@ -20,7 +20,8 @@ final class CatalogViewModel: ViewModel {
         let sorted: [NFTCollection]
         switch sort {
         case .name: sorted = all.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-        case .nftCount: sorted = all.sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        case .nftCount:
+            sorted = all.sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
         }
         return sorted
     }

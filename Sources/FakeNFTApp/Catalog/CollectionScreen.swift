@@ -19,9 +19,17 @@ final class CollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys(tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) },
-                  hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }) { [unowned self] in perform($0) },
+        [
+            search.layer(
+                update: { [unowned self] in
+                    search = $0
+                    grid.select(0)
+                }, move: { [unowned self] in _ = grid.handle($0) })
+        ].compactMap { $0 } + [
+            .keys(
+                tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) },
+                hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
+            ) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -47,7 +55,8 @@ final class CollectionScreen: Screen {
         switch action {
         case .open:
             guard let nft = selectedNFT else { return .handled }
-            return .push(NFTScreen(model: NFTViewModel(nft: nft, collectionName: model.collection.name, context: model.context)))
+            return .push(
+                NFTScreen(model: NFTViewModel(nft: nft, collectionName: model.collection.name, context: model.context)))
         case .like: if let nft = selectedNFT { model.context.state.toggleLike(nft) }
         case .cart: if let nft = selectedNFT { model.context.state.toggleCart(nft) }
         case .author: return openAuthor()
@@ -73,17 +82,27 @@ final class CollectionScreen: Screen {
         let compact = rect.height < 20 && grid.selected >= grid.columns
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
         if compact {
-            buffer.draw("\(collection.name) (\(collection.nfts.count)) · \(model.author.name)", at: Point(x: rect.x, y: rect.y), style: .bold,
-                        maxWidth: rect.width)
+            buffer.draw(
+                "\(collection.name) (\(collection.nfts.count)) · \(model.author.name)", at: Point(x: rect.x, y: rect.y),
+                style: .bold,
+                maxWidth: rect.width)
             return renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
         }
-        PictureView.render(collection.cover, label: collection.name, in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
-                           pictures: model.context.pictures, buffer: &buffer)
+        PictureView.render(
+            collection.cover, label: collection.name,
+            in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
+            pictures: model.context.pictures, buffer: &buffer)
         let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
-        buffer.draw("\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold, maxWidth: textWidth)
-        let used = buffer.draw(tr(.collectionAuthor), at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
-        buffer.draw(model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
-        for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2).enumerated() {
+        buffer.draw(
+            "\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold,
+            maxWidth: textWidth)
+        let used = buffer.draw(
+            tr(.collectionAuthor), at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
+        buffer.draw(
+            model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
+        for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2)
+            .enumerated()
+        {
             buffer.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
         renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
@@ -91,7 +110,8 @@ final class CollectionScreen: Screen {
 
     private func renderGrid(in body: Rect, buffer: inout Buffer) {
         if StatusView.render(model.nfts, what: .nfts, in: body, buffer: &buffer) { return }
-        gridRect = NFTGrid.render(shown, of: model.nfts.value?.count ?? 0, search: search, in: body, grid: &grid, state: model.context.state,
-                                  pictures: model.context.pictures, buffer: &buffer)
+        gridRect = NFTGrid.render(
+            shown, of: model.nfts.value?.count ?? 0, search: search, in: body, grid: &grid, state: model.context.state,
+            pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -20,7 +20,8 @@ final class CollectionViewModel: ViewModel {
     func load() async {
         await load(\.nfts) { try await context.listedNFTs(ids: collection.nfts) }
         if AuthorName.isUserID(collection.author) {
-            author = await AuthorName.resolved(collection.author, website: collection.website, users: context.services.users)
+            author = await AuthorName.resolved(
+                collection.author, website: collection.website, users: context.services.users)
         }
     }
 }

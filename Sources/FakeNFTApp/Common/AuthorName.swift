@@ -14,7 +14,8 @@ struct AuthorName: Equatable {
             name = "…"
             self.website = website
         } else if let url = URL(string: raw), let host = url.host, url.scheme?.hasPrefix("http") == true {
-            name = host.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? host
+            name =
+                host.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? host
             self.website = raw
         } else {
             name = raw.isEmpty ? tr(.unknown) : raw
@@ -22,7 +23,10 @@ struct AuthorName: Equatable {
         }
     }
 
-    private init(name: String, website: String?) { self.name = name; self.website = website }
+    private init(name: String, website: String?) {
+        self.name = name
+        self.website = website
+    }
 
     /// True when `raw` is a user id the server can name.
     static func isUserID(_ raw: String) -> Bool { Int(raw) != nil }
@@ -30,7 +34,9 @@ struct AuthorName: Equatable {
     /// The author named: a user id becomes the user's name and site (when the server knows them).
     static func resolved(_ raw: String, website: String? = nil, users: UserService) async -> AuthorName {
         guard isUserID(raw) else { return AuthorName(raw, website: website) }
-        guard let user = try? await users.user(id: raw) else { return AuthorName(name: tr(.userNumber, raw), website: website) }
+        guard let user = try? await users.user(id: raw) else {
+            return AuthorName(name: tr(.userNumber, raw), website: website)
+        }
         return AuthorName(name: user.name, website: user.website.isEmpty ? website : user.website)
     }
 

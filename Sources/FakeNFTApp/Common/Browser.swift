@@ -5,7 +5,9 @@ import Glibc
 enum Browser {
     /// The command that would open URLs, if there is one.
     static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let browser = environment["BROWSER"], !browser.isEmpty { return browser.split(separator: ":").first.map(String.init) }
+        if let browser = environment["BROWSER"], !browser.isEmpty {
+            return browser.split(separator: ":").first.map(String.init)
+        }
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/xdg-open" }.first { access($0, X_OK) == 0 }
     }
@@ -16,7 +18,9 @@ enum Browser {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+        for fd: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

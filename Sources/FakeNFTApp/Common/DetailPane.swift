@@ -22,15 +22,20 @@ enum DetailPane {
     }
 
     /// A picture as wide as `area` allows, square in 1:2 cells, at most `rows` high; returns the rows used.
-    static func picture(_ link: String, label: String, in area: Rect, rows: Int, pictures: Pictures, buffer: inout Buffer) -> Int {
+    static func picture(
+        _ link: String, label: String, in area: Rect, rows: Int, pictures: Pictures, buffer: inout Buffer
+    ) -> Int {
         let height = max(1, min(rows, area.height, area.width / 2)), width = height * 2
-        PictureView.render(link, label: label, in: Rect(x: area.x, y: area.y, width: width, height: height), pictures: pictures, buffer: &buffer)
+        PictureView.render(
+            link, label: label, in: Rect(x: area.x, y: area.y, width: width, height: height), pictures: pictures,
+            buffer: &buffer)
         return height
     }
 
     /// `text` wrapped to `area`'s width from row `y`, at most to its bottom; returns the next free row.
     @discardableResult
-    static func paragraph(_ text: String, at y: Int, in area: Rect, style: Style = .plain, buffer: inout Buffer) -> Int {
+    static func paragraph(_ text: String, at y: Int, in area: Rect, style: Style = .plain, buffer: inout Buffer) -> Int
+    {
         var y = y
         for line in DisplayWidth.wrap(text, width: area.width, maxLines: max(0, area.maxY - y)) {
             buffer.draw(line, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)

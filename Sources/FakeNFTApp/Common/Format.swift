@@ -26,7 +26,9 @@ enum Format {
     }
 
     /// The widest cart mark in the current language, so a layout keeps room for any of them.
-    static var widestCartMark: Int { [CartPlace.inCart, .outOfCart, .owned].map { DisplayWidth.of(cartMark($0)) }.max() ?? 0 }
+    static var widestCartMark: Int {
+        [CartPlace.inCart, .outOfCart, .owned].map { DisplayWidth.of(cartMark($0)) }.max() ?? 0
+    }
 
     /// What the app counts, with its plural forms as a count ("5 коллекций") and after "of"
     /// ("из 5 коллекций", which Russian declines differently).
@@ -54,7 +56,9 @@ enum Format {
     static func count(_ n: Int, _ noun: Noun) -> String { trPlural(noun.counted, n) }
 
     /// "3 of 21 NFTs", "3 из 21 коллекции": part of a counted whole.
-    static func part(_ shown: Int, of total: Int, _ noun: Noun) -> String { tr(.partOf, shown, trPlural(noun.outOf, total)) }
+    static func part(_ shown: Int, of total: Int, _ noun: Noun) -> String {
+        tr(.partOf, shown, trPlural(noun.outOf, total))
+    }
 
     /// The widest a row's facts are spread: on a 200-column terminal a price stays next to its name.
     static let readableWidth = 100

@@ -7,13 +7,18 @@ import TerminalUI
 struct ListSearch: Sendable {
     enum Action: Sendable { case keep, clear }
     /// The keys while typing (the rest edit the field; the arrows and pages still move).
-    static var typingKeys: KeyMap<Action> { KeyMap([
-        KeyBinding([.enter], tr(.searchKeep), hint: tr(.hintKeep), .keep),
-        KeyBinding([.escape], tr(.searchClear), hint: tr(.hintClear), .clear),
-    ]) }
+    static var typingKeys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.enter], tr(.searchKeep), hint: tr(.hintKeep), .keep),
+            KeyBinding([.escape], tr(.searchClear), hint: tr(.hintClear), .clear),
+        ])
+    }
     /// The screens' own bindings: `/` starts, Esc clears a kept search.
     static func bindings<A: Sendable>(search: A, clear: A) -> [KeyBinding<A>] {
-        [KeyBinding([.char("/")], tr(.searchByName), hint: tr(.hintSearch), search), KeyBinding([.escape], tr(.searchClear), clear)]
+        [
+            KeyBinding([.char("/")], tr(.searchByName), hint: tr(.hintSearch), search),
+            KeyBinding([.escape], tr(.searchClear), clear),
+        ]
     }
     static let maxLength = 100
 
@@ -25,7 +30,10 @@ struct ListSearch: Sendable {
     var isActive: Bool { !query.isEmpty }
 
     mutating func begin() { editor = TextEditor(query, maxLength: Self.maxLength) }
-    mutating func clear() { editor = nil; query = "" }
+    mutating func clear() {
+        editor = nil
+        query = ""
+    }
 
     /// The items whose name contains the query.
     func filter<T>(_ items: [T], name: (T) -> String) -> [T] {
@@ -36,10 +44,13 @@ struct ListSearch: Sendable {
     /// The layer that takes keys while typing; nil otherwise. `update` gets the new state after
     /// each key, `move` the keys that move the selection.
     @MainActor
-    func layer(update: @escaping @MainActor (ListSearch) -> Void, move: @escaping @MainActor (Key) -> Void) -> KeyLayer? {
+    func layer(update: @escaping @MainActor (ListSearch) -> Void, move: @escaping @MainActor (Key) -> Void) -> KeyLayer?
+    {
         guard editor != nil else { return nil }
-        return KeyLayer(title: tr(.layerSearch), help: Self.typingKeys.helpEntries + TextEditor.help,
-                        hints: Self.typingKeys.hints(), isModal: true) { event in
+        return KeyLayer(
+            title: tr(.layerSearch), help: Self.typingKeys.helpEntries + TextEditor.help,
+            hints: Self.typingKeys.hints(), isModal: true
+        ) { event in
             var search = self
             switch event {
             case .key(let key):
@@ -47,7 +58,10 @@ struct ListSearch: Sendable {
                 case .keep: search.editor = nil
                 case .clear: search.clear()
                 case nil:
-                    if [.up, .down, .left, .right, .pageUp, .pageDown].contains(key) { move(key); return .handled }
+                    if [.up, .down, .left, .right, .pageUp, .pageDown].contains(key) {
+                        move(key)
+                        return .handled
+                    }
                     _ = search.editor?.handle(key)
                 }
             case .paste(let text): search.editor?.insert(String(text.prefix(Self.maxLength)))
@@ -62,7 +76,9 @@ struct ListSearch: Sendable {
     /// Draws the bar on `row`: "3 of 21 NFTs, search: query" (the field while typing).
     @MainActor
     func renderBar(shown: Int, total: Int, what: Format.Noun, in row: Rect, buffer: inout Buffer) {
-        let used = buffer.draw(tr(.searchBar, Format.part(shown, of: total, what)), at: Point(x: row.x, y: row.y), style: .dim, maxWidth: row.width)
+        let used = buffer.draw(
+            tr(.searchBar, Format.part(shown, of: total, what)), at: Point(x: row.x, y: row.y), style: .dim,
+            maxWidth: row.width)
         let field = Rect(x: row.x + used, y: row.y, width: max(1, row.width - used), height: 1)
         if let editor {
             TextFieldView.render(editor, in: field, focused: true, buffer: &buffer)
@@ -73,7 +89,9 @@ struct ListSearch: Sendable {
 
     /// Draws `name` like ``Buffer/draw(_:at:style:maxWidth:)`` with the part matching `query`
     /// underlined (when it is shown whole).
-    static func drawName(_ name: String, matching query: String, at point: Point, style: Style, maxWidth: Int, buffer: inout Buffer) {
+    static func drawName(
+        _ name: String, matching query: String, at point: Point, style: Style, maxWidth: Int, buffer: inout Buffer
+    ) {
         let used = buffer.draw(name, at: point, style: style, maxWidth: maxWidth)
         guard !query.isEmpty, let range = match(query, in: name) else { return }
         let characters = Array(name)

@@ -14,7 +14,8 @@ extension APIError {
         case .notFound: tr(.errorNotFound)
         case .server(let status, _): status == 429 || status == 503 ? tr(.errorBusy, status) : tr(.errorServer, status)
         case .versionConflict: tr(.errorConflict)
-        case .rateLimited(let seconds): seconds.map { tr(.errorRateLimited, max(1, ($0 + 59) / 60)) } ?? tr(.errorRateLimitedLater)
+        case .rateLimited(let seconds):
+            seconds.map { tr(.errorRateLimited, max(1, ($0 + 59) / 60)) } ?? tr(.errorRateLimitedLater)
         case .tooLarge(let limit): tr(.errorTooLarge, limit / (1024 * 1024))
         case .undecodable: tr(.errorUndecodable)
         case .cancelled: tr(.errorCancelled)
@@ -32,7 +33,8 @@ extension WebPageError {
         case .tooLarge(let megabytes): tr(.pageTooLarge, megabytes)
         case .timedOut: tr(.pageTimedOut)
         case .cancelled: tr(.errorCancelled)
-        case .unreachable(let reason): Self.why(unreachable: reason).map { tr(.pageUnreachable) + " " + tr($0) } ?? tr(.pageUnreachable)
+        case .unreachable(let reason):
+            Self.why(unreachable: reason).map { tr(.pageUnreachable) + " " + tr($0) } ?? tr(.pageUnreachable)
         case .other: tr(.pageOther)
         }
     }
@@ -41,7 +43,9 @@ extension WebPageError {
     /// word (the transport's own text goes to the log only).
     static func why(unreachable reason: String) -> TextKey? {
         let reason = reason.lowercased()
-        if ["dns", "resolve", "nodename", "name or service", "no address"].contains(where: reason.contains) { return .reasonNoSuchHost }
+        if ["dns", "resolve", "nodename", "name or service", "no address"].contains(where: reason.contains) {
+            return .reasonNoSuchHost
+        }
         if reason.contains("refused") { return .reasonRefused }
         if reason.contains("unreachable") || reason.contains("no route") { return .reasonNoNetwork }
         if reason.contains("reset") || reason.contains("closed") { return .reasonClosed }

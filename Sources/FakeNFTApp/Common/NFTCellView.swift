@@ -36,29 +36,36 @@ enum NFTCellView {
     }
 
     /// Draws `nft` in `rect`, item `index` of `area`: its heart and cart button pick it and press their key.
-    static func render(_ nft: NFT, liked: Bool, cart: CartPlace, selected: Bool, highlight: String = "", layout: Layout,
-                       item: (area: String, index: Int), pictures: Pictures, in rect: Rect, buffer: inout Buffer) {
+    static func render(
+        _ nft: NFT, liked: Bool, cart: CartPlace, selected: Bool, highlight: String = "", layout: Layout,
+        item: (area: String, index: Int), pictures: Pictures, in rect: Rect, buffer: inout Buffer
+    ) {
         let inner = rect.inset(dx: 1, dy: 0)
         if selected { buffer.box(rect, style: .accent) }
         let pictureRows = layout.pictureRows
         let pictureWidth = min(2 * pictureRows, inner.width - 2)
         if pictureRows > 0 {
-            PictureView.render(nft.images.first ?? "", label: nft.name,
-                               in: Rect(x: inner.x + (inner.width - pictureWidth) / 2, y: rect.y + 1, width: pictureWidth,
-                                        height: pictureRows),
-                               pictures: pictures, buffer: &buffer)
+            PictureView.render(
+                nft.images.first ?? "", label: nft.name,
+                in: Rect(
+                    x: inner.x + (inner.width - pictureWidth) / 2, y: rect.y + 1, width: pictureWidth,
+                    height: pictureRows),
+                pictures: pictures, buffer: &buffer)
         }
         let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
-        ListSearch.drawName(nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold,
-                            maxWidth: width, buffer: &buffer)
+        ListSearch.drawName(
+            nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold,
+            maxWidth: width, buffer: &buffer)
         buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
-        buffer.button(Format.heart(liked), at: Point(x: x + width - 1, y: text + 1), style: liked ? .heart : .dim, maxWidth: 1,
-                      target: .itemButton(area: item.area, index: item.index, key: .char("l")))
+        buffer.button(
+            Format.heart(liked), at: Point(x: x + width - 1, y: text + 1), style: liked ? .heart : .dim, maxWidth: 1,
+            target: .itemButton(area: item.area, index: item.index, key: .char("l")))
         buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
         let mark = Format.cartMark(cart)
         let markY = layout.buttonOwnLine ? text + 3 : text + 2
         let style: Style = cart == .outOfCart ? .dim : .success
-        buffer.button(mark, at: Point(x: x + max(0, width - DisplayWidth.of(mark)), y: markY), style: style, maxWidth: width,
-                      target: .itemButton(area: item.area, index: item.index, key: .char("c")))
+        buffer.button(
+            mark, at: Point(x: x + max(0, width - DisplayWidth.of(mark)), y: markY), style: style, maxWidth: width,
+            target: .itemButton(area: item.area, index: item.index, key: .char("c")))
     }
 }

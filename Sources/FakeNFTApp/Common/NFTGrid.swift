@@ -9,8 +9,10 @@ import TerminalUI
 enum NFTGrid {
     /// Draws `nfts` (the ones matching `search`, of `total`); returns the grid's rectangle (for clicks).
     @discardableResult
-    static func render(_ nfts: [NFT], of total: Int, search: ListSearch, in rect: Rect, grid: inout GridState, state: AppState,
-                       pictures: Pictures, buffer: inout Buffer) -> Rect {
+    static func render(
+        _ nfts: [NFT], of total: Int, search: ListSearch, in rect: Rect, grid: inout GridState, state: AppState,
+        pictures: Pictures, buffer: inout Buffer
+    ) -> Rect {
         var body = rect
         if search.isShown {
             let (bar, rest) = rect.splitTop(2)
@@ -19,14 +21,17 @@ enum NFTGrid {
         }
         grid.count = nfts.count
         if nfts.isEmpty {
-            buffer.draw(tr(.noNFTMatches, search.query), at: Point(x: body.x + 1, y: body.y), style: .dim, maxWidth: body.width - 2)
+            buffer.draw(
+                tr(.noNFTMatches, search.query), at: Point(x: body.x + 1, y: body.y), style: .dim,
+                maxWidth: body.width - 2)
             return body
         }
         let layout = NFTCellView.layout(nfts, in: Size(width: body.width, height: body.height))
         GridView(area: "grid", cellSize: layout.size) { index, cell, selected, buffer in
             let nft = nfts[index]
-            NFTCellView.render(nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: search.query,
-                               layout: layout, item: ("grid", index), pictures: pictures, in: cell, buffer: &buffer)
+            NFTCellView.render(
+                nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: search.query,
+                layout: layout, item: ("grid", index), pictures: pictures, in: cell, buffer: &buffer)
         }.render(in: body, buffer: &buffer, state: &grid)
         return body
     }

@@ -7,13 +7,16 @@ enum NFTGridAction: Sendable { case open, like, cart, author, retry, search, cle
 /// The keys of the grids of NFTs: one list, so the two grids cannot drift apart.
 enum NFTGridKeys {
     /// A collection's grid, with its author's page.
-    static var collection: KeyMap<NFTGridAction> { KeyMap([
-        KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
-        KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
-        KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
-        KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
+    static var collection: KeyMap<NFTGridAction> {
+        KeyMap(
+            [
+                KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
+                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+                KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
+                KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+            ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    }
     /// A user's NFTs: the same keys, without an author's page.
     static var userNFTs: KeyMap<NFTGridAction> { KeyMap(collection.bindings.filter { $0.action != .author }) }
 }

@@ -6,26 +6,33 @@ import TerminalUI
 enum NFTRowView {
     static let height = 3
 
-    static func render(_ nft: NFT, subtitle: String?, selected: Bool, highlight: String = "", pictures: Pictures, in full: Rect,
-                       buffer: inout Buffer) {
+    static func render(
+        _ nft: NFT, subtitle: String?, selected: Bool, highlight: String = "", pictures: Pictures, in full: Rect,
+        buffer: inout Buffer
+    ) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width
         let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
         let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
         let (marker, picture, text, price) = (parts[0], parts[1], parts[3], parts[4])
         SelectionMarker.render(selected, at: Point(x: marker.x, y: marker.y), rows: 2, buffer: &buffer)
-        PictureView.render(nft.images.first ?? "", label: nft.name, in: picture.rows(.length(2), .fill)[0],
-                           pictures: pictures, buffer: &buffer)
+        PictureView.render(
+            nft.images.first ?? "", label: nft.name, in: picture.rows(.length(2), .fill)[0],
+            pictures: pictures, buffer: &buffer)
         let used = min(text.width, DisplayWidth.of(nft.name))
-        ListSearch.drawName(nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
-                            maxWidth: text.width, buffer: &buffer)
+        ListSearch.drawName(
+            nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
+            maxWidth: text.width, buffer: &buffer)
         if let subtitle {
-            buffer.draw(" " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)
+            buffer.draw(
+                " " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)
             buffer.draw(subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)
         } else {
             buffer.draw(Format.stars(nft.rating), at: Point(x: text.x, y: text.y + 1), style: .star, maxWidth: 5)
         }
         let amount = Format.price(nft.price)
-        buffer.draw(amount, at: Point(x: price.maxX - DisplayWidth.of(amount) - 1, y: price.y), style: .plain, maxWidth: price.width)
+        buffer.draw(
+            amount, at: Point(x: price.maxX - DisplayWidth.of(amount) - 1, y: price.y), style: .plain,
+            maxWidth: price.width)
     }
 }
 
@@ -42,7 +49,8 @@ enum SelectionMarker {
 @MainActor
 enum EmptyStateView {
     static func render(_ text: String, in rect: Rect, buffer: inout Buffer) {
-        buffer.draw(text, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(text)) / 2), y: rect.y + rect.height / 2),
-                     style: .bold, maxWidth: rect.width)
+        buffer.draw(
+            text, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(text)) / 2), y: rect.y + rect.height / 2),
+            style: .bold, maxWidth: rect.width)
     }
 }

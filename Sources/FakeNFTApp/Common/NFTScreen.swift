@@ -7,13 +7,15 @@ import TerminalUI
 final class NFTScreen: Screen {
     enum Action: Sendable, Equatable { case like, cart, website, previous, next }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
-        KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
-        KeyBinding([.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
-        KeyBinding([.right], tr(.nextPicture), .next),
-        KeyBinding([.char("w")], tr(.openNFTPage), .website),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
+            KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+            KeyBinding([.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
+            KeyBinding([.right], tr(.nextPicture), .next),
+            KeyBinding([.char("w")], tr(.openNFTPage), .website),
+        ])
+    }
 
     let tasks = TaskBag()
     let model: NFTViewModel
@@ -29,12 +31,17 @@ final class NFTScreen: Screen {
 
     var layers: [KeyLayer] {
         let count = model.nft.images.count
-        return [.keys(tr(.layerNFT), Self.keys, enabled: { action in
-            switch action {
-            case .previous, .next: return count > 1
-            default: return true
-            }
-        }) { [unowned self] in perform($0) }]
+        return [
+            .keys(
+                tr(.layerNFT), Self.keys,
+                enabled: { action in
+                    switch action {
+                    case .previous, .next: return count > 1
+                    default: return true
+                    }
+                }
+            ) { [unowned self] in perform($0) }
+        ]
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
@@ -57,14 +64,18 @@ final class NFTScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         let nft = model.nft
         // As large as the width allows (a third of it), square in 1:2 cells; grows with the terminal.
-        let pictureHeight = min(rect.height - 2, max(4, rect.width / 6)), pictureWidth = min(rect.width / 3, pictureHeight * 2)
+        let pictureHeight = min(rect.height - 2, max(4, rect.width / 6)),
+            pictureWidth = min(rect.width / 3, pictureHeight * 2)
         let image = nft.images.indices.contains(shownImage) ? nft.images[shownImage] : ""
-        PictureView.render(image, label: nft.name, in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight),
-                           pictures: model.context.pictures, buffer: &buffer)
+        PictureView.render(
+            image, label: nft.name, in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight),
+            pictures: model.context.pictures, buffer: &buffer)
         if nft.images.count > 1 {
             let dots = nft.images.indices.map { $0 == shownImage ? "●" : "○" }.joined(separator: " ")
-            buffer.draw(dots, at: Point(x: rect.x + max(0, (pictureWidth - DisplayWidth.of(dots)) / 2), y: rect.y + pictureHeight),
-                        style: .dim, maxWidth: pictureWidth)
+            buffer.draw(
+                dots,
+                at: Point(x: rect.x + max(0, (pictureWidth - DisplayWidth.of(dots)) / 2), y: rect.y + pictureHeight),
+                style: .dim, maxWidth: pictureWidth)
         }
         let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
         let liked = model.isLiked, place = model.cartPlace
@@ -81,7 +92,8 @@ final class NFTScreen: Screen {
             buffer.draw("   (\(key))", at: Point(x: x + used, y: y), style: .dim, maxWidth: width - used)
             y += 1
         }
-        buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width); y += 2
+        buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width)
+        y += 2
         line(tr(.fieldCollection), model.collectionName ?? "…")
         line(tr(.fieldAuthor), model.author.name)
         line(tr(.fieldRating), Format.stars(nft.rating), .star)
@@ -91,7 +103,8 @@ final class NFTScreen: Screen {
         button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
         y += 1
         for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {
-            buffer.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width); y += 1
+            buffer.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width)
+            y += 1
         }
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 
 /// The orders a list of NFTs can be shown in (Cart, My NFTs), and the menu's labels for them.
 enum NFTSorting {
-    static var options: [(label: String, value: SortPreferences.Items)] { [(tr(.byPrice), .price), (tr(.byRating), .rating), (tr(.byName), .name)] }
+    static var options: [(label: String, value: SortPreferences.Items)] {
+        [(tr(.byPrice), .price), (tr(.byRating), .rating), (tr(.byName), .name)]
+    }
 
     static func sorted(_ nfts: [NFT], by sort: SortPreferences.Items) -> [NFT] {
         switch sort {

@@ -5,7 +5,9 @@ import TerminalUI
 /// asks for it: the shell passes the frame's pictures on to ``Pictures``.
 @MainActor
 public enum PictureView {
-    public static func render(_ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer) {
+    public static func render(
+        _ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer
+    ) {
         guard rect.width > 0, rect.height > 0 else { return }
         if pictures.palette != nil, !link.isEmpty { buffer.want(picture: link) }
         switch pictures.drawing(for: link, size: Size(width: rect.width, height: rect.height)) {
@@ -20,8 +22,10 @@ public enum PictureView {
         }
         buffer.fill(rect, with: "░", style: .dim)
         if let initial = label.first {
-            buffer.draw(String(initial).uppercased(), at: Point(x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2),
-                        style: .bold, maxWidth: 1)
+            buffer.draw(
+                String(initial).uppercased(),
+                at: Point(x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2),
+                style: .bold, maxWidth: 1)
         }
     }
 }

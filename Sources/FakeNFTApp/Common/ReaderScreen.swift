@@ -8,22 +8,26 @@ import TerminalUI
 /// in the system browser, `y` copies its link (OSC 52).
 @MainActor
 final class ReaderScreen: Screen {
-    enum Action: Sendable { case open, copy, reload, nextLink, previousLink, follow, down, up, pageDown, pageUp, top, bottom }
+    enum Action: Sendable {
+        case open, copy, reload, nextLink, previousLink, follow, down, up, pageDown, pageUp, top, bottom
+    }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.char("o")], tr(.openInBrowser), hint: tr(.hintBrowser), .open),
-        KeyBinding([.char("y")], tr(.copyLink), hint: tr(.hintCopyLink), .copy),
-        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintReload), .reload),
-        KeyBinding([.char("]")], tr(.nextLink), hint: tr(.hintLinks), hintKeys: "[ ]", .nextLink),
-        KeyBinding([.char("[")], tr(.previousLink), .previousLink),
-        KeyBinding([.enter], tr(.followLink), hint: tr(.hintOpen), .follow),
-        KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
-        KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
-        KeyBinding([.pageDown, .char(" ")], tr(.pageDown), .pageDown),
-        KeyBinding([.pageUp], tr(.pageUp), .pageUp),
-        KeyBinding([.home, .char("g")], tr(.top), .top),
-        KeyBinding([.end, .char("G")], tr(.bottom), .bottom),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.char("o")], tr(.openInBrowser), hint: tr(.hintBrowser), .open),
+            KeyBinding([.char("y")], tr(.copyLink), hint: tr(.hintCopyLink), .copy),
+            KeyBinding([.char("r")], tr(.reload), hint: tr(.hintReload), .reload),
+            KeyBinding([.char("]")], tr(.nextLink), hint: tr(.hintLinks), hintKeys: "[ ]", .nextLink),
+            KeyBinding([.char("[")], tr(.previousLink), .previousLink),
+            KeyBinding([.enter], tr(.followLink), hint: tr(.hintOpen), .follow),
+            KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
+            KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
+            KeyBinding([.pageDown, .char(" ")], tr(.pageDown), .pageDown),
+            KeyBinding([.pageUp], tr(.pageUp), .pageUp),
+            KeyBinding([.home, .char("g")], tr(.top), .top),
+            KeyBinding([.end, .char("G")], tr(.bottom), .bottom),
+        ])
+    }
 
     let tasks = TaskBag()
     let model: ReaderViewModel
@@ -44,16 +48,19 @@ final class ReaderScreen: Screen {
 
     var layers: [KeyLayer] {
         [
-            .keys(tr(.webPage), Self.keys, enabled: { [unowned self] action in
-                switch action {
-                case .nextLink, .previousLink: !model.links.isEmpty
-                case .follow: selectedLink != nil
-                default: true
+            .keys(
+                tr(.webPage), Self.keys,
+                enabled: { [unowned self] action in
+                    switch action {
+                    case .nextLink, .previousLink: !model.links.isEmpty
+                    case .follow: selectedLink != nil
+                    default: true
+                    }
                 }
-            }) { [unowned self] in perform($0) },
+            ) { [unowned self] in perform($0) },
             KeyLayer(title: tr(.webPage), help: []) { [unowned self] event in
                 switch event {
-                case .pick("links", let index):   // a click on a link in the list opens it
+                case .pick("links", let index):  // a click on a link in the list opens it
                     selectedLink = index
                     return perform(.follow)
                 case .mouse(let mouse) where mouse.kind != .click:
@@ -113,8 +120,9 @@ final class ReaderScreen: Screen {
                 let picked = line.link != nil && line.link == selectedLink
                 let point = Point(x: body.x, y: body.y + i)
                 if let link = line.link {
-                    buffer.button(line.text, at: point, style: picked ? .selected : line.style, maxWidth: body.width - 1,
-                                  target: .item(area: "links", index: link))
+                    buffer.button(
+                        line.text, at: point, style: picked ? .selected : line.style, maxWidth: body.width - 1,
+                        target: .item(area: "links", index: link))
                 } else {
                     buffer.draw(line.text, at: point, style: line.style, maxWidth: body.width - 1)
                 }
@@ -123,7 +131,8 @@ final class ReaderScreen: Screen {
                 var bar = ListState(count: all.count)
                 bar.select(min(all.count - 1, scroll + body.height - 1))
                 bar.layout(height: body.height)
-                ListView.drawScrollBar(bar, in: Rect(x: body.maxX - 1, y: body.y, width: 1, height: body.height), buffer: &buffer)
+                ListView.drawScrollBar(
+                    bar, in: Rect(x: body.maxX - 1, y: body.y, width: 1, height: body.height), buffer: &buffer)
             }
         }
     }

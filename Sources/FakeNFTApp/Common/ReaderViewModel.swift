@@ -46,7 +46,9 @@ final class ReaderViewModel: ViewModel {
 
     private static func layOut(_ document: ReadableDocument, width: Int) -> [ReaderLine] {
         var out: [ReaderLine] = []
-        func add(_ text: String, _ style: Style = .plain, link: Int? = nil) { out.append(ReaderLine(text: text, style: style, link: link)) }
+        func add(_ text: String, _ style: Style = .plain, link: Int? = nil) {
+            out.append(ReaderLine(text: text, style: style, link: link))
+        }
         for block in document.blocks {
             switch block {
             case .heading(let level, let text):
@@ -56,8 +58,10 @@ final class ReaderViewModel: ViewModel {
                 for line in DisplayWidth.wrap(text, width: width) { add(line) }
                 add("")
             case .listItem(let text):
-                for (i, line) in DisplayWidth.wrap(text, width: max(1, width - 2)).enumerated() { add((i == 0 ? "• " : "  ") + line) }
-            case .preformatted(let text):   // line for line, as the page set it (a line too long is cut where drawn)
+                for (i, line) in DisplayWidth.wrap(text, width: max(1, width - 2)).enumerated() {
+                    add((i == 0 ? "• " : "  ") + line)
+                }
+            case .preformatted(let text):  // line for line, as the page set it (a line too long is cut where drawn)
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) { add(String(line), .dim) }
                 add("")
             }
@@ -66,7 +70,9 @@ final class ReaderViewModel: ViewModel {
             add("")
             add(tr(.links), .bold)
             for (i, link) in document.links.enumerated() {
-                for line in DisplayWidth.wrap("[\(i + 1)] \(link.text.isEmpty ? link.url : link.text) — \(link.url)", width: width) {
+                for line in DisplayWidth.wrap(
+                    "[\(i + 1)] \(link.text.isEmpty ? link.url : link.text) — \(link.url)", width: width)
+                {
                     add(line, .link, link: i)
                 }
             }

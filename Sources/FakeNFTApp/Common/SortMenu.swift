@@ -13,12 +13,15 @@ struct SortMenu<Option: Equatable & Sendable> {
 
     /// The label of `option` for status lines: "by name", "by NFT count" (only the first letter lowered).
     func name(of option: Option) -> String {
-        guard let label = options.first(where: { $0.value == option })?.label, let first = label.first else { return "" }
+        guard let label = options.first(where: { $0.value == option })?.label, let first = label.first else {
+            return ""
+        }
         return first.lowercased() + label.dropFirst()
     }
 
     mutating func open(current: Option) {
-        sheet = ActionSheet(title: tr(.sortTitle), options: options.map(\.label), current: options.firstIndex { $0.value == current })
+        sheet = ActionSheet(
+            title: tr(.sortTitle), options: options.map(\.label), current: options.firstIndex { $0.value == current })
     }
 
     /// The menu's key layer while it is open.
@@ -37,7 +40,8 @@ struct SortMenu<Option: Equatable & Sendable> {
 
     /// Handles a click on an option while open; returns the option chosen.
     mutating func handle(pick area: String, index: Int) -> Option? {
-        guard let open = sheet, case .chosen(let chosen) = open.handle(pick: area, index: index), chosen < options.count else { return nil }
+        guard let open = sheet, case .chosen(let chosen) = open.handle(pick: area, index: index), chosen < options.count
+        else { return nil }
         sheet = nil
         return options[chosen].value
     }

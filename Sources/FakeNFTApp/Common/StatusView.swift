@@ -38,7 +38,9 @@ enum StatusView {
     }
 
     /// Draws the state of `loadable` and returns true when the content should not be drawn.
-    static func render<Value, Failure>(_ loadable: Loadable<Value, Failure>, what: Subject, in rect: Rect, buffer: inout Buffer) -> Bool {
+    static func render<Value, Failure>(
+        _ loadable: Loadable<Value, Failure>, what: Subject, in rect: Rect, buffer: inout Buffer
+    ) -> Bool {
         switch loadable {
         case .loaded: return false
         case .loading: renderLoading(what: what, in: rect, buffer: &buffer)
@@ -48,7 +50,8 @@ enum StatusView {
     }
 
     static func renderLoading(what: Subject, in rect: Rect, buffer: inout Buffer) {
-        Spinner.render(tr(what.loading), at: Point(x: rect.x + 1, y: rect.y + 1), maxWidth: rect.width - 2, buffer: &buffer)
+        Spinner.render(
+            tr(what.loading), at: Point(x: rect.x + 1, y: rect.y + 1), maxWidth: rect.width - 2, buffer: &buffer)
     }
 
     static func renderFailure(_ message: String, what: Subject, in rect: Rect, buffer: inout Buffer) {
@@ -56,6 +59,8 @@ enum StatusView {
         for (i, line) in lines.enumerated() where i < rect.height - 3 {
             buffer.draw(line, at: Point(x: rect.x + 1, y: rect.y + 1 + i), style: .error, maxWidth: rect.width - 2)
         }
-        buffer.button(tr(.retryButton), at: Point(x: rect.x + 1, y: rect.y + 2 + min(lines.count, rect.height - 3)), style: .selected, maxWidth: rect.width - 2, key: .char("r"))
+        buffer.button(
+            tr(.retryButton), at: Point(x: rect.x + 1, y: rect.y + 2 + min(lines.count, rect.height - 3)),
+            style: .selected, maxWidth: rect.width - 2, key: .char("r"))
     }
 }

@@ -6,12 +6,15 @@ import TerminalUI
 @MainActor
 final class FavoritesScreen: Screen {
     enum Action: Sendable { case unlike, cart, open, search, clearSearch, retry }
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.char("l")], tr(.unlikeKey), hint: tr(.hintUnlike), .unlike),
-        KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
-        KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
+    static var keys: KeyMap<Action> {
+        KeyMap(
+            [
+                KeyBinding([.char("l")], tr(.unlikeKey), hint: tr(.hintUnlike), .unlike),
+                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+                KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+            ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    }
 
     var title: String { tr(.favoriteNFTs) }
     let tasks = TaskBag()
@@ -27,15 +30,24 @@ final class FavoritesScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys(title, Self.keys, enabled: { [unowned self, hasItems = !shown.isEmpty, any = !model.items.isEmpty] action in
-                switch action {
-                case .search: any
-                case .clearSearch: search.isActive
-                case .unlike, .cart, .open: hasItems
-                case .retry: true
-                }
-            }, hinted: { $0 != .retry || model.fetched.failure != nil }) { [unowned self] in perform($0) },
+        [
+            search.layer(
+                update: { [unowned self] in
+                    search = $0
+                    grid.select(0)
+                }, move: { [unowned self] in _ = grid.handle($0) })
+        ].compactMap { $0 } + [
+            .keys(
+                title, Self.keys,
+                enabled: { [unowned self, hasItems = !shown.isEmpty, any = !model.items.isEmpty] action in
+                    switch action {
+                    case .search: any
+                    case .clearSearch: search.isActive
+                    case .unlike, .cart, .open: hasItems
+                    case .retry: true
+                    }
+                }, hinted: { $0 != .retry || model.fetched.failure != nil }
+            ) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -45,13 +57,19 @@ final class FavoritesScreen: Screen {
 
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
-        case .search: search.begin(); return .handled
-        case .clearSearch: search.clear(); return .handled
-        case .retry: tasks.run { [model] in await model.load() }; return .handled
+        case .search:
+            search.begin()
+            return .handled
+        case .clearSearch:
+            search.clear()
+            return .handled
+        case .retry:
+            tasks.run { [model] in await model.load() }
+            return .handled
         default: break
         }
         let items = shown
-        grid.count = items.count   // an unlike since the last frame removed one: the selection follows
+        grid.count = items.count  // an unlike since the last frame removed one: the selection follows
         guard grid.selected < items.count else { return .handled }
         let nft = items[grid.selected]
         switch action {
@@ -71,11 +89,13 @@ final class FavoritesScreen: Screen {
             return
         }
         var body = rect
-        if !search.isShown {   // the count, as My NFTs says it (the search bar says "N of M" instead)
-            buffer.draw(Format.count(items.count, .nfts), at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        if !search.isShown {  // the count, as My NFTs says it (the search bar says "N of M" instead)
+            buffer.draw(
+                Format.count(items.count, .nfts), at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
             body = rect.splitTop(2).1
         }
-        gridRect = NFTGrid.render(shown, of: items.count, search: search, in: body, grid: &grid, state: model.context.state,
-                                  pictures: model.context.pictures, buffer: &buffer)
+        gridRect = NFTGrid.render(
+            shown, of: items.count, search: search, in: body, grid: &grid, state: model.context.state,
+            pictures: model.context.pictures, buffer: &buffer)
     }
 }

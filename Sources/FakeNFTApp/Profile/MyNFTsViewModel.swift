@@ -17,7 +17,9 @@ final class MyNFTsViewModel: ViewModel {
     var items: [NFT] { NFTSorting.sorted(owned.value ?? [], by: sort) }
 
     func load() async {
-        await load(\.owned) { try await context.listedNFTs(ids: try await context.services.profile.currentOrLoaded().nfts) }
+        await load(\.owned) {
+            try await context.listedNFTs(ids: try await context.services.profile.currentOrLoaded().nfts)
+        }
         // gen1 authors are user ids: fetch their names together and show them in one frame.
         let authors = Set((owned.value ?? []).map(\.author)).filter(AuthorName.isUserID)
         authorNames = await AuthorName.resolveAll(authors, users: context.services.users)

@@ -100,7 +100,8 @@ struct ProfileForm: Sendable {
     }
 
     static func isWebURL(_ text: String) -> Bool {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased() else { return false }
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased()
+        else { return false }
         return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
     }
 }

@@ -11,17 +11,21 @@ final class ProfileScreen: Screen {
     enum Row { case myNFTs, favorites, website, about, signIn, signOut }
     enum FormAction: Sendable { case next, previous, save, close }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), .edit),
-        KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
-    ]) }
-    static var formKeys: KeyMap<FormAction> { KeyMap([
-        KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
-        KeyBinding([.backTab], tr(.previousField), .previous),
-        KeyBinding([.ctrl("s")], tr(.saveKey), hint: tr(.hintSave), .save),
-        KeyBinding([.escape], tr(.closeForm), hint: tr(.hintClose), .close),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), .edit),
+            KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
+            KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+        ])
+    }
+    static var formKeys: KeyMap<FormAction> {
+        KeyMap([
+            KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
+            KeyBinding([.backTab], tr(.previousField), .previous),
+            KeyBinding([.ctrl("s")], tr(.saveKey), hint: tr(.hintSave), .save),
+            KeyBinding([.escape], tr(.closeForm), hint: tr(.hintClose), .close),
+        ])
+    }
 
     var title: String { tr(.tabProfile) }
     let tasks = TaskBag()
@@ -44,32 +48,40 @@ final class ProfileScreen: Screen {
     /// and the server offers accounts.
     private var shownRows: [Row] {
         let context = model.context
-        return [.myNFTs, .favorites, .website, .about] + (context.account != nil ? [.signOut] : context.offersAccounts ? [.signIn] : [])
+        return [.myNFTs, .favorites, .website, .about]
+            + (context.account != nil ? [.signOut] : context.offersAccounts ? [.signIn] : [])
     }
 
     var isAnimating: Bool { model.shown.isLoading || model.saving }
 
     func didAppear() {
         tasks.once { [model] in await model.load() }
-        tasks.run { [model] in await model.loadWallet() }   // after a purchase elsewhere, the wallet grew
+        tasks.run { [model] in await model.loadWallet() }  // after a purchase elsewhere, the wallet grew
     }
 
     var layers: [KeyLayer] {
         if let signOut {
-            return [.dialog(tr(.signOutTitle), signOut, update: { [unowned self] in self.signOut = $0 }) { result in
-                result == .confirmed ? .leaveTabs : .handled
-            }]
+            return [
+                .dialog(tr(.signOutTitle), signOut, update: { [unowned self] in self.signOut = $0 }) { result in
+                    result == .confirmed ? .leaveTabs : .handled
+                }
+            ]
         }
         if let discard {
-            return [.dialog(tr(.discardTitle), discard, update: { [unowned self] in self.discard = $0 }) { [unowned self] result in
-                if result == .confirmed { model.closeForm() }
-                return .handled
-            }]
+            return [
+                .dialog(tr(.discardTitle), discard, update: { [unowned self] in self.discard = $0 }) {
+                    [unowned self] result in
+                    if result == .confirmed { model.closeForm() }
+                    return .handled
+                }
+            ]
         }
         if let form = model.form { return [formLayer(form)] }
         return [
-            .keys(title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil },
-                  hinted: { [unowned self] in $0 != .retry || model.shown.failure != nil }) { [unowned self] in perform($0) },
+            .keys(
+                title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil },
+                hinted: { [unowned self] in $0 != .retry || model.shown.failure != nil }
+            ) { [unowned self] in perform($0) },
             .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
         ]
     }
@@ -96,18 +108,21 @@ final class ProfileScreen: Screen {
             }
             return .push(ReaderScreen(model: ReaderViewModel(url: profile.website, effects: context.effects)))
         case .about: return .push(AboutScreen())
-        case .signIn: return .leaveTabs   // the shared profile ends; the sign-in screen comes
+        case .signIn: return .leaveTabs  // the shared profile ends; the sign-in screen comes
         case .signOut:
-            signOut = ConfirmDialog(title: tr(.signOutTitle), message: tr(.signOutQuestion, model.context.account?.email ?? ""),
-                                    confirmLabel: tr(.signOutConfirm), cancelLabel: tr(.stay), destructive: true)
+            signOut = ConfirmDialog(
+                title: tr(.signOutTitle), message: tr(.signOutQuestion, model.context.account?.email ?? ""),
+                confirmLabel: tr(.signOutConfirm), cancelLabel: tr(.stay), destructive: true)
             return .handled
         }
     }
 
     /// The edit form: its own keys first, then the focused field's editing keys.
     private func formLayer(_ form: ProfileForm) -> KeyLayer {
-        KeyLayer(title: tr(.editProfile), help: Self.formKeys.helpEntries + TextEditor.help,
-                 hints: Self.formKeys.hints(), isModal: true) { [unowned self] event in
+        KeyLayer(
+            title: tr(.editProfile), help: Self.formKeys.helpEntries + TextEditor.help,
+            hints: Self.formKeys.hints(), isModal: true
+        ) { [unowned self] event in
             var current = form
             switch event {
             case .paste(let text):
@@ -116,13 +131,15 @@ final class ProfileScreen: Screen {
                 switch (Self.formKeys.action(for: key), key) {
                 case (.next, _): current.moveFocus(by: 1)
                 case (.previous, _): current.moveFocus(by: -1)
-                case (.save, _), (nil, .enter) where current.saveFocused:
+                case (.save, _),
+                    (nil, .enter) where current.saveFocused:
                     save(current)
                     return .handled
                 case (.close, _):
                     if current.hasChanges {
-                        discard = ConfirmDialog(title: tr(.discardTitle), message: tr(.discardMessage),
-                                                confirmLabel: tr(.discard), cancelLabel: tr(.stay), destructive: true)
+                        discard = ConfirmDialog(
+                            title: tr(.discardTitle), message: tr(.discardMessage),
+                            confirmLabel: tr(.discard), cancelLabel: tr(.stay), destructive: true)
                     } else {
                         model.closeForm()
                     }
@@ -150,15 +167,20 @@ final class ProfileScreen: Screen {
         if StatusView.render(model.shown, what: .profile, in: rect, buffer: &buffer) { return }
         guard let profile = model.profile else { return }
         let avatarWidth = 14
-        PictureView.render(profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
-                           pictures: model.context.pictures, buffer: &buffer)
+        PictureView.render(
+            profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
+            pictures: model.context.pictures, buffer: &buffer)
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
         let edit = tr(.editButton)
-        buffer.button(edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width, key: .char("e"))
+        buffer.button(
+            edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width,
+            key: .char("e"))
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
         let wallet = model.walletValue.map { Format.price($0) } ?? "…"
-        buffer.draw(tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), at: Point(x: x, y: rect.y + 2), style: .success, maxWidth: width)
+        buffer.draw(
+            tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), at: Point(x: x, y: rect.y + 2),
+            style: .success, maxWidth: width)
         let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 3)
         for (i, line) in description.enumerated() {
             buffer.draw(line, at: Point(x: x, y: rect.y + 4 + i), style: .plain, maxWidth: width)
@@ -179,7 +201,9 @@ final class ProfileScreen: Screen {
         rowsRect = Rect(x: rect.x, y: top, width: rect.width, height: max(2, min(shownRows.count * 2, rect.maxY - top)))
         ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
-            buffer.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
+            buffer.draw(
+                labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold,
+                maxWidth: row.width - 6)
             buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
         }.render(in: rowsRect, buffer: &buffer, state: &rows)
         signOut?.render(in: rect, buffer: &buffer)
@@ -196,11 +220,18 @@ final class ProfileScreen: Screen {
         if focus.maxY > formScroll + rect.height { formScroll = focus.maxY - rect.height }
         if focus.y < formScroll { formScroll = focus.y }
         formScroll = max(0, min(formScroll, page.size.height - rect.height))
-        buffer.blit(page, from: Rect(x: 0, y: formScroll, width: rect.width, height: rect.height), to: Point(x: rect.x, y: rect.y))
+        buffer.blit(
+            page, from: Rect(x: 0, y: formScroll, width: rect.width, height: rect.height),
+            to: Point(x: rect.x, y: rect.y))
         let above = tr(.moreAbove), below = tr(.moreBelow)
-        if formScroll > 0 { buffer.draw(above, at: Point(x: rect.maxX - DisplayWidth.of(above), y: rect.y), style: .dim, maxWidth: rect.width) }
+        if formScroll > 0 {
+            buffer.draw(
+                above, at: Point(x: rect.maxX - DisplayWidth.of(above), y: rect.y), style: .dim, maxWidth: rect.width)
+        }
         if formScroll + rect.height < page.size.height {
-            buffer.draw(below, at: Point(x: rect.maxX - DisplayWidth.of(below), y: rect.maxY - 1), style: .dim, maxWidth: rect.width)
+            buffer.draw(
+                below, at: Point(x: rect.maxX - DisplayWidth.of(below), y: rect.maxY - 1), style: .dim,
+                maxWidth: rect.width)
         }
         if let discard { discard.render(in: rect, buffer: &buffer) }
     }
@@ -208,23 +239,29 @@ final class ProfileScreen: Screen {
     /// Draws the whole form into `rect`; returns the rows of what has the focus.
     private func drawForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) -> Rect {
         buffer.draw(tr(.editProfile), at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
-        let labelWidth = 2 + ProfileForm.Field.allCases.map { DisplayWidth.of(ProfileForm.label($0)) }.reduce(0, max), fieldWidth = min(60, rect.width - labelWidth - 2)
+        let labelWidth = 2 + ProfileForm.Field.allCases.map { DisplayWidth.of(ProfileForm.label($0)) }.reduce(0, max),
+            fieldWidth = min(60, rect.width - labelWidth - 2)
         var y = rect.y + 2
         var focusRows = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         for field in ProfileForm.Field.allCases {
             let focused = form.focus == field && !form.saveFocused
-            buffer.draw(ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
+            buffer.draw(
+                ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain,
+                maxWidth: labelWidth)
             let height = field == .description ? 4 : 1
             if let editor = form.editors[field] {
-                TextFieldView.render(editor, in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height), focused: focused,
-                                     buffer: &buffer, placeholder: field == .avatar || field == .website ? "https://…" : "")
+                TextFieldView.render(
+                    editor, in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height), focused: focused,
+                    buffer: &buffer, placeholder: field == .avatar || field == .website ? "https://…" : "")
             }
             let errorX = rect.x + labelWidth + fieldWidth + 2
             if let error = form.error(field) {
                 if errorX < rect.maxX - 4 {
                     buffer.draw("✗ \(error)", at: Point(x: errorX, y: y), style: .error, maxWidth: rect.maxX - errorX)
                 } else {
-                    buffer.draw("✗ \(error)", at: Point(x: rect.x + labelWidth, y: y + height), style: .error, maxWidth: fieldWidth)
+                    buffer.draw(
+                        "✗ \(error)", at: Point(x: rect.x + labelWidth, y: y + height), style: .error,
+                        maxWidth: fieldWidth)
                 }
             }
             if focused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: height + 1) }
@@ -233,16 +270,23 @@ final class ProfileScreen: Screen {
         // The avatar of the link being typed, once it is a valid link and there is room.
         let previewX = rect.x + labelWidth + fieldWidth + 4
         if rect.maxX - previewX >= 10, ProfileForm.isWebURL(form.text(.avatar)) {
-            PictureView.render(form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
-                               in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5), pictures: model.context.pictures, buffer: &buffer)
+            PictureView.render(
+                form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
+                in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5), pictures: model.context.pictures,
+                buffer: &buffer)
         }
         let save = model.saving ? tr(.savingButton) : tr(.saveButton)
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)
-        let used = buffer.button(save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width, key: .ctrl("s"))
-        buffer.button(tr(.cancelButton), at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width, key: .escape)
+        let used = buffer.button(
+            save, at: Point(x: rect.x + labelWidth, y: y), style: saveStyle, maxWidth: rect.width, key: .ctrl("s"))
+        buffer.button(
+            tr(.cancelButton), at: Point(x: rect.x + labelWidth + used + 2, y: y), style: .plain, maxWidth: rect.width,
+            key: .escape)
         if form.saveFocused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: 1) }
         if let formError = model.formError {
-            buffer.draw(formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth)
+            buffer.draw(
+                formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth
+            )
             if form.saveFocused { focusRows.height = 3 }
         }
         return focusRows

@@ -56,13 +56,22 @@ final class ProfileViewModel: ViewModel {
     /// Sends the form's changed fields. Closes the form when it still shows what was saved
     /// (what was typed meanwhile is kept); a failure keeps the text and says why.
     func save(_ submitted: ProfileForm) async {
-        guard submitted.isValid else { formError = tr(.fixFields); return }
-        guard submitted.hasChanges else { form = nil; return }
+        guard submitted.isValid else {
+            formError = tr(.fixFields)
+            return
+        }
+        guard submitted.hasChanges else {
+            form = nil
+            return
+        }
         saving = true
         defer { saving = false }
         do {
             try await context.services.profile.update(submitted.changes)
-            if form?.edited == submitted.edited { form = nil; formError = nil }
+            if form?.edited == submitted.edited {
+                form = nil
+                formError = nil
+            }
             context.effects.show(Toast(tr(.saved)))
         } catch {
             formError = tr(.notSaved, APIError(thrown: error).message)

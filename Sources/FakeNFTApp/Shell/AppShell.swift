@@ -14,7 +14,9 @@ public final class AppShell: LoopContent {
         public var badge: () -> Int?
         @MainActor
         public init(title: String, root: any Screen, badge: @escaping () -> Int? = { nil }) {
-            self.title = title; self.stack = NavigationStack(root: root); self.badge = badge
+            self.title = title
+            self.stack = NavigationStack(root: root)
+            self.badge = badge
         }
     }
 
@@ -55,7 +57,8 @@ public final class AppShell: LoopContent {
     /// Handles one event; returns false when the app should quit.
     public func handle(_ event: TerminalEvent) -> Bool {
         if case .mouse(let mouse) = event, mouse.kind == .click,
-           let tab = tabRects.firstIndex(where: { $0.contains(mouse.point) }) {
+            let tab = tabRects.firstIndex(where: { $0.contains(mouse.point) })
+        {
             select(tab)
             return true
         }
@@ -65,20 +68,28 @@ public final class AppShell: LoopContent {
         }
         if showsHelp {
             if case .mouse(let mouse) = event, mouse.kind == .click { showsHelp = false }
-            if case .key(let key) = event, [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) { showsHelp = false }
-            if case .key(let key) = event, let move = [Key.down: 1, .char("j"): 1, .up: -1, .char("k"): -1, .pageDown: 10, .pageUp: -10][key] {
+            if case .key(let key) = event, [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) {
+                showsHelp = false
+            }
+            if case .key(let key) = event,
+                let move = [Key.down: 1, .char("j"): 1, .up: -1, .char("k"): -1, .pageDown: 10, .pageUp: -10][key]
+            {
                 helpScroll = max(0, min(helpScroll + move, helpMaxScroll))
             }
             if case .key(.ctrl("c")) = event { return false }
             return true
         }
-        if case .mouse(let mouse) = event, mouse.kind == .click, let target = hits.last(where: { $0.rect.contains(mouse.point) })?.target {
+        if case .mouse(let mouse) = event, mouse.kind == .click,
+            let target = hits.last(where: { $0.rect.contains(mouse.point) })?.target
+        {
             return click(target)
         }
         let screen = currentScreen
-        let layers = screen.layers   // built once per event: they may sort or filter the screen's rows
+        let layers = screen.layers  // built once per event: they may sort or filter the screen's rows
         let modal = layers.contains(where: \.isModal)
-        if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) { return perform(action) }
+        if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) {
+            return perform(action)
+        }
         if let command = Swift.type(of: screen).route(event, through: layers) {
             apply(command)
             return true
@@ -117,7 +128,9 @@ public final class AppShell: LoopContent {
         case .nextTab: select((selectedTab + 1) % tabs.count)
         case .previousTab: select((selectedTab + tabs.count - 1) % tabs.count)
         case .back: tabs[selectedTab].stack.pop()
-        case .help: showsHelp = true; helpScroll = 0
+        case .help:
+            showsHelp = true
+            helpScroll = 0
         case .quit: return false
         }
         return true
@@ -165,9 +178,10 @@ public final class AppShell: LoopContent {
         let all = Rect(size: size)
         let parts = all.rows(.length(2), .fill, .length(1))
         let (top, content, bottom) = (parts[0], parts[1], parts[2])
-        tabRects = TabBar.render(tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab,
-                                 in: top, buffer: &buffer)
-        let brand = " FakeNFT "   // only where the tabs leave room: a tab's name is never cut for it
+        tabRects = TabBar.render(
+            tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab,
+            in: top, buffer: &buffer)
+        let brand = " FakeNFT "  // only where the tabs leave room: a tab's name is never cut for it
         if size.width - DisplayWidth.of(brand) >= tabRects.last?.maxX ?? 0 {
             buffer.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
         }
@@ -177,16 +191,25 @@ public final class AppShell: LoopContent {
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
         // Built after the screen is drawn: layers hold the rects it was drawn in.
         let (layers, modal) = Self.activeLayers(of: screen)
-        let own = layers.flatMap(\.hints)   // a key the screen binds is not the shell's there
-        let hints = own + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in !own.contains { $0.key == hint.key } }
+        let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there
+        let hints =
+            own
+            + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
+                !own.contains { $0.key == hint.key }
+            }
         KeyHintBar(hints).render(in: bottom, buffer: &buffer)
-        if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }   // over the hints, never over figures
+        // over the hints, never over figures
+        if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }
         if showsHelp {
             buffer.cursor = nil
             let title = modal ? layers.last?.title ?? screen.title : screen.title
             let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
-            let overlay = HelpOverlay(title: tr(.helpTitle, title), sections: [(title, own), (tr(.helpEverywhere), modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries)],
-                                      scroll: helpScroll)
+            let overlay = HelpOverlay(
+                title: tr(.helpTitle, title),
+                sections: [
+                    (title, own), (tr(.helpEverywhere), modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries),
+                ],
+                scroll: helpScroll)
             helpMaxScroll = overlay.maxScroll(in: all)
             overlay.render(in: all, buffer: &buffer)
         }

@@ -17,27 +17,39 @@ public struct KeyLayer {
     /// Handles an event; nil when this layer does not use it.
     public var route: (TerminalEvent) -> ScreenCommand?
 
-    public init(title: String, help: [HelpEntry], hints: [KeyHint] = [], isModal: Bool = false,
-                route: @escaping (TerminalEvent) -> ScreenCommand?) {
-        self.title = title; self.help = help; self.hints = hints; self.isModal = isModal; self.route = route
+    public init(
+        title: String, help: [HelpEntry], hints: [KeyHint] = [], isModal: Bool = false,
+        route: @escaping (TerminalEvent) -> ScreenCommand?
+    ) {
+        self.title = title
+        self.help = help
+        self.hints = hints
+        self.isModal = isModal
+        self.route = route
     }
 
     /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
     /// help and (when they have a hint and are `hinted` now) in the footer: "r retry" only
     /// where something failed, though `r` reloads everywhere.
-    public static func keys<Action>(_ title: String, _ map: KeyMap<Action>, enabled: @escaping (Action) -> Bool = { _ in true },
-                                    hinted: (Action) -> Bool = { _ in true },
-                                    perform: @escaping (Action) -> ScreenCommand) -> KeyLayer {
-        KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }) { event in
+    public static func keys<Action>(
+        _ title: String, _ map: KeyMap<Action>, enabled: @escaping (Action) -> Bool = { _ in true },
+        hinted: (Action) -> Bool = { _ in true },
+        perform: @escaping (Action) -> ScreenCommand
+    ) -> KeyLayer {
+        KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }) {
+            event in
             guard case .key(let key) = event, let action = map.action(for: key), enabled(action) else { return nil }
             return perform(action)
         }
     }
 
     /// A confirmation dialog; `answer` gets the result when it closes.
-    public static func dialog(_ title: String, _ dialog: ConfirmDialog, update: @escaping (ConfirmDialog?) -> Void,
-                              answer: @escaping (ConfirmDialog.Result) -> ScreenCommand = { _ in .handled }) -> KeyLayer {
-        KeyLayer(title: title, help: ConfirmDialog.keys.helpEntries, hints: ConfirmDialog.keys.hints(), isModal: true) { event in
+    public static func dialog(
+        _ title: String, _ dialog: ConfirmDialog, update: @escaping (ConfirmDialog?) -> Void,
+        answer: @escaping (ConfirmDialog.Result) -> ScreenCommand = { _ in .handled }
+    ) -> KeyLayer {
+        KeyLayer(title: title, help: ConfirmDialog.keys.helpEntries, hints: ConfirmDialog.keys.hints(), isModal: true) {
+            event in
             guard case .key(let key) = event else { return .handled }
             var open = dialog
             let result = open.handle(key)
@@ -47,8 +59,10 @@ public struct KeyLayer {
     }
 
     /// An open sort menu; `chosen` gets the option picked (by key or by click).
-    static func menu<Option>(_ menu: SortMenu<Option>, update: @escaping (SortMenu<Option>) -> Void,
-                             chosen: @escaping (Option) -> Void) -> KeyLayer {
+    static func menu<Option>(
+        _ menu: SortMenu<Option>, update: @escaping (SortMenu<Option>) -> Void,
+        chosen: @escaping (Option) -> Void
+    ) -> KeyLayer {
         KeyLayer(title: tr(.layerSortMenu), help: ActionSheet.help, hints: ActionSheet.hints, isModal: true) { event in
             var open = menu
             let option: Option?
@@ -66,13 +80,16 @@ public struct KeyLayer {
     /// A list's movement keys, the wheel inside `rect` (where it was drawn), and clicks on its
     /// rows (drawn as `area`): a click selects a row; on the selected row it is unused, so the
     /// shell opens it (Enter).
-    public static func list(_ state: ListState, area: String, in rect: Rect, update: @escaping (ListState) -> Void) -> KeyLayer {
+    public static func list(_ state: ListState, area: String, in rect: Rect, update: @escaping (ListState) -> Void)
+        -> KeyLayer
+    {
         KeyLayer(title: tr(.layerList), help: [ListState.help]) { event in
             var list = state
             switch event {
             case .key(let key): guard list.handle(key) else { return nil }
             case .mouse(let mouse): guard list.handle(mouse, in: rect) else { return nil }
-            case .pick(area, let index): guard index != list.selected else { return nil }
+            case .pick(area, let index):
+                guard index != list.selected else { return nil }
                 list.select(index)
             default: return nil
             }
@@ -82,14 +99,17 @@ public struct KeyLayer {
     }
 
     /// A grid's movement keys, the wheel inside `rect`, and clicks on its cells (drawn as `area`).
-    public static func grid(_ state: GridState, area: String, in rect: Rect, update: @escaping (GridState) -> Void) -> KeyLayer {
+    public static func grid(_ state: GridState, area: String, in rect: Rect, update: @escaping (GridState) -> Void)
+        -> KeyLayer
+    {
         KeyLayer(title: tr(.layerGrid), help: [GridState.help]) { event in
             var grid = state
             switch event {
             case .key(let key): guard grid.handle(key) else { return nil }
             case .mouse(let mouse) where mouse.kind != .click && rect.contains(mouse.point):
                 _ = grid.handle(mouse.kind == .wheelDown ? .down : .up)
-            case .pick(area, let index): guard index != grid.selected else { return nil }
+            case .pick(area, let index):
+                guard index != grid.selected else { return nil }
                 grid.select(index)
             default: return nil
             }

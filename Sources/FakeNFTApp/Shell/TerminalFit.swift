@@ -23,7 +23,7 @@ final class TerminalFit {
         self.session = session
         self.decide = decide
         self.logger = logger
-        graphics = TerminalGraphics(mode: .off)   // until the first decision, just below
+        graphics = TerminalGraphics(mode: .off)  // until the first decision, just below
         apply(decide(nil), replies: false)
     }
 
@@ -37,7 +37,9 @@ final class TerminalFit {
         var graphics = decided.graphics
         if graphics.mode == .kitty, session.colors != .full {
             graphics.mode = .symbols
-            logger.info("pictures: symbols (kitty placeholders carry the image in a 256-colour foreground, and this terminal has fewer colours)")
+            logger.info(
+                "pictures: symbols (kitty placeholders carry the image in a 256-colour foreground, and this terminal has fewer colours)"
+            )
         }
         let changed = !replies || graphics.mode != self.graphics.mode || graphics.cellPixels != self.graphics.cellPixels
         self.graphics = graphics
@@ -47,6 +49,8 @@ final class TerminalFit {
             pictures?.refit(cellAspect: cellAspect, pixels: pixels)
         }
         session.surface.theme = decided.theme
-        logger.info("pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(decided.theme.name.rawValue)\(replies ? " (the terminal answered)" : "")")
+        logger.info(
+            "pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(decided.theme.name.rawValue)\(replies ? " (the terminal answered)" : "")"
+        )
     }
 }

@@ -15,7 +15,9 @@ public struct AppContext {
     /// Whether the server offers accounts (Profile offers to sign in when none is).
     public let offersAccounts: Bool
 
-    public init(services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false) {
+    public init(
+        services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false
+    ) {
         self.services = services
         self.account = account
         self.offersAccounts = offersAccounts

@@ -56,7 +56,10 @@ final class AppState {
                 }
             },
             Task { [weak self] in
-                for await value in orderUpdates { self?.cart = value.nfts; self?.cartFailure = nil }
+                for await value in orderUpdates {
+                    self?.cart = value.nfts
+                    self?.cartFailure = nil
+                }
             },
             Task { [services] in await LiveUpdates.follow(services) },
             // Two independent loads: one failing must not cancel the other.
@@ -103,7 +106,7 @@ final class AppState {
 
     /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
     func toggleLike(_ nft: NFT) {
-        if likes.remove(nft.id) == nil { likes.insert(nft.id) }   // the service's stream confirms or rolls back
+        if likes.remove(nft.id) == nil { likes.insert(nft.id) }  // the service's stream confirms or rolls back
         write { [services, effects] in
             do { try await services.profile.toggleLike(nft.id) } catch {
                 effects.show(Toast(tr(.likeFailed, nft.name, APIError(thrown: error).message), kind: .error))
@@ -133,7 +136,7 @@ final class AppState {
         change(&sort)
         write { [services, effects] in
             do { try await services.preferences.update(change) } catch {
-                let path = (error as? PreferencesNotSaved)?.path ?? ""   // the store throws nothing else
+                let path = (error as? PreferencesNotSaved)?.path ?? ""  // the store throws nothing else
                 effects.show(Toast(tr(.sortSaveFailed, path), kind: .error))
             }
         }

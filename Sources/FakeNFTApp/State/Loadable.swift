@@ -60,8 +60,10 @@ extension ViewModel {
     /// Runs `work` into the loadable at `path`: loading first (unless it already holds a value
     /// and `keepingValue`), then the value or the typed error. A cancelled load (its screen was
     /// closed) leaves the state as it is.
-    func load<Value, Failure>(_ path: ReferenceWritableKeyPath<Self, Loadable<Value, Failure>>, keepingValue: Bool = false,
-                              _ work: () async throws -> Value) async {
+    func load<Value, Failure>(
+        _ path: ReferenceWritableKeyPath<Self, Loadable<Value, Failure>>, keepingValue: Bool = false,
+        _ work: () async throws -> Value
+    ) async {
         if !keepingValue || self[keyPath: path].value == nil { self[keyPath: path] = .loading }
         do {
             let value = try await work()

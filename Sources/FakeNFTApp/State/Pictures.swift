@@ -31,7 +31,10 @@ public final class Pictures {
     @ObservationIgnored private var art: [ArtKey: [Cell]] = [:]
     @ObservationIgnored private var artOrder: [ArtKey] = []
 
-    private struct ArtKey: Hashable { var link: String; var size: Size }
+    private struct ArtKey: Hashable {
+        var link: String
+        var size: Size
+    }
     /// Pictures kept decoded here; past it, the ones the last frame did not show are let go
     /// (the loader and the disk cache still have them).
     static let capacity = 120
@@ -44,8 +47,10 @@ public final class Pictures {
     ///   - symbols: the symbols pictures are drawn with (`--symbols`).
     ///   - cellAspect: a cell's width over its height, from the terminal when it says.
     ///   - pixels: pictures in pixels (kitty, sixel, iTerm2); nil draws character art.
-    public init(loader: ImageLoader?, palette: CharacterArt.Palette?, symbols: CharacterArt.Symbols = .blocks,
-                cellAspect: Double = CharacterArt.defaultCellAspect, pixels: PixelImages? = nil) {
+    public init(
+        loader: ImageLoader?, palette: CharacterArt.Palette?, symbols: CharacterArt.Symbols = .blocks,
+        cellAspect: Double = CharacterArt.defaultCellAspect, pixels: PixelImages? = nil
+    ) {
         self.loader = palette == nil ? nil : loader
         self.pixels = palette == nil ? nil : pixels
         self.palette = palette
@@ -59,7 +64,7 @@ public final class Pictures {
     /// The terminal answered after the pictures were set up: draw them for its cell shape and
     /// in its pixels from now on (the frames showing pictures are drawn again).
     func refit(cellAspect: Double, pixels: PixelImages?) {
-        guard palette != nil else { return }   // pictures off stay off
+        guard palette != nil else { return }  // pictures off stay off
         self.cellAspect = cellAspect
         self.pixels = pixels
         art = [:]
@@ -77,7 +82,8 @@ public final class Pictures {
         _ = fit
         guard let art = cells(for: link, size: size) else { return nil }
         guard let pixels, case .ready(let image) = states[link],
-              let placement = pixels.placement(for: link, size: size, image: { (image.rgba, image.width, image.height) }) else {
+            let placement = pixels.placement(for: link, size: size, image: { (image.rgba, image.width, image.height) })
+        else {
             return .cells(art)
         }
         switch placement {
@@ -91,8 +97,9 @@ public final class Pictures {
         guard let palette, case .ready(let image) = states[link] else { return nil }
         let key = ArtKey(link: link, size: size)
         if let cached = art[key] { return cached }
-        let cells = CharacterArt.cells(rgba: image.rgba, width: image.width, height: image.height,
-                                       columns: size.width, rows: size.height, palette: palette, symbols: symbols, cellAspect: cellAspect)
+        let cells = CharacterArt.cells(
+            rgba: image.rgba, width: image.width, height: image.height,
+            columns: size.width, rows: size.height, palette: palette, symbols: symbols, cellAspect: cellAspect)
         art[key] = cells
         artOrder.append(key)
         if artOrder.count > Self.artCapacity {

@@ -7,13 +7,18 @@ import TerminalUI
 public final class StatisticsScreen: Screen {
     enum Action: Sendable { case open, sort, last, retry, search, clearSearch }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.enter], tr(.openUser), hint: tr(.hintOpen), .open),
-        KeyBinding([.char("s")], tr(.sortUsers), hint: tr(.hintSort), .sort),
-        KeyBinding([.end, .char("G")], tr(.lastUser), .last),
-        KeyBinding([.char("r")], tr(.retryLoading), hint: tr(.hintRetry), .retry),
-    ] + ListSearch.bindings(search: .search, clear: .clearSearch)) }
-    static var sortOptions: [(label: String, value: SortPreferences.Statistics)] { [(tr(.byUserName), .name), (tr(.byRating), .rating)] }
+    static var keys: KeyMap<Action> {
+        KeyMap(
+            [
+                KeyBinding([.enter], tr(.openUser), hint: tr(.hintOpen), .open),
+                KeyBinding([.char("s")], tr(.sortUsers), hint: tr(.hintSort), .sort),
+                KeyBinding([.end, .char("G")], tr(.lastUser), .last),
+                KeyBinding([.char("r")], tr(.retryLoading), hint: tr(.hintRetry), .retry),
+            ] + ListSearch.bindings(search: .search, clear: .clearSearch))
+    }
+    static var sortOptions: [(label: String, value: SortPreferences.Statistics)] {
+        [(tr(.byUserName), .name), (tr(.byRating), .rating)]
+    }
 
     public var title: String { tr(.tabStatistics) }
     public let tasks = TaskBag()
@@ -38,28 +43,39 @@ public final class StatisticsScreen: Screen {
     }
 
     public var layers: [KeyLayer] {
-        if let menu = sortMenu.layer(update: { [unowned self] in sortMenu = $0 }, chosen: { [unowned self] sort in
-            list.select(0)
-            model.setSort(sort)
-            if let page = model.reserveNextPage() { tasks.run { [model] in await model.fetch(page) } }
-            searchFor(search.query)
-        }) {
+        if let menu = sortMenu.layer(
+            update: { [unowned self] in sortMenu = $0 },
+            chosen: { [unowned self] sort in
+                list.select(0)
+                model.setSort(sort)
+                if let page = model.reserveNextPage() { tasks.run { [model] in await model.fetch(page) } }
+                searchFor(search.query)
+            })
+        {
             return [menu]
         }
-        return [search.layer(update: { [unowned self] in
-            let changed = $0.query != search.query
-            search = $0
-            if changed { list.select(0); searchFor($0.query) }
-        }, move: { [unowned self] in _ = list.handle($0) })].compactMap { $0 } + [
-            .keys(title, Self.keys, enabled: { [unowned self] in enabled($0) },
-                  hinted: { [unowned self] in $0 != .retry || showsFailure }) { [unowned self] in perform($0) },
+        return [
+            search.layer(
+                update: { [unowned self] in
+                    let changed = $0.query != search.query
+                    search = $0
+                    if changed {
+                        list.select(0)
+                        searchFor($0.query)
+                    }
+                }, move: { [unowned self] in _ = list.handle($0) })
+        ].compactMap { $0 } + [
+            .keys(
+                title, Self.keys, enabled: { [unowned self] in enabled($0) },
+                hinted: { [unowned self] in $0 != .retry || showsFailure }
+            ) { [unowned self] in perform($0) },
             .list(list, area: "list", in: listRect) { [unowned self] in
                 list = $0
                 if model.found == nil { loadAhead() }
             },
             KeyLayer(title: title, help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
-                loadAhead(beyond: size.height / 2)   // the rows a taller terminal shows (two lines each)
+                loadAhead(beyond: size.height / 2)  // the rows a taller terminal shows (two lines each)
                 return nil
             },
         ]
@@ -73,7 +89,7 @@ public final class StatisticsScreen: Screen {
         case .open: return list.selected < shown.count
         case .clearSearch: return search.isActive
         case .last: return model.found == nil && !failedFirstPage
-        case .sort, .search: return !failedFirstPage   // nothing to sort or search on the error screen
+        case .sort, .search: return !failedFirstPage  // nothing to sort or search on the error screen
         case .retry: return true
         }
     }
@@ -92,7 +108,9 @@ public final class StatisticsScreen: Screen {
 
     /// Keeps a page ahead of the selection and of what is visible (also after a resize).
     private func loadAhead(beyond rows: Int = 0) {
-        if model.needsPage(upTo: max(list.selected, list.visibleRange.upperBound) + rows), let page = model.reserveNextPage() {
+        if model.needsPage(upTo: max(list.selected, list.visibleRange.upperBound) + rows),
+            let page = model.reserveNextPage()
+        {
             tasks.run { [model] in await model.fetch(page) }
         }
     }
@@ -127,8 +145,9 @@ public final class StatisticsScreen: Screen {
             let total = model.total ?? model.users.count
             search.renderBar(shown: users.count, total: total, what: .users, in: header, buffer: &buffer)
             if !model.serverSearches {
-                buffer.draw(tr(.serverCannotSearch, Format.count(model.users.count, .users)),
-                            at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+                buffer.draw(
+                    tr(.serverCannotSearch, Format.count(model.users.count, .users)),
+                    at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
             }
         } else {
             let status = model.total.map { tr(.usersSortedTotal, sortName, $0) } ?? tr(.usersSorted, sortName)
@@ -144,8 +163,10 @@ public final class StatisticsScreen: Screen {
             } else if loading {
                 StatusView.renderLoading(what: .users, in: body, buffer: &buffer)
             } else {
-                buffer.draw(model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query), at: Point(x: body.x + 1, y: body.y + 1),
-                            style: .dim, maxWidth: body.width)
+                buffer.draw(
+                    model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query),
+                    at: Point(x: body.x + 1, y: body.y + 1),
+                    style: .dim, maxWidth: body.width)
             }
             return
         }
@@ -154,16 +175,22 @@ public final class StatisticsScreen: Screen {
         list.count = users.count + (extraRow ? 1 : 0)
         let (listArea, detail) = DetailPane.split(body)
         listRect = listArea
-        if let detail, list.selected < users.count { renderDetail(of: users[list.selected], at: list.selected, in: detail, buffer: &buffer) }
+        if let detail, list.selected < users.count {
+            renderDetail(of: users[list.selected], at: list.selected, in: detail, buffer: &buffer)
+        }
         let pictures = model.context.pictures
         let pageFailure = model.failure
         ListView(area: "list", rowHeight: 2) { [model] index, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             guard index < users.count else {
                 if let pageFailure {
-                    buffer.draw(tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error, maxWidth: row.width - 2)
+                    buffer.draw(
+                        tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error,
+                        maxWidth: row.width - 2)
                 } else {
-                    Spinner.render(tr(.loadingMoreUsers), at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, buffer: &buffer)
+                    Spinner.render(
+                        tr(.loadingMoreUsers), at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2,
+                        buffer: &buffer)
                 }
                 return
             }
@@ -171,17 +198,21 @@ public final class StatisticsScreen: Screen {
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
             // The place in the rating, whatever the order ("…" until the rating is read).
             let place = model.place(of: user, at: index).map(String.init) ?? "…"
-            buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 2, y: row.y), style: .dim, maxWidth: 5)   // a gap after the marker
-            PictureView.render(user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
-                               pictures: pictures, buffer: &buffer)
+            // a gap after the marker
+            buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 2, y: row.y), style: .dim, maxWidth: 5)
+            PictureView.render(
+                user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
+                pictures: pictures, buffer: &buffer)
             // Right-aligned columns: the rating (what the list ranks by), then the NFT count.
             let count = Format.count(user.nfts.count, .nfts).leftPadded(to: 8)
             let rating = tr(.ratingColumn, String(user.ratingValue)).leftPadded(to: 12)
             let columns = "\(rating)  \(count)"
             let columnsWidth = DisplayWidth.of(columns)
-            ListSearch.drawName(user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
-                                maxWidth: row.width - 15 - columnsWidth, buffer: &buffer)
-            buffer.draw(columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
+            ListSearch.drawName(
+                user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
+                maxWidth: row.width - 15 - columnsWidth, buffer: &buffer)
+            buffer.draw(
+                columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
         }.render(in: listArea, buffer: &buffer, state: &list)
         sortMenu.render(in: rect, buffer: &buffer)
     }
@@ -190,13 +221,18 @@ public final class StatisticsScreen: Screen {
     /// NFTs, description and website.
     private func renderDetail(of user: User, at index: Int, in rect: Rect, buffer: inout Buffer) {
         let inside = DetailPane.frame(rect, title: user.name, buffer: &buffer)
-        let used = DetailPane.picture(user.avatar, label: user.name, in: inside, rows: min(12, inside.height / 3),
-                                      pictures: model.context.pictures, buffer: &buffer)
+        let used = DetailPane.picture(
+            user.avatar, label: user.name, in: inside, rows: min(12, inside.height / 3),
+            pictures: model.context.pictures, buffer: &buffer)
         var y = inside.y + used + 1
         buffer.draw(user.name, at: Point(x: inside.x, y: y), style: .bold, maxWidth: inside.width)
         let place = model.place(of: user, at: index).map(String.init) ?? "…"
-        buffer.draw(tr(.userRatingPlace, String(user.ratingValue), place), at: Point(x: inside.x, y: y + 1), style: .plain, maxWidth: inside.width)
-        buffer.draw(Format.count(user.nfts.count, .nfts), at: Point(x: inside.x, y: y + 2), style: .plain, maxWidth: inside.width)
+        buffer.draw(
+            tr(.userRatingPlace, String(user.ratingValue), place), at: Point(x: inside.x, y: y + 1), style: .plain,
+            maxWidth: inside.width)
+        buffer.draw(
+            Format.count(user.nfts.count, .nfts), at: Point(x: inside.x, y: y + 2), style: .plain,
+            maxWidth: inside.width)
         y += 4
         if !user.website.isEmpty {
             buffer.draw(user.website, at: Point(x: inside.x, y: y), style: .link, maxWidth: inside.width)

@@ -67,8 +67,11 @@ public final class StatisticsViewModel {
         let sorting = self.sorting
         do {
             let fresh = try await context.services.users.page(page, sorting: sorting)
-            guard sorting == self.sorting else { return }   // the order changed meanwhile: a new first page is coming
-            guard !Task.isCancelled else { loadingPage = nil; return }
+            guard sorting == self.sorting else { return }  // the order changed meanwhile: a new first page is coming
+            guard !Task.isCancelled else {
+                loadingPage = nil
+                return
+            }
             users += fresh
             nextPage = page + 1
             hasMore = fresh.count == UserService.pageSize
@@ -82,7 +85,8 @@ public final class StatisticsViewModel {
 
     /// Reads the whole rating once (in bulk pages): every user's place, and the total.
     func loadPlaces() async {
-        guard places.isEmpty, let ranking = try? await context.services.users.all(sorting: .rating), !Task.isCancelled else { return }
+        guard places.isEmpty, let ranking = try? await context.services.users.all(sorting: .rating), !Task.isCancelled
+        else { return }
         places = Dictionary(ranking.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
         total = ranking.count
     }
@@ -115,7 +119,10 @@ public final class StatisticsViewModel {
     /// query ends the search.
     func search(_ query: String) async {
         let key = Format.searchKey(query)
-        guard !key.isEmpty else { found = nil; return }
+        guard !key.isEmpty else {
+            found = nil
+            return
+        }
         if found?.value == nil { found = .loading }
         func matches(_ user: User) -> Bool { Format.searchKey(user.name).contains(key) }
         do {

@@ -20,9 +20,17 @@ final class UserCollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [search.layer(update: { [unowned self] in search = $0; grid.select(0) }, move: { [unowned self] in _ = grid.handle($0) })].compactMap { $0 } + [
-            .keys(title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) },
-                  hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }) { [unowned self] in perform($0) },
+        [
+            search.layer(
+                update: { [unowned self] in
+                    search = $0
+                    grid.select(0)
+                }, move: { [unowned self] in _ = grid.handle($0) })
+        ].compactMap { $0 } + [
+            .keys(
+                title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) },
+                hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
+            ) { [unowned self] in perform($0) },
             .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
         ]
     }
@@ -49,7 +57,8 @@ final class UserCollectionScreen: Screen {
         switch action {
         case .like: if let nft = selectedNFT { context.state.toggleLike(nft) }
         case .cart: if let nft = selectedNFT { context.state.toggleCart(nft) }
-        case .open: if let nft = selectedNFT { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
+        case .open:
+            if let nft = selectedNFT { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
         case .retry: tasks.run { [model] in await model.load() }
         case .search: search.begin()
         case .clearSearch: search.clear()
@@ -62,10 +71,13 @@ final class UserCollectionScreen: Screen {
         if StatusView.render(model.nfts, what: .userCollection, in: rect, buffer: &buffer) { return }
         let nfts = model.nfts.value ?? []
         if nfts.isEmpty {
-            buffer.draw(tr(.userNoNFTs, model.user.name), at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+            buffer.draw(
+                tr(.userNoNFTs, model.user.name), at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim,
+                maxWidth: rect.width)
             return
         }
-        gridRect = NFTGrid.render(shown, of: nfts.count, search: search, in: rect, grid: &grid, state: model.context.state,
-                                  pictures: model.context.pictures, buffer: &buffer)
+        gridRect = NFTGrid.render(
+            shown, of: nfts.count, search: search, in: rect, grid: &grid, state: model.context.state,
+            pictures: model.context.pictures, buffer: &buffer)
     }
 }

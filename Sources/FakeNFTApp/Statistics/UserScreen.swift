@@ -43,20 +43,25 @@ final class UserScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        PictureView.render(user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
-                           pictures: context.pictures, buffer: &buffer)
+        PictureView.render(
+            user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
+            pictures: context.pictures, buffer: &buffer)
         let x = rect.x + 16, width = rect.width - 16
         buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
         buffer.draw(tr(.userRating, user.rating), at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
         let description = (user.description?.isEmpty == false) ? user.description! : tr(.noDescription)
         for (i, line) in DisplayWidth.wrap(description, width: width, maxLines: 4).enumerated() {
-            buffer.draw(line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain, maxWidth: width)
+            buffer.draw(
+                line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain,
+                maxWidth: width)
         }
         let labels = [tr(.userWebsite), tr(.userCollectionRow, user.nfts.count)]
         rowsRect = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
         ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
-            buffer.draw(labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
+            buffer.draw(
+                labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold,
+                maxWidth: row.width - 6)
             buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
         }.render(in: rowsRect, buffer: &buffer, state: &rows)
     }

@@ -7,11 +7,14 @@ import TerminalUI
 final class ConfigProblemsScene: LoopContent {
     enum Action: Sendable { case next, up, down }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.enter, .escape, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "Enter", .next),
-        KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
-        KeyBinding([.down, .char("j")], tr(.scrollDown), hint: tr(.hintMove), hintKeys: "↑↓", .down),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding(
+                [.enter, .escape, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "Enter", .next),
+            KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
+            KeyBinding([.down, .char("j")], tr(.scrollDown), hint: tr(.hintMove), hintKeys: "↑↓", .down),
+        ])
+    }
 
     let problems: [String]
     private(set) var isFinished = false
@@ -27,7 +30,7 @@ final class ConfigProblemsScene: LoopContent {
         switch action {
         case .next: isFinished = true
         case .up: scroll = max(0, scroll - 1)
-        case .down: scroll += 1   // clamped when drawn
+        case .down: scroll += 1  // clamped when drawn
         }
         return true
     }
@@ -36,7 +39,9 @@ final class ConfigProblemsScene: LoopContent {
         let size = buffer.size
         let width = min(size.width - 4, 100), x = (size.width - width) / 2
         let lines = problems.flatMap { problem in
-            DisplayWidth.wrap("✗ " + problem, width: width).enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element } + [""]
+            DisplayWidth.wrap("✗ " + problem, width: width).enumerated().map {
+                $0.offset == 0 ? $0.element : "  " + $0.element
+            } + [""]
         }
         let top = 3, room = max(1, size.height - top - 2)
         let first = max(0, min(scroll, lines.count - room))

@@ -33,8 +33,13 @@ final class LaunchScene: LoopContent {
         // (not at the clock's next tick, up to 100 ms later).
         guard !isFinished, Date().timeIntervalSince(started) >= Self.delay else { return }
         let size = buffer.size
-        let name = "FakeNFT", status = "\(Spinner.frame()) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"
-        buffer.draw(name, at: Point(x: max(0, (size.width - DisplayWidth.of(name)) / 2), y: size.height / 2 - 1), style: .accent, maxWidth: size.width)
-        buffer.draw(status, at: Point(x: max(0, (size.width - DisplayWidth.of(status)) / 2), y: size.height / 2 + 1), style: .dim, maxWidth: size.width)
+        let name = "FakeNFT",
+            status = "\(Spinner.frame()) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"
+        buffer.draw(
+            name, at: Point(x: max(0, (size.width - DisplayWidth.of(name)) / 2), y: size.height / 2 - 1),
+            style: .accent, maxWidth: size.width)
+        buffer.draw(
+            status, at: Point(x: max(0, (size.width - DisplayWidth.of(status)) / 2), y: size.height / 2 + 1),
+            style: .dim, maxWidth: size.width)
     }
 }

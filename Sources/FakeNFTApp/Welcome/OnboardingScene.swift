@@ -9,18 +9,26 @@ import TerminalUI
 final class OnboardingScene: LoopContent {
     enum Action: Sendable { case next, previous, skip }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "→", .next),
-        KeyBinding([.left, .char("h")], tr(.onboardingPrevious), hint: tr(.hintPrevious), hintKeys: "←", .previous),
-        KeyBinding([.char("s"), .escape], tr(.onboardingSkip), hint: tr(.hintSkip), .skip),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding(
+                [.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "→", .next
+            ),
+            KeyBinding(
+                [.left, .char("h")], tr(.onboardingPrevious), hint: tr(.hintPrevious), hintKeys: "←", .previous),
+            KeyBinding([.char("s"), .escape], tr(.onboardingSkip), hint: tr(.hintSkip), .skip),
+        ])
+    }
 
     /// Each page: a title and its lines.
     static var pages: [(title: String, lines: [String])] {
         [
             (tr(.onboarding1Title), [tr(.onboarding1Line1), tr(.onboarding1Line2), tr(.onboarding1Line3)]),
             (tr(.onboarding2Title), [tr(.onboarding2Line1), tr(.onboarding2Line2), tr(.onboarding2Line3)]),
-            (tr(.onboarding3Title), [tr(.onboarding3Line1), tr(.onboarding3Line2), tr(.onboarding3Line3), tr(.onboarding3Line4)]),
+            (
+                tr(.onboarding3Title),
+                [tr(.onboarding3Line1), tr(.onboarding3Line2), tr(.onboarding3Line3), tr(.onboarding3Line4)]
+            ),
         ]
     }
 
@@ -36,7 +44,9 @@ final class OnboardingScene: LoopContent {
     func handle(_ event: TerminalEvent) -> Bool {
         if case .key(.ctrl("c")) = event { return false }
         if case .mouse(let mouse) = event, mouse.kind == .click {
-            if case .key(let key) = hits.last(where: { $0.rect.contains(mouse.point) })?.target { return handle(.key(key)) }
+            if case .key(let key) = hits.last(where: { $0.rect.contains(mouse.point) })?.target {
+                return handle(.key(key))
+            }
             return handle(.key(.enter))
         }
         guard case .key(let key) = event, let action = Self.keys.action(for: key), works(action) else { return true }
@@ -61,11 +71,17 @@ final class OnboardingScene: LoopContent {
             buffer.draw(line, at: Point(x: x, y: top + 2 + i), style: .plain, maxWidth: width)
         }
         let dots = pages.indices.map { $0 == page ? "●" : "○" }.joined(separator: " ")
-        buffer.draw(dots, at: Point(x: (size.width - DisplayWidth.of(dots)) / 2, y: size.height - 3), style: .dim, maxWidth: size.width)
+        buffer.draw(
+            dots, at: Point(x: (size.width - DisplayWidth.of(dots)) / 2, y: size.height - 3), style: .dim,
+            maxWidth: size.width)
         let go = page + 1 < pages.count ? tr(.onboardingNextButton) : tr(.onboardingFinishButton)
-        buffer.button(go, at: Point(x: size.width - DisplayWidth.of(go) - 2, y: size.height - 3), style: .selected, maxWidth: size.width, key: .enter)
+        buffer.button(
+            go, at: Point(x: size.width - DisplayWidth.of(go) - 2, y: size.height - 3), style: .selected,
+            maxWidth: size.width, key: .enter)
         if page + 1 < pages.count {
-            buffer.button(tr(.onboardingSkipButton), at: Point(x: 2, y: size.height - 3), style: .dim, maxWidth: size.width / 3, key: .char("s"))
+            buffer.button(
+                tr(.onboardingSkipButton), at: Point(x: 2, y: size.height - 3), style: .dim, maxWidth: size.width / 3,
+                key: .char("s"))
         }
         KeyHintBar(Self.keys.hints(where: works) + [KeyHint("Ctrl-C", tr(.hintQuit))])
             .render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)

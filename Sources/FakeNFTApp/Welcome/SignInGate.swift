@@ -36,9 +36,9 @@ struct SignInGate {
                 accounts.delete()
                 return .ask
             } catch APIError.notFound {
-                accounts.delete()   // the server no longer offers accounts
+                accounts.delete()  // the server no longer offers accounts
                 return .shared(offersAccounts: false)
-            } catch {   // offline or slow: the tabs say what is wrong; the sign-in stays
+            } catch {  // offline or slow: the tabs say what is wrong; the sign-in stays
                 return .account(account)
             }
         }
@@ -46,9 +46,9 @@ struct SignInGate {
             _ = try await APIClient(configuration, logger: logger).session()
             return .ask
         } catch APIError.unauthorized {
-            return .ask   // accounts are offered
+            return .ask  // accounts are offered
         } catch {
-            return .shared(offersAccounts: false)   // no accounts here (404), or the server cannot tell
+            return .shared(offersAccounts: false)  // no accounts here (404), or the server cannot tell
         }
     }
 
@@ -57,10 +57,11 @@ struct SignInGate {
     func ask(loop: AppLoop, notice: String? = nil) async -> Access {
         let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice)
         guard await loop.run(SignInScene(model: model)) == .finished, let outcome = model.outcome else { return .quit }
-        let account: Account? = switch outcome {
-        case .withoutAccount: nil
-        case .signedIn(let account): account
-        }
+        let account: Account? =
+            switch outcome {
+            case .withoutAccount: nil
+            case .signedIn(let account): account
+            }
         do {
             try accounts.save(SavedSignIn(server: connection.accountKey, account: account))
         } catch {

@@ -65,7 +65,7 @@ final class SignInModel {
 
     static func message(_ problem: AccountRules.Problem) -> String {
         switch problem {
-        case .nameEmpty, .nameHasControls: tr(.nameRequired)   // the editor keeps controls out
+        case .nameEmpty, .nameHasControls: tr(.nameRequired)  // the editor keeps controls out
         case .nameTooLong: tr(.atMostCharacters, AccountRules.maxName)
         case .emailInvalid: tr(.emailInvalid)
         case .passwordTooShort: tr(.passwordShort, AccountRules.minPassword)
@@ -78,16 +78,25 @@ final class SignInModel {
     func submit() async {
         guard !submitting else { return }
         touched.formUnion(fields)
-        guard fields.allSatisfy({ problem($0) == nil }) else { fail(tr(.fixFields)); return }
+        guard fields.allSatisfy({ problem($0) == nil }) else {
+            fail(tr(.fixFields))
+            return
+        }
         submitting = true
         message = nil
         defer { submitting = false }
         do {
-            let account = mode == .signIn
-                ? try await api.signIn(email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
-                : try await api.signUp(name: text(.name).trimmingCharacters(in: .whitespacesAndNewlines),
-                                       email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
-            guard account.token != nil else { fail(tr(.errorUndecodable)); return }
+            let account =
+                mode == .signIn
+                ? try await api.signIn(
+                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
+                : try await api.signUp(
+                    name: text(.name).trimmingCharacters(in: .whitespacesAndNewlines),
+                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
+            guard account.token != nil else {
+                fail(tr(.errorUndecodable))
+                return
+            }
             outcome = .signedIn(account)
         } catch {
             fail(Self.message(for: APIError(thrown: error), mode: mode))

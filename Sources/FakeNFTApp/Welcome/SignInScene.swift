@@ -14,14 +14,16 @@ final class SignInScene: LoopContent {
 
     enum Action: Sendable { case switchMode, up, down, enter, withoutAccount, quit }
 
-    static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.tab, .down], tr(.nextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
-        KeyBinding([.backTab, .up], tr(.previousField), .up),
-        KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
-        KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
-        KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
-        KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
-    ]) }
+    static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.tab, .down], tr(.nextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
+            KeyBinding([.backTab, .up], tr(.previousField), .up),
+            KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
+            KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
+            KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
+            KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
+        ])
+    }
 
     let model: SignInModel
     private let tasks = TaskBag()
@@ -57,7 +59,12 @@ final class SignInScene: LoopContent {
             case nil: break
             }
         case .paste(let text):
-            if case .field(let field) = focus { _ = model.edit(field) { $0.insert(text); return true } }
+            if case .field(let field) = focus {
+                _ = model.edit(field) {
+                    $0.insert(text)
+                    return true
+                }
+            }
         case .mouse(let mouse) where mouse.kind == .click:
             if let row = rowRects.first(where: { $0.value.contains(mouse.point) })?.key {
                 focus = row
@@ -99,7 +106,7 @@ final class SignInScene: LoopContent {
         let size = buffer.size
         var page = Buffer(size: size)
         draw(into: &page)
-        if model.submitting {   // dim everything under a spinner
+        if model.submitting {  // dim everything under a spinner
             page.dimAll()
             page.cursor = nil
             let label = "\(Spinner.frame()) \(model.mode == .signIn ? tr(.signingIn) : tr(.signingUp))"
@@ -132,11 +139,14 @@ final class SignInScene: LoopContent {
         let fieldWidth = min(40, width - labelWidth)
         for field in model.fields {
             let focused = focus == .field(field)
-            buffer.draw(Self.label(field), at: Point(x: x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
+            buffer.draw(
+                Self.label(field), at: Point(x: x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
             let rect = Rect(x: x + labelWidth, y: y, width: fieldWidth, height: 1)
             if let editor = model.editors[field] {
                 let shown = field == .password || field == .repeatPassword ? editor.masked : editor
-                TextFieldView.render(shown, in: rect, focused: focused, buffer: &buffer, placeholder: field == .email ? "name@example.com" : "")
+                TextFieldView.render(
+                    shown, in: rect, focused: focused, buffer: &buffer,
+                    placeholder: field == .email ? "name@example.com" : "")
             }
             rowRects[.field(field)] = Rect(x: x, y: y, width: labelWidth + fieldWidth, height: 1)
             if model.touched.contains(field), let problem = model.problem(field) {
@@ -150,20 +160,25 @@ final class SignInScene: LoopContent {
             y += 2
         }
         let button = model.mode == .signIn ? tr(.signInButton) : tr(.signUpButton)
-        let used = buffer.button(button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent, maxWidth: width - labelWidth, key: .enter)
+        let used = buffer.button(
+            button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent,
+            maxWidth: width - labelWidth, key: .enter)
         rowRects[.submit] = Rect(x: x + labelWidth, y: y, width: used, height: 1)
-        if let message = model.message {   // two lines, wrapped, before the next row
+        if let message = model.message {  // two lines, wrapped, before the next row
             for (i, line) in DisplayWidth.wrap(message, width: width - labelWidth, maxLines: 2).enumerated() {
-                buffer.draw(line, at: Point(x: x + labelWidth, y: y + 1 + i), style: model.messageIsError ? .error : .success,
-                            maxWidth: width - labelWidth)
+                buffer.draw(
+                    line, at: Point(x: x + labelWidth, y: y + 1 + i), style: model.messageIsError ? .error : .success,
+                    maxWidth: width - labelWidth)
             }
         }
         y += 3
         let without = tr(.continueWithoutAccount)
-        let usedWithout = buffer.draw(without, at: Point(x: x + labelWidth, y: min(y, size.height - 2)),
-                                      style: focus == .withoutAccount ? .selected : .link, maxWidth: width - labelWidth)
+        let usedWithout = buffer.draw(
+            without, at: Point(x: x + labelWidth, y: min(y, size.height - 2)),
+            style: focus == .withoutAccount ? .selected : .link, maxWidth: width - labelWidth)
         rowRects[.withoutAccount] = Rect(x: x + labelWidth, y: min(y, size.height - 2), width: usedWithout, height: 1)
-        KeyHintBar(Self.keys.hints()).render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+        KeyHintBar(Self.keys.hints()).render(
+            in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
     }
 
     static func label(_ field: SignInModel.Field) -> String {

@@ -12,7 +12,10 @@ public struct APIConfiguration: Sendable, Hashable {
     public var retries: Int
 
     public init(baseURL: URL, token: String? = nil, timeout: TimeInterval = 10, retries: Int = 3) {
-        self.baseURL = baseURL; self.token = token; self.timeout = timeout; self.retries = retries
+        self.baseURL = baseURL
+        self.token = token
+        self.timeout = timeout
+        self.retries = retries
     }
 }
 
@@ -32,7 +35,10 @@ public final class APIClient: Sendable {
 
     /// - Parameter logger: gets one line per request (method, path, status, duration) and the
     ///   cause of each failure; never headers, so never the token.
-    public init(_ configuration: APIConfiguration, logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }) {
+    public init(
+        _ configuration: APIConfiguration,
+        logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }
+    ) {
         self.configuration = configuration
         self.logger = logger
     }
@@ -105,7 +111,8 @@ public final class APIClient: Sendable {
     }
 
     private func url(_ path: String, query: [(String, String)] = []) -> URL {
-        var components = URLComponents(url: configuration.baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
+        var components = URLComponents(
+            url: configuration.baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         return components.url!
     }
@@ -126,11 +133,15 @@ public final class APIClient: Sendable {
     }
 
     /// GET with retries on 429/503 (idempotent), honouring Retry-After.
-    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true) async throws -> T {
+    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true)
+        async throws -> T
+    {
         try await get(path, query: query, retry: retry).value
     }
 
-    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true) async throws -> Versioned<T> {
+    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)] = [], retry: Bool = true)
+        async throws -> Versioned<T>
+    {
         let request = request(.GET, url(path, query: query))
         var attempt = 0
         while true {
@@ -140,19 +151,24 @@ public final class APIClient: Sendable {
                 attempt += 1
                 guard retry, attempt <= configuration.retries else { throw error.apiError }
                 let backoff = error.retryAfter ?? 0.2 * pow(2, Double(attempt - 1))
-                do { try await Task.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000))) } catch { throw APIError.cancelled }
+                do { try await Task.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000))) } catch {
+                    throw APIError.cancelled
+                }
             }
         }
     }
 
-    private func send<T: Decodable & Sendable>(_ method: HTTPMethod, _ path: String, form: [(String, String)],
-                                    ifVersion version: String? = nil) async throws -> Versioned<T> {
+    private func send<T: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, form: [(String, String)],
+        ifVersion version: String? = nil
+    ) async throws -> Versioned<T> {
         var request = request(method, url(path))
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         if let version { request.headers.add(name: "If-Match", value: version) }
         request.body = Data(FormEncoding.encode(form).utf8)
-        do { return try await perform(request) } catch let error as RetryableStatus {   // changes are never retried
-            throw error.apiError == .server(status: 429, message: error.apiError.serverMessage) ? APIError.rateLimited(retryAfter: error.serverWait) : error.apiError
+        do { return try await perform(request) } catch let error as RetryableStatus {  // changes are never retried
+            throw error.apiError == .server(status: 429, message: error.apiError.serverMessage)
+                ? APIError.rateLimited(retryAfter: error.serverWait) : error.apiError
         }
     }
 
@@ -170,17 +186,22 @@ public final class APIClient: Sendable {
         let started = ContinuousClock.now
         let answer: HTTPAnswer
         do {
-            answer = try await transport.fetch(request.method, request.url, headers: request.headers, body: request.body,
-                                               limit: Self.maxResponseBytes, timeout: .seconds(configuration.timeout))
+            answer = try await transport.fetch(
+                request.method, request.url, headers: request.headers, body: request.body,
+                limit: Self.maxResponseBytes, timeout: .seconds(configuration.timeout))
         } catch {
             logger.error("\(request.logName) failed: \(error)")
             throw Self.map(error, host: configuration.baseURL.absoluteString)
         }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.log(level: answer.status < 400 ? .info : .warning, "\(request.logName) \(answer.status) in \(String(format: "%.1f", milliseconds)) ms")
-        if answer.status >= 400, let message = Self.errorMessage(answer.body) {   // the user sees the app's own words
-            let printable = String(String.UnicodeScalarView(message.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300)))
+        logger.log(
+            level: answer.status < 400 ? .info : .warning,
+            "\(request.logName) \(answer.status) in \(String(format: "%.1f", milliseconds)) ms")
+        if answer.status >= 400, let message = Self.errorMessage(answer.body) {  // the user sees the app's own words
+            let printable = String(
+                String.UnicodeScalarView(
+                    message.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300)))
             logger.warning("\(request.logName): the server said \(printable)")
         }
         switch answer.status {
@@ -188,7 +209,8 @@ public final class APIClient: Sendable {
             return Versioned(value: NoContent() as! T, version: nil)
         case 200..<300:
             do {
-                return Versioned(value: try JSONDecoder().decode(T.self, from: answer.body), version: Self.entityTag(answer.headers))
+                return Versioned(
+                    value: try JSONDecoder().decode(T.self, from: answer.body), version: Self.entityTag(answer.headers))
             } catch {
                 throw APIError.undecodable(String(describing: error))
             }
@@ -197,9 +219,12 @@ public final class APIClient: Sendable {
         case 412: throw APIError.versionConflict
         case 429, 503:
             let wait = answer.headers.first(name: "Retry-After")
-            throw RetryableStatus(apiError: .server(status: answer.status, message: Self.errorMessage(answer.body)),
-                                  retryAfter: Self.retryAfter(wait),
-                                  serverWait: wait.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max($0, 0), 86_400) })
+            throw RetryableStatus(
+                apiError: .server(status: answer.status, message: Self.errorMessage(answer.body)),
+                retryAfter: Self.retryAfter(wait),
+                serverWait: wait.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map {
+                    min(max($0, 0), 86_400)
+                })
         default:
             throw APIError.server(status: answer.status, message: Self.errorMessage(answer.body))
         }
@@ -208,7 +233,8 @@ public final class APIClient: Sendable {
     /// Seconds from a `Retry-After` header: a finite number, clamped to 0...`maxRetryAfter`;
     /// nil for anything else (an HTTP date, "nan", garbage), which falls back to backoff.
     static func retryAfter(_ header: String?) -> TimeInterval? {
-        guard let seconds = header.flatMap({ TimeInterval($0.trimmingCharacters(in: .whitespaces)) }), seconds.isFinite else { return nil }
+        guard let seconds = header.flatMap({ TimeInterval($0.trimmingCharacters(in: .whitespaces)) }), seconds.isFinite
+        else { return nil }
         return min(max(seconds, 0), maxRetryAfter)
     }
 
@@ -219,7 +245,8 @@ public final class APIClient: Sendable {
     /// cannot smuggle anything into the next request's headers.
     private static func entityTag(_ headers: HTTPHeaders) -> String? {
         guard let tag = headers.first(name: "ETag"), !tag.isEmpty, tag.utf8.count <= 128,
-              tag.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else { return nil }
+            tag.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F })
+        else { return nil }
         return tag
     }
 

@@ -39,8 +39,10 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             if let message, !message.isEmpty { return "Server error \(status): \(message)" }
             return "Server error \(status)."
         case .versionConflict: return "Changed elsewhere at the same time. Try again."
-        case .rateLimited(let seconds): return "Too many attempts; try again\(seconds.map { " in \($0) s" } ?? " later")."
-        case .tooLarge(let limit): return "The server's answer is larger than \(limit / (1024 * 1024)) MB; it was not loaded."
+        case .rateLimited(let seconds):
+            return "Too many attempts; try again\(seconds.map { " in \($0) s" } ?? " later")."
+        case .tooLarge(let limit):
+            return "The server's answer is larger than \(limit / (1024 * 1024)) MB; it was not loaded."
         case .undecodable: return "The server sent an answer this app does not understand."
         case .cancelled: return "Cancelled."
         }

@@ -7,6 +7,9 @@ public struct Account: Codable, Sendable, Hashable {
     public var email: String
 
     public init(token: String?, userId: String, name: String, email: String) {
-        self.token = token; self.userId = userId; self.name = name; self.email = email
+        self.token = token
+        self.userId = userId
+        self.name = name
+        self.email = email
     }
 }

@@ -47,15 +47,17 @@ struct HTTPTransport: Sendable {
             timeout: .init(connect: .seconds(10)),
             decompression: decompressionLimit.map { .enabled(limit: .size($0)) } ?? .disabled)
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
-        configuration.connectionPool.retryConnectionEstablishment = false   // a refused connection is "offline" at once
+        configuration.connectionPool.retryConnectionEstablishment = false  // a refused connection is "offline" at once
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
     /// `GET url` read as it comes: `chunk` gets each piece of the body until it ends; throws
     /// ``TransportError`` (with the status when it is not 200: ``TransportError/malformed(_:)``
     /// names it). `idle` ends a body that stays silent that long.
-    func stream(_ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
-                chunk: @escaping @Sendable (ByteBuffer) throws -> Void) async throws {
+    func stream(
+        _ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
+        chunk: @escaping @Sendable (ByteBuffer) throws -> Void
+    ) async throws {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers = headers
         do {
@@ -69,7 +71,7 @@ struct HTTPTransport: Sendable {
                         try chunk(piece)
                     }
                 }
-                group.addTask {   // a silent connection is a dead one
+                group.addTask {  // a silent connection is a dead one
                     while true {
                         try await Task.sleep(for: .seconds(1))
                         if last.silence > idle { throw TransportError.timedOut }
@@ -98,8 +100,10 @@ struct HTTPTransport: Sendable {
     /// - Parameters:
     ///   - limit: the most body bytes read; past it, ``TransportError/tooLarge(limit:)``.
     ///   - timeout: the whole exchange, from connecting to the last body byte.
-    func fetch(_ method: HTTPMethod, _ url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-               limit: Int, timeout: Duration) async throws(TransportError) -> HTTPAnswer {
+    func fetch(
+        _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+        limit: Int, timeout: Duration
+    ) async throws(TransportError) -> HTTPAnswer {
         let client = client
         do {
             return try await withThrowingTaskGroup(of: HTTPAnswer?.self) { group in
@@ -110,8 +114,9 @@ struct HTTPTransport: Sendable {
                     if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
                     let response = try await client.execute(request, timeout: .nanoseconds(Self.nanoseconds(timeout)))
                     let bytes = try await response.body.collect(upTo: limit)
-                    return HTTPAnswer(status: Int(response.status.code), headers: response.headers,
-                                      body: Data(bytes.readableBytesView), url: response.url ?? url)
+                    return HTTPAnswer(
+                        status: Int(response.status.code), headers: response.headers,
+                        body: Data(bytes.readableBytesView), url: response.url ?? url)
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)

@@ -25,7 +25,10 @@ public struct ServerEvents: Sendable {
     let configuration: APIConfiguration
     let logger: Logger
 
-    public init(_ configuration: APIConfiguration, logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() }) {
+    public init(
+        _ configuration: APIConfiguration,
+        logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() }
+    ) {
         self.configuration = configuration
         self.logger = logger
     }
@@ -41,16 +44,19 @@ public struct ServerEvents: Sendable {
         let url = configuration.baseURL.appendingPathComponent("api/v1/events")
         let reading = Task {
             defer { sink.finish() }
-            try await Self.transport.stream(url, headers: headers, idle: Self.idle, status: { status in
-                switch status {
-                case 200: return
-                case 401, 403: throw APIError.unauthorized
-                case 404, 405: throw APIError.notFound
-                default: throw APIError.server(status: status, message: nil)
-                }
-            }, chunk: { piece in
-                if case .dropped = sink.yield(piece) { throw TransportError.tooLarge(limit: 1_024) }
-            })
+            try await Self.transport.stream(
+                url, headers: headers, idle: Self.idle,
+                status: { status in
+                    switch status {
+                    case 200: return
+                    case 401, 403: throw APIError.unauthorized
+                    case 404, 405: throw APIError.notFound
+                    default: throw APIError.server(status: status, message: nil)
+                    }
+                },
+                chunk: { piece in
+                    if case .dropped = sink.yield(piece) { throw TransportError.tooLarge(limit: 1_024) }
+                })
         }
         var parser = Parser()
         do {
@@ -69,7 +75,7 @@ public struct ServerEvents: Sendable {
             logger.info("events: \(error)")
             throw APIClient.map(error, host: configuration.baseURL.absoluteString)
         } catch {
-            reading.cancel()   // a line too long: the stream is not what it should be
+            reading.cancel()  // a line too long: the stream is not what it should be
             logger.info("events: \(error)")
             throw APIError.undecodable(String(describing: error))
         }
@@ -101,7 +107,10 @@ public struct ServerEvents: Sendable {
 
         private mutating func line(_ line: [UInt8]) -> Event? {
             if line.isEmpty {
-                defer { name = ""; data = [] }
+                defer {
+                    name = ""
+                    data = []
+                }
                 return Self.event(name, Data(data))
             }
             if line.first == UInt8(ascii: ":") { return nil }
@@ -111,7 +120,7 @@ public struct ServerEvents: Sendable {
             if value.first == UInt8(ascii: " ") { value.removeFirst() }
             switch field {
             case "event": name = String(decoding: value.prefix(64), as: UTF8.self)
-            case "data":   // at most maxLine bytes an event (more does not decode: the event is skipped)
+            case "data":  // at most maxLine bytes an event (more does not decode: the event is skipped)
                 if !data.isEmpty { data.append(UInt8(ascii: "\n")) }
                 data += value.prefix(max(0, ServerEvents.maxLine - data.count))
             default: break
@@ -126,19 +135,28 @@ public struct ServerEvents: Sendable {
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 version = try container.decode(Int.self, forKey: .version)
-                value = try container.decodeIfPresent(Value.self, forKey: .profile) ?? container.decode(Value.self, forKey: .order)
+                value =
+                    try container.decodeIfPresent(Value.self, forKey: .profile)
+                    ?? container.decode(Value.self, forKey: .order)
             }
         }
 
-        private struct UserCount: Decodable { var id: String; var nfts: Int }
+        private struct UserCount: Decodable {
+            var id: String
+            var nfts: Int
+        }
 
         private static func event(_ name: String, _ data: Data) -> Event? {
             let decoder = JSONDecoder()
             switch name {
             case "profile":
-                return (try? decoder.decode(Wrapped<Profile>.self, from: data)).map { .profile(Versioned(value: $0.value, version: "\"\($0.version)\"")) }
+                return (try? decoder.decode(Wrapped<Profile>.self, from: data)).map {
+                    .profile(Versioned(value: $0.value, version: "\"\($0.version)\""))
+                }
             case "order":
-                return (try? decoder.decode(Wrapped<Order>.self, from: data)).map { .order(Versioned(value: $0.value, version: "\"\($0.version)\"")) }
+                return (try? decoder.decode(Wrapped<Order>.self, from: data)).map {
+                    .order(Versioned(value: $0.value, version: "\"\($0.version)\""))
+                }
             case "user":
                 return (try? decoder.decode(UserCount.self, from: data)).map { .user(id: $0.id, nfts: $0.nfts) }
             case "resync": return .resync

@@ -6,7 +6,9 @@ public struct DecodedImage: Sendable, Hashable {
     public let rgba: [UInt8]
 
     public init(width: Int, height: Int, rgba: [UInt8]) {
-        self.width = width; self.height = height; self.rgba = rgba
+        self.width = width
+        self.height = height
+        self.rgba = rgba
     }
 
     /// The image shrunk (by averaging boxes of pixels) so its longer side is at most `side`.
@@ -23,12 +25,18 @@ public struct DecodedImage: Sendable, Hashable {
                 for sy in y0..<y1 {
                     var i = (sy * width + x0) * 4
                     for _ in x0..<x1 {
-                        sum.0 += Int(rgba[i]); sum.1 += Int(rgba[i + 1]); sum.2 += Int(rgba[i + 2]); sum.3 += Int(rgba[i + 3])
+                        sum.0 += Int(rgba[i])
+                        sum.1 += Int(rgba[i + 1])
+                        sum.2 += Int(rgba[i + 2])
+                        sum.3 += Int(rgba[i + 3])
                         i += 4
                     }
                 }
                 let n = (y1 - y0) * (x1 - x0), o = (y * w + x) * 4
-                out[o] = UInt8(sum.0 / n); out[o + 1] = UInt8(sum.1 / n); out[o + 2] = UInt8(sum.2 / n); out[o + 3] = UInt8(sum.3 / n)
+                out[o] = UInt8(sum.0 / n)
+                out[o + 1] = UInt8(sum.1 / n)
+                out[o + 2] = UInt8(sum.2 / n)
+                out[o + 3] = UInt8(sum.3 / n)
             }
         }
         return DecodedImage(width: w, height: h, rgba: out)

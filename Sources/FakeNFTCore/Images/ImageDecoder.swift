@@ -21,12 +21,15 @@ public enum ImageDecoder {
 
     /// The picture in `data`, shrunk to ``keptSide``; throws ``ImageError`` for anything else.
     public static func decode(_ data: Data) throws(ImageError) -> DecodedImage {
-        guard data.count <= maxBytes else { throw ImageError("the image is larger than \(maxBytes / (1024 * 1024)) MB") }
+        guard data.count <= maxBytes else {
+            throw ImageError("the image is larger than \(maxBytes / (1024 * 1024)) MB")
+        }
         var image = fakenft_image()
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
-            fakenft_decode(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32(maxSide), maxPixels, Int32(keptSide),
-                           &image, &message, message.count)
+            fakenft_decode(
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32(maxSide), maxPixels, Int32(keptSide),
+                &image, &message, message.count)
         }
         guard status == 0, let pixels = image.pixels else {
             let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -34,7 +37,8 @@ public enum ImageDecoder {
         }
         defer { fakenft_image_free(&image) }
         let width = Int(image.width), height = Int(image.height)
-        let decoded = DecodedImage(width: width, height: height, rgba: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        let decoded = DecodedImage(
+            width: width, height: height, rgba: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
         return decoded.shrunk(toFit: keptSide)
     }
 }

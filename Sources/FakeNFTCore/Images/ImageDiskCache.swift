@@ -14,7 +14,8 @@ public struct ImageDiskCache: Sendable {
 
     /// `$XDG_CACHE_HOME/fakenft/images` (default `~/.cache/fakenft/images`).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".cache")
         return base.appendingPathComponent("fakenft/images")
     }
@@ -44,7 +45,8 @@ public struct ImageDiskCache: Sendable {
     /// Removes the least recently used files until the folder holds at most ``limit`` bytes.
     func trim() {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
+        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
+        else { return }
         let entries = files.filter { $0.pathExtension == "img" }.compactMap { file -> (URL, Int, Date)? in
             guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
             return (file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)

@@ -33,7 +33,7 @@ public actor ImageLoader {
         if let kept = memory[link] { return kept }
         if let data = disk?.read(link) {
             if let image = try? await Self.decode(data) { return keep(image, for: link) }
-            disk?.remove(link)   // a broken file: fetch it again
+            disk?.remove(link)  // a broken file: fetch it again
         }
         let data = try await fetch(link)
         let image = try await Self.decode(data)
@@ -42,7 +42,9 @@ public actor ImageLoader {
     }
 
     private func fetch(_ link: String) async throws(ImageError) -> Data {
-        guard let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+        guard let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
             throw ImageError("not an http(s) link")
         }
         await turn()
@@ -50,7 +52,8 @@ public actor ImageLoader {
         guard !Task.isCancelled else { throw ImageError("cancelled") }
         fetches += 1
         do {
-            let answer = try await transport.fetch(.GET, url, headers: ["Accept": "image/png, image/jpeg"], limit: ImageDecoder.maxBytes, timeout: timeout)
+            let answer = try await transport.fetch(
+                .GET, url, headers: ["Accept": "image/png, image/jpeg"], limit: ImageDecoder.maxBytes, timeout: timeout)
             guard (200..<300).contains(answer.status) else { throw ImageError("the server answered \(answer.status)") }
             return answer.body
         } catch let error as ImageError {
@@ -89,7 +92,10 @@ public actor ImageLoader {
     }
 
     private func turn() async {
-        if inFlight < Self.maxInFlight { inFlight += 1; return }
+        if inFlight < Self.maxInFlight {
+            inFlight += 1
+            return
+        }
         await withCheckedContinuation { queue.append($0) }
     }
 

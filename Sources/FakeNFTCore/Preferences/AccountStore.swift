@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `account.json` keeps for a server: the account signed in on it, or that the user chose
@@ -36,24 +36,32 @@ public struct AccountStore: Sendable {
             delete()
             return nil
         }
-        guard (attributes[.size] as? Int ?? 0) <= 64 * 1024, let data = FileManager.default.contents(atPath: fileURL.path),
-              let saved = try? JSONDecoder().decode(SavedSignIn.self, from: data), saved.server == server else { return nil }
+        guard (attributes[.size] as? Int ?? 0) <= 64 * 1024,
+            let data = FileManager.default.contents(atPath: fileURL.path),
+            let saved = try? JSONDecoder().decode(SavedSignIn.self, from: data), saved.server == server
+        else { return nil }
         return saved
     }
 
     /// Saves `saved` with mode 0600 (the file is made so before the token is written).
     public func save(_ saved: SavedSignIn) throws {
         let folder = fileURL.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder.appendingPathComponent(".account-\(UUID().uuidString).json")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: folder.path])
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
             try handle.write(contentsOf: try JSONEncoder().encode(saved))
             try handle.close()
-            guard rename(temporary.path, fileURL.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard rename(temporary.path, fileURL.path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -77,7 +85,8 @@ public struct OnboardingRecord: Sendable {
 
     /// Remembers that onboarding was shown (a failure only means it shows again).
     public func markDone() {
-        try? FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: fileURL.path, contents: Data())
     }
 }

@@ -30,12 +30,14 @@ public actor PreferencesStore {
 
     public init(fileURL: URL) {
         self.fileURL = fileURL
-        preferences = (try? JSONDecoder().decode(SortPreferences.self, from: Data(contentsOf: fileURL))) ?? SortPreferences()
+        preferences =
+            (try? JSONDecoder().decode(SortPreferences.self, from: Data(contentsOf: fileURL))) ?? SortPreferences()
     }
 
     /// `$XDG_CONFIG_HOME/fakenft/preferences.json` (default `~/.config/fakenft/`).
     public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
         return base.appendingPathComponent("fakenft/preferences.json")
     }
@@ -48,7 +50,8 @@ public actor PreferencesStore {
         var updated = preferences
         change(&updated)
         do {
-            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(updated).write(to: fileURL, options: .atomic)

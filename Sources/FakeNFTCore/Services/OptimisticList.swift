@@ -24,9 +24,11 @@ actor OptimisticList {
     ///   - send: sends a whole list, returns the list the server now holds.
     ///   - reload: fetches the list the server holds now (after a conflict).
     ///   - changed: called with the list to show after every change and rollback.
-    init(_ initial: [String], send: @escaping @Sendable ([String]) async throws -> [String],
-         reload: @escaping @Sendable () async throws -> [String],
-         changed: @escaping @Sendable ([String]) async -> Void) {
+    init(
+        _ initial: [String], send: @escaping @Sendable ([String]) async throws -> [String],
+        reload: @escaping @Sendable () async throws -> [String],
+        changed: @escaping @Sendable ([String]) async -> Void
+    ) {
         wanted = initial
         confirmed = initial
         self.send = send

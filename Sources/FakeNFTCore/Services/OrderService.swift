@@ -10,9 +10,10 @@ public actor OrderService {
     /// they are answered, if it is still newer.
     private var held: Versioned<Order>?
     private let broadcast = Broadcast<Order>()
-    private lazy var items = OptimisticList([], send: { [weak self] nfts in try await self?.sendItems(nfts) ?? nfts },
-                                            reload: { [weak self] in try await self?.reloadItems() ?? [] },
-                                            changed: { [weak self] nfts in await self?.show(nfts) })
+    private lazy var items = OptimisticList(
+        [], send: { [weak self] nfts in try await self?.sendItems(nfts) ?? nfts },
+        reload: { [weak self] in try await self?.reloadItems() ?? [] },
+        changed: { [weak self] nfts in await self?.show(nfts) })
 
     public init(api: APIClient, profile: ProfileService) {
         self.api = api

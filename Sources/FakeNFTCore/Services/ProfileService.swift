@@ -9,9 +9,10 @@ public actor ProfileService {
     /// A live update that came while this client's likes were on their way: taken once they
     /// are answered, if it is still newer.
     private var held: Versioned<Profile>?
-    private lazy var likes = OptimisticList([], send: { [weak self] likes in try await self?.sendLikes(likes) ?? likes },
-                                            reload: { [weak self] in try await self?.reloadLikes() ?? [] },
-                                            changed: { [weak self] likes in await self?.showLikes(likes) })
+    private lazy var likes = OptimisticList(
+        [], send: { [weak self] likes in try await self?.sendLikes(likes) ?? likes },
+        reload: { [weak self] in try await self?.reloadLikes() ?? [] },
+        changed: { [weak self] likes in await self?.showLikes(likes) })
 
     public init(api: APIClient) { self.api = api }
 
@@ -34,7 +35,9 @@ public actor ProfileService {
     /// The profile as another client changed it (a live update): taken unless it is older than
     /// what this client has.
     public func received(_ fresh: Versioned<Profile>) async {
-        guard profile == nil || (!Self.isOlder(fresh.version, than: version) && fresh.version != version) else { return }
+        guard profile == nil || (!Self.isOlder(fresh.version, than: version) && fresh.version != version) else {
+            return
+        }
         if await likes.isSending { return held = fresh }
         version = fresh.version
         await likes.reset(fresh.value.likes)
@@ -43,7 +46,9 @@ public actor ProfileService {
 
     /// Whether version tag `a` (`"7"`) is older than `b`; false when either is not a number.
     static func isOlder(_ a: String?, than b: String?) -> Bool {
-        func number(_ tag: String?) -> Int? { tag.flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) } }
+        func number(_ tag: String?) -> Int? {
+            tag.flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
+        }
         guard let a = number(a), let b = number(b) else { return false }
         return a < b
     }

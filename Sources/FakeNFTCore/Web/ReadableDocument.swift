@@ -27,7 +27,9 @@ public struct ReadableDocument: Sendable, Hashable {
         var builder = Builder(baseURL: baseURL)
         html.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0,
-                  let doc = htmlReadMemory(base, Int32(buffer.count), baseURL?.absoluteString, "UTF-8", cxml_html_options()) else { return }
+                let doc = htmlReadMemory(
+                    base, Int32(buffer.count), baseURL?.absoluteString, "UTF-8", cxml_html_options())
+            else { return }
             defer { xmlFreeDoc(doc) }
             if let root = xmlDocGetRootElement(doc) { builder.walk(root) }
         }
@@ -44,9 +46,11 @@ public struct ReadableDocument: Sendable, Hashable {
         var kind: Block = .paragraph("")
 
         static let skipped: Set<String> = ["script", "style", "noscript", "template", "svg", "iframe", "head"]
-        static let blockTags: Set<String> = ["p", "div", "section", "article", "main", "header", "footer", "nav", "aside",
-                                             "blockquote", "pre", "table", "tr", "ul", "ol", "dl", "dt", "dd", "form",
-                                             "figure", "figcaption", "br", "hr", "body", "html"]
+        static let blockTags: Set<String> = [
+            "p", "div", "section", "article", "main", "header", "footer", "nav", "aside",
+            "blockquote", "pre", "table", "tr", "ul", "ol", "dl", "dt", "dd", "form",
+            "figure", "figcaption", "br", "hr", "body", "html",
+        ]
 
         init(baseURL: URL?) { self.baseURL = baseURL }
 
@@ -64,31 +68,46 @@ public struct ReadableDocument: Sendable, Hashable {
                 if let content = node.pointee.content { text += String(cString: content) }
             case XML_ELEMENT_NODE:
                 let name = String(cString: node.pointee.name).lowercased()
-                if name == "title", title == nil { title = Self.collapse(Self.textContent(node)); return }
-                if name == "head" { findTitle(node.pointee.children); return }
+                if name == "title", title == nil {
+                    title = Self.collapse(Self.textContent(node))
+                    return
+                }
+                if name == "head" {
+                    findTitle(node.pointee.children)
+                    return
+                }
                 if Self.skipped.contains(name) { return }
-                if let level = name.count == 2 && name.hasPrefix("h") ? Int(name.dropFirst()) : nil, (1...6).contains(level) {
-                    flush(); kind = .heading(level: level, text: "")
+                if let level = name.count == 2 && name.hasPrefix("h") ? Int(name.dropFirst()) : nil,
+                    (1...6).contains(level)
+                {
+                    flush()
+                    kind = .heading(level: level, text: "")
                     if let children = node.pointee.children { walk(children) }
-                    flush(); return
+                    flush()
+                    return
                 }
                 if name == "pre" {
                     flush()
-                    let raw = Self.textContent(node).replacingOccurrences(of: "\t", with: "    ").replacingOccurrences(of: "\r\n", with: "\n")
-                    let lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+                    let raw = Self.textContent(node).replacingOccurrences(of: "\t", with: "    ").replacingOccurrences(
+                        of: "\r\n", with: "\n")
+                    let lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        String($0.reversed().drop { $0 == " " }.reversed())
+                    }
                     let kept = lines.reversed().drop { $0.isEmpty }.reversed().drop { $0.isEmpty }
                     if !kept.isEmpty { blocks.append(.preformatted(kept.joined(separator: "\n"))) }
                     return
                 }
-                if name == "td" || name == "th" {   // cells of a row stay apart
+                if name == "td" || name == "th" {  // cells of a row stay apart
                     if !text.allSatisfy(\.isWhitespace) { text += " | " }
                     if let children = node.pointee.children { walk(children) }
                     return
                 }
                 if name == "li" {
-                    flush(); kind = .listItem("")
+                    flush()
+                    kind = .listItem("")
                     if let children = node.pointee.children { walk(children) }
-                    flush(); return
+                    flush()
+                    return
                 }
                 let isBlock = Self.blockTags.contains(name)
                 if isBlock { flush() }
@@ -117,7 +136,10 @@ public struct ReadableDocument: Sendable, Hashable {
         mutating func flush() {
             let clean = Self.collapse(text)
             text = ""
-            guard !clean.isEmpty else { kind = .paragraph(""); return }
+            guard !clean.isEmpty else {
+                kind = .paragraph("")
+                return
+            }
             switch kind {
             case .heading(let level, _): blocks.append(.heading(level: level, text: clean))
             case .listItem: blocks.append(.listItem(clean))
@@ -134,7 +156,9 @@ public struct ReadableDocument: Sendable, Hashable {
 
         private func resolve(_ href: String) -> String? {
             let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.lowercased().hasPrefix("javascript:") else { return nil }
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.lowercased().hasPrefix("javascript:") else {
+                return nil
+            }
             return URL(string: trimmed, relativeTo: baseURL)?.absoluteString ?? trimmed
         }
 

@@ -15,7 +15,8 @@ public enum SafeLink {
         public var description: String {
             switch self {
             case .empty: "there is no link"
-            case .notWeb(let scheme): "only http and https links are opened, not \(scheme.isEmpty ? "this one" : "\(scheme):")"
+            case .notWeb(let scheme):
+                "only http and https links are opened, not \(scheme.isEmpty ? "this one" : "\(scheme):")"
             case .malformed: "the link is not a valid web address"
             }
         }

@@ -17,8 +17,9 @@ public struct WebPageLoader: Sendable {
         }
         let answer: HTTPAnswer
         do {
-            answer = try await Self.transport.fetch(.GET, url, headers: ["Accept": "text/html, */*;q=0.5", "Accept-Encoding": "gzip, deflate"],
-                                                       limit: Self.maxBytes, timeout: .seconds(timeout))
+            answer = try await Self.transport.fetch(
+                .GET, url, headers: ["Accept": "text/html, */*;q=0.5", "Accept-Encoding": "gzip, deflate"],
+                limit: Self.maxBytes, timeout: .seconds(timeout))
         } catch {
             throw Self.failure(error)
         }

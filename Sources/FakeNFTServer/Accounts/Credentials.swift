@@ -4,7 +4,8 @@ import FakeNFTModels
 enum Credentials {
     /// The first problem of the fields, as the client is told it; nil when all are right.
     static func problem(name: String, email: String, password: String) -> String? {
-        (AccountRules.nameProblem(name) ?? AccountRules.emailProblem(email) ?? AccountRules.passwordProblem(password)).map(message)
+        (AccountRules.nameProblem(name) ?? AccountRules.emailProblem(email) ?? AccountRules.passwordProblem(password))
+            .map(message)
     }
 
     static func message(_ problem: AccountRules.Problem) -> String {

@@ -32,7 +32,7 @@ final class LoginLimiter: Sendable {
     /// Counts a failure against each of `keys`.
     func fail(_ keys: [String], now: ContinuousClock.Instant = .now) {
         failures.withLock { failures in
-            if failures.count > Self.maxKeys {   // forget what has expired; if that is not enough, everything
+            if failures.count > Self.maxKeys {  // forget what has expired; if that is not enough, everything
                 failures = failures.filter { _, times in times.contains { now - $0 < window } }
                 if failures.count > Self.maxKeys { failures.removeAll() }
             }

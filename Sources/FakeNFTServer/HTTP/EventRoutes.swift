@@ -24,22 +24,32 @@ struct EventRoutes: Sendable {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
                 let current = try await store.current()
-                let first = (current.profiles[owner].map { [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)] } ?? [])
-                    + (current.orders[owner].map { [ChangeFeed.Change.order(owner: owner, version: $0.version, json: $0.json)] } ?? [])
+                let first =
+                    (current.profiles[owner].map {
+                        [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)]
+                    } ?? [])
+                    + (current.orders[owner].map {
+                        [ChangeFeed.Change.order(owner: owner, version: $0.version, json: $0.json)]
+                    } ?? [])
                 let feed = store.feed
-                return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                                body: ResponseBody { writer in
-                    // Subscribed only once the body is written (a HEAD never is, and leaves nothing behind).
-                    guard let events = feed.subscribe(owner: owner) else { return try await writer.finish(nil) }
-                    for change in first { try await writer.write(Self.encode(.change(change)) { rewrite($0, request) }) }
-                    try await withGracefulShutdownHandler {
-                        for await event in events { try await writer.write(Self.encode(event) { rewrite($0, request) }) }
-                    } onGracefulShutdown: {
-                        feed.finishAll()
-                    }
-                    try await writer.finish(nil)
-                })
-            },
+                return Response(
+                    status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                    body: ResponseBody { writer in
+                        // Subscribed only once the body is written (a HEAD never is, and leaves nothing behind).
+                        guard let events = feed.subscribe(owner: owner) else { return try await writer.finish(nil) }
+                        for change in first {
+                            try await writer.write(Self.encode(.change(change)) { rewrite($0, request) })
+                        }
+                        try await withGracefulShutdownHandler {
+                            for await event in events {
+                                try await writer.write(Self.encode(event) { rewrite($0, request) })
+                            }
+                        } onGracefulShutdown: {
+                            feed.finishAll()
+                        }
+                        try await writer.finish(nil)
+                    })
+            }
         ]
     }
 
@@ -57,12 +67,16 @@ struct EventRoutes: Sendable {
         case .heartbeat: buffer.writeString(": heartbeat\n\n")
         case .change(.profile(_, let version, let json)): emit("profile", wrap(version, "profile", rewrite(json)))
         case .change(.order(_, let version, let json)): emit("order", wrap(version, "order", json))
-        case .change(.user(let id, let nfts)): emit("user", (try? JSONBody.encode(UserCount(id: id, nfts: nfts))) ?? ByteBuffer(string: "{}"))
+        case .change(.user(let id, let nfts)):
+            emit("user", (try? JSONBody.encode(UserCount(id: id, nfts: nfts))) ?? ByteBuffer(string: "{}"))
         }
         return buffer
     }
 
-    private struct UserCount: Encodable { var id: String; var nfts: Int }
+    private struct UserCount: Encodable {
+        var id: String
+        var nfts: Int
+    }
 
     /// `{"version": 3, "profile": {...}}` (the JSON is one line: the encoder writes no newlines).
     private static func wrap(_ version: Int, _ key: String, _ json: ByteBuffer) -> ByteBuffer {

@@ -9,7 +9,9 @@ struct JSONErrorMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let routes: [Route]
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as ServerError {
@@ -63,8 +65,11 @@ struct JSONErrorMiddleware: RouterMiddleware {
 /// another origin all the same). The iOS apps and curl send neither header.
 enum CrossSiteGuard {
     static func check(_ request: Request) throws {
-        if let site = request.headers.first(where: { $0.name.canonicalName == "sec-fetch-site" })?.value.lowercased(), site == "cross-site" || site == "same-site" {
-            throw ServerError(.forbidden, "refused: a request from another site (Sec-Fetch-Site: \(site)) may not change data")
+        if let site = request.headers.first(where: { $0.name.canonicalName == "sec-fetch-site" })?.value.lowercased(),
+            site == "cross-site" || site == "same-site"
+        {
+            throw ServerError(
+                .forbidden, "refused: a request from another site (Sec-Fetch-Site: \(site)) may not change data")
         }
         if let origin = request.headers[.origin] {
             let host = request.head.authority ?? ""
@@ -82,15 +87,22 @@ struct TokenMiddleware: RouterMiddleware {
     let token: String
     let store: Store
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         // Images are public, as on the real backend: the apps load them without the token.
-        if request.uri.path.hasPrefix("/images/") || AuthRoutes.isOpen(request.uri.path) || OperationsRoutes.paths.contains(request.uri.path) {
+        if request.uri.path.hasPrefix("/images/") || AuthRoutes.isOpen(request.uri.path)
+            || OperationsRoutes.paths.contains(request.uri.path)
+        {
             return try await next(request, context)
         }
-        guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value else {
+        guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value
+        else {
             throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
         }
-        if sent != token, try await store.current().sessions[Tokens.hash(sent)] == nil { throw ServerError(.unauthorized, "wrong token") }
+        if sent != token, try await store.current().sessions[Tokens.hash(sent)] == nil {
+            throw ServerError(.unauthorized, "wrong token")
+        }
         return try await next(request, context)
     }
 }
@@ -100,7 +112,9 @@ struct LatencyMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let milliseconds: Int
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         try await Task.sleep(for: .milliseconds(milliseconds))
         return try await next(request, context)
     }

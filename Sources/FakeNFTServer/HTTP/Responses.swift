@@ -34,7 +34,9 @@ enum ETag {
         for tag in values.flatMap({ $0.split(separator: ",") }) {
             let trimmed = tag.trimmingCharacters(in: .whitespaces)
             if trimmed == "*" { return nil }
-            if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), let version = Int(trimmed.dropFirst().dropLast()) {
+            if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\""),
+                let version = Int(trimmed.dropFirst().dropLast())
+            {
                 versions.insert(version)
             }
         }

@@ -38,11 +38,17 @@ struct Routes: Sendable {
             get("nft") { request, _ in try list(\.nfts, request, from: store.latest) },
             get("nft/:id") { request, context in try item(\.nfts, "NFT", request, context, from: store.latest) },
             get("collections") { request, _ in try list(\.collections, request, from: store.latest) },
-            get("collections/:id") { request, context in try item(\.collections, "collection", request, context, from: store.latest) },
+            get("collections/:id") { request, context in
+                try item(\.collections, "collection", request, context, from: store.latest)
+            },
             get("users") { request, _ in try list(\.users, request, from: try await store.current()) },
-            get("users/:id") { request, context in try item(\.users, "user", request, context, from: try await store.current()) },
+            get("users/:id") { request, context in
+                try item(\.users, "user", request, context, from: try await store.current())
+            },
             get("currencies") { request, _ in json(store.latest.currencies.list(ListQuery()), request) },
-            get("currencies/:id") { request, context in try item(\.currencies, "currency", request, context, from: store.latest) },
+            get("currencies/:id") { request, context in
+                try item(\.currencies, "currency", request, context, from: store.latest)
+            },
             get("profile/:id") { request, context in
                 try requireFixedID(context)
                 return json(try await mine(\.profiles, request), request)
@@ -53,10 +59,13 @@ struct Routes: Sendable {
                 if let name = fields.string("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
                     throw RequestError.badField("name", "must not be empty")
                 }
-                let update = ProfileUpdate(name: fields.string("name"), description: fields.string("description"),
-                                           website: fields.string("website"), avatar: fields.string("avatar"),
-                                           likes: fields.list("likes"))
-                return json(try await store.updateProfile(update, owner: try await owner(request), ifVersion: ETag.acceptedVersions(request)), request)
+                let update = ProfileUpdate(
+                    name: fields.string("name"), description: fields.string("description"),
+                    website: fields.string("website"), avatar: fields.string("avatar"),
+                    likes: fields.list("likes"))
+                return json(
+                    try await store.updateProfile(
+                        update, owner: try await owner(request), ifVersion: ETag.acceptedVersions(request)), request)
             },
             get("orders/:id") { request, context in
                 try requireFixedID(context)
@@ -67,27 +76,31 @@ struct Routes: Sendable {
                 let versions = ETag.acceptedVersions(request)
                 let order: ReadModel.Versioned
                 if let nfts = try await Self.body(request).list("nfts") {
-                    order = try await store.updateOrder(nfts: nfts, owner: try await owner(request), ifVersion: versions)
+                    order = try await store.updateOrder(
+                        nfts: nfts, owner: try await owner(request), ifVersion: versions)
                 } else {
-                    order = try await mine(\.orders, request)   // nothing sent: unchanged
+                    order = try await mine(\.orders, request)  // nothing sent: unchanged
                 }
                 return Responses.json(order)
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
-                let order = try await store.executeOrder(nfts: try await Self.body(request).list("nfts"), owner: try await owner(request),
-                                                         ifVersion: ETag.acceptedVersions(request))
+                let order = try await store.executeOrder(
+                    nfts: try await Self.body(request).list("nfts"), owner: try await owner(request),
+                    ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(order)
             },
             // A GET that pays: kept a GET for the apps, guarded like every other change.
             Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { request, context in
                 try requireFixedID(context)
-                let result = try await store.pay(currencyID: try context.parameters.require("currency"), owner: try await owner(request))
+                let result = try await store.pay(
+                    currencyID: try context.parameters.require("currency"), owner: try await owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
-        ] + AuthRoutes(store: store, limiter: limiter).table + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
-            links.rewrite(json, for: request.head, serverHost: serverHost)
-        }.table
+        ] + AuthRoutes(store: store, limiter: limiter).table
+            + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
+                links.rewrite(json, for: request.head, serverHost: serverHost)
+            }.table
     }
 
     /// Whose profile and order a request reads and writes: a signed-in account's, by its token,
@@ -107,8 +120,10 @@ struct Routes: Sendable {
     }
 
     /// The caller's profile or order.
-    private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws -> ReadModel.Versioned {
-        let model = try await store.current()   // once: the sign-ins and the resource as of one moment
+    private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws
+        -> ReadModel.Versioned
+    {
+        let model = try await store.current()  // once: the sign-ins and the resource as of one moment
         let owner = try Self.owner(request, in: model)
         guard let resource = model[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
         return resource
@@ -120,13 +135,17 @@ struct Routes: Sendable {
 
     /// A page of `table` of `model`: ``Store/latest`` for what never changes after the start,
     /// ``Store/current()`` for what does.
-    private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request, from model: ReadModel) throws -> Response {
+    private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request, from model: ReadModel) throws
+        -> Response
+    {
         let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
         return json(model[keyPath: table].list(query), request)
     }
 
-    private func item(_ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: ServerContext,
-                      from model: ReadModel) throws -> Response {
+    private func item(
+        _ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: ServerContext,
+        from model: ReadModel
+    ) throws -> Response {
         let id = try id(context)
         guard let body = model[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
         return json(body, request)
@@ -138,7 +157,8 @@ struct Routes: Sendable {
     }
 
     private func json(_ resource: ReadModel.Versioned, _ request: Request) -> Response {
-        Responses.json(links.rewrite(resource.json, for: request.head, serverHost: serverHost), version: resource.version)
+        Responses.json(
+            links.rewrite(resource.json, for: request.head, serverHost: serverHost), version: resource.version)
     }
 
     private func id(_ context: ServerContext) throws -> String { try context.parameters.require("id") }

@@ -16,8 +16,10 @@ final class ServerMetrics: Sendable {
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
-            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
-            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5),
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(2.5),
         ]
         self.factory = factory
         inFlight = CoreMetrics.Meter(label: "fakenft_http_requests_in_flight", factory: factory)
@@ -44,10 +46,16 @@ final class ServerMetrics: Sendable {
         let key = Key(route: route, method: known.contains(method) ? method.rawValue : "other", status: status.code)
         let (counter, timer) = handles.withLock { handles in
             if let found = handles[key] { return found }
-            let made = (CoreMetrics.Counter(label: "fakenft_http_requests_total",
-                                            dimensions: [("route", route), ("method", key.method), ("status", String(key.status))], factory: factory),
-                        CoreMetrics.Timer(label: "fakenft_http_request_duration_seconds", dimensions: [("route", route), ("method", key.method)],
-                                          factory: factory))
+            let made = (
+                CoreMetrics.Counter(
+                    label: "fakenft_http_requests_total",
+                    dimensions: [("route", route), ("method", key.method), ("status", String(key.status))],
+                    factory: factory),
+                CoreMetrics.Timer(
+                    label: "fakenft_http_request_duration_seconds",
+                    dimensions: [("route", route), ("method", key.method)],
+                    factory: factory)
+            )
             handles[key] = made
             return made
         }
@@ -75,12 +83,15 @@ struct MetricsRecorder: RouterMiddleware {
     typealias Context = ServerContext
     let metrics: ServerMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = ContinuousClock.now
         metrics.started()
         do {
             let response = try await next(request, context)
-            metrics.answered(route: Self.route(context), method: request.method, status: response.status, elapsed: .now - start)
+            metrics.answered(
+                route: Self.route(context), method: request.method, status: response.status, elapsed: .now - start)
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status ?? .internalServerError

@@ -52,23 +52,28 @@ final class HTTPVersionRules: ChannelDuplexHandler, RemovableChannelHandler {
         }
         if head.version.major < 1 || (head.version.major == 1 && head.version.minor == 0) {
             closing = true
-            head.headers.replaceOrAdd(name: "connection", value: "close")   // ends Hummingbird's keep-alive loop
+            head.headers.replaceOrAdd(name: "connection", value: "close")  // ends Hummingbird's keep-alive loop
             return context.fireChannelRead(wrapInboundOut(.head(head)))
         }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard closing, case .head(var head) = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        guard closing, case .head(var head) = unwrapOutboundIn(data) else {
+            return context.write(data, promise: promise)
+        }
         head.headers.replaceOrAdd(name: "connection", value: "close")
         context.write(wrapOutboundOut(.head(head)), promise: promise)
     }
 
     private func refuse(_ context: ChannelHandlerContext) {
         let body = ByteBuffer(string: #"{"error":"an HTTP/1.1 request needs a Host header"}"#)
-        let head = HTTPResponseHead(version: .http1_1, status: .badRequest, headers: [
-            "content-type": "application/json; charset=utf-8", "content-length": String(body.readableBytes), "connection": "close",
-        ])
+        let head = HTTPResponseHead(
+            version: .http1_1, status: .badRequest,
+            headers: [
+                "content-type": "application/json; charset=utf-8", "content-length": String(body.readableBytes),
+                "connection": "close",
+            ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }

@@ -17,7 +17,10 @@ public enum ImageLinks: Sendable, Hashable {
     /// `json` with every upstream image URL pointing under `<base>/images/`.
     func rewrite(_ json: ByteBuffer, for request: HTTPRequest, serverHost: String) -> ByteBuffer {
         guard case .local(let publicURL) = self else { return json }
-        let base = publicURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString }
+        let base =
+            publicURL.map {
+                $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString
+            }
             ?? "http://" + Self.host(of: request, fallback: serverHost)
         return Self.replacing(Self.upstreamPrefixes, with: base + "/images/", in: json)
     }
@@ -26,7 +29,10 @@ public enum ImageLinks: Sendable, Hashable {
     /// URL), else the server's own address.
     static func host(of request: HTTPRequest, fallback: String) -> String {
         guard let host = request.authority, !host.isEmpty, host.utf8.count <= 255,
-              host.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0) }) else {
+            host.unicodeScalars.allSatisfy({
+                CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)
+            })
+        else {
             return fallback
         }
         return host
@@ -41,8 +47,14 @@ public enum ImageLinks: Sendable, Hashable {
             var start = 0, i = 0
             while i < bytes.count {
                 if bytes[i] == UInt8(ascii: "h"),
-                   let pattern = patterns.first(where: { bytes.count - i >= $0.count && bytes[i..<i + $0.count].elementsEqual($0) }) {
-                    if out == nil { out = ByteBuffer(); out?.reserveCapacity(bytes.count + 512) }
+                    let pattern = patterns.first(where: {
+                        bytes.count - i >= $0.count && bytes[i..<i + $0.count].elementsEqual($0)
+                    })
+                {
+                    if out == nil {
+                        out = ByteBuffer()
+                        out?.reserveCapacity(bytes.count + 512)
+                    }
                     out?.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<i]))
                     out?.writeString(replacement)
                     i += pattern.count

@@ -19,11 +19,16 @@ struct ImageRoutes: Sendable {
         }
         var headers: HTTPFields = [.eTag: image.entityTag, .cacheControl: "public, max-age=31536000, immutable"]
         if request.headers[values: .ifNoneMatch].flatMap({ $0.split(separator: ",") })
-            .contains(where: { $0.trimmingCharacters(in: .whitespaces) == image.entityTag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+            .contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == image.entityTag
+                    || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
+        {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "image/png"
         headers[.contentLength] = String(image.png.readableBytes)
-        return Response(status: .ok, headers: headers, body: body ? ResponseBody(byteBuffer: image.png) : ResponseBody())
+        return Response(
+            status: .ok, headers: headers, body: body ? ResponseBody(byteBuffer: image.png) : ResponseBody())
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes lines to stdout, stderr or a file without ever making the writer wait: lines are
@@ -45,7 +45,7 @@ private final class LineQueue: @unchecked Sendable {
     private var queued = 0, finished = 0
 
     private init() {
-        let thread = Thread { self.run() }   // runs for the life of the process
+        let thread = Thread { self.run() }  // runs for the life of the process
         thread.name = "fakenft-line-writer"
         thread.start()
     }

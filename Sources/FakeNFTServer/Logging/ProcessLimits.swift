@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Limits of the server's process.
@@ -20,6 +20,6 @@ public enum ProcessLimits {
     public static func maxConnections() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_000 }
-        return max(16, Int(clamping: min(limit.rlim_cur, 1 << 20)) - 64)   // RLIM_INFINITY is UInt64.max
+        return max(16, Int(clamping: min(limit.rlim_cur, 1 << 20)) - 64)  // RLIM_INFINITY is UInt64.max
     }
 }

@@ -58,7 +58,8 @@ final class ChangeFeed: Sendable {
     /// are too many subscribers. The stream ends when `finish` is called or the server stops.
     func subscribe(owner: String) -> AsyncStream<Event>? {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Event.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
         let added = subscribers.withLock { subscribers in
             guard subscribers.count < Self.maxSubscribers else { return false }
             subscribers[id] = Subscriber(owner: owner, continuation: continuation)

@@ -43,31 +43,39 @@ extension Dataset {
             for name in collection.nft_names {
                 let id = nfts.count + 1
                 let base = "https://code.s3.yandex.net/Mobile/iOS/NFT/\(collection.name)/\(name)"
-                nfts.append(NFT(id: String(id), name: name, images: (1...3).map { "\(base)/\($0).png" },
-                                rating: Int.random(in: 1...5, using: &random),
-                                description: source.nft_descriptions_first20[id % source.nft_descriptions_first20.count],
-                                price: (Double.random(in: 0.01...10.0, using: &random) * 100).rounded() / 100,
-                                author: author, createdAt: createdAt))
+                nfts.append(
+                    NFT(
+                        id: String(id), name: name, images: (1...3).map { "\(base)/\($0).png" },
+                        rating: Int.random(in: 1...5, using: &random),
+                        description: source.nft_descriptions_first20[id % source.nft_descriptions_first20.count],
+                        price: (Double.random(in: 0.01...10.0, using: &random) * 100).rounded() / 100,
+                        author: author, createdAt: createdAt))
                 ids.append(String(id))
             }
-            collections.append(NFTCollection(
-                id: String(collectionID), name: collection.name,
-                cover: "https://code.s3.yandex.net/Mobile/iOS/NFT/Обложки_коллекций/\(collection.name).png",
-                nfts: ids, description: source.collection_descriptions[collectionID % source.collection_descriptions.count],
-                author: author, createdAt: createdAt))
+            collections.append(
+                NFTCollection(
+                    id: String(collectionID), name: collection.name,
+                    cover: "https://code.s3.yandex.net/Mobile/iOS/NFT/Обложки_коллекций/\(collection.name).png",
+                    nfts: ids,
+                    description: source.collection_descriptions[collectionID % source.collection_descriptions.count],
+                    author: author, createdAt: createdAt))
         }
         let users = (1...100).map { id in
-            User(id: String(id),
-                 name: "\(source.user_first_names.randomElement(using: &random)!) \(source.user_surnames.randomElement(using: &random)!)",
-                 avatar: "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/\(Int.random(in: 1...1000, using: &random)).jpg",
-                 description: source.user_descriptions_first10[id % source.user_descriptions_first10.count],
-                 website: source.user_websites_first12[id % source.user_websites_first12.count],
-                 nfts: (source.user_nfts[String(id)] ?? []).map(String.init),
-                 rating: String((177 - id) % 100 + 1))
+            User(
+                id: String(id),
+                name:
+                    "\(source.user_first_names.randomElement(using: &random)!) \(source.user_surnames.randomElement(using: &random)!)",
+                avatar:
+                    "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/\(Int.random(in: 1...1000, using: &random)).jpg",
+                description: source.user_descriptions_first10[id % source.user_descriptions_first10.count],
+                website: source.user_websites_first12[id % source.user_websites_first12.count],
+                nfts: (source.user_nfts[String(id)] ?? []).map(String.init),
+                rating: String((177 - id) % 100 + 1))
         }
-        return Dataset(collections: collections, nfts: nfts, users: users, currencies: source.currencies,
-                       profile: source.profile, order: source.order,
-                       paymentSucceeds: Dictionary(uniqueKeysWithValues: source.payments.map { ($0.id, $0.success) }))
+        return Dataset(
+            collections: collections, nfts: nfts, users: users, currencies: source.currencies,
+            profile: source.profile, order: source.order,
+            paymentSucceeds: Dictionary(uniqueKeysWithValues: source.payments.map { ($0.id, $0.success) }))
     }
 
     /// The first-generation data plus `users` generated users and `nfts` generated NFTs in
@@ -81,33 +89,42 @@ extension Dataset {
         for i in 0..<extra {
             let id = data.nfts.count + 1
             let name = names[i % names.count]
-            data.nfts.append(NFT(id: String(id), name: "\(name) #\(i / names.count + 2)",
-                                 images: (1...3).map { "https://code.s3.yandex.net/Mobile/iOS/NFT/Beige/\(name)/\($0).png" },
-                                 rating: Int.random(in: 1...5, using: &random),
-                                 description: source.nft_descriptions_first20[id % source.nft_descriptions_first20.count],
-                                 price: (Double.random(in: 0.01...10.0, using: &random) * 100).rounded() / 100,
-                                 author: "1", createdAt: "2023-04-20T02:22:27Z"))
+            data.nfts.append(
+                NFT(
+                    id: String(id), name: "\(name) #\(i / names.count + 2)",
+                    images: (1...3).map { "https://code.s3.yandex.net/Mobile/iOS/NFT/Beige/\(name)/\($0).png" },
+                    rating: Int.random(in: 1...5, using: &random),
+                    description: source.nft_descriptions_first20[id % source.nft_descriptions_first20.count],
+                    price: (Double.random(in: 0.01...10.0, using: &random) * 100).rounded() / 100,
+                    author: "1", createdAt: "2023-04-20T02:22:27Z"))
         }
         let extraIDs = data.nfts.dropFirst(95).map(\.id)
         for (n, start) in stride(from: 0, to: extraIDs.count, by: 100).enumerated() {
             let id = data.collections.count + 1
-            data.collections.append(NFTCollection(
-                id: String(id), name: "Generated \(n + 1)",
-                cover: "https://code.s3.yandex.net/Mobile/iOS/NFT/Обложки_коллекций/Beige.png",
-                nfts: Array(extraIDs[start..<min(start + 100, extraIDs.count)]),
-                description: source.collection_descriptions[id % source.collection_descriptions.count],
-                author: "1", createdAt: "2023-04-20T02:22:27Z"))
+            data.collections.append(
+                NFTCollection(
+                    id: String(id), name: "Generated \(n + 1)",
+                    cover: "https://code.s3.yandex.net/Mobile/iOS/NFT/Обложки_коллекций/Beige.png",
+                    nfts: Array(extraIDs[start..<min(start + 100, extraIDs.count)]),
+                    description: source.collection_descriptions[id % source.collection_descriptions.count],
+                    author: "1", createdAt: "2023-04-20T02:22:27Z"))
         }
         let allIDs = data.nfts.map(\.id)
         for i in data.users.count..<max(data.users.count, userCount) {
             let id = i + 1
-            data.users.append(User(id: String(id),
-                                   name: "\(source.user_first_names.randomElement(using: &random)!) \(source.user_surnames.randomElement(using: &random)!)",
-                                   avatar: "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/\(id % 1000 + 1).jpg",
-                                   description: id % 7 == 0 ? nil : source.user_descriptions_first10[id % source.user_descriptions_first10.count],
-                                   website: source.user_websites_first12[id % source.user_websites_first12.count],
-                                   nfts: (0..<Int.random(in: 0...12, using: &random)).map { _ in allIDs.randomElement(using: &random)! },
-                                   rating: String(id)))
+            data.users.append(
+                User(
+                    id: String(id),
+                    name:
+                        "\(source.user_first_names.randomElement(using: &random)!) \(source.user_surnames.randomElement(using: &random)!)",
+                    avatar:
+                        "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/\(id % 1000 + 1).jpg",
+                    description: id % 7 == 0
+                        ? nil : source.user_descriptions_first10[id % source.user_descriptions_first10.count],
+                    website: source.user_websites_first12[id % source.user_websites_first12.count],
+                    nfts: (0..<Int.random(in: 0...12, using: &random)).map { _ in allIDs.randomElement(using: &random)!
+                    },
+                    rating: String(id)))
         }
         return data
     }
@@ -115,8 +132,14 @@ extension Dataset {
 
 /// The first-generation files bundled with the server (copies of the shared spec's `gen1-*` fixtures).
 private struct Gen1Source: Decodable {
-    struct Collection: Decodable { var name: String; var nft_names: [String] }
-    struct Payment: Decodable { var id: String; var success: Bool }
+    struct Collection: Decodable {
+        var name: String
+        var nft_names: [String]
+    }
+    struct Payment: Decodable {
+        var id: String
+        var success: Bool
+    }
 
     var collections: [Collection]
     var collection_descriptions: [String]
@@ -133,7 +156,7 @@ private struct Gen1Source: Decodable {
 
     enum CodingKeys: String, CodingKey {
         case collections, collection_descriptions, nft_descriptions_first20, user_descriptions_first10,
-             user_websites_first12, user_first_names, user_surnames, user_nfts
+            user_websites_first12, user_first_names, user_surnames, user_nfts
     }
 
     static func load() throws -> Gen1Source {

@@ -5,7 +5,10 @@ import NIOCore
 /// One kind of entity as JSON, each encoded once: found by id, or listed a page at a time in
 /// any whitelisted order (worked out once, when the table is loaded).
 struct EncodedTable: Sendable {
-    private struct Ordering: Hashable { var field: String; var descending: Bool }
+    private struct Ordering: Hashable {
+        var field: String
+        var descending: Bool
+    }
 
     /// Encoded entities in storage (`seq`) order.
     private let items: [ByteBuffer]
@@ -16,8 +19,10 @@ struct EncodedTable: Sendable {
     private let names: [String]
 
     /// Encodes `records` (in storage order) and works out the order of each field of `sorts`.
-    init<Record, Model: Encodable>(_ records: [Record], sorts: [String: @Sendable (Record) -> SortKey],
-                                   id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> Model) throws {
+    init<Record, Model: Encodable>(
+        _ records: [Record], sorts: [String: @Sendable (Record) -> SortKey],
+        id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> Model
+    ) throws {
         items = try records.map { try JSONBody.encode(model($0)) }
         positions = Dictionary(records.enumerated().map { (id($1), $0) }, uniquingKeysWith: { first, _ in first })
         names = name.map { name in records.map { Self.searchKey(name($0)) } } ?? []
@@ -40,7 +45,9 @@ struct EncodedTable: Sendable {
     func list(_ query: ListQuery) -> ByteBuffer {
         let sorted = query.sortField.flatMap { orders[Ordering(field: $0, descending: query.descending)] }
         let reversed = query.sortField == nil && query.descending
-        func index(at position: Int) -> Int { sorted.map { $0[position] } ?? (reversed ? items.count - 1 - position : position) }
+        func index(at position: Int) -> Int {
+            sorted.map { $0[position] } ?? (reversed ? items.count - 1 - position : position)
+        }
         guard let name = query.name, !names.isEmpty else { return page(query.window(count: items.count), index(at:)) }
         let key = Self.searchKey(name)
         let matching = (0..<items.count).map(index(at:)).filter { names[$0].contains(key) }
@@ -62,7 +69,9 @@ struct EncodedTable: Sendable {
     }
 
     /// `text` with case and diacritics folded away.
-    static func searchKey(_ text: String) -> String { text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+    static func searchKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
 }
 
 /// JSON as the server writes it: keys sorted, slashes unescaped.

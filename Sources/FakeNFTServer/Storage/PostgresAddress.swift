@@ -12,8 +12,10 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Nil when `text` is not such an address.
     public init?(_ text: String) {
-        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? ""),
-              let user = components.user, !user.isEmpty, let host = components.host, !host.isEmpty else { return nil }
+        guard let components = URLComponents(string: text),
+            ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? ""),
+            let user = components.user, !user.isEmpty, let host = components.host, !host.isEmpty
+        else { return nil }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         guard !path.contains("/") else { return nil }
         if let port = components.port, !(1...65535).contains(port) { return nil }

@@ -12,7 +12,7 @@ import Synchronization
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.
-    private static let setupLock = 0x46414B45   // "FAKE"
+    private static let setupLock = 0x46414B45  // "FAKE"
 
     private let client: PostgresClient
     private let address: PostgresAddress
@@ -25,14 +25,19 @@ final class PostgresDatabase: StoreDatabase {
     private let maximumConnections: Int
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
-    init(url: String, reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool], logger: Logger) async throws {
+    init(
+        url: String, reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool],
+        logger: Logger
+    ) async throws {
         guard let address = PostgresAddress(url) else {
-            throw StoreError.damaged("'\(url)' is not a PostgreSQL address: postgres://user[:password]@host[:port]/database")
+            throw StoreError.damaged(
+                "'\(url)' is not a PostgreSQL address: postgres://user[:password]@host[:port]/database")
         }
         self.address = address
         self.logger = logger
-        var configuration = PostgresClient.Configuration(host: address.host, port: address.port, username: address.user,
-                                                         password: address.password, database: address.database, tls: .disable)
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user,
+            password: address.password, database: address.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(5)
         maximumConnections = configuration.options.maximumConnections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -62,12 +67,14 @@ final class PostgresDatabase: StoreDatabase {
     // MARK: Reading
 
     func loadAll() async throws -> StoredData {
-        try await connection(timeout: nil) { db in   // the whole database, at start: a large one takes its time
+        try await connection(timeout: nil) { db in  // the whole database, at start: a large one takes its time
             // The generation first: what is read after it is at least that new.
             let generation = try await Self.generation(db)
-            return StoredData(nfts: try await Self.nfts(db), collections: try await Self.collections(db), users: try await Self.users(db),
-                              currencies: try await Self.currencies(db), profiles: try await Self.profiles(nil, db),
-                              orders: try await Self.orders(nil, db), sessions: try await Self.sessions(db), generation: generation)
+            return StoredData(
+                nfts: try await Self.nfts(db), collections: try await Self.collections(db),
+                users: try await Self.users(db),
+                currencies: try await Self.currencies(db), profiles: try await Self.profiles(nil, db),
+                orders: try await Self.orders(nil, db), sessions: try await Self.sessions(db), generation: generation)
         }
     }
 
@@ -104,13 +111,16 @@ final class PostgresDatabase: StoreDatabase {
     func otherWriters() -> AsyncStream<Int> { notified }
 
     func answers() async -> Bool {
-        (try? await connection { db in try await db.query("SELECT 1", logger: Self.quiet).decode(Int.self).array().first }) == 1
+        (try? await connection { db in try await db.query("SELECT 1", logger: Self.quiet).decode(Int.self).array().first
+        }) == 1
     }
 
     // MARK: Writing
 
-    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
-        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
+    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
+        async throws
+        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
+    {
         try await transaction { db in
             let before = try await Self.rows(of: owner, lock: true, db)
             var rows = before
@@ -118,7 +128,9 @@ final class PostgresDatabase: StoreDatabase {
             if rows.profile != before.profile { try await Self.update(rows.profile, db) }
             if rows.order != before.order { try await Self.update(rows.order, db) }
             if let account = rows.account, account != before.account {
-                try await db.query(#"UPDATE account SET spent = \#(account.spent) WHERE "userID" = \#(account.userID)"#, logger: Self.quiet)
+                try await db.query(
+                    #"UPDATE account SET spent = \#(account.spent) WHERE "userID" = \#(account.userID)"#,
+                    logger: Self.quiet)
             }
             if let user = rows.user, user != before.user { try await Self.update(user, db) }
             let users = rows.user != before.user
@@ -128,19 +140,25 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
-        guard let account = rows.account, let newUser = rows.user else { throw StoreError.damaged("an account without its rows") }
+        guard let account = rows.account, let newUser = rows.user else {
+            throw StoreError.damaged("an account without its rows")
+        }
         return try await transaction { db in
             // The counter's lock first: sign-ups check the address and number their row in /users one at a time.
             try await db.query("SELECT 1 FROM store_state WHERE id = 1 FOR UPDATE", logger: Self.quiet)
             if try await !Self.accounts("emailKey", account.emailKey, db).isEmpty { throw StoreError.emailTaken }
-            try await db.query("""
+            try await db.query(
+                """
                 INSERT INTO account ("userID", name, email, "emailKey", "passwordHash", spent, "createdAt")
                 VALUES (\(account.userID), \(account.name), \(account.email), \(account.emailKey), \(account.passwordHash), \(account.spent), \(account.createdAt))
                 """, logger: Self.quiet)
             try await Self.insert(rows.profile, db)
             try await Self.insert(rows.order, db)
             var user = newUser
-            user.seq = try await db.query(#"SELECT COALESCE(MAX(seq), -1) + 1 FROM "user""#, logger: Self.quiet).decode(Int.self).array().first ?? 0
+            user.seq =
+                try await db.query(#"SELECT COALESCE(MAX(seq), -1) + 1 FROM "user""#, logger: Self.quiet).decode(
+                    Int.self
+                ).array().first ?? 0
             try await Self.insert([user], db)
             try await Self.insert(session, db)
             return try await Self.recordChange(owner: account.userID, users: true, sessions: true, db)
@@ -157,8 +175,10 @@ final class PostgresDatabase: StoreDatabase {
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
         do {
             return try await transaction { db in
-                let owners = try await db.query(#"DELETE FROM session WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#, logger: Self.quiet)
-                    .decode(String.self).array()
+                let owners = try await db.query(
+                    #"DELETE FROM session WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#, logger: Self.quiet
+                )
+                .decode(String.self).array()
                 guard let owner = owners.first else { throw EndedNothing() }
                 return (true, try await Self.recordChange(owner: owner, users: false, sessions: true, db))
             }
@@ -181,13 +201,17 @@ extension PostgresDatabase {
     /// Runs `body` on a pooled connection (counted for `/metrics`). A database that does not
     /// answer within ``timeout``, or a lost connection, is ``StoreError/unavailable(_:)``; what
     /// the database itself refuses stays as it is.
-    private func connection<T: Sendable>(timeout: Duration? = PostgresDatabase.timeout,
-                                         _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func connection<T: Sendable>(
+        timeout: Duration? = PostgresDatabase.timeout,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
         leased.add(1, ordering: .relaxed)
         defer { leased.subtract(1, ordering: .relaxed) }
         let client = client
         do {
-            guard let timeout else { return try await client.withConnection { connection in try await body(connection) } }
+            guard let timeout else {
+                return try await client.withConnection { connection in try await body(connection) }
+            }
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await client.withConnection { connection in try await body(connection) } }
                 group.addTask {
@@ -215,10 +239,14 @@ extension PostgresDatabase {
 
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
     /// back when it throws.
-    private func transaction<T: Sendable>(timeout: Duration? = PostgresDatabase.timeout,
-                                          _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func transaction<T: Sendable>(
+        timeout: Duration? = PostgresDatabase.timeout,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
         do {
-            return try await connection(timeout: timeout) { [logger] db in try await db.withTransaction(logger: logger) { db in try await body(db) } }
+            return try await connection(timeout: timeout) { [logger] db in
+                try await db.withTransaction(logger: logger) { db in try await body(db) }
+            }
         } catch let error as PostgresTransactionError {
             if let closureError = error.closureError { throw closureError }
             throw error
@@ -227,19 +255,29 @@ extension PostgresDatabase {
 
     /// Migrates, seeds when empty (or on `reset`) and sets payment outcomes in one transaction,
     /// under an advisory lock, so that servers starting together do it once.
-    private func setUp(reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool]) async throws {
-        try await transaction(timeout: nil) { db in   // seeding a large data set takes its time
+    private func setUp(reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool])
+        async throws
+    {
+        try await transaction(timeout: nil) { db in  // seeding a large data set takes its time
             try await db.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.quiet)
-            try await db.query("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)
-            let done = Set(try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self).array())
+            try await db.query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)
+            let done = Set(
+                try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self).array()
+            )
             for migration in PostgresSchema.migrations where !done.contains(migration.name) {
-                for statement in migration.statements { try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet) }
-                try await db.query("INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: Self.quiet)
+                for statement in migration.statements {
+                    try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet)
+                }
+                try await db.query(
+                    "INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: Self.quiet)
             }
-            let empty = try await db.query("SELECT COUNT(*) FROM currency", logger: Self.quiet).decode(Int.self).array() == [0]
+            let empty =
+                try await db.query("SELECT COUNT(*) FROM currency", logger: Self.quiet).decode(Int.self).array() == [0]
             if reset || empty { try await Self.replaceAll(with: seed(), db) }
             for (id, success) in paymentOutcomes {
-                try await db.query(#"UPDATE currency SET "paymentSucceeds" = \#(success) WHERE id = \#(id)"#, logger: Self.quiet)
+                try await db.query(
+                    #"UPDATE currency SET "paymentSucceeds" = \#(success) WHERE id = \#(id)"#, logger: Self.quiet)
             }
         }
     }
@@ -253,15 +291,18 @@ extension PostgresDatabase {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
-                    configuration: .init(host: address.host, port: address.port, username: address.user, password: address.password,
-                                         database: address.database, tls: .disable),
+                    configuration: .init(
+                        host: address.host, port: address.port, username: address.user, password: address.password,
+                        database: address.database, tls: .disable),
                     id: id, logger: Self.quiet)
                 id += 1
                 delay = .milliseconds(100)
                 try await withTaskCancellationHandler {
                     try await connection.listen(on: Self.channel) { notifications in
-                        notify.yield(Int.max)   // whatever was missed while not listening
-                        for try await notification in notifications { notify.yield(Int(notification.payload) ?? Int.max) }
+                        notify.yield(Int.max)  // whatever was missed while not listening
+                        for try await notification in notifications {
+                            notify.yield(Int(notification.payload) ?? Int.max)
+                        }
                     }
                 } onCancel: {
                     connection.close().whenComplete { _ in }

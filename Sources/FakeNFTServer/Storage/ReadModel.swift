@@ -31,16 +31,22 @@ struct ReadModel: Sendable {
     /// A read model of the whole database.
     init(_ data: StoredData) throws {
         nfts = try EncodedTable(data.nfts, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
-        collections = try EncodedTable(data.collections, sorts: SortWhitelist.collection, id: \.id, name: \.name, model: \.model)
+        collections = try EncodedTable(
+            data.collections, sorts: SortWhitelist.collection, id: \.id, name: \.name, model: \.model)
         currencies = try EncodedTable(data.currencies, sorts: [:], id: \.id, model: \.model)
         users = try Self.table(of: data.users)
         userRecords = data.users
-        profiles = try Dictionary(data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
-        orders = try Dictionary(data.orders.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
-        guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else { throw StoreError.damaged("the database has no profile or no order (shared, id 1)") }
+        profiles = try Dictionary(
+            data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
+        orders = try Dictionary(
+            data.orders.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
+        guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else {
+            throw StoreError.damaged("the database has no profile or no order (shared, id 1)")
+        }
         sessions = Self.owners(of: data.sessions)
         prices = Dictionary(data.nfts.map { ($0.id, $0.price) }, uniquingKeysWith: { first, _ in first })
-        paymentSucceeds = Dictionary(data.currencies.map { ($0.id, $0.paymentSucceeds) }, uniquingKeysWith: { first, _ in first })
+        paymentSucceeds = Dictionary(
+            data.currencies.map { ($0.id, $0.paymentSucceeds) }, uniquingKeysWith: { first, _ in first })
         generation = data.generation
     }
 
@@ -50,7 +56,11 @@ struct ReadModel: Sendable {
         guard !changed.isEmpty else { return }
         var records = userRecords
         for record in changed {
-            if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record } else { records.append(record) }
+            if let index = records.firstIndex(where: { $0.id == record.id }) {
+                records[index] = record
+            } else {
+                records.append(record)
+            }
         }
         records.sort { $0.seq < $1.seq }
         userRecords = records

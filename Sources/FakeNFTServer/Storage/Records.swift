@@ -24,12 +24,21 @@ struct NFTRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableReco
     }
 
     init(seq: Int, _ nft: NFT) {
-        self.seq = seq; id = nft.id; name = nft.name; images = nft.images; rating = nft.rating
-        description = nft.description; price = nft.price; author = nft.author; website = nft.website; createdAt = nft.createdAt
+        self.seq = seq
+        id = nft.id
+        name = nft.name
+        images = nft.images
+        rating = nft.rating
+        description = nft.description
+        price = nft.price
+        author = nft.author
+        website = nft.website
+        createdAt = nft.createdAt
     }
 
     var model: NFT {
-        NFT(id: id, name: name, images: images, rating: rating, description: description, price: price,
+        NFT(
+            id: id, name: name, images: images, rating: rating, description: description, price: price,
             author: author, website: website, createdAt: createdAt)
     }
 }
@@ -53,14 +62,22 @@ struct CollectionRecord: Codable, Equatable, Sendable, FetchableRecord, Persista
     }
 
     init(seq: Int, _ collection: NFTCollection) {
-        self.seq = seq; id = collection.id; name = collection.name; cover = collection.cover; nfts = collection.nfts
-        nftCount = collection.nfts.count; description = collection.description; author = collection.author
-        website = collection.website; createdAt = collection.createdAt
+        self.seq = seq
+        id = collection.id
+        name = collection.name
+        cover = collection.cover
+        nfts = collection.nfts
+        nftCount = collection.nfts.count
+        description = collection.description
+        author = collection.author
+        website = collection.website
+        createdAt = collection.createdAt
     }
 
     var model: NFTCollection {
-        NFTCollection(id: id, name: name, cover: cover, nfts: nfts, description: description, author: author,
-                      website: website, createdAt: createdAt)
+        NFTCollection(
+            id: id, name: name, cover: cover, nfts: nfts, description: description, author: author,
+            website: website, createdAt: createdAt)
     }
 }
 
@@ -82,8 +99,15 @@ struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRec
     }
 
     init(seq: Int, _ user: User) {
-        self.seq = seq; id = user.id; name = user.name; avatar = user.avatar; description = user.description
-        website = user.website; nfts = user.nfts; nftCount = user.nfts.count; rating = user.rating
+        self.seq = seq
+        id = user.id
+        name = user.name
+        avatar = user.avatar
+        description = user.description
+        website = user.website
+        nfts = user.nfts
+        nftCount = user.nfts.count
+        rating = user.rating
     }
 
     var model: User {
@@ -101,11 +125,16 @@ struct CurrencyRecord: Codable, Equatable, Sendable, FetchableRecord, Persistabl
     var paymentSucceeds: Bool
 
     enum Columns {
-        static let seq = Column(CodingKeys.seq), id = Column(CodingKeys.id), paymentSucceeds = Column(CodingKeys.paymentSucceeds)
+        static let seq = Column(CodingKeys.seq), id = Column(CodingKeys.id),
+            paymentSucceeds = Column(CodingKeys.paymentSucceeds)
     }
 
     init(seq: Int, _ currency: Currency, paymentSucceeds: Bool) {
-        self.seq = seq; id = currency.id; title = currency.title; name = currency.name; image = currency.image
+        self.seq = seq
+        id = currency.id
+        title = currency.title
+        name = currency.name
+        image = currency.image
         self.paymentSucceeds = paymentSucceeds
     }
 
@@ -125,8 +154,14 @@ struct ProfileRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
     var version: Int
 
     init(_ profile: Profile, version: Int = 1) {
-        id = profile.id; name = profile.name; avatar = profile.avatar; description = profile.description
-        website = profile.website; nfts = profile.nfts; likes = profile.likes; self.version = version
+        id = profile.id
+        name = profile.name
+        avatar = profile.avatar
+        description = profile.description
+        website = profile.website
+        nfts = profile.nfts
+        likes = profile.likes
+        self.version = version
     }
 
     /// After a change. Versions are only compared for equality, so one past `Int.max` (in a
@@ -134,7 +169,8 @@ struct ProfileRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
     mutating func bumpVersion() { version = version &+ 1 }
 
     var model: Profile {
-        Profile(id: id, name: name, avatar: avatar, description: description, website: website, nfts: nfts, likes: likes)
+        Profile(
+            id: id, name: name, avatar: avatar, description: description, website: website, nfts: nfts, likes: likes)
     }
 }
 
@@ -145,7 +181,11 @@ struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRe
     var nfts: [String]
     var version: Int
 
-    init(_ order: Order, version: Int = 1) { id = order.id; nfts = order.nfts; self.version = version }
+    init(_ order: Order, version: Int = 1) {
+        id = order.id
+        nfts = order.nfts
+        self.version = version
+    }
 
     /// After a change; wraps around like ``ProfileRecord/bumpVersion()``.
     mutating func bumpVersion() { version = version &+ 1 }

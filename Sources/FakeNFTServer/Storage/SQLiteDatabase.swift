@@ -12,7 +12,8 @@ final class SQLiteDatabase: StoreDatabase {
     /// when `reset` is set. A file that is not a usable FakeNFT database is refused.
     init(path: String, reset: Bool, seed: () throws -> Dataset, paymentOutcomes: [String: Bool]) throws {
         if !reset, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
-            throw StoreError.damaged("\(path) is an empty file, not a FakeNFT database; move it away, or start with --reset to replace it")
+            throw StoreError.damaged(
+                "\(path) is an empty file, not a FakeNFT database; move it away, or start with --reset to replace it")
         }
         name = path
         var configuration = Configuration()
@@ -45,17 +46,20 @@ final class SQLiteDatabase: StoreDatabase {
 
     func loadAll() async throws -> StoredData {
         try await read { db in
-            StoredData(nfts: try NFTRecord.order(NFTRecord.Columns.seq).fetchAll(db),
-                       collections: try CollectionRecord.order(CollectionRecord.Columns.seq).fetchAll(db),
-                       users: try UserRecord.order(UserRecord.Columns.seq).fetchAll(db),
-                       currencies: try CurrencyRecord.order(CurrencyRecord.Columns.seq).fetchAll(db),
-                       profiles: try ProfileRecord.fetchAll(db), orders: try OrderRecord.fetchAll(db),
-                       sessions: try SessionRecord.fetchAll(db), generation: try Self.generation(db))
+            StoredData(
+                nfts: try NFTRecord.order(NFTRecord.Columns.seq).fetchAll(db),
+                collections: try CollectionRecord.order(CollectionRecord.Columns.seq).fetchAll(db),
+                users: try UserRecord.order(UserRecord.Columns.seq).fetchAll(db),
+                currencies: try CurrencyRecord.order(CurrencyRecord.Columns.seq).fetchAll(db),
+                profiles: try ProfileRecord.fetchAll(db), orders: try OrderRecord.fetchAll(db),
+                sessions: try SessionRecord.fetchAll(db), generation: try Self.generation(db))
         }
     }
 
-    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
-        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
+    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
+        async throws
+        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
+    {
         try await write { db in
             let before = try Self.rows(of: owner, db)
             var rows = before
@@ -72,8 +76,12 @@ final class SQLiteDatabase: StoreDatabase {
 
     func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
         try await write { db in
-            guard let account = rows.account, var user = rows.user else { throw StoreError.damaged("an account without its rows") }
-            if try AccountRecord.filter(AccountRecord.Columns.emailKey == account.emailKey).fetchCount(db) > 0 { throw StoreError.emailTaken }
+            guard let account = rows.account, var user = rows.user else {
+                throw StoreError.damaged("an account without its rows")
+            }
+            if try AccountRecord.filter(AccountRecord.Columns.emailKey == account.emailKey).fetchCount(db) > 0 {
+                throw StoreError.emailTaken
+            }
             try account.insert(db)
             try rows.profile.insert(db)
             try rows.order.insert(db)
@@ -93,7 +101,9 @@ final class SQLiteDatabase: StoreDatabase {
 
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
         try await write { db in
-            guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else { return (false, try Self.generation(db)) }
+            guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else {
+                return (false, try Self.generation(db))
+            }
             try session.delete(db)
             return (true, try Self.record(owner: session.userID, users: false, sessions: true, db))
         }
@@ -115,8 +125,11 @@ final class SQLiteDatabase: StoreDatabase {
     func changes(since generation: Int) async throws -> [ChangeScope]? {
         try await read { db in
             let current = try Self.generation(db)
-            let rows = try Row.fetchAll(db, sql: "SELECT generation, owner, users, sessions FROM \(ChangeRecords.log) WHERE generation > ? AND generation <= ? ORDER BY generation",
-                                        arguments: [generation, current])
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT generation, owner, users, sessions FROM \(ChangeRecords.log) WHERE generation > ? AND generation <= ? ORDER BY generation",
+                arguments: [generation, current])
             let scopes = rows.map { ChangeScope(generation: $0[0], owner: $0[1], users: $0[2], sessions: $0[3]) }
             return scopes.count == current - generation ? scopes : nil
         }
@@ -150,7 +163,9 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     private static func rows(of owner: String, _ db: Database) throws -> OwnerRows {
-        guard let profile = try ProfileRecord.fetchOne(db, key: owner), let order = try OrderRecord.fetchOne(db, key: owner) else {
+        guard let profile = try ProfileRecord.fetchOne(db, key: owner),
+            let order = try OrderRecord.fetchOne(db, key: owner)
+        else {
             throw StoreError.damaged("the database has no profile or no order '\(owner)'")
         }
         let account = owner == Owner.shared ? nil : try AccountRecord.fetchOne(db, key: owner)
@@ -166,26 +181,34 @@ final class SQLiteDatabase: StoreDatabase {
     private static func record(owner: String, users: Bool, sessions: Bool, _ db: Database) throws -> Int {
         let generation = try generation(db) + 1
         try db.execute(sql: "UPDATE \(ChangeRecords.state) SET generation = ? WHERE id = 1", arguments: [generation])
-        try db.execute(sql: "INSERT INTO \(ChangeRecords.log) (generation, owner, users, sessions) VALUES (?, ?, ?, ?)",
-                       arguments: [generation, owner, users, sessions])
+        try db.execute(
+            sql: "INSERT INTO \(ChangeRecords.log) (generation, owner, users, sessions) VALUES (?, ?, ?, ?)",
+            arguments: [generation, owner, users, sessions])
         if generation % 1_000 == 0 {
-            try db.execute(sql: "DELETE FROM \(ChangeRecords.log) WHERE generation <= ?", arguments: [generation - ChangeRecords.kept])
+            try db.execute(
+                sql: "DELETE FROM \(ChangeRecords.log) WHERE generation <= ?",
+                arguments: [generation - ChangeRecords.kept])
         }
         return generation
     }
 
     /// Replaces all data with `dataset`; the change log starts again (readers reload everything).
     private static func replaceAll(with dataset: Dataset, _ db: Database) throws {
-        for table in [NFTRecord.databaseTableName, CollectionRecord.databaseTableName, UserRecord.databaseTableName,
-                      CurrencyRecord.databaseTableName, SessionRecord.databaseTableName, AccountRecord.databaseTableName,
-                      ProfileRecord.databaseTableName, OrderRecord.databaseTableName, ChangeRecords.log] {
+        for table in [
+            NFTRecord.databaseTableName, CollectionRecord.databaseTableName, UserRecord.databaseTableName,
+            CurrencyRecord.databaseTableName, SessionRecord.databaseTableName, AccountRecord.databaseTableName,
+            ProfileRecord.databaseTableName, OrderRecord.databaseTableName, ChangeRecords.log,
+        ] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         for (seq, nft) in dataset.nfts.enumerated() { try NFTRecord(seq: seq, nft).insert(db) }
-        for (seq, collection) in dataset.collections.enumerated() { try CollectionRecord(seq: seq, collection).insert(db) }
+        for (seq, collection) in dataset.collections.enumerated() {
+            try CollectionRecord(seq: seq, collection).insert(db)
+        }
         for (seq, user) in dataset.users.enumerated() { try UserRecord(seq: seq, user).insert(db) }
         for (seq, currency) in dataset.currencies.enumerated() {
-            try CurrencyRecord(seq: seq, currency, paymentSucceeds: dataset.paymentSucceeds[currency.id] ?? true).insert(db)
+            try CurrencyRecord(seq: seq, currency, paymentSucceeds: dataset.paymentSucceeds[currency.id] ?? true)
+                .insert(db)
         }
         try ProfileRecord(dataset.profile).insert(db)
         try OrderRecord(dataset.order).insert(db)

@@ -61,8 +61,9 @@ enum Schema {
                 t.primaryKey("id", .text)
                 t.column("nfts", .text).notNull()
             }
-            try db.create(index: "user_rating", on: UserRecord.databaseTableName,
-                          expressions: [cast(UserRecord.Columns.rating, as: .integer)])
+            try db.create(
+                index: "user_rating", on: UserRecord.databaseTableName,
+                expressions: [cast(UserRecord.Columns.rating, as: .integer)])
             try db.create(index: "user_name", on: UserRecord.databaseTableName, columns: ["name"])
         }
         // Versions for optimistic concurrency (ETag / If-Match).

@@ -30,7 +30,8 @@ enum SortKey: Comparable, Sendable {
             magnitude = sum
         }
         if negative {
-            return .integer(overflow || magnitude > UInt64(Int.max) + 1 ? Int.min : Int(truncatingIfNeeded: 0 &- magnitude))
+            return .integer(
+                overflow || magnitude > UInt64(Int.max) + 1 ? Int.min : Int(truncatingIfNeeded: 0 &- magnitude))
         }
         return .integer(overflow || magnitude > UInt64(Int.max) ? Int.max : Int(magnitude))
     }

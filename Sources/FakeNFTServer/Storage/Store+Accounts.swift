@@ -10,12 +10,16 @@ extension Store {
         let userID = "u-" + UUID().uuidString.lowercased()
         let now = ISO8601DateFormatter().string(from: Date())
         let rows = OwnerRows(
-            profile: ProfileRecord(Profile(id: userID, name: name, avatar: "", description: "", website: "", nfts: [], likes: [])),
+            profile: ProfileRecord(
+                Profile(id: userID, name: name, avatar: "", description: "", website: "", nfts: [], likes: [])),
             order: OrderRecord(Order(id: userID, nfts: [])),
-            account: AccountRecord(userID: userID, name: name, email: email, emailKey: AccountRules.emailKey(email),
-                                   passwordHash: passwordHash, spent: 0, createdAt: now),
-            user: UserRecord(seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0")))
-        try await committed(database.register(rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
+            account: AccountRecord(
+                userID: userID, name: name, email: email, emailKey: AccountRules.emailKey(email),
+                passwordHash: passwordHash, spent: 0, createdAt: now),
+            user: UserRecord(
+                seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0")))
+        try await committed(
+            database.register(rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
         return userID
     }
 

@@ -32,15 +32,19 @@ public final class Store: Sendable {
             $0 = Task { [weak self] in
                 for await generation in updates {
                     guard let self else { return }
-                    if generation > self.latest.generation { try? await self.catchUp() }   // not this server's own, already applied
+                    // not this server's own, already applied
+                    if generation > self.latest.generation { try? await self.catchUp() }
                 }
             }
         }
     }
 
     /// A SQLite store (see ``SQLiteDatabase/init(path:reset:seed:paymentOutcomes:)``).
-    public convenience init(path: String, reset: Bool = false, seed: () throws -> Dataset, paymentOutcomes: [String: Bool] = [:]) async throws {
-        try await self.init(database: SQLiteDatabase(path: path, reset: reset, seed: seed, paymentOutcomes: paymentOutcomes))
+    public convenience init(
+        path: String, reset: Bool = false, seed: () throws -> Dataset, paymentOutcomes: [String: Bool] = [:]
+    ) async throws {
+        try await self.init(
+            database: SQLiteDatabase(path: path, reset: reset, seed: seed, paymentOutcomes: paymentOutcomes))
     }
 
     /// Stops following other servers' changes and closes the database.
@@ -134,7 +138,9 @@ public final class Store: Sendable {
     /// Applies the fields present in `update` to `owner`'s profile (an account's also shows in
     /// `/users`); unknown NFT ids in likes are refused. With `ifVersion`, refuses when the
     /// profile is no longer at that version.
-    func updateProfile(_ update: ProfileUpdate, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
+    func updateProfile(_ update: ProfileUpdate, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws
+        -> ReadModel.Versioned
+    {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
             try Self.check(ifVersion, rows.profile.version, "profile")
@@ -152,7 +158,9 @@ public final class Store: Sendable {
     }
 
     /// Replaces the NFTs of `owner`'s order. With `ifVersion`, refuses when the order moved on.
-    func updateOrder(nfts: [String], owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
+    func updateOrder(nfts: [String], owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws
+        -> ReadModel.Versioned
+    {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
             try Self.check(ifVersion, rows.order.version, "order")
@@ -164,7 +172,9 @@ public final class Store: Sendable {
     }
 
     /// Moves `nfts` (default: the whole order) into `owner`'s profile and clears the order.
-    func executeOrder(nfts: [String]? = nil, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws -> ReadModel.Versioned {
+    func executeOrder(nfts: [String]? = nil, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws
+        -> ReadModel.Versioned
+    {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
             try Self.check(ifVersion, rows.order.version, "order")
@@ -190,8 +200,10 @@ public final class Store: Sendable {
 
     /// Runs `change` on `owner`'s rows in one transaction; once the read model has caught up
     /// with it, returns the profile, the order and what `change` returned.
-    func commit<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
-        -> (profile: ReadModel.Versioned, order: ReadModel.Versioned, outcome: Outcome) {
+    func commit<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
+        async throws
+        -> (profile: ReadModel.Versioned, order: ReadModel.Versioned, outcome: Outcome)
+    {
         let (rows, outcome, scope) = try await database.change(owner: owner, change)
         try await apply(rows, scope)
         return (try ReadModel.versioned(rows.profile), try ReadModel.versioned(rows.order), outcome)
@@ -226,7 +238,9 @@ public final class Store: Sendable {
     }
 
     private static func check(_ expected: Set<Int>?, _ current: Int, _ resource: String) throws {
-        if let expected, !expected.contains(current) { throw StoreError.versionMismatch(resource: resource, current: current) }
+        if let expected, !expected.contains(current) {
+            throw StoreError.versionMismatch(resource: resource, current: current)
+        }
     }
 
     /// NFTs are only ever written when the database is seeded, so the read model's are the

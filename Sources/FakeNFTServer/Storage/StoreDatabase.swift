@@ -17,7 +17,8 @@ protocol StoreDatabase: Sendable {
     /// Runs `change` on `owner`'s rows in one transaction, with those rows locked against other
     /// writers, writes back the rows it changed and records the change. Returns the rows as
     /// committed, what `change` returned and the change's scope (with its generation).
-    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome) async throws
+    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
+        async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
 
     /// Adds a new account's rows (its user row last in `/users`) and its first session.

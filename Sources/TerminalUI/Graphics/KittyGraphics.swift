@@ -17,7 +17,9 @@ public enum KittyGraphics {
 
     /// The escapes that send `pixels` (RGBA, `width` × `height`) as image `id` placed over
     /// `columns` × `rows` cells: compressed, in chunks, quiet (`q=2`: no answer reaches input).
-    public static func upload(id: UInt8, rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int) -> String {
+    public static func upload(id: UInt8, rgba pixels: [UInt8], width: Int, height: Int, columns: Int, rows: Int)
+        -> String
+    {
         let payload = Data(Deflate.compress(pixels)).base64EncodedString()
         var out = ""
         out.reserveCapacity(payload.utf8.count + payload.utf8.count / chunkSize * 24 + 96)
@@ -26,7 +28,10 @@ public enum KittyGraphics {
         repeat {
             let end = payload.index(start, offsetBy: chunkSize, limitedBy: payload.endIndex) ?? payload.endIndex
             let more = end < payload.endIndex ? 1 : 0
-            let keys = first ? "a=T,U=1,q=2,f=32,o=z,s=\(width),v=\(height),i=\(id),c=\(columns),r=\(rows),m=\(more)" : "q=2,m=\(more)"
+            let keys =
+                first
+                ? "a=T,U=1,q=2,f=32,o=z,s=\(width),v=\(height),i=\(id),c=\(columns),r=\(rows),m=\(more)"
+                : "q=2,m=\(more)"
             out += "\u{1B}_G\(keys);\(payload[start..<end])\u{1B}\\"
             start = end
             first = false
@@ -47,7 +52,9 @@ public enum KittyGraphics {
         for row in 0..<rows {
             for column in 0..<columns {
                 var scalars = String.UnicodeScalarView()
-                scalars.append(placeholder); scalars.append(marks[row]); scalars.append(marks[column])
+                scalars.append(placeholder)
+                scalars.append(marks[row])
+                scalars.append(marks[column])
                 cells.append(Cell(text: String(scalars), style: style))
             }
         }

@@ -21,7 +21,10 @@ public final class PixelImages {
         case failed
     }
 
-    private struct Key: Hashable { var picture: String; var size: Size }
+    private struct Key: Hashable {
+        var picture: String
+        var size: Size
+    }
 
     @ObservationIgnored public private(set) var graphics: TerminalGraphics
     private var entries: [Key: Entry] = [:]
@@ -44,7 +47,9 @@ public final class PixelImages {
 
     /// The picture called `name` over `size` cells in pixels, or nil until it is encoded (and
     /// when it cannot be). `image` gives its RGBA pixels, read only the first time.
-    public func placement(for name: String, size: Size, image: () -> (rgba: [UInt8], width: Int, height: Int)) -> Placement? {
+    public func placement(for name: String, size: Size, image: () -> (rgba: [UInt8], width: Int, height: Int))
+        -> Placement?
+    {
         let key = Key(picture: name, size: size)
         clock += 1
         lastUse[key] = clock
@@ -54,13 +59,16 @@ public final class PixelImages {
         case .encoding, .failed: return nil
         case nil: break
         }
-        guard size.width > 0, size.height > 0, size.width <= KittyGraphics.maxCells, size.height <= KittyGraphics.maxCells else {
+        guard size.width > 0, size.height > 0, size.width <= KittyGraphics.maxCells,
+            size.height <= KittyGraphics.maxCells
+        else {
             entries[key] = .failed
             return nil
         }
         entries[key] = .encoding
         let source = image()
-        let pixels = Size(width: size.width * graphics.cellPixels.width, height: size.height * graphics.cellPixels.height)
+        let pixels = Size(
+            width: size.width * graphics.cellPixels.width, height: size.height * graphics.cellPixels.height)
         let mode = graphics.mode
         let id: UInt8? = mode == .kitty ? kittyID(for: key) : nil
         Task { [weak self] in
@@ -102,9 +110,15 @@ public final class PixelImages {
 
     private func finish(_ key: Key, encoded: String?, kittyID: UInt8?) {
         guard case .encoding = entries[key] else { return }
-        guard let encoded else { entries[key] = .failed; return }
+        guard let encoded else {
+            entries[key] = .failed
+            return
+        }
         if let kittyID {
-            guard kittyOwners[kittyID] == key else { entries[key] = nil; return }   // recycled meanwhile
+            guard kittyOwners[kittyID] == key else {
+                entries[key] = nil
+                return
+            }  // recycled meanwhile
             pending += wrap(encoded)
             entries[key] = .kitty(kittyID)
             return
@@ -148,18 +162,22 @@ public final class PixelImages {
 
     /// The picture fitted to `pixels` and encoded for `mode` (runs off the main actor).
     @concurrent
-    private nonisolated static func encode(_ source: (rgba: [UInt8], width: Int, height: Int), mode: ImageMode, pixels: Size,
-                                           cells: Size, kittyID: UInt8?) async -> String? {
+    private nonisolated static func encode(
+        _ source: (rgba: [UInt8], width: Int, height: Int), mode: ImageMode, pixels: Size,
+        cells: Size, kittyID: UInt8?
+    ) async -> String? {
         let fitted = PixelFit.fit(source.rgba, width: source.width, height: source.height, into: pixels)
         guard !fitted.isEmpty else { return nil }
         switch mode {
         case .kitty:
-            return KittyGraphics.upload(id: kittyID ?? KittyGraphics.ids.lowerBound, rgba: fitted, width: pixels.width, height: pixels.height,
-                                        columns: cells.width, rows: cells.height)
+            return KittyGraphics.upload(
+                id: kittyID ?? KittyGraphics.ids.lowerBound, rgba: fitted, width: pixels.width, height: pixels.height,
+                columns: cells.width, rows: cells.height)
         case .sixel:
             return SixelEncoder.encode(rgba: fitted, width: pixels.width, height: pixels.height, size: pixels)
         case .iterm2:
-            return ITerm2Images.encode(rgba: fitted, width: pixels.width, height: pixels.height, columns: cells.width, rows: cells.height)
+            return ITerm2Images.encode(
+                rgba: fitted, width: pixels.width, height: pixels.height, columns: cells.width, rows: cells.height)
         case .symbols, .off:
             return nil
         }

@@ -9,7 +9,9 @@ public enum SixelEncoder {
     /// pixels, the height rounded down to a multiple of 6; nil when nothing fits.
     public static func encode(rgba pixels: [UInt8], width: Int, height: Int, size: Size) -> String? {
         let bandHeight = size.height / 6 * 6
-        guard size.width > 0, bandHeight > 0, width > 0, height > 0, pixels.count >= width * height * 4 else { return nil }
+        guard size.width > 0, bandHeight > 0, width > 0, height > 0, pixels.count >= width * height * 4 else {
+            return nil
+        }
         let config = chafa_canvas_config_new()
         chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
         chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
@@ -22,7 +24,8 @@ public enum SixelEncoder {
             chafa_canvas_config_unref(config)
         }
         pixels.withUnsafeBufferPointer {
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4))
+            chafa_canvas_draw_all_pixels(
+                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4))
         }
         var length = 0
         guard let printed = cchafa_print(canvas, &length) else { return nil }

@@ -36,7 +36,9 @@ public enum TerminalProbe {
     /// terminal tmux runs in (tmux answers the plain XTVERSION, OSC 11 and DA1 itself), so two
     /// DA1 answers end the replies.
     public static func queries(inTmux: Bool) -> (text: String, deviceAttributes: Int) {
-        let pictures = "\u{1B}[>0q" + "\u{1B}_Gi=\(TerminalReplies.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t" + "\u{1B}[14t"
+        let pictures =
+            "\u{1B}[>0q" + "\u{1B}_Gi=\(TerminalReplies.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t"
+            + "\u{1B}[14t"
         let background = "\u{1B}]11;?\u{1B}\\", attributes = "\u{1B}[c"
         guard inTmux else { return (pictures + background + attributes, 1) }
         return ("\u{1B}[>0q" + Passthrough.tmux(pictures + attributes) + background + attributes, 2)
@@ -54,7 +56,10 @@ public enum TerminalProbe {
     static func windowSize(fd: Int32) -> (cells: Size, pixels: Size)? {
         var ws = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 else { return nil }
-        return (Size(width: Int(ws.ws_col), height: Int(ws.ws_row)), Size(width: Int(ws.ws_xpixel), height: Int(ws.ws_ypixel)))
+        return (
+            Size(width: Int(ws.ws_col), height: Int(ws.ws_row)),
+            Size(width: Int(ws.ws_xpixel), height: Int(ws.ws_ypixel))
+        )
     }
 
     /// Writes `queries` and returns what came back, at most ``timeLimit`` ms later.
@@ -64,7 +69,10 @@ public enum TerminalProbe {
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in cc[Int(VMIN)] = 0; cc[Int(VTIME)] = 0 }
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
         guard tcsetattr(tty, TCSANOW, &raw) == 0 else { return [] }
         defer { tcsetattr(tty, TCSANOW, &saved) }
         let written = Array(queries.utf8).withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }

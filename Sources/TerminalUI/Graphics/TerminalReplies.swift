@@ -25,7 +25,10 @@ public struct TerminalReplies: Sendable, Hashable {
     public init(parsing bytes: [UInt8]) {
         var i = 0
         while i < bytes.count {
-            guard bytes[i] == 0x1B, i + 1 < bytes.count else { i += 1; continue }
+            guard bytes[i] == 0x1B, i + 1 < bytes.count else {
+                i += 1
+                continue
+            }
             switch bytes[i + 1] {
             case UInt8(ascii: "]"):
                 guard let (end, next) = Self.stringTerminator(bytes, from: i + 2) else { return }
@@ -39,7 +42,9 @@ public struct TerminalReplies: Sendable, Hashable {
                     versions.append(SafeText.sanitize(String(body.dropFirst(2).prefix(80))))
                 } else if body.hasPrefix("G") {
                     let parts = body.dropFirst().split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-                    if parts.count == 2, parts[0].split(separator: ",").contains("i=\(Self.kittyQueryID)"), parts[1].hasPrefix("OK") {
+                    if parts.count == 2, parts[0].split(separator: ",").contains("i=\(Self.kittyQueryID)"),
+                        parts[1].hasPrefix("OK")
+                    {
                         kittyGraphics = true
                     }
                 }
@@ -62,7 +67,9 @@ public struct TerminalReplies: Sendable, Hashable {
             deviceAttributes.append(parameters.dropFirst().split(separator: ";").compactMap { Int($0) })
         } else if final == UInt8(ascii: "t") {
             let numbers = parameters.split(separator: ";").compactMap { Int($0) }
-            guard numbers.count == 3, (1...100_000).contains(numbers[1]), (1...100_000).contains(numbers[2]) else { return }
+            guard numbers.count == 3, (1...100_000).contains(numbers[1]), (1...100_000).contains(numbers[2]) else {
+                return
+            }
             let size = Size(width: numbers[2], height: numbers[1])
             if numbers[0] == 6 { cellPixels = size } else if numbers[0] == 4 { windowPixels = size }
         }
@@ -97,7 +104,9 @@ public struct TerminalReplies: Sendable, Hashable {
 
     /// The terminal's name (lowercased) and version numbers from XTVERSION, tmux's own answer
     /// left out: ("kitty", [0, 35, 2]).
-    public var program: (name: String, version: [Int])? { versions.lazy.compactMap(Self.program).first { $0.name != "tmux" } }
+    public var program: (name: String, version: [Int])? {
+        versions.lazy.compactMap(Self.program).first { $0.name != "tmux" }
+    }
 
     /// tmux's own XTVERSION answer, when it gave one.
     public var tmuxVersion: String? { versions.first { $0.lowercased().hasPrefix("tmux") } }

@@ -9,11 +9,15 @@ public struct ActionSheet: Sendable, Hashable {
     public static let area = "menu"
 
     /// The menu's own keys; digits choose directly and the list keys move.
-    public static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.enter, .char(" ")], tr(.menuChoose), hint: tr(.hintChoose), .choose),
-        KeyBinding([.escape, .char("q"), .char("s")], tr(.menuClose), hint: tr(.hintClose), .dismiss),
-    ]) }
-    public static var help: [HelpEntry] { keys.helpEntries + [HelpEntry(keys: "1-9", text: tr(.menuChooseByNumber)), ListState.help] }
+    public static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.enter, .char(" ")], tr(.menuChoose), hint: tr(.hintChoose), .choose),
+            KeyBinding([.escape, .char("q"), .char("s")], tr(.menuClose), hint: tr(.hintClose), .dismiss),
+        ])
+    }
+    public static var help: [HelpEntry] {
+        keys.helpEntries + [HelpEntry(keys: "1-9", text: tr(.menuChooseByNumber)), ListState.help]
+    }
     public static var hints: [KeyHint] { [KeyHint("↑↓", tr(.hintMove))] + keys.hints() }
 
     public var title: String
@@ -58,8 +62,10 @@ public struct ActionSheet: Sendable, Hashable {
         let options = self.options
         ListView(area: Self.area) { index, row, selected, buffer in
             let mark = index == current ? "●" : " "
-            buffer.draw(DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width), at: Point(x: row.x, y: row.y),
-                         style: selected ? .selected : .plain, maxWidth: row.width)
+            buffer.draw(
+                DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width),
+                at: Point(x: row.x, y: row.y),
+                style: selected ? .selected : .plain, maxWidth: row.width)
         }.render(in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, buffer: &buffer, state: &list)
         buffer.draw(footer, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }

@@ -8,12 +8,16 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
     public enum Action: Sendable, Hashable { case switchButton, press, confirm, cancel }
 
     /// The dialog's keys: what it dispatches, its help and its footer hints.
-    public static var keys: KeyMap<Action> { KeyMap([
-        KeyBinding([.left, .right, .tab, .backTab, .char("h"), .char("l")], tr(.dialogSwitch), hint: tr(.hintChoose), hintKeys: "←→", .switchButton),
-        KeyBinding([.enter, .char(" ")], tr(.dialogPress), hint: tr(.hintPress), .press),
-        KeyBinding([.char("y"), .char("Y")], tr(.dialogConfirm), .confirm),
-        KeyBinding([.escape, .char("n"), .char("N")], tr(.dialogCancel), hint: tr(.hintCancel), .cancel),
-    ]) }
+    public static var keys: KeyMap<Action> {
+        KeyMap([
+            KeyBinding(
+                [.left, .right, .tab, .backTab, .char("h"), .char("l")], tr(.dialogSwitch), hint: tr(.hintChoose),
+                hintKeys: "←→", .switchButton),
+            KeyBinding([.enter, .char(" ")], tr(.dialogPress), hint: tr(.hintPress), .press),
+            KeyBinding([.char("y"), .char("Y")], tr(.dialogConfirm), .confirm),
+            KeyBinding([.escape, .char("n"), .char("N")], tr(.dialogCancel), hint: tr(.hintCancel), .cancel),
+        ])
+    }
 
     public var title: String
     public var message: String
@@ -24,11 +28,16 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
     /// Draw the confirm button as destructive (red).
     public var destructive: Bool
 
-    public init(title: String, message: String, confirmLabel: String, cancelLabel: String,
-                confirmFocused: Bool = false, destructive: Bool = false) {
-        self.title = title; self.message = message
-        self.confirmLabel = confirmLabel; self.cancelLabel = cancelLabel
-        self.confirmFocused = confirmFocused; self.destructive = destructive
+    public init(
+        title: String, message: String, confirmLabel: String, cancelLabel: String,
+        confirmFocused: Bool = false, destructive: Bool = false
+    ) {
+        self.title = title
+        self.message = message
+        self.confirmLabel = confirmLabel
+        self.cancelLabel = cancelLabel
+        self.confirmFocused = confirmFocused
+        self.destructive = destructive
     }
 
     /// Handles a key; returns a result when the dialog closes.
@@ -49,7 +58,9 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
     }
 
     /// Draws the dialog with a picture: `picture` draws into the rectangle reserved for it.
-    public func render(in area: Rect, buffer: inout Buffer, pictureSize: Size?, picture: ((Rect, inout Buffer) -> Void)?) {
+    public func render(
+        in area: Rect, buffer: inout Buffer, pictureSize: Size?, picture: ((Rect, inout Buffer) -> Void)?
+    ) {
         let width = min(area.width - 2, 52)
         let textLines = DisplayWidth.wrap(message, width: max(1, width - 4))
         let pictureRows = picture != nil ? (pictureSize?.height ?? 0) + 1 : 0
@@ -60,12 +71,16 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
         buffer.box(rect, title: title, style: .accent)
         var y = rect.y + 2
         if let picture, let pictureSize {
-            picture(Rect(x: rect.x + (rect.width - pictureSize.width) / 2, y: y, width: pictureSize.width, height: pictureSize.height), &buffer)
+            picture(
+                Rect(
+                    x: rect.x + (rect.width - pictureSize.width) / 2, y: y, width: pictureSize.width,
+                    height: pictureSize.height), &buffer)
             y += pictureSize.height + 1
         }
         for line in textLines where y < rect.maxY - 3 {
             let w = DisplayWidth.of(line)
-            buffer.draw(line, at: Point(x: rect.x + (rect.width - w) / 2, y: y), style: .plain, maxWidth: rect.width - 4)
+            buffer.draw(
+                line, at: Point(x: rect.x + (rect.width - w) / 2, y: y), style: .plain, maxWidth: rect.width - 4)
             y += 1
         }
         let confirm = "[ \(confirmLabel) ]", cancel = "[ \(cancelLabel) ]"
@@ -74,8 +89,10 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
         let by = rect.maxY - 2
         var confirmStyle: Style = destructive ? .error : .bold
         if confirmFocused { confirmStyle = .selected }
-        let used = buffer.button(confirm, at: Point(x: bx, y: by), style: confirmStyle, maxWidth: rect.width - 4, key: .char("y"))
-        buffer.button(cancel, at: Point(x: bx + used + 3, y: by), style: confirmFocused ? .plain : .selected,
-                      maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)), key: .char("n"))
+        let used = buffer.button(
+            confirm, at: Point(x: bx, y: by), style: confirmStyle, maxWidth: rect.width - 4, key: .char("y"))
+        buffer.button(
+            cancel, at: Point(x: bx + used + 3, y: by), style: confirmFocused ? .plain : .selected,
+            maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)), key: .char("n"))
     }
 }

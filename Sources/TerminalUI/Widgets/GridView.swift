@@ -17,14 +17,17 @@ public struct GridState: Sendable, Hashable {
     public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
     /// The keys ``handle(_:)`` uses, for help overlays.
-    public static var help: HelpEntry { HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move)) }
+    public static var help: HelpEntry {
+        HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move))
+    }
 
     private enum Move { case left, right, up, down, pageUp, pageDown, first, last }
     /// Every key the grid takes: ``handle(_:)`` and ``help`` both read this table (`l` is left
     /// free for screens).
     private static let moves: [(keys: [Key], move: Move)] = [
         ([.left], .left), ([.right], .right), ([.up, .char("k")], .up), ([.down, .char("j")], .down),
-        ([.pageUp, .ctrl("b")], .pageUp), ([.pageDown, .ctrl("f")], .pageDown), ([.home, .char("g")], .first), ([.end, .char("G")], .last),
+        ([.pageUp, .ctrl("b")], .pageUp), ([.pageDown, .ctrl("f")], .pageDown), ([.home, .char("g")], .first),
+        ([.end, .char("G")], .last),
     ]
 
     /// 2-D navigation: arrows move by cell and by row, j/k by row; PgUp/PgDn by a screen; Home/End.
@@ -35,8 +38,11 @@ public struct GridState: Sendable, Hashable {
         case .right: select(selected + 1)
         case .up: if selected - columns >= 0 { select(selected - columns) }
         case .down:
-            if selected + columns < count { select(selected + columns) }
-            else if selected / columns < rows - 1 { select(count - 1) }
+            if selected + columns < count {
+                select(selected + columns)
+            } else if selected / columns < rows - 1 {
+                select(count - 1)
+            }
         case .pageUp: select(max(selected % columns, selected - columns * max(1, visibleRows)))
         case .pageDown: select(min(count - 1, selected + columns * max(1, visibleRows)))
         case .first: select(0)
@@ -75,7 +81,9 @@ public struct GridView: StatefulWidget {
     public var cell: CellRenderer
 
     public init(area: String, cellSize: Size, cell: @escaping CellRenderer) {
-        self.area = area; self.cellSize = cellSize; self.cell = cell
+        self.area = area
+        self.cellSize = cellSize
+        self.cell = cell
     }
 
     /// Lays out `state` for `rect` and draws the visible cells, with a scroll bar on the right
@@ -89,15 +97,18 @@ public struct GridView: StatefulWidget {
             var bar = ListState(count: state.rows)
             bar.select(min(state.rows - 1, state.rowOffset + state.visibleRows - 1))
             bar.layout(height: state.visibleRows)
-            ListView.drawScrollBar(bar, in: Rect(x: rect.maxX, y: rect.y, width: 1, height: rect.height), buffer: &buffer)
+            ListView.drawScrollBar(
+                bar, in: Rect(x: rect.maxX, y: rect.y, width: 1, height: rect.height), buffer: &buffer)
         }
         let cellWidth = rect.width / state.columns
         for r in 0..<state.visibleRows {
             for c in 0..<state.columns {
                 let index = (state.rowOffset + r) * state.columns + c
                 guard index < state.count else { return }
-                let cellRect = Rect(x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height, width: cellWidth, height: cellSize.height)
-                buffer.addHit(cellRect, .item(area: area, index: index))   // first: controls the cell draws sit on top
+                let cellRect = Rect(
+                    x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height, width: cellWidth,
+                    height: cellSize.height)
+                buffer.addHit(cellRect, .item(area: area, index: index))  // first: controls the cell draws sit on top
                 cell(index, cellRect, index == state.selected, &buffer)
             }
         }

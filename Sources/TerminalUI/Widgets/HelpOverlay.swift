@@ -9,7 +9,9 @@ public struct HelpOverlay: Widget {
     public var scroll: Int
 
     public init(title: String, sections: [(String, [HelpEntry])], scroll: Int = 0) {
-        self.title = title; self.sections = sections; self.scroll = scroll
+        self.title = title
+        self.sections = sections
+        self.scroll = scroll
     }
 
     /// A line of the overlay: a section heading, an entry's keys and text (or their continuation
@@ -65,12 +67,14 @@ public struct HelpOverlay: Widget {
                 buffer.draw(heading, at: Point(x: rect.x + 2, y: y), style: .bold, maxWidth: rect.width - 4)
             case .entry(let keys, let text):
                 buffer.draw(keys, at: Point(x: rect.x + 3, y: y), style: .accent, maxWidth: keyWidth)
-                buffer.draw(text, at: Point(x: rect.x + 3 + keyWidth, y: y), style: .plain, maxWidth: rect.width - keyWidth - 5)
+                buffer.draw(
+                    text, at: Point(x: rect.x + 3 + keyWidth, y: y), style: .plain, maxWidth: rect.width - keyWidth - 5)
             case .gap: break
             }
         }
         let below = lines.count - first - visible
         let more = first > 0 || below > 0 ? tr(.helpScroll, max(0, below)) : ""
-        buffer.draw(tr(.helpClose) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+        buffer.draw(
+            tr(.helpClose) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

@@ -15,7 +15,9 @@ public struct ListState: Sendable, Hashable {
     }
 
     /// The keys ``handle(_:)`` uses, for help overlays.
-    public static var help: HelpEntry { HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move)) }
+    public static var help: HelpEntry {
+        HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move))
+    }
 
     private enum Move { case up, down, pageUp, pageDown, first, last }
     /// Every key the list takes: ``handle(_:)`` and ``help`` both read this table.
@@ -91,7 +93,9 @@ public struct ListView: StatefulWidget {
     public var row: RowRenderer
 
     public init(area: String, rowHeight: Int = 1, row: @escaping RowRenderer) {
-        self.area = area; self.rowHeight = rowHeight; self.row = row
+        self.area = area
+        self.rowHeight = rowHeight
+        self.row = row
     }
 
     /// Lays out `state` for `rect` and draws each visible row with whether it is selected, and
@@ -103,10 +107,13 @@ public struct ListView: StatefulWidget {
         let rowWidth = showBar ? rect.width - 1 : rect.width
         for (i, index) in state.visibleRange.enumerated() {
             let rowRect = Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight)
-            buffer.addHit(rowRect, .item(area: area, index: index))   // first: controls the row draws sit on top
+            buffer.addHit(rowRect, .item(area: area, index: index))  // first: controls the row draws sit on top
             row(index, rowRect, index == state.selected, &buffer)
         }
-        if showBar { Self.drawScrollBar(state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), buffer: &buffer) }
+        if showBar {
+            Self.drawScrollBar(
+                state, in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), buffer: &buffer)
+        }
     }
 
     public static func drawScrollBar(_ state: ListState, in rect: Rect, buffer: inout Buffer) {
@@ -116,7 +123,8 @@ public struct ListView: StatefulWidget {
         let top = (rect.height - thumb) * min(state.offset, range) / range
         for y in 0..<rect.height {
             let inThumb = y >= top && y < top + thumb
-            buffer.draw(inThumb ? "┃" : "│", at: Point(x: rect.x, y: rect.y + y), style: inThumb ? .plain : .dim, maxWidth: 1)
+            buffer.draw(
+                inThumb ? "┃" : "│", at: Point(x: rect.x, y: rect.y + y), style: inThumb ? .plain : .dim, maxWidth: 1)
         }
     }
 }

@@ -11,7 +11,9 @@ public enum Spinner {
     }
 
     @MainActor
-    public static func render(_ label: String, at point: Point, maxWidth: Int, buffer: inout Buffer, date: Date = Date()) {
+    public static func render(
+        _ label: String, at point: Point, maxWidth: Int, buffer: inout Buffer, date: Date = Date()
+    ) {
         buffer.draw("\(frame(at: date)) \(label)", at: point, style: .accent, maxWidth: maxWidth)
     }
 }

@@ -4,7 +4,10 @@ public struct TabBar {
     public struct Tab: Sendable, Hashable {
         public var title: String
         public var badge: Int?
-        public init(title: String, badge: Int? = nil) { self.title = title; self.badge = badge }
+        public init(title: String, badge: Int? = nil) {
+            self.title = title
+            self.badge = badge
+        }
     }
 
     /// Draws the tabs in one row of `rect`; returns each tab's rectangle, in order.
@@ -17,8 +20,9 @@ public struct TabBar {
             var label = " \(i + 1) \(tab.title)"
             if let badge = tab.badge, badge > 0 { label += " [\(badge)]" }
             label += " "
-            let used = buffer.draw(label, at: Point(x: x, y: rect.y), style: i == selected ? .selected : .plain,
-                                    maxWidth: max(0, rect.maxX - x))
+            let used = buffer.draw(
+                label, at: Point(x: x, y: rect.y), style: i == selected ? .selected : .plain,
+                maxWidth: max(0, rect.maxX - x))
             rects.append(Rect(x: x, y: rect.y, width: used, height: 1))
             x += used + 1
         }

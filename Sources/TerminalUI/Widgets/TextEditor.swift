@@ -36,11 +36,13 @@ public struct TextEditor: Sendable, Hashable {
     }
 
     /// The editing keys ``handle(_:)`` uses, for help overlays.
-    public static var help: [HelpEntry] { [
-        HelpEntry(keys: "← → Home End", text: tr(.editorMove)),
-        HelpEntry(keys: "Backspace Delete", text: tr(.editorDelete)),
-        HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: tr(.editorDeleteMore)),
-    ] }
+    public static var help: [HelpEntry] {
+        [
+            HelpEntry(keys: "← → Home End", text: tr(.editorMove)),
+            HelpEntry(keys: "Backspace Delete", text: tr(.editorDelete)),
+            HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: tr(.editorDeleteMore)),
+        ]
+    }
 
     /// Edits for a key; returns false when the key is not an editing key.
     public mutating func handle(_ key: Key) -> Bool {
@@ -48,7 +50,10 @@ public struct TextEditor: Sendable, Hashable {
         case .char(let c): insert(String(c))
         case .enter where multiline: insert("\n")
         case .backspace, .ctrl("h"):
-            if cursor > 0 { characters.remove(at: cursor - 1); cursor -= 1 }
+            if cursor > 0 {
+                characters.remove(at: cursor - 1)
+                cursor -= 1
+            }
         case .delete, .ctrl("d"):
             if cursor < characters.count { characters.remove(at: cursor) }
         case .left, .ctrl("b"): cursor = max(0, cursor - 1)
@@ -57,14 +62,16 @@ public struct TextEditor: Sendable, Hashable {
         case .end, .ctrl("e"): cursor = lineEnd(of: cursor)
         case .ctrl("u"):
             let start = lineStart(of: cursor)
-            characters.removeSubrange(start..<cursor); cursor = start
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         case .ctrl("k"):
             characters.removeSubrange(cursor..<lineEnd(of: cursor))
         case .ctrl("w"):
             var start = cursor
             while start > 0, characters[start - 1] == " " { start -= 1 }
             while start > 0, characters[start - 1] != " ", characters[start - 1] != "\n" { start -= 1 }
-            characters.removeSubrange(start..<cursor); cursor = start
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         case .up where multiline: moveVertically(-1)
         case .down where multiline: moveVertically(1)
         default: return false
@@ -89,16 +96,25 @@ public struct TextEditor: Sendable, Hashable {
         let column = DisplayWidth.of(String(characters[start..<cursor]))
         let target: Int
         if delta < 0 {
-            guard start > 0 else { cursor = 0; return }
+            guard start > 0 else {
+                cursor = 0
+                return
+            }
             target = lineStart(of: start - 1)
         } else {
             let end = lineEnd(of: cursor)
-            guard end < characters.count else { cursor = characters.count; return }
+            guard end < characters.count else {
+                cursor = characters.count
+                return
+            }
             target = end + 1
         }
         var i = target, used = 0
         let end = lineEnd(of: target)
-        while i < end, used + DisplayWidth.of(characters[i]) <= column { used += DisplayWidth.of(characters[i]); i += 1 }
+        while i < end, used + DisplayWidth.of(characters[i]) <= column {
+            used += DisplayWidth.of(characters[i])
+            i += 1
+        }
         cursor = i
     }
 
@@ -107,10 +123,16 @@ public struct TextEditor: Sendable, Hashable {
         var lines: [String] = [""]
         var cursorLine = 0, cursorColumn = 0
         for (i, c) in characters.enumerated() {
-            if i == cursor { cursorLine = lines.count - 1; cursorColumn = DisplayWidth.of(lines[lines.count - 1]) }
+            if i == cursor {
+                cursorLine = lines.count - 1
+                cursorColumn = DisplayWidth.of(lines[lines.count - 1])
+            }
             if c == "\n" { lines.append("") } else { lines[lines.count - 1].append(c) }
         }
-        if cursor == characters.count { cursorLine = lines.count - 1; cursorColumn = DisplayWidth.of(lines[lines.count - 1]) }
+        if cursor == characters.count {
+            cursorLine = lines.count - 1
+            cursorColumn = DisplayWidth.of(lines[lines.count - 1])
+        }
         return (lines, cursorLine, cursorColumn)
     }
 }
@@ -118,7 +140,9 @@ public struct TextEditor: Sendable, Hashable {
 /// Draws a ``TextEditor`` in a rectangle, scrolled so the cursor is visible, and places the cursor when focused.
 @MainActor
 public enum TextFieldView {
-    public static func render(_ editor: TextEditor, in rect: Rect, focused: Bool, buffer: inout Buffer, placeholder: String = "") {
+    public static func render(
+        _ editor: TextEditor, in rect: Rect, focused: Bool, buffer: inout Buffer, placeholder: String = ""
+    ) {
         guard rect.width > 0, rect.height > 0 else { return }
         let style: Style = focused ? Style(underline: true) : .plain
         buffer.fill(rect, with: " ", style: style)
@@ -144,14 +168,18 @@ public enum TextFieldView {
             }
         }
         if focused {
-            buffer.cursor = Point(x: rect.x + min(cursorColumn - scrollX, rect.width - 1), y: rect.y + cursorLine - firstLine)
+            buffer.cursor = Point(
+                x: rect.x + min(cursorColumn - scrollX, rect.width - 1), y: rect.y + cursorLine - firstLine)
         }
     }
 
     private static func dropCells(_ cells: Int, from line: String) -> String {
         var dropped = 0
         var rest = Substring(line)
-        while dropped < cells, let c = rest.first { dropped += DisplayWidth.of(c); rest = rest.dropFirst() }
+        while dropped < cells, let c = rest.first {
+            dropped += DisplayWidth.of(c)
+            rest = rest.dropFirst()
+        }
         return String(rest)
     }
 }

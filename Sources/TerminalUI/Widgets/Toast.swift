@@ -8,7 +8,9 @@ public struct Toast: Sendable, Hashable, Widget {
     public var expires: Date
 
     public init(_ message: String, kind: Kind = .info, duration: TimeInterval = 4, now: Date = Date()) {
-        self.message = message; self.kind = kind; self.expires = now.addingTimeInterval(duration)
+        self.message = message
+        self.kind = kind
+        self.expires = now.addingTimeInterval(duration)
     }
 
     /// Draws the message centred on the last line of `area`, which it takes whole: nothing drawn
@@ -18,7 +20,9 @@ public struct Toast: Sendable, Hashable, Widget {
         let text = " \(kind == .error ? "✗" : "✓") \(message) "
         let width = min(area.width, DisplayWidth.of(text))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 1, width: width, height: 1)
-        let style = kind == .error ? Style(foreground: .theme(.error), bold: true, reverse: true) : Style(bold: true, reverse: true)
+        let style =
+            kind == .error
+            ? Style(foreground: .theme(.error), bold: true, reverse: true) : Style(bold: true, reverse: true)
         buffer.draw(text, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
     }
 }

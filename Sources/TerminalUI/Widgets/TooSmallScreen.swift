@@ -7,7 +7,9 @@ public enum TooSmallScreen {
         let top = max(0, (have.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let w = DisplayWidth.of(line)
-            buffer.draw(line, at: Point(x: max(0, (have.width - w) / 2), y: top + i), style: i == 0 ? .error : .plain, maxWidth: have.width)
+            buffer.draw(
+                line, at: Point(x: max(0, (have.width - w) / 2), y: top + i), style: i == 0 ? .error : .plain,
+                maxWidth: have.width)
         }
     }
 }

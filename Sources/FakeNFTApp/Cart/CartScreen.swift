@@ -100,7 +100,7 @@ final class CartScreen: Screen {
         case .sort:
             sortMenu.open(current: model.sort)
         case .pay:
-            return .push(PaymentScreen(model: PaymentViewModel(context: model.context, total: model.total)))
+            return .push(PaymentScreen(model: PaymentViewModel(context: model.context, items: model.visibleItems)))
         case .retry:
             tasks.run { [model] in await model.reload() }
         case .search: search.begin()

@@ -140,7 +140,17 @@ final class PaymentScreen: Screen {
 
     private func renderSuccess(in rect: Rect, buffer: inout Buffer) {
         let lines = [tr(.successLine1), tr(.successLine2)]
-        let top = rect.y + max(1, rect.height / 2 - 3)
+        // The first NFT bought above the words, as large as the height leaves room for.
+        let pictureRows = min(8, max(0, rect.height - 8))
+        let top = rect.y + max(1, (rect.height - pictureRows - 4) / 2) + pictureRows
+        if pictureRows > 1, let nft = model.items.first {
+            let width = pictureRows * 2
+            PictureView.render(
+                nft.images.first ?? "", label: nft.name,
+                in: Rect(
+                    x: rect.x + (rect.width - width) / 2, y: top - pictureRows - 1, width: width, height: pictureRows),
+                pictures: model.context.pictures, buffer: &buffer)
+        }
         for (i, line) in lines.enumerated() {
             buffer.draw(
                 line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success,

@@ -15,12 +15,14 @@ final class PaymentViewModel: ViewModel {
     @ObservationIgnored private var attempts: [String: Int] = [:]
     static let termsURL = "https://yandex.ru/legal/practicum_termsofuse/"
 
-    /// What the cart costs, as the cart showed it when Pay was chosen (the Pay button says it).
-    let total: Double
+    /// What is paid for, as the cart showed it when Pay was chosen: the Pay button says the total,
+    /// the success screen shows the first one's picture.
+    let items: [NFT]
+    var total: Double { items.reduce(0) { $0 + $1.price } }
 
-    init(context: AppContext, total: Double) {
+    init(context: AppContext, items: [NFT]) {
         self.context = context
-        self.total = total
+        self.items = items
     }
 
     func load() async {

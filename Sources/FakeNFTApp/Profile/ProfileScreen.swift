@@ -217,9 +217,11 @@ final class ProfileScreen: Screen {
     private func renderForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) {
         var page = Buffer(size: Size(width: rect.width, height: max(rect.height, Self.formHeight)))
         let focus = drawForm(form, in: Rect(size: page.size), buffer: &page)
+        // What the form drew reaches this far (no error line: less than the most it can need).
+        let used = (0..<page.size.height).last { !page.line($0).allSatisfy { $0 == " " } }.map { $0 + 1 } ?? 0
         if focus.maxY > formScroll + rect.height { formScroll = focus.maxY - rect.height }
         if focus.y < formScroll { formScroll = focus.y }
-        formScroll = max(0, min(formScroll, page.size.height - rect.height))
+        formScroll = max(0, min(formScroll, used - rect.height))
         buffer.blit(
             page, from: Rect(x: 0, y: formScroll, width: rect.width, height: rect.height),
             to: Point(x: rect.x, y: rect.y))
@@ -228,7 +230,7 @@ final class ProfileScreen: Screen {
             buffer.draw(
                 above, at: Point(x: rect.maxX - DisplayWidth.of(above), y: rect.y), style: .dim, maxWidth: rect.width)
         }
-        if formScroll + rect.height < page.size.height {
+        if formScroll + rect.height < used {
             buffer.draw(
                 below, at: Point(x: rect.maxX - DisplayWidth.of(below), y: rect.maxY - 1), style: .dim,
                 maxWidth: rect.width)

@@ -11,8 +11,8 @@ public struct KeyHintBar: Widget {
         var x = rect.x
         for hint in hints where x + DisplayWidth.of("\(hint.key) \(hint.label)") <= rect.maxX {
             x += buffer.draw(hint.key, at: Point(x: x, y: rect.y), style: .accent, maxWidth: rect.maxX - x)
-            x += buffer.draw(
-                " \(hint.label)  ", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
+            x += buffer.draw(" \(hint.label)", at: Point(x: x, y: rect.y), style: .dim, maxWidth: max(0, rect.maxX - x))
+            x += 2  // the gap before the next hint (none is drawn past the edge, so none is cut there)
         }
     }
 }

@@ -51,11 +51,17 @@ let package = Package(
             ]),
         // What a request says (query, form and JSON bodies, id lists), parsed without any of the
         // server's machinery, so that libFuzzer can build it alone (`make fuzz`).
+        .target(
+            name: "LineLog",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),
         .target(
             name: "FakeNFTServer",
             dependencies: [
-                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt",
+                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -79,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "fakenft",
             dependencies: [
-                "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization",
+                "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization", "LineLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -110,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "FakeNFTServerTests",
             dependencies: [
-                "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting",
+                "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", "LineLog",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]),

@@ -1,3 +1,4 @@
+import LineLog
 import Foundation
 import Hummingbird
 import ServiceLifecycle

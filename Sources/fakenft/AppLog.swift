@@ -1,3 +1,4 @@
+import LineLog
 import ArgumentParser
 import FakeNFTCore
 import FakeNFTServer

@@ -8,6 +8,7 @@ import GRDB
 import Testing
 import FakeNFTTesting
 @testable import FakeNFTServer
+@testable import LineLog
 
 /// Hostile and unusual requests: none crashes, hangs or gets a 5xx.
 @Suite struct HardeningTests {

@@ -193,10 +193,23 @@ private struct Answers: Sendable {
                 return json(#"[{"id": {}, "name": 5, "nfts": "a,,b", "rating": true, "price": "cheap"}, 7, "x", null]"#)
             }
             return json(#"{"id": 1.5, "name": false, "images": "one", "rating": [5], "price": {}, "nfts": 3}"#)
+        case .hostileWebsites where path == "/page.html":
+            return .whole(status: "200 OK", headers: [("Content-Type", "text/html; charset=utf-8")], body: Self.page)
         case .hostileNumbers, .hugeArrays, .escapeSequences, .hostileWebsites:
             return json((try? Self.encode(dataAnswer(path))) ?? "{}")
         }
     }
+
+    /// The web page of the hostile websites (`/page.html`): a table, preformatted text, a link
+    /// that is not the web, one that is a script, and one to the page itself.
+    static let page = """
+        <html><head><title>Terms</title></head><body><h1>Terms</h1>
+        <table><tr><td>A</td><td>B</td></tr></table>
+        <pre>line one
+          line two</pre>
+        <p><a href="file:///etc/passwd">a file</a> <a href="javascript:alert(1)">a script</a>
+        <a href="/page.html">this page</a></p></body></html>
+        """
 
     /// The gen1 answer for `path`, changed the way the mode wants.
     private func dataAnswer(_ path: String) -> Any {

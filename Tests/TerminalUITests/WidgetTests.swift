@@ -298,4 +298,19 @@ extension String {
                 || Self.levels(square[0].style.foreground)?.red ?? 0 > 3,
             "the first cell is the picture's red, not a field")
     }
+
+    /// A footer too narrow for every hint shows whole hints only, the kept ones (back, help,
+    /// quit) always, the screen's in order as far as they fit.
+    @MainActor @Test func keyHintsAreWholeAndTheKeptOnesStay() {
+        let hints = [
+            KeyHint("l", "like"), KeyHint("c", "cart"), KeyHint("Enter", "open the NFT"), KeyHint("Esc", "back"),
+            KeyHint("?", "help"),
+        ]
+        var buffer = Buffer(size: Size(width: 32, height: 1))
+        KeyHintBar(hints, keepingLast: 2).render(in: Rect(x: 0, y: 0, width: 32, height: 1), buffer: &buffer)
+        #expect(buffer.line(0).trimmingCharacters(in: .whitespaces) == "l like  c cart  Esc back  ? help")
+        var narrow = Buffer(size: Size(width: 16, height: 1))
+        KeyHintBar(hints, keepingLast: 2).render(in: Rect(x: 0, y: 0, width: 16, height: 1), buffer: &narrow)
+        #expect(narrow.line(0).trimmingCharacters(in: .whitespaces) == "Esc back  ? help")
+    }
 }

@@ -192,12 +192,10 @@ public final class AppShell: LoopContent {
         // Built after the screen is drawn: layers hold the rects it was drawn in.
         let (layers, modal) = Self.activeLayers(of: screen)
         let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there
-        let hints =
-            own
-            + ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
-                !own.contains { $0.key == hint.key }
-            }
-        KeyHintBar(hints).render(in: bottom, buffer: &buffer)
+        let shell = ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
+            !own.contains { $0.key == hint.key }
+        }
+        KeyHintBar(own + shell, keepingLast: shell.count).render(in: bottom, buffer: &buffer)
         // over the hints, never over figures
         if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }
         if showsHelp {

@@ -241,8 +241,9 @@ final class ProfileScreen: Screen {
     /// Draws the whole form into `rect`; returns the rows of what has the focus.
     private func drawForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) -> Rect {
         buffer.draw(tr(.editProfile), at: Point(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+        // Fields are 60 wide, wider where the terminal leaves 60 columns beside them for a problem and the avatar.
         let labelWidth = 2 + ProfileForm.Field.allCases.map { DisplayWidth.of(ProfileForm.label($0)) }.reduce(0, max),
-            fieldWidth = min(60, rect.width - labelWidth - 2)
+            available = rect.width - labelWidth - 2, fieldWidth = min(max(60, available - 60), available)
         var y = rect.y + 2
         var focusRows = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         for field in ProfileForm.Field.allCases {

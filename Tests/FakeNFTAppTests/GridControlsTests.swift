@@ -132,4 +132,46 @@ import FakeNFTTesting
             Self.checkCells(buffer, source: source, what: "the collection's second row")
         }
     }
+
+    /// The Cart at every size and in both languages: every row shown has its name, price (the
+    /// server's) and a clickable ✕; the count, the total (the server's prices of the server's
+    /// order) and the Pay button are on screen whole, and nothing runs into the footer.
+    @Test(arguments: [Language.en, .ru]) func theCartShowsItsRowsTotalAndPayWhole(_ language: Language) async throws {
+        try await Language.with(language) {
+            try await TestServer.with { server async throws in
+                let order: Order = try await server.get("/api/v1/orders/1")
+                var items: [NFT] = []
+                for id in order.nfts { items.append(try await server.get("/api/v1/nft/\(id)")) }
+                let total = Format.price(items.reduce(0) { $0 + $1.price })
+                let (_, shell) = try await startedApp(server)
+                _ = shell.handle(.key(.char("2")))
+                let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+                #expect(await eventually { cart.visibleItems.count == items.count })
+                for size in EverySizeTests.sizes {
+                    var buffer = Buffer(size: size)
+                    shell.render(into: &buffer)
+                    let what = "the cart at \(size.width)×\(size.height) in \(language)"
+                    let text = buffer.text()
+                    #expect(text.contains(total) && text.contains(Format.count(items.count, .nfts)), "\(what)\n\(text)")
+                    let pay = buffer.hits.first { $0.target == .key(.char("p")) }
+                    #expect(
+                        pay.map { $0.rect.width == DisplayWidth.of(tr(.payButton)) && $0.rect.maxY < size.height }
+                            == true,
+                        "\(what): Pay whole")
+                    let removes = buffer.hits.filter {
+                        if case .item(CartScreen.removeArea, _) = $0.target { true } else { false }
+                    }
+                    let rows = buffer.hits.filter { if case .item("list", _) = $0.target { true } else { false } }
+                    #expect(!rows.isEmpty && removes.count == rows.count, "\(what): a ✕ on every row shown")
+                    for row in rows where row.rect.maxY < size.height - 1 {
+                        let lines = (row.rect.y..<row.rect.maxY).map { Self.text(buffer, row: $0, in: row.rect) }
+                            .joined()
+                        #expect(
+                            items.contains { lines.contains($0.name) && lines.contains(Format.price($0.price)) },
+                            "\(what): a row without its name and price\n\(lines)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -46,6 +46,13 @@ struct KeyDecoder {
         replies = []
     }
 
+    /// Expects no more answers (a terminal that has not answered by now never will): a reply
+    /// string cut by a read is then Alt and keys, not the start of an answer.
+    mutating func stopExpectingReplies() {
+        awaitedAttributes = 0
+        replies = []
+    }
+
     /// Decodes one drain in a decoder that remembers nothing (tests, single reads).
     static func decode(_ input: [RawInput]) -> [TerminalEvent] {
         var decoder = KeyDecoder()
@@ -151,14 +158,17 @@ struct KeyDecoder {
         guard looksLikeReply else { return nil }
         var j = start + 2
         while true {
-            guard j < input.count else { return j - start > Self.maxReply ? .read(end: j) : .cut }
+            // Cut by the read: wait for the rest only while answers are expected (else it is Alt and keys).
+            guard j < input.count else {
+                return j - start > Self.maxReply ? .read(end: j) : awaitedAttributes > 0 ? .cut : nil
+            }
             guard case .char(let v) = input[j] else { return .read(end: j) }  // a curses code: not a reply
             if v == 0x07 {
                 j += 1
                 break
             }  // BEL
             if v == 0x1B {
-                guard j + 1 < input.count else { return .cut }
+                guard j + 1 < input.count else { return awaitedAttributes > 0 ? .cut : nil }
                 if input[j + 1] == .char(0x5C) {
                     j += 2
                     break

@@ -136,8 +136,14 @@ public final class TerminalSession {
     public func askTerminal(inTmux: Bool) {
         let (text, attributes) = TerminalProbe.queries(inTmux: inTmux)
         decoder.expectReplies(endingWithDeviceAttributes: attributes)
+        askedAt = .now
         Self.writeControl(text)
     }
+
+    /// When the terminal was asked; its answers are no longer waited for ``answerTime`` later.
+    private var askedAt: ContinuousClock.Instant?
+    /// How long a terminal may take to answer (a slow SSH link's round trips included).
+    static let answerTime: Duration = .seconds(5)
 
     /// Every key, paste, mouse, resize and resume event until the session ends (quit signal or hang-up).
     public func events() -> AsyncStream<TerminalEvent> {
@@ -242,6 +248,10 @@ public final class TerminalSession {
 
     /// Reads everything curses has buffered and decodes it.
     private func drain() -> [TerminalEvent] {
+        if let askedAt, askedAt.duration(to: .now) > Self.answerTime {
+            decoder.stopExpectingReplies()
+            self.askedAt = nil
+        }
         var raw: [RawInput] = []
         var wch: wint_t = 0
         while true {

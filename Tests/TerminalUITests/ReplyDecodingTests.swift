@@ -77,4 +77,14 @@ import Testing
         let events = decoder.decode(chars(endless))
         #expect(events.allSatisfy { if case .key(.char("A")) = $0 { true } else { false } } && events.count < 20)
     }
+
+    /// Once answers are no longer expected, a reply string cut by the read is Alt and keys (no
+    /// input is held back waiting for an end that will not come); a whole one is still dropped.
+    @Test func afterTheWaitACutStringIsKeys() {
+        var decoder = KeyDecoder()
+        decoder.expectReplies(endingWithDeviceAttributes: 1)
+        decoder.stopExpectingReplies()
+        #expect(decoder.decode(chars("\(Self.esc)]1")) == [.key(.escape), .key(.char("]")), .key(.char("1"))])
+        #expect(decoder.decode(chars("\(Self.esc)]11;rgb:0/0/0\u{07}x")) == [.key(.char("x"))])
+    }
 }

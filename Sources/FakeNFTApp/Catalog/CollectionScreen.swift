@@ -7,11 +7,12 @@ import TerminalUI
 final class CollectionScreen: Screen {
     let tasks = TaskBag()
     let model: CollectionViewModel
-    private var grid = GridState()
-    private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var search = ListSearch()
+    private let pane: NFTGridPane
 
-    init(model: CollectionViewModel) { self.model = model }
+    init(model: CollectionViewModel) {
+        self.model = model
+        pane = NFTGridPane { [model] in model.nfts.value ?? [] }
+    }
 
     var title: String { model.collection.name }
     var isAnimating: Bool { model.nfts.isLoading }
@@ -19,50 +20,34 @@ final class CollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        [
-            search.layer(
-                update: { [unowned self] in
-                    search = $0
-                    grid.select(0)
-                }, move: { [unowned self] in _ = grid.handle($0) })
-        ].compactMap { $0 } + [
-            .keys(
+        pane.layers(
+            with: .keys(
                 tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) },
                 hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
-            ) { [unowned self] in perform($0) },
-            .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
-        ]
-    }
-
-    /// The NFTs shown: all, or those matching the search.
-    private var shown: [NFT] { search.filter(model.nfts.value ?? []) { $0.name } }
-
-    private var selectedNFT: NFT? {
-        let nfts = shown
-        return grid.selected < nfts.count ? nfts[grid.selected] : nil
+            ) { [unowned self] in perform($0) })
     }
 
     private func enabled(_ action: NFTGridAction) -> Bool {
         switch action {
         case .retry, .author: return true
-        case .open, .like, .cart: return selectedNFT != nil
+        case .open, .like, .cart: return pane.selectedNFT() != nil
         case .search: return model.nfts.value?.isEmpty == false
-        case .clearSearch: return search.isActive
+        case .clearSearch: return pane.search.isActive
         }
     }
 
     private func perform(_ action: NFTGridAction) -> ScreenCommand {
         switch action {
         case .open:
-            guard let nft = selectedNFT else { return .handled }
+            guard let nft = pane.selectedNFT() else { return .handled }
             return .push(
                 NFTScreen(model: NFTViewModel(nft: nft, collectionName: model.collection.name, context: model.context)))
-        case .like: if let nft = selectedNFT { model.context.state.toggleLike(nft) }
-        case .cart: if let nft = selectedNFT { model.context.state.toggleCart(nft) }
+        case .like: if let nft = pane.selectedNFT() { model.context.state.toggleLike(nft) }
+        case .cart: if let nft = pane.selectedNFT() { model.context.state.toggleCart(nft) }
         case .author: return openAuthor()
         case .retry: tasks.run { [model] in await model.load() }
-        case .search: search.begin()
-        case .clearSearch: search.clear()
+        case .search: pane.beginSearch()
+        case .clearSearch: pane.clearSearch()
         }
         return .handled
     }
@@ -79,7 +64,7 @@ final class CollectionScreen: Screen {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
         // On a short terminal the header gives its rows to the grid once the selection leaves the first row.
-        let compact = rect.height < 20 && grid.selected >= grid.columns
+        let compact = rect.height < 20 && pane.grid.selected >= pane.grid.columns
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
         if compact {
             buffer.draw(
@@ -110,8 +95,6 @@ final class CollectionScreen: Screen {
 
     private func renderGrid(in body: Rect, buffer: inout Buffer) {
         if StatusView.render(model.nfts, what: .nfts, in: body, buffer: &buffer) { return }
-        gridRect = NFTGrid.render(
-            shown, of: model.nfts.value?.count ?? 0, search: search, in: body, grid: &grid, state: model.context.state,
-            pictures: model.context.pictures, buffer: &buffer)
+        pane.render(in: body, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
     }
 }

@@ -1,6 +1,7 @@
 import CZlib
 import FakeNFTCore
 import Foundation
+import FakeNFTTesting
 import Testing
 @testable import TerminalUI
 
@@ -188,12 +189,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.six"), output = directory.appendingPathComponent("out.png")
         try Data(sixel.utf8).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sixel2png")
-        process.arguments = ["-i", input.path, "-o", output.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        // The tests' one way to run a program (posix_spawn, waitpid): Foundation's Process once
+        // missed sixel2png's exit and left waitUntilExit, and the whole suite, waiting for ever.
+        let (status, printed) = try spawnAndWait("/usr/bin/sixel2png", ["-i", input.path, "-o", output.path])
+        #expect(status == 0, "\(printed)")
         return try ImageDecoder.decode(try Data(contentsOf: output))
     }
 }

@@ -59,13 +59,13 @@ enum NFTCellView {
         buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
         buffer.button(
             Format.heart(liked), at: Point(x: x + width - 1, y: text + 1), style: liked ? .heart : .dim, maxWidth: 1,
-            target: .itemButton(area: item.area, index: item.index, key: .char("l")))
+            target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.like))
         buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
         let mark = Format.cartMark(cart)
         let markY = layout.buttonOwnLine ? text + 3 : text + 2
         let style: Style = cart == .outOfCart ? .dim : .success
         buffer.button(
             mark, at: Point(x: x + max(0, width - DisplayWidth.of(mark)), y: markY), style: style, maxWidth: width,
-            target: .itemButton(area: item.area, index: item.index, key: .char("c")))
+            target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.cart))
     }
 }

@@ -6,12 +6,15 @@ enum NFTGridAction: Sendable { case open, like, cart, author, retry, search, cle
 
 /// The keys of the grids of NFTs: one list, so the two grids cannot drift apart.
 enum NFTGridKeys {
+    /// The like and cart keys of every NFT grid: the cells' heart and cart button press them too.
+    static let like = Key.char("l"), cart = Key.char("c")
+
     /// A collection's grid, with its author's page.
     static var collection: KeyMap<NFTGridAction> {
         KeyMap(
             [
-                KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
-                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+                KeyBinding([like], tr(.likeUnlike), hint: tr(.hintLike), .like),
+                KeyBinding([cart], tr(.cartToggle), hint: tr(.hintCart), .cart),
                 KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
                 KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),

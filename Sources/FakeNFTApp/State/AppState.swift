@@ -135,9 +135,8 @@ final class AppState {
     func updateSort(_ change: @escaping @Sendable (inout SortPreferences) -> Void) {
         change(&sort)
         write { [services, effects] in
-            do { try await services.preferences.update(change) } catch {
-                let path = (error as? PreferencesNotSaved)?.path ?? ""  // the store throws nothing else
-                effects.show(Toast(tr(.sortSaveFailed, path), kind: .error))
+            do throws(PreferencesNotSaved) { try await services.preferences.update(change) } catch {
+                effects.show(Toast(tr(.sortSaveFailed, error.path), kind: .error))
             }
         }
     }

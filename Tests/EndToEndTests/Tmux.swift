@@ -10,6 +10,8 @@ final class Tmux {
     let socket = "fakenft-e2e-\(UUID().uuidString.prefix(8))"
     let session = "t"
     let directory: URL
+    /// Whether this tmux made `directory` (and removes it when it ends).
+    private let ownsDirectory: Bool
 
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["FAKENFT_BIN"] { return path }
@@ -18,8 +20,11 @@ final class Tmux {
         return root.appendingPathComponent(".build/debug/fakenft").path
     }
 
-    init(width: Int = 100, height: Int = 30) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+    /// A tmux of its own whose shell's home is a new folder, or `home`'s (another window of the
+    /// same user: the same data, state and cache folders).
+    init(width: Int = 100, height: Int = 30, sharingHomeWith home: Tmux? = nil) throws {
+        directory = home?.directory ?? FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        ownsDirectory = home == nil
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw E2EError("fakenft binary not found at \(Self.binary); run `make test` (it builds it first)")
@@ -34,7 +39,7 @@ final class Tmux {
 
     deinit {
         _ = try? run(["kill-server"])
-        try? FileManager.default.removeItem(at: directory)
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Runs a tmux command and returns its output.
@@ -141,10 +146,10 @@ final class Tmux {
     }
 
     /// Starts `fakenft serve` in the pane's shell, in the background, on a free port with its data
-    /// in this test's folder; returns its address once it listens.
-    func startServer() async throws -> URL {
+    /// in `data` (a folder of this test's); returns its address once it listens.
+    func startServer(data: String = "server-data") async throws -> URL {
         let port = try Self.freePort()
-        try type("\(Self.binary) serve --port \(port) --data server-data --quiet > server.log 2>&1 &")
+        try type("\(Self.binary) serve --port \(port) --data \(data) --quiet > server.log 2>&1 &")
         try type("clear")
         for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) {
             try await Task.sleep(for: .milliseconds(20))

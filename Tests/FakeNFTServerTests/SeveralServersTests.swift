@@ -4,21 +4,60 @@ import Testing
 import FakeNFTTesting
 @testable import FakeNFTServer
 
-/// Several servers on one PostgreSQL database behave as one: what one acknowledges, the other
-/// reads at once and sends to its event subscribers. (Needs the test cluster of
-/// scripts/with-postgres.sh, which `make test` starts.)
-@Suite(.enabled(if: TestStore.cluster != nil && !TestStore.isPostgres, "a PostgreSQL test cluster (make test)"))
-struct SeveralServersTests {
-    /// Runs `body` with two servers on one new database.
-    func withTwoServers(_ body: (TestServer, TestServer) async throws -> Void) async throws {
-        let database = try TestStore.newDatabase()
-        try await TestServer.with(postgresURL: database) { first async throws in
-            try await TestServer.with(postgresURL: database) { second async throws in try await body(first, second) }
+/// Where several servers share their data: one SQLite file (two app windows on one data
+/// folder, each with its embedded server, or `fakenft serve` beside them) or one PostgreSQL
+/// database (the test cluster of scripts/with-postgres.sh, which `make test` starts).
+enum SharedData: CustomTestStringConvertible {
+    case sqliteFile, postgres
+
+    static var available: [SharedData] {
+        [.sqliteFile] + (TestStore.cluster != nil && !TestStore.isPostgres ? [.postgres] : [])
+    }
+
+    var testDescription: String { self == .sqliteFile ? "one SQLite file" : "one PostgreSQL database" }
+
+    /// Starts a server on the data `place` names (a folder, or a database's address).
+    func start(_ place: String) async throws -> TestServer {
+        switch self {
+        case .sqliteFile: try await TestServer.start(dataDirectory: URL(fileURLWithPath: place))
+        case .postgres: try await TestServer.start(postgresURL: place)
         }
     }
 
-    @Test func whatOneAcknowledgesTheOtherReadsAtOnce() async throws {
-        try await withTwoServers { a, b async throws in
+    /// A new place for data.
+    func newPlace() throws -> String {
+        switch self {
+        case .sqliteFile: FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-\(UUID())").path
+        case .postgres: try TestStore.newDatabase()
+        }
+    }
+}
+
+/// Several servers on one database behave as one: what one acknowledges, the other reads at
+/// once and sends to its event subscribers.
+struct SeveralServersTests {
+    /// Runs `body` with two servers on new shared data.
+    func withTwoServers(on data: SharedData, _ body: (TestServer, TestServer) async throws -> Void) async throws {
+        let place = try data.newPlace()
+        let first = try await data.start(place)
+        let second: TestServer
+        do { second = try await data.start(place) } catch {
+            await first.stop()
+            throw error
+        }
+        do { try await body(first, second) } catch {
+            await first.stop()
+            await second.stop()
+            throw error
+        }
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test(arguments: SharedData.available) func whatOneAcknowledgesTheOtherReadsAtOnce(_ data: SharedData)
+        async throws
+    {
+        try await withTwoServers(on: data) { a, b async throws in
             for round in 1...20 {
                 #expect(
                     try await a.request("PUT", "/api/v1/profile/1", body: "name=Round \(round)&likes=\(round)").status
@@ -45,8 +84,10 @@ struct SeveralServersTests {
         }
     }
 
-    @Test func aChangeThroughOneReachesTheOthersSubscribers() async throws {
-        try await withTwoServers { a, b async throws in
+    @Test(arguments: SharedData.available) func aChangeThroughOneReachesTheOthersSubscribers(_ data: SharedData)
+        async throws
+    {
+        try await withTwoServers(on: data) { a, b async throws in
             let events = try EventTests.Subscription(b)
             #expect(await events.waitFor("event: order\ndata: {\"version\":1,"))
             #expect(try await a.request("PUT", "/api/v1/orders/1", body: "nfts=5,6").status == 200)
@@ -58,8 +99,10 @@ struct SeveralServersTests {
 
     /// Each request changes a different field of the same profile, through either server, at
     /// the same time: every one is kept.
-    @Test func concurrentWritesThroughBothLoseNothing() async throws {
-        try await withTwoServers { a, b async throws in
+    @Test(arguments: SharedData.available) func concurrentWritesThroughBothLoseNothing(_ data: SharedData)
+        async throws
+    {
+        try await withTwoServers(on: data) { a, b async throws in
             for round in 0..<10 {
                 let bodies = [
                     "name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
@@ -85,7 +128,8 @@ struct SeveralServersTests {
 
     /// A database that stops answering makes requests a prompt 503 (what never changes is still
     /// served from memory), and the server answers again once it is back.
-    @Test func aDatabaseThatStopsAnsweringGivesA503NotAHang() async throws {
+    @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
+    func aDatabaseThatStopsAnsweringGivesA503NotAHang() async throws {
         let database = try TestStore.newDatabase(), cluster = try #require(TestStore.cluster)
         let name = try #require(database.split(separator: "/").last)
         try await TestServer.with(postgresURL: database) { server async throws in
@@ -110,21 +154,37 @@ struct SeveralServersTests {
         }
     }
 
-    /// Servers started together on a new database migrate and seed it once.
-    @Test func serversStartingTogetherSeedOnce() async throws {
-        let database = try TestStore.newDatabase()
+    /// Servers started together on new data migrate and seed it once: a change made through the
+    /// first is read by the others.
+    @Test(arguments: SharedData.available) func serversStartingTogetherSeedOnce(_ data: SharedData) async throws {
+        let place = try data.newPlace()
         let servers = try await withThrowingTaskGroup(of: TestServer.self) { group in
-            for _ in 0..<3 { group.addTask { try await TestServer.start(postgresURL: database) } }
+            for _ in 0..<3 { group.addTask { try await data.start(place) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
+        #expect(try await servers[0].request("PUT", "/api/v1/orders/1", body: "nfts=7").status == 200)
         for server in servers {
             #expect(try await server.get("/api/v1/collections", as: [NFTCollection].self).count == 9)
+            #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["7"])
             await server.stop()
         }
-        #expect(try TestStore.rows(database, "SELECT COUNT(*) FROM nft") == [["95"]])
+        guard data == .postgres else { return }
+        #expect(try TestStore.rows(place, "SELECT COUNT(*) FROM nft") == [["95"]])
         #expect(
-            try TestStore.rows(database, "SELECT name FROM schema_migrations ORDER BY name") == [
+            try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
                 ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"],
             ])
+    }
+
+    /// A process holding the file killed mid-way (its server simply gone, connections and all)
+    /// leaves the other serving, with everything acknowledged.
+    @Test func theOtherKeepsServingWhenOneStops() async throws {
+        try await withTwoServers(on: .sqliteFile) { a, b async throws in
+            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "likes=3,4").status == 200)
+            await a.stop()
+            #expect(try await b.get("/api/v1/profile/1", as: Profile.self).likes == ["3", "4"])
+            #expect(try await b.request("PUT", "/api/v1/profile/1", body: "likes=3").status == 200)
+            #expect(try await b.get("/api/v1/profile/1", as: Profile.self).likes == ["3"])
+        }
     }
 }

@@ -54,7 +54,6 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     var name: String { address.description }
-    var isShared: Bool { true }
     var connectionUse: (inUse: Int, maximum: Int)? { (leased.load(ordering: .relaxed), maximumConnections) }
 
     func close() async {

@@ -3,10 +3,20 @@ import Foundation
 import GRDB
 
 /// The store's tables in a SQLite file (WAL), through GRDB: the default and the embedded
-/// server's choice. One process writes it; changes are immediate transactions in GRDB's writer.
+/// server's choice. Changes are immediate transactions in GRDB's writer.
+///
+/// Several processes may open one file (two app windows on one data folder, each with its
+/// embedded server, and `fakenft serve` beside them): SQLite serializes their writes, every read
+/// first checks the generation (a local query, microseconds), and ``otherWriters()`` follows the
+/// write-ahead log for other processes' commits, so each server's events follow them.
 final class SQLiteDatabase: StoreDatabase {
     private let pool: DatabasePool
     let name: String
+    /// How often ``otherWriters()`` reads the generation even when the log looks unchanged (a
+    /// commit within the file system's clock tick that left the log's size as it was).
+    static let otherWritersQueryInterval = Duration.seconds(1)
+    /// How often it looks at the log where the folder cannot be watched.
+    static let otherWritersPolling = Duration.milliseconds(40)
 
     /// Opens (and migrates) the database at `path`; fills it with `seed()` when it is new or
     /// when `reset` is set. A file that is not a usable FakeNFT database is refused.
@@ -21,8 +31,9 @@ final class SQLiteDatabase: StoreDatabase {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
-            if try reset || pool.read({ try CurrencyRecord.fetchCount($0) }) == 0 {
-                try pool.write { db in try Self.replaceAll(with: seed(), db) }
+            // checked in the writing transaction: two processes starting on a new file seed it once
+            try pool.write { db in
+                if try reset || CurrencyRecord.fetchCount(db) == 0 { try Self.replaceAll(with: seed(), db) }
             }
             if !paymentOutcomes.isEmpty {
                 try pool.write { db in
@@ -41,7 +52,6 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    var isShared: Bool { false }
     var connectionUse: (inUse: Int, maximum: Int)? { nil }
 
     func loadAll() async throws -> StoredData {
@@ -135,13 +145,48 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    func otherWriters() -> AsyncStream<Int> { AsyncStream { $0.finish() } }
+    /// The generation each time it moved since the last look (other processes' commits, and
+    /// this one's, which the store already has and skips). Every commit writes the write-ahead
+    /// log: when its folder changes (``FolderWatch``), the generation is read if the log's size or
+    /// time changed (a `stat`, no query: an idle window stays idle), and at least every
+    /// ``otherWritersQueryInterval``.
+    func otherWriters() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let log = name + "-wal"
+        let folder = URL(fileURLWithPath: name).deletingLastPathComponent().path
+        let watcher = Task { [pool] in
+            var seen = try? await pool.read(Self.generation)
+            var logLooked = Self.signature(of: log), queried = ContinuousClock.now
+            let changes = FolderWatch.changes(
+                in: folder, fallback: Self.otherWritersQueryInterval, polling: Self.otherWritersPolling)
+            for await _ in changes {
+                let logNow = Self.signature(of: log)
+                guard logNow != logLooked || ContinuousClock.now - queried >= Self.otherWritersQueryInterval else {
+                    continue
+                }
+                (logLooked, queried) = (logNow, ContinuousClock.now)
+                guard let now = try? await pool.read(Self.generation), now != seen else { continue }
+                seen = now
+                continuation.yield(now)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in watcher.cancel() }
+        return stream
+    }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 
     func close() async { try? pool.close() }
 
     // MARK: Helpers
+
+    /// A file's identity, size and time of last change (all zero when it is missing).
+    private static func signature(of path: String) -> [Int] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [0, 0, 0, 0] }
+        return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+    }
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await pool.read(body)

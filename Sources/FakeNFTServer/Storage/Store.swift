@@ -7,8 +7,9 @@ import Synchronization
 /// Every change is one transaction in the database: read, check and update together, so
 /// concurrent requests (through this server or another one on the same database) never lose a
 /// write. After the commit the read model catches up with the database before the change is
-/// answered, so a reader never sees a state older than one already acknowledged; on a shared
-/// database (PostgreSQL) every read first asks the database whether another server changed it.
+/// answered, so a reader never sees a state older than one already acknowledged; every read
+/// first asks the database whether another server (another process on the same SQLite file, or
+/// any server on the same PostgreSQL) changed it.
 public final class Store: Sendable {
     let database: any StoreDatabase
     private let snapshot: Mutex<ReadModel>
@@ -55,9 +56,8 @@ public final class Store: Sendable {
 
     // MARK: Reading
 
-    /// What readers see now: on a shared database, after catching up with other servers' changes.
+    /// What readers see now: after catching up with other servers' changes.
     func current() async throws -> ReadModel {
-        guard database.isShared else { return latest }
         if try await database.generation() != latest.generation { try await catchUp() }
         return latest
     }

@@ -1,5 +1,5 @@
-/// Where the store keeps its data: SQLite (``SQLiteDatabase``, one process) or PostgreSQL
-/// (``PostgresDatabase``, any number of server processes). Both hold the same tables, made by
+/// Where the store keeps its data: SQLite (``SQLiteDatabase``, processes on one machine) or
+/// PostgreSQL (``PostgresDatabase``, server processes on any number of machines). Both hold the same tables, made by
 /// the same migrations and seeded the same way; the rules of every change live in ``Store``,
 /// which hands each one to ``change(owner:_:)`` to run in one transaction.
 ///
@@ -8,9 +8,6 @@
 protocol StoreDatabase: Sendable {
     /// Which database this is, for messages: the file, or the address without its password.
     var name: String { get }
-    /// Whether other processes may write the same database (then reads check ``generation()``).
-    var isShared: Bool { get }
-
     /// Every table, for a read model.
     func loadAll() async throws -> StoredData
 
@@ -42,7 +39,7 @@ protocol StoreDatabase: Sendable {
     /// back that far (read everything again).
     func changes(since generation: Int) async throws -> [ChangeScope]?
     /// Yields the generation of each change committed, by any process (PostgreSQL's `NOTIFY`;
-    /// `Int.max` when changes may have been missed); never, for a database only this process writes.
+    /// `Int.max` when changes may have been missed; SQLite's generation, looked at often).
     func otherWriters() -> AsyncStream<Int>
 
     /// Whether the database answers a query now (`/health`).

@@ -2,11 +2,13 @@
 """Start-up: from starting `fakenft` on a pseudo-terminal to the catalog with its data on screen
 ("9 collections"), with the embedded server on an existing data folder and onboarding done.
 Two kinds of terminal: one that answers the device attributes query (DA1) at once, and one that
-never answers (tmux detached, a plain pty, many SSH set-ups). Prints the median of RUNS starts.
+never answers (tmux detached, a plain pty, many SSH set-ups). Then against `fakenft serve
+--latency 300` (`--server`), drawn from what the previous start saw. Prints the median of RUNS
+starts each.
 
     scripts/bench-startup.py BINARY [RUNS]
 """
-import fcntl, os, pty, select, shutil, statistics, struct, sys, tempfile, termios, time
+import fcntl, os, pty, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, termios, time
 
 binary = sys.argv[1]
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 20
@@ -19,12 +21,13 @@ for name in ("TMUX", "SWIFT_BACKTRACE", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLO
 DA1_QUERY, DA1_ANSWER = b"\x1b[c", b"\x1b[?62;22c"
 
 
-def start(answers, first=False):
+def start(answers, first=False, arguments=None):
     """Milliseconds from the fork to the catalog with data (None: not within 10 s)."""
+    arguments = arguments or ["--data", os.path.join(base, "data")]
     began = time.monotonic()
     pid, fd = pty.fork()
     if pid == 0:
-        os.execve(binary, [binary, "--data", os.path.join(base, "data")], env)
+        os.execve(binary, [binary] + arguments, env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     seen, took = b"", None
     while time.monotonic() - began < 10:
@@ -57,4 +60,22 @@ for answers, label in ((True, "a terminal that answers at once"), (False, "a ter
     median = statistics.median(done) if done else float("nan")
     print(f"  start to the catalog with data, {label}: median {median:.1f} ms of {len(done)}/{runs} starts "
           f"(target: 50 ms; 37-55 ms before the terminal probe and the crash-log re-exec)")
+
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+server = subprocess.Popen([binary, "serve", "--port", str(port), "--data", os.path.join(base, "served"),
+                           "--latency", "300", "--quiet"], env=env, stdout=subprocess.DEVNULL)
+try:
+    time.sleep(1)
+    remote = ["--server", f"http://127.0.0.1:{port}"]
+    first = start(answers=True, first=True, arguments=remote)  # past the welcome; what it sees is kept
+    times = [start(True, arguments=remote) for _ in range(runs)]
+    done = [t for t in times if t is not None]
+    median = statistics.median(done) if done else float("nan")
+    print(f"  start to the catalog with data, server with 300 ms latency, from the saved copy: median "
+          f"{median:.1f} ms of {len(done)}/{runs} starts (target: 50 ms; without a saved copy: {first:.0f} ms)")
+finally:
+    server.terminate()
+    server.wait()
 shutil.rmtree(base, ignore_errors=True)

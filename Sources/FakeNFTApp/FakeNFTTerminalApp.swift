@@ -19,7 +19,8 @@ public enum FakeNFTTerminalApp {
                 AppShell.Tab(title: tr(.tabProfile), root: ProfileScreen(model: ProfileViewModel(context: context))),
                 AppShell.Tab(
                     title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
-            ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures)
+            ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures,
+            status: { state.freshness.label })
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did: the launch
@@ -100,15 +101,19 @@ public enum FakeNFTTerminalApp {
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
                 offersAccounts: offersAccounts)
+            let lastSeen = LastSeenStore(
+                directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
+                account: account?.userId)
+            await context.state.start(remembering: lastSeen.load())  // before the first screen loads
             let shell = makeShell(context: context, selectedTab: lastTab)
             // news only when just signed in
             if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
-            await context.state.start()
             let ending = await loop.run(shell)
             lastTab = shell.selectedTab
             shell.close()
             await context.state.finishWrites()
             context.state.stop()
+            await keep(services, in: lastSeen, logger: logger)
             guard ending == .finished else { return session.exitSignal }
             // Signed out (or asked to sign in): the token ends on the server and here, then back to the sign-in screen.
             if account != nil {
@@ -119,6 +124,19 @@ public enum FakeNFTTerminalApp {
             gate.accounts.delete()
             notice = account == nil ? nil : tr(.signedOut)
             decision = .ask
+        }
+    }
+}
+
+extension FakeNFTTerminalApp {
+    /// Keeps what the services saw for the next start (``LastSeen``).
+    static func keep(_ services: Services, in store: LastSeenStore, logger: Logger) async {
+        let (collections, nfts) = await services.catalog.seen()
+        let seen = LastSeen(
+            collections: collections, nfts: nfts, profile: services.profile.current, order: services.order.current)
+        guard !seen.isEmpty else { return }
+        do { try store.save(seen) } catch {
+            logger.warning("could not keep what was seen in \(store.file.path): \(error)")
         }
     }
 }

@@ -13,7 +13,7 @@ public enum AccountRules {
     public enum Problem: Sendable, Equatable {
         case nameEmpty, nameTooLong, nameHasControls
         case emailInvalid
-        case passwordTooShort, passwordTooLong, passwordWeak
+        case passwordTooShort, passwordTooLong, passwordWeak, passwordHasControls
     }
 
     /// A name of 1 to 100 characters (trimmed), without control characters.
@@ -41,8 +41,12 @@ public enum AccountRules {
         return nil
     }
 
-    /// At least 8 characters with a letter and something that is not a letter, at most 72 bytes.
+    /// At least 8 characters with a letter and something that is not a letter, at most 72 bytes,
+    /// without control characters (bcrypt stops at a NUL: `\0secret1` would be the empty password).
     public static func passwordProblem(_ password: String) -> Problem? {
+        if password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .passwordHasControls
+        }
         if password.count < minPassword { return .passwordTooShort }
         if password.utf8.count > maxPasswordBytes { return .passwordTooLong }
         if !password.contains(where: \.isLetter) || password.allSatisfy(\.isLetter) { return .passwordWeak }

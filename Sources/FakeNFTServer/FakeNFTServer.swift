@@ -73,7 +73,7 @@ public enum FakeNFTServer {
     public static func router(store: Store, configuration: ServerConfiguration) -> Router<ServerContext> {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
-            limiter: LoginLimiter()
+            limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour)
         ).table
         let router = Router(context: ServerContext.self)
         let metrics = ServerMetrics()

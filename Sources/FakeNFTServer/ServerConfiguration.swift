@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Int
     /// Where the API's image fields point: this server's `/images/…` (the default) or the real hosts.
     public var imageLinks: ImageLinks
+    /// Sign-ups one client may make per hour; 0: no limit.
+    public var signUpsPerHour = 20
 
     /// Where the server's log lines go.
     public enum LogDestination: Sendable, Hashable {

@@ -264,6 +264,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noBrowser
     case notOpened
     case collectionsReloadFailed
+    /// The breadcrumb line's end: what is shown is the last run's, the server has not answered yet.
+    case statusSavedCopy
+    /// The breadcrumb line's end: the server cannot be reached.
+    case statusOffline
     case errorRateLimited
     case errorRateLimitedLater
     case launchStarting
@@ -308,6 +312,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case passwordRequired
     case passwordShort
     case passwordWeak
+    case passwordHasControls
     case passwordsDiffer
     case wrongCredentials
     case emailTaken

@@ -19,17 +19,28 @@ enum RawInput: Sendable, Hashable {
 /// It keeps state between drains, because a paste arrives over many reads: once `ESC[200~` is
 /// seen, everything is text until `ESC[201~`, however the input is split; a paste is one event
 /// of at most ``maxPaste`` characters (the rest is dropped and ``TerminalEvent/pasteCut(limit:)``
-/// follows). An end marker inside the pasted text (seen when another one follows in the same
-/// read) does not end the paste.
+/// follows). Pasted text may hold end markers of its own, so nothing that comes in the paste's
+/// burst is a key: an end marker followed by more input in the same read is text, the paste
+/// ends with that read, and reads that follow within ``burstGap`` (for at most ``longestBurst``)
+/// are pasted text too. Each character is looked at a bounded number of times, so no paste can
+/// keep the app busy.
 struct KeyDecoder {
     /// The most characters one paste delivers.
     static let maxPaste = 64 * 1024
     private static let endMarker: [UInt32] = [0x1B] + "[201~".unicodeScalars.map(\.value)
+    /// Reads closer than this to the paste's last one belong to its burst.
+    static let burstGap = Duration.milliseconds(30)
+    /// The longest a burst may go on after its paste's end marker: later reads are keys again.
+    static let longestBurst = Duration.seconds(1)
 
     /// The text of a paste still open at the end of the last drain.
     private var paste: String.UnicodeScalarView?
     private var pasteLength = 0
     private var pasteCut = false
+    /// When the last paste ended and its burst's last read came (nil: no burst going on).
+    private var burst: (ended: ContinuousClock.Instant, last: ContinuousClock.Instant)?
+    /// The time of the read being decoded.
+    private var now = ContinuousClock.now
     /// The start of an escape sequence (or of a paste's end marker) cut off at the end of the
     /// last drain.
     private var heldInput: [RawInput] = []
@@ -59,9 +70,17 @@ struct KeyDecoder {
         return decoder.decode(input)
     }
 
-    /// The events of one drain, continuing any paste the last one left open.
-    mutating func decode(_ drained: [RawInput]) -> [TerminalEvent] {
+    /// The events of one drain read at `now`, continuing any paste the last one left open.
+    mutating func decode(_ drained: [RawInput], at now: ContinuousClock.Instant = .now) -> [TerminalEvent] {
+        self.now = now
         var events: [TerminalEvent] = []
+        if let burst, paste == nil, heldInput.isEmpty, now - burst.last < Self.burstGap,
+            now - burst.ended < Self.longestBurst
+        {
+            self.burst?.last = now
+            return pastedBurst(drained)
+        }
+        burst = nil
         let input = heldInput + drained
         heldInput = []
         var i = 0
@@ -199,31 +218,50 @@ struct KeyDecoder {
         }
     }
 
-    /// Reads pasted text from `start` up to the end marker (then delivers the paste) or the end
-    /// of the input (then the paste stays open for the next drain).
+    /// Reads pasted text from `start` to the end of the input: the paste ends with this read
+    /// when an end marker came in it (what follows the marker in the read is pasted text too),
+    /// else it stays open for the next read.
     private mutating func continuePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int
     {
         var j = start
+        var ended = false
         while j < input.count {
             let matched = Self.markerMatch(input, at: j)
             if matched == Self.endMarker.count {
                 j += matched
-                // Another end marker later in this read: this one was pasted text.
-                if (j..<input.count).contains(where: { Self.markerMatch(input, at: $0) == Self.endMarker.count }) {
-                    append("[201~")
-                    continue
-                }
-                finishPaste(into: &events)
-                return j
+                ended = true
+                if j < input.count { append("[201~") }  // more in this read: the marker was pasted
+                continue
             }
-            if matched > 0 && j + matched == input.count {  // a marker cut by the read: wait for the rest
+            if !ended && matched > 0 && j + matched == input.count {  // a marker cut by the read: wait for the rest
                 heldInput = Array(input[j...])
                 return input.count
             }
             if case .char(let v) = input[j], let scalar = Unicode.Scalar(v) { append(scalar) }
             j += 1
         }
+        if ended {
+            finishPaste(into: &events)
+            burst = (now, now)
+        }
         return j
+    }
+
+    /// A read in a paste's burst: its characters are pasted text (markers included), one more
+    /// paste; what the session made itself (a resize) passes; keypad codes are dropped.
+    private mutating func pastedBurst(_ drained: [RawInput]) -> [TerminalEvent] {
+        paste = String.UnicodeScalarView()
+        pasteLength = 0
+        var events: [TerminalEvent] = []
+        for item in drained {
+            switch item {
+            case .char(let v): if let scalar = Unicode.Scalar(v) { append(scalar) }
+            case .event(let event): events.append(event)
+            case .code: break
+            }
+        }
+        finishPaste(into: &events)
+        return events
     }
 
     /// How many elements at `index` match the start of the end marker.
@@ -247,7 +285,8 @@ struct KeyDecoder {
 
     private mutating func finishPaste(into events: inout [TerminalEvent]) {
         guard let text = paste else { return }
-        events.append(.paste(SafeText.sanitize(String(text), keepNewlines: true)))
+        let sanitized = SafeText.sanitize(String(text), keepNewlines: true)
+        if !sanitized.isEmpty { events.append(.paste(sanitized)) }
         if pasteCut { events.append(.pasteCut(limit: Self.maxPaste)) }
         paste = nil
         pasteCut = false

@@ -59,12 +59,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Give the real data set's image URLs instead of this server's /images/.")
     var upstreamImages = false
 
+    @Option(help: ArgumentHelp("Sign-ups one client address may make per hour; 0: no limit.", valueName: "n"))
+    var signUpsPerHour = 20
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port wants a number in 0...65535, not \(port)")
         }
         guard (0...60_000).contains(latency) else {
             throw ValidationError("--latency wants a number in 0...60000, not \(latency)")
+        }
+        guard (0...1_000_000).contains(signUpsPerHour) else {
+            throw ValidationError("--sign-ups-per-hour wants a number in 0...1000000, not \(signUpsPerHour)")
         }
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)")
@@ -97,6 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
             paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError,
             idleTimeout: idleTimeout,
             imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
+        configuration.signUpsPerHour = signUpsPerHour
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
         configuration.postgresURL = database ?? environment["FAKENFT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         return configuration

@@ -146,10 +146,10 @@ final class Tmux {
     }
 
     /// Starts `fakenft serve` in the pane's shell, in the background, on a free port with its data
-    /// in `data` (a folder of this test's); returns its address once it listens.
-    func startServer(data: String = "server-data") async throws -> URL {
+    /// in `data` (a folder of this test's), with more `arguments`; returns its address once it listens.
+    func startServer(data: String = "server-data", arguments: String = "") async throws -> URL {
         let port = try Self.freePort()
-        try type("\(Self.binary) serve --port \(port) --data \(data) --quiet > server.log 2>&1 &")
+        try type("\(Self.binary) serve --port \(port) --data \(data) --quiet \(arguments) > server.log 2>&1 &")
         try type("clear")
         for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) {
             try await Task.sleep(for: .milliseconds(20))

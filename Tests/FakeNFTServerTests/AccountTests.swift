@@ -184,17 +184,86 @@ import FakeNFTTesting
         }
     }
 
-    @Test func theLimiterForgetsFailuresOutsideItsWindow() {
-        let limiter = LoginLimiter(maxFailures: 2, window: .seconds(60))
+    @Test func theLimiterCountsAttemptsAsTheyStartAndForgetsThemOutsideItsWindow() throws {
+        let limiter = LoginLimiter(maxAttempts: 2, window: .seconds(60))
         let start = ContinuousClock.now
-        limiter.fail(["a"], now: start)
-        limiter.fail(["a"], now: start + .seconds(10))
-        #expect(limiter.retryAfter(["a"], now: start + .seconds(20)) == 41)
-        #expect(limiter.retryAfter(["b"], now: start + .seconds(20)) == nil)
-        #expect(limiter.retryAfter(["a"], now: start + .seconds(61)) == nil)
-        limiter.fail(["a"], now: start + .seconds(62))
-        limiter.clear("a")
-        #expect(limiter.retryAfter(["a"], now: start + .seconds(63)) == nil)
+        _ = try limiter.attempt(["a"], now: start).get()
+        let second = try limiter.attempt(["a"], now: start + .seconds(10)).get()
+        #expect(throws: Limited.self, "both counted before either was checked") {
+            try limiter.attempt(["a"], now: start + .seconds(20)).get()
+        }
+        if case .failure(let limited) = limiter.attempt(["a"], now: start + .seconds(20)) {
+            #expect(limited.seconds == 41)
+        }
+        limiter.succeeded(second)  // the right password: that attempt is taken back
+        _ = try limiter.attempt(["a"], now: start + .seconds(21)).get()
+        _ = try limiter.attempt(["b"], now: start + .seconds(21)).get()
+        let last = try limiter.attempt(["a", "c"], now: start + .seconds(61)).get()  // the one at 0 has left
+        #expect(throws: Limited.self) { try limiter.attempt(["a"], now: start + .seconds(62)).get() }
+        limiter.succeeded(last, forgetting: "a")  // signed in: the address's failures are forgotten
+        _ = try limiter.attempt(["a"], now: start + .seconds(63)).get()
+        _ = try limiter.attempt(["a"], now: start + .seconds(63)).get()
+    }
+
+    /// 100 guesses sent at once, the right password among them: only the limit's five are
+    /// checked, the others are refused before their check.
+    @Test func guessesSentAtOnceAreLimitedAsIfOneByOne() async throws {
+        try await TestServer.with { server async throws in
+            _ = try await Self.register(server, "Anna", "anna@example.com")
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for guess in 0..<100 {
+                    let password = guess == 60 ? "correct horse 1" : "guess \(guess) x"
+                    group.addTask {
+                        try await server.request(
+                            "POST", "/api/v1/auth/login",
+                            body: Self.form([("email", "anna@example.com"), ("password", password)])
+                        ).status
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            let checked = statuses.filter { $0 != 429 }
+            #expect(checked.count <= 5, "\(checked.count) checked: \(checked)")
+            #expect(statuses.filter { $0 == 429 }.count >= 95)
+            #expect(Set(statuses).isSubset(of: [200, 401, 429]))
+        }
+    }
+
+    /// bcrypt stops at a NUL: a password holding one would open with the empty password.
+    @Test func passwordsWithControlCharactersAreRefused() async throws {
+        try await TestServer.with { server async throws in
+            for password in ["\0Password1", "Pass\0word1", "Password1\u{7}", "Pass\u{1B}[2Jword1"] {
+                let (status, body) = try await server.request(
+                    "POST", "/api/v1/auth/register",
+                    body: Self.form([("name", "Nul"), ("email", "nul@example.com"), ("password", password)]),
+                    contentType: "application/x-www-form-urlencoded")
+                #expect(status == 400, "\(password.debugDescription)")
+                #expect(String(decoding: body, as: UTF8.self).contains("control characters"))
+            }
+            _ = try await Self.register(server, "Anna", "anna@example.com")
+            for password in ["", "\0", "\0correct horse 1"] {
+                let status = try await server.request(
+                    "POST", "/api/v1/auth/login",
+                    body: Self.form([("email", "anna@example.com"), ("password", password)])
+                ).status
+                #expect(status == 401, "\(password.debugDescription)")
+            }
+            // A hash made before the rule (of a password with a NUL) opens with nothing.
+            let nulHash = Bcrypt.hash("\0Password1", cost: 4)
+            #expect(Bcrypt.verify("", hash: nulHash), "what the rule guards against")
+            #expect(AccountRules.passwordProblem("\0Password1") == .passwordHasControls)
+        }
+    }
+
+    @Test func signUpsArePerClientLimited() async throws {
+        try await TestServer.with { server async throws in
+            for index in 0..<20 { _ = try await Self.register(server, "User \(index)", "user\(index)@example.com") }
+            let (status, _, headers) = try await server.exchange(
+                "POST", "/api/v1/auth/register",
+                body: Self.form([("name", "One more"), ("email", "more@example.com"), ("password", "correct horse 1")]),
+                contentType: "application/x-www-form-urlencoded")
+            #expect(status == 429 && headers["retry-after"] != nil)
+        }
     }
 
     @Test func signingOutEndsTheTokenAndOtherTokensKeepTheSharedProfile() async throws {

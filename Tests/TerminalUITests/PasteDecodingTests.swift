@@ -9,38 +9,88 @@ import Testing
     static let pasted = "q\tline 1\r\nд😀\u{1B}[A\u{13}\u{1B}]52;c;cHduZWQ=\u{07}2"
     static let expected = SafeText.sanitize(pasted, keepNewlines: true)
 
+    /// A moment after `start`: reads this far apart are separate bursts.
+    func later(_ start: ContinuousClock.Instant, _ steps: Int = 1) -> ContinuousClock.Instant {
+        start + (KeyDecoder.burstGap * 2) * steps
+    }
+
     /// Every offset but one: a read that ends right after the opening ESC is a lone Esc key
-    /// (curses has already waited its Esc delay for more), as in any terminal app.
+    /// (curses has already waited its Esc delay for more), as in any terminal app. A key typed a
+    /// moment after the paste is a key.
     @Test func splitAtEveryOffsetIsStillOnePaste() {
-        let input = chars("a\u{1B}[200~" + Self.pasted + "\u{1B}[201~x")
+        let input = chars("a\u{1B}[200~" + Self.pasted + "\u{1B}[201~")
+        let start = ContinuousClock.now
         for cut in 0...input.count where cut != 2 {
             var decoder = KeyDecoder()
-            let events = decoder.decode(Array(input[..<cut])) + decoder.decode(Array(input[cut...]))
+            let events =
+                decoder.decode(Array(input[..<cut]), at: start) + decoder.decode(Array(input[cut...]), at: start)
+                + decoder.decode(chars("x"), at: later(start))
             #expect(events == [.key(.char("a")), .paste(Self.expected), .key(.char("x"))], "cut at \(cut)")
         }
     }
 
     @Test func splitIntoSingleCharactersIsStillOnePaste() {
         var decoder = KeyDecoder()
+        let start = ContinuousClock.now
         let events =
-            decoder.decode(chars("\u{1B}["))
-            + chars("200~" + Self.pasted + "\u{1B}[201~j").flatMap { decoder.decode([$0]) }
+            decoder.decode(chars("\u{1B}["), at: start)
+            + chars("200~" + Self.pasted + "\u{1B}[201~").flatMap { decoder.decode([$0], at: start) }
+            + decoder.decode(chars("j"), at: later(start))
         #expect(events == [.paste(Self.expected), .key(.char("j"))])
     }
 
+    /// Whatever comes in the paste's read after an end marker is pasted text: a paste holding its
+    /// own end marker cannot type `rm -rf x` or `k`.
     @Test func anEndMarkerInsideThePasteDoesNotEndIt() {
         let events = KeyDecoder.decode(chars("\u{1B}[200~echo hi\u{1B}[201~\nrm -rf x\u{1B}[201~k"))
-        #expect(events == [.paste("echo hi[201~\nrm -rf x"), .key(.char("k"))])
+        #expect(events == [.paste("echo hi[201~\nrm -rf x[201~k")])
+    }
+
+    /// 100 KB pasted with its own end marker near the start, arriving in 4 KB reads a millisecond
+    /// apart, however the reads fall: nothing in it is a key (q quits, d deletes a cart item), and
+    /// a key pressed a moment later is a key again.
+    @Test(arguments: [0, 1, 7, 4_084, 4_087, 4_090]) func aPasteHoldingItsEndMarkerTypesNothing(_ offset: Int) {
+        let text = String(repeating: "x", count: offset) + "\u{1B}[201~" + String(repeating: "qd\r", count: 34_000)
+        let input = chars("\u{1B}[200~" + text + "\u{1B}[201~")
+        var decoder = KeyDecoder()
+        var events: [TerminalEvent] = []
+        var time = ContinuousClock.now
+        for start in stride(from: 0, to: input.count, by: 4096) {
+            events += decoder.decode(Array(input[start..<min(start + 4096, input.count)]), at: time)
+            time += .milliseconds(1)
+        }
+        #expect(!events.isEmpty)
+        #expect(
+            events.allSatisfy {
+                if case .paste = $0 { return true }
+                return $0 == .pasteCut(limit: KeyDecoder.maxPaste)
+            }, "\(events.filter { if case .key = $0 { true } else { false } }.prefix(5))")
+        #expect(decoder.decode(chars("q"), at: time + KeyDecoder.burstGap * 2) == [.key(.char("q"))])
+    }
+
+    /// A burst that never pauses ends after ``KeyDecoder/longestBurst``: keys work again.
+    @Test func aBurstIsBoundedInTime() {
+        var decoder = KeyDecoder()
+        let start = ContinuousClock.now
+        _ = decoder.decode(chars("\u{1B}[200~a\u{1B}[201~"), at: start)
+        var time = start
+        while time - start < KeyDecoder.longestBurst {
+            time += .milliseconds(10)
+            _ = decoder.decode(chars("z"), at: time)
+        }
+        #expect(decoder.decode(chars("q"), at: time + .milliseconds(10)) == [.key(.char("q"))])
     }
 
     @Test func aHugePasteIsCutWithANotice() {
         let big = String(repeating: "ab", count: 60_000)  // 120,000 characters
         var decoder = KeyDecoder()
         var events: [TerminalEvent] = []
-        let input = chars("\u{1B}[200~" + big + "\u{1B}[201~q")
-        for start in stride(from: 0, to: input.count, by: 4096) {
-            events += decoder.decode(Array(input[start..<min(start + 4096, input.count)]))
+        let input = chars("\u{1B}[200~" + big + "\u{1B}[201~")
+        let start = ContinuousClock.now
+        for begin in stride(from: 0, to: input.count, by: 4096) {
+            events += decoder.decode(Array(input[begin..<min(begin + 4096, input.count)]), at: start)
         }
+        events += decoder.decode(chars("q"), at: later(start))
         #expect(events.count == 3)
         #expect(events.first == .paste(String(big.prefix(KeyDecoder.maxPaste))))
         #expect(events.dropFirst().first == .pasteCut(limit: KeyDecoder.maxPaste))

@@ -26,13 +26,22 @@ final class CatalogViewModel: ViewModel {
         return sorted
     }
 
-    /// Loads the collections; a reload that fails keeps the list shown and says why in a toast.
+    /// Loads the collections, showing those the last run saw meanwhile; a load that fails keeps
+    /// the list shown and says why (the tab bar, when the server cannot be reached; else a toast).
     func load() async {
+        if collections.value == nil, let remembered = await context.services.catalog.rememberedCollections() {
+            collections = .loaded(remembered)
+        }
         let shown = collections.value
         await load(\.collections, keepingValue: true) { try await context.services.catalog.loadCollections() }
-        if let shown, let failure = collections.failure {
+        guard let failure = collections.failure else {
+            if collections.value != nil { context.state.reached() }
+            return
+        }
+        let told = context.state.unreachable(failure)
+        if let shown {
             collections = .loaded(shown)
-            context.effects.show(Toast(tr(.collectionsReloadFailed, failure.message), kind: .error))
+            if !told { context.effects.show(Toast(tr(.collectionsReloadFailed, failure.message), kind: .error)) }
         }
     }
 

@@ -32,13 +32,21 @@ public final class AppShell: LoopContent {
     private var helpMaxScroll = 0
     public let effects: Effects
     public let pictures: Pictures
+    /// How what is shown stands against the server, when that is news (drawn at the breadcrumb's end).
+    private let status: () -> String?
     private var tabRects: [Rect] = []
     /// The clickable parts of the last frame drawn.
     private var hits: [Hit] = []
 
-    /// - Parameter selectedTab: the tab shown first (the one the last tabs ended on, after a sign-in).
-    public init(tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures) {
+    /// - Parameters:
+    ///   - selectedTab: the tab shown first (the one the last tabs ended on, after a sign-in).
+    ///   - status: read at every render: offline, or a saved copy not yet refreshed; nil when current.
+    public init(
+        tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures,
+        status: @escaping () -> String? = { nil }
+    ) {
         self.tabs = tabs
+        self.status = status
         self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0
         self.effects = effects
         self.pictures = pictures
@@ -186,7 +194,13 @@ public final class AppShell: LoopContent {
             buffer.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
         }
         let breadcrumb = tabs[selectedTab].stack.path.joined(separator: " › ")
-        buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: size.width - 2)
+        var breadcrumbWidth = size.width - 2
+        if let status = status() {
+            let width = min(DisplayWidth.of(status), size.width / 2)
+            buffer.draw(status, at: Point(x: size.width - 1 - width, y: 1), style: .accent, maxWidth: width)
+            breadcrumbWidth -= width + 1
+        }
+        buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: breadcrumbWidth)
         let screen = currentScreen
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
         // Built after the screen is drawn: layers hold the rects it was drawn in.

@@ -16,6 +16,8 @@ final class AppState {
     /// Why the cart could not be loaded, when it could not.
     private(set) var cartFailure: APIError?
     private(set) var sort = SortPreferences()
+    /// How what is shown stands against the server.
+    private(set) var freshness = Freshness.current
 
     @ObservationIgnored private let services: Services
     @ObservationIgnored private let effects: Effects
@@ -44,9 +46,16 @@ final class AppState {
         return isOwned(nft) ? .owned : .outOfCart
     }
 
-    /// Follows the profile and the cart (and the server's live updates of them), and loads them.
-    func start() async {
+    /// Follows the profile and the cart (and the server's live updates of them), and loads them;
+    /// until they answer, shows what the last run saw (`seen`), if anything.
+    func start(remembering seen: LastSeen? = nil) async {
         sort = await services.preferences.current
+        if let seen, !seen.isEmpty {
+            await services.catalog.remember(seen)
+            if let profile = seen.profile { await services.profile.remember(profile) }
+            if let order = seen.order { await services.order.remember(order) }
+            freshness = .savedCopy
+        }
         let profileUpdates = services.profile.updates(), orderUpdates = services.order.updates()
         tasks = [
             Task { [weak self] in
@@ -61,11 +70,21 @@ final class AppState {
                     self?.cartFailure = nil
                 }
             },
-            Task { [services] in await LiveUpdates.follow(services) },
+            Task { [services, weak self] in
+                await LiveUpdates.follow(services) { [weak self] connected in
+                    if connected { self?.reached() } else { self?.unreachable(.offline("")) }
+                }
+            },
             // Two independent loads: one failing must not cancel the other.
-            Task { [services, effects] in
-                do { try await services.profile.load() } catch {
-                    effects.show(Toast(tr(.profileLoadFailed, APIError(thrown: error).message), kind: .error))
+            Task { [services, effects, weak self] in
+                do {
+                    try await services.profile.load()
+                    self?.reached()
+                } catch {
+                    let failure = APIError(thrown: error)
+                    if self?.unreachable(failure) != true {
+                        effects.show(Toast(tr(.profileLoadFailed, failure.message), kind: .error))
+                    }
                 }
             },
             Task { [weak self] in await self?.loadCart() },
@@ -74,8 +93,28 @@ final class AppState {
 
     /// Loads the cart from the server (again, after a failure).
     func loadCart() async {
-        do { try await services.order.load() } catch {
-            if cart == nil { cartFailure = APIError(thrown: error) }
+        do {
+            try await services.order.load()
+            reached()
+        } catch {
+            let failure = APIError(thrown: error)
+            unreachable(failure)
+            if cart == nil { cartFailure = failure }
+        }
+    }
+
+    /// The server answered: what is shown is current (or becomes so as the loads answer).
+    func reached() { freshness = .current }
+
+    /// A request failed with `failure`. When the server cannot be reached, the tab bar says so
+    /// once (true: the caller need not say it again); other failures are the caller's to tell.
+    @discardableResult
+    func unreachable(_ failure: APIError) -> Bool {
+        switch failure {
+        case .offline, .timeout:
+            freshness = .offline
+            return true
+        default: return false
         }
     }
 
@@ -138,6 +177,25 @@ final class AppState {
             do throws(PreferencesNotSaved) { try await services.preferences.update(change) } catch {
                 effects.show(Toast(tr(.sortSaveFailed, error.path), kind: .error))
             }
+        }
+    }
+}
+
+/// How what the app shows stands against the server.
+enum Freshness: Sendable {
+    /// As the server last said.
+    case current
+    /// What the last run saw, until the server answers.
+    case savedCopy
+    /// The server cannot be reached: what is shown is what was last seen.
+    case offline
+
+    /// What the breadcrumb line says of it; nil when there is nothing to say.
+    var label: String? {
+        switch self {
+        case .current: nil
+        case .savedCopy: tr(.statusSavedCopy)
+        case .offline: tr(.statusOffline)
         }
     }
 }

@@ -71,6 +71,7 @@ final class SignInModel {
         case .passwordTooShort: tr(.passwordShort, AccountRules.minPassword)
         case .passwordTooLong: tr(.passwordLong, AccountRules.maxPasswordBytes)
         case .passwordWeak: tr(.passwordWeak)
+        case .passwordHasControls: tr(.passwordHasControls)
         }
     }
 

@@ -60,9 +60,5 @@ public struct ImageDiskCache: Sendable {
     }
 
     /// The file for `link`: a hash of it, so nothing in a link reaches a file name.
-    func file(for link: String) -> URL {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in link.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return directory.appendingPathComponent(String(hash, radix: 16) + ".img")
-    }
+    func file(for link: String) -> URL { directory.appendingPathComponent(FileName.hashed(link) + ".img") }
 }

@@ -10,6 +10,8 @@ public actor CatalogService {
     private var nftCache: [String: NFT] = [:]
     /// The collections as last loaded.
     private var collections: [NFTCollection]?
+    /// The collections the last run saw (``LastSeen``), until they are loaded.
+    private var remembered: [NFTCollection]?
 
     public init(api: APIClient) { self.api = api }
 
@@ -32,6 +34,21 @@ public actor CatalogService {
         }
         collections = all
         return all
+    }
+
+    /// Takes what the last run saw: its collections to show until they are loaded, its NFTs
+    /// as fetched (an NFT never changes once listed).
+    public func remember(_ seen: LastSeen) {
+        if !seen.collections.isEmpty { remembered = seen.collections }
+        for nft in seen.nfts where nftCache[nft.id] == nil { nftCache[nft.id] = nft }
+    }
+
+    /// The collections the last run saw, while none are loaded.
+    public func rememberedCollections() -> [NFTCollection]? { collections == nil ? remembered : nil }
+
+    /// The collections and NFTs to keep for the next run.
+    public func seen() -> (collections: [NFTCollection], nfts: [NFT]) {
+        (collections ?? remembered ?? [], Array(nftCache.values))
     }
 
     /// The collections as last loaded, or loaded now.

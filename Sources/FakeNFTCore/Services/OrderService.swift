@@ -23,6 +23,12 @@ public actor OrderService {
     public nonisolated func updates() -> AsyncStream<Order> { broadcast.subscribe() }
     public nonisolated var current: Order? { broadcast.latest }
 
+    /// Shows the cart the last run saw (``LastSeen``) until it is loaded. Nothing is sent on its
+    /// basis: a change loads the order first.
+    public func remember(_ saved: Order) {
+        if order == nil { broadcast.publish(saved) }
+    }
+
     @discardableResult
     public func load() async throws -> Order {
         let fresh = try await api.versionedOrder()

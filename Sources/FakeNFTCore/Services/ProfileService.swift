@@ -20,6 +20,12 @@ public actor ProfileService {
     public nonisolated func updates() -> AsyncStream<Profile> { broadcast.subscribe() }
     public nonisolated var current: Profile? { broadcast.latest }
 
+    /// Shows the profile the last run saw (``LastSeen``) until it is loaded. Nothing is sent on
+    /// its basis: a like loads the profile first.
+    public func remember(_ saved: Profile) {
+        if profile == nil { broadcast.publish(saved) }
+    }
+
     /// Fetches the profile from the server.
     @discardableResult
     public func load() async throws -> Profile {

@@ -5,11 +5,11 @@ import Hummingbird
 
 /// Accounts, an extension of the FakeNFT API (docs/server.md): sign up, sign in, sign out, and
 /// who a token is. Tokens are answered once and kept only as hashes; passwords only as bcrypt
-/// hashes. A failed sign-in says the same whether or not the address has an account, and
-/// failures are limited per address and per client (429 with `Retry-After`).
+/// hashes. A failed sign-in says the same whether or not the address has an account; sign-in
+/// attempts are limited per address and per client, sign-ups per client (429 with `Retry-After`).
 struct AuthRoutes: Sendable {
     let store: Store
-    let limiter: LoginLimiter
+    let limits: AccountLimits
 
     /// Paths that need no token even when the server has one (they hand tokens out).
     static func isOpen(_ path: String) -> Bool { path == "/api/v1/auth/register" || path == "/api/v1/auth/login" }
@@ -31,31 +31,27 @@ struct AuthRoutes: Sendable {
                 if let problem = Credentials.problem(name: name, email: email, password: password) {
                     throw RequestError(problem)
                 }
-                try refuseWhileLimited([context.clientKey])
+                _ = try Self.allowed(limits.signUps?.attempt([context.clientKey]))  // probing for addresses too
                 let token = Tokens.make(), trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-                do {
-                    let userID = try await store.register(
-                        name: trimmed, email: email,
-                        passwordHash: try await Passwords.hash(password), tokenHash: Tokens.hash(token))
-                    return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
-                } catch StoreError.emailTaken {
-                    limiter.fail([context.clientKey])  // probing for addresses counts as failing
-                    throw StoreError.emailTaken
-                }
+                let userID = try await store.register(
+                    name: trimmed, email: email,
+                    passwordHash: try await Passwords.hash(password), tokenHash: Tokens.hash(token))
+                return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
             },
             Route(method: .post, path: "auth/login", changesState: true) { request, context in
                 let fields = try await Routes.body(request)
                 let email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces),
                     password = fields.string("password") ?? ""
                 let keys = ["email:" + AccountRules.emailKey(email), context.clientKey]
-                try refuseWhileLimited(keys)
+                // counted before the check, so guesses sent at once are limited as if one by one
+                let attempt = try Self.allowed(limits.signIns.attempt(keys))
                 let account = try await store.account(email: email)
-                let matches = try await Passwords.verify(password, hash: account?.passwordHash ?? Passwords.decoy)
-                guard let account, matches else {
-                    limiter.fail(keys)
-                    throw ServerError(.unauthorized, "wrong e-mail or password")
-                }
-                limiter.clear(keys[0])
+                // No password that could ever be set holds a control character (bcrypt would stop at a NUL).
+                let possible = AccountRules.passwordProblem(password) != .passwordHasControls && !password.isEmpty
+                let matches =
+                    try await Passwords.verify(password, hash: account?.passwordHash ?? Passwords.decoy) && possible
+                guard let account, matches else { throw ServerError(.unauthorized, "wrong e-mail or password") }
+                if let attempt { limits.signIns.succeeded(attempt, forgetting: keys[0]) }
                 let token = Tokens.make()
                 try await store.startSession(userID: account.userID, tokenHash: Tokens.hash(token))
                 return try signedIn(
@@ -80,11 +76,15 @@ struct AuthRoutes: Sendable {
         ]
     }
 
-    private func refuseWhileLimited(_ keys: [String]) throws {
-        if let seconds = limiter.retryAfter(keys) {
+    /// The attempt a limiter counted, or a 429 when it refused (nil: no limiter).
+    private static func allowed(_ outcome: Result<LoginLimiter.Attempt, Limited>?) throws -> LoginLimiter.Attempt? {
+        switch outcome {
+        case .success(let attempt): return attempt
+        case .failure(let limited):
             throw ServerError(
-                .tooManyRequests, "too many failed attempts: try again in \(seconds) s",
-                headers: [.retryAfter: String(seconds)])
+                .tooManyRequests, "too many attempts: try again in \(limited.seconds) s",
+                headers: [.retryAfter: String(limited.seconds)])
+        case nil: return nil
         }
     }
 

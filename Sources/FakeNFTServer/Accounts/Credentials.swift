@@ -17,6 +17,7 @@ enum Credentials {
         case .passwordTooShort: "password must be at least \(AccountRules.minPassword) characters"
         case .passwordTooLong: "password must be at most \(AccountRules.maxPasswordBytes) bytes"
         case .passwordWeak: "password must hold letters and at least one digit or symbol"
+        case .passwordHasControls: "password must not hold control characters"
         }
     }
 }

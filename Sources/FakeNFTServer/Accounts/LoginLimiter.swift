@@ -1,45 +1,89 @@
 import Foundation
 import Synchronization
 
-/// Failed sign-ins counted per key (an address, a client) over a sliding window: after
-/// ``maxFailures`` within ``window`` the key must wait until the oldest failure leaves it.
+/// Attempts counted per key (an address, a client) over a sliding window: after ``maxAttempts``
+/// within ``window`` the key must wait until the oldest attempt leaves it.
+///
+/// An attempt is counted when it starts, before its (slow) check, in the same step as the check
+/// of the limit: attempts made at the same time cannot all pass the check before any of them is
+/// counted. A successful one is taken back (``succeeded(_:)``).
 final class LoginLimiter: Sendable {
-    let maxFailures: Int
+    let maxAttempts: Int
     let window: Duration
     private let failures = Mutex<[String: [ContinuousClock.Instant]]>([:])
     /// Keys kept at most: beyond that the oldest-looking are forgotten (a flood of addresses
     /// cannot fill memory).
     static let maxKeys = 100_000
 
-    init(maxFailures: Int = 5, window: Duration = .seconds(15 * 60)) {
-        self.maxFailures = maxFailures
+    init(maxAttempts: Int = 5, window: Duration = .seconds(15 * 60)) {
+        self.maxAttempts = maxAttempts
         self.window = window
     }
 
-    /// Seconds until one of `keys` may try again; nil when all may.
-    func retryAfter(_ keys: [String], now: ContinuousClock.Instant = .now) -> Int? {
+    /// One attempt counted against keys, as ``attempt(_:now:)`` made it.
+    struct Attempt: Sendable {
+        let keys: [String]
+        let at: ContinuousClock.Instant
+    }
+
+    /// Counts an attempt against each of `keys`, unless one of them has used its attempts:
+    /// then nothing is counted and `.failure` holds the seconds until it may try again.
+    func attempt(_ keys: [String], now: ContinuousClock.Instant = .now) -> Result<Attempt, Limited> {
         failures.withLock { failures in
             let waits = keys.compactMap { key -> Duration? in
                 let recent = (failures[key] ?? []).filter { now - $0 < window }
                 failures[key] = recent.isEmpty ? nil : recent
-                guard recent.count >= maxFailures, let oldest = recent.first else { return nil }
+                guard recent.count >= maxAttempts, let oldest = recent.first else { return nil }
                 return window - (now - oldest)
             }
-            return waits.max().map { max(1, Int(($0.components.seconds)) + 1) }
+            if let wait = waits.max() { return .failure(Limited(seconds: max(1, Int(wait.components.seconds) + 1))) }
+            count(keys, now, in: &failures)
+            return .success(Attempt(keys: keys, at: now))
         }
     }
 
-    /// Counts a failure against each of `keys`.
+    /// Counts a failure against each of `keys` (a probe that is not an attempt of its own).
     func fail(_ keys: [String], now: ContinuousClock.Instant = .now) {
+        failures.withLock { count(keys, now, in: &$0) }
+    }
+
+    /// Takes back a successful attempt; the failures of `forgetting` (the address signed in
+    /// with) are forgotten as well.
+    func succeeded(_ attempt: Attempt, forgetting key: String? = nil) {
         failures.withLock { failures in
-            if failures.count > Self.maxKeys {  // forget what has expired; if that is not enough, everything
-                failures = failures.filter { _, times in times.contains { now - $0 < window } }
-                if failures.count > Self.maxKeys { failures.removeAll() }
+            for key in attempt.keys {
+                guard var times = failures[key], let index = times.lastIndex(of: attempt.at) else { continue }
+                times.remove(at: index)
+                failures[key] = times.isEmpty ? nil : times
             }
-            for key in keys { failures[key, default: []].append(now) }
+            if let key { failures[key] = nil }
         }
     }
 
-    /// Forgets the failures of `key` (after a successful sign-in with that address).
-    func clear(_ key: String) { _ = failures.withLock { $0.removeValue(forKey: key) } }
+    private func count(
+        _ keys: [String], _ now: ContinuousClock.Instant, in failures: inout [String: [ContinuousClock.Instant]]
+    ) {
+        if failures.count > Self.maxKeys {  // forget what has expired; if that is not enough, everything
+            failures = failures.filter { _, times in times.contains { now - $0 < window } }
+            if failures.count > Self.maxKeys { failures.removeAll() }
+        }
+        for key in keys { failures[key, default: []].append(now) }
+    }
+}
+
+/// A key that has used its attempts, and the seconds until it may try again.
+struct Limited: Error, Sendable {
+    let seconds: Int
+}
+
+/// The server's limits on accounts: sign-in attempts per address and per client, sign-ups per
+/// client (none when not set: `--sign-ups-per-hour 0`).
+struct AccountLimits: Sendable {
+    let signIns: LoginLimiter
+    let signUps: LoginLimiter?
+
+    init(signUpsPerHour: Int) {
+        signIns = LoginLimiter()
+        signUps = signUpsPerHour > 0 ? LoginLimiter(maxAttempts: signUpsPerHour, window: .seconds(3600)) : nil
+    }
 }

@@ -28,8 +28,8 @@ struct Routes: Sendable {
     /// Where image fields point, and the server's own address for requests without a usable Host.
     let links: ImageLinks
     let serverHost: String
-    /// Sign-in failures, per address and per client.
-    let limiter: LoginLimiter
+    /// Sign-in attempts, per address and per client; sign-ups per client.
+    let limits: AccountLimits
     static let maxBodySize = 64 * 1024
 
     /// Every endpoint.
@@ -97,7 +97,7 @@ struct Routes: Sendable {
                     currencyID: try context.parameters.require("currency"), owner: try await owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
-        ] + AuthRoutes(store: store, limiter: limiter).table
+        ] + AuthRoutes(store: store, limits: limits).table
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)
             }.table

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The app draws what it last saw at once, marked as not yet refreshed, then what the server
+/// says; without the server it says it is offline once and shows what it saw; a damaged copy is
+/// thrown away without a crash.
+@Suite(.serialized) struct SavedCopyEndToEndTests {
+    @Test func aStartDrawsWhatTheLastOneSaw() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer(arguments: "--latency 300")
+        let app = "--server \(server.absoluteString)"
+        try await tmux.launchApp(app)
+        try tmux.keys("Enter")  // Beige: its NFTs are seen
+        try await tmux.waitFor("[+ cart]")
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try tmux.type("clear")
+
+        // The catalog at once, from the saved copy, then refreshed by the server's answer.
+        try await tmux.launchApp(app, waitingFor: "⟳ saved copy", throughWelcome: false)
+        #expect(try tmux.screen().contains("9 collections"))
+        try await tmux.waitUntil("the refreshed catalog") { !$0.contains("saved copy") && $0.contains("9 collections") }
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+
+        // The server gone: "offline" once, the catalog and Beige's NFTs as last seen.
+        try tmux.type("kill %1; clear")
+        try await tmux.launchApp(app, waitingFor: "⚠ offline", throughWelcome: false)
+        #expect(try tmux.screen().contains("9 collections"))
+        try tmux.keys("Enter")
+        let beige = try await tmux.waitFor("[+ cart]")
+        #expect(beige.contains("Beige (21)") && beige.contains("⚠ offline"))
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+
+        // A damaged copy: thrown away, the start goes on without it.
+        let folder = tmux.directory.appendingPathComponent(".cache/fakenft/last-seen")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count == 1)
+        for file in files {
+            try Data((0..<3_000).map { _ in UInt8.random(in: 0...255) }).write(to: folder.appendingPathComponent(file))
+        }
+        try tmux.type("clear")
+        try await tmux.launchApp(app, waitingFor: "[ Retry: r ]", throughWelcome: false)
+        #expect(try tmux.screen().contains("⚠ offline"))
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+}

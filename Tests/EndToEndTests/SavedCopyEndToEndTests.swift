@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct SavedCopyEndToEndTests {
     @Test func aStartDrawsWhatTheLastOneSaw() async throws {
         let tmux = try Tmux(width: 100, height: 30)
-        let server = try await tmux.startServer(arguments: "--latency 300")
+        let server = try await tmux.startServer(arguments: "--latency 2000")  // the saved copy shows a while
         let app = "--server \(server.absoluteString)"
         try await tmux.launchApp(app)
         try tmux.keys("Enter")  // Beige: its NFTs are seen

@@ -214,7 +214,10 @@ import FakeNFTTesting
             await server.stop()
             await catalog.load()
             #expect(catalog.collections.value?.count == 9, "a failed reload keeps the list")
-            #expect(context.effects.toast?.message.contains("Could not reload the collections") == true)
+            // the server gone: said once at the breadcrumb line's end, not in a toast per request
+            #expect(context.state.freshness == .offline)
+            #expect(context.effects.toast?.message.contains("Could not reload") != true)
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("⚠ offline: last seen"))
         }
     }
 

@@ -1,6 +1,7 @@
 import FakeNFTModels
 import Foundation
 import GRDB
+import Synchronization
 
 /// The store's tables in a SQLite file (WAL), through GRDB: the default and the embedded
 /// server's choice. Changes are immediate transactions in GRDB's writer.
@@ -11,6 +12,9 @@ import GRDB
 /// write-ahead log for other processes' commits, so each server's events follow them.
 final class SQLiteDatabase: StoreDatabase {
     private let pool: DatabasePool
+    /// The task following other processes' commits (``otherWriters()``): ended before the pool
+    /// closes, since closing waits for every read, its own included.
+    private let watching = Mutex<Task<Void, Never>?>(nil)
     let name: String
     /// How often ``otherWriters()`` reads the generation even when the log looks unchanged (a
     /// commit within the file system's clock tick that left the log's size as it was).
@@ -172,12 +176,19 @@ final class SQLiteDatabase: StoreDatabase {
             continuation.finish()
         }
         continuation.onTermination = { _ in watcher.cancel() }
+        watching.withLock { $0 = watcher }
         return stream
     }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 
-    func close() async { try? pool.close() }
+    func close() async {
+        if let watcher = watching.withLock({ $0 }) {
+            watcher.cancel()
+            await watcher.value
+        }
+        try? pool.close()
+    }
 
     // MARK: Helpers
 

@@ -52,9 +52,10 @@ import FakeNFTTesting
 
     @Test func accountsSeeTheirOwnChangesAndEverybodysCounts() async throws {
         try await TestServer.with { server async throws in
-            let anna = try await server.client().signUp(name: "Anna", email: "anna@example.com", password: "secret 12")
-            let boris = try await server.client().signUp(
-                name: "Boris", email: "boris@example.com", password: "secret 12")
+            // bcrypt shares NIO's two pool threads with every test's sign-ups: slow, never wrong
+            let client = server.client(timeout: 60)
+            let anna = try await client.signUp(name: "Anna", email: "anna@example.com", password: "secret 12")
+            let boris = try await client.signUp(name: "Boris", email: "boris@example.com", password: "secret 12")
             let annas = try Subscription(server, token: anna.token),
                 boriss = try Subscription(server, token: boris.token)
             #expect(await annas.waitFor("event: order"))

@@ -106,7 +106,7 @@ final class AppState {
     /// The server answered: what is shown is current (or becomes so as the loads answer).
     func reached() { freshness = .current }
 
-    /// A request failed with `failure`. When the server cannot be reached, the tab bar says so
+    /// A request failed with `failure`. When the server cannot be reached, the breadcrumb line says so
     /// once (true: the caller need not say it again); other failures are the caller's to tell.
     @discardableResult
     func unreachable(_ failure: APIError) -> Bool {

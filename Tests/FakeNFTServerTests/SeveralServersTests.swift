@@ -27,8 +27,12 @@ enum SharedData: CustomTestStringConvertible {
     /// A new place for data.
     func newPlace() throws -> String {
         switch self {
-        case .sqliteFile: FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-\(UUID())").path
-        case .postgres: try TestStore.newDatabase()
+        case .sqliteFile:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fakenft-\(UUID())")
+            // the PostgreSQL run gives each data folder a database: made here, once, before servers start together
+            if TestStore.isPostgres { _ = try TestStore.database(for: folder) }
+            return folder.path
+        case .postgres: return try TestStore.newDatabase()
         }
     }
 }

@@ -18,7 +18,7 @@ enum CrashGuard {
         crashNoticeLength = line.map { strlen($0) } ?? 0
     }
 
-    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
 
     /// Saves the current terminal modes and installs the crash handlers.
     static func install() {

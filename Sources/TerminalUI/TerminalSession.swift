@@ -26,7 +26,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Owns ncurses for the life of the app: modes, colours, input events, and restoring the terminal
-/// on every exit path (quit, SIGINT/SIGTERM/SIGHUP, crash signals, Ctrl-Z and `fg`).
+/// on every exit path (quit, every signal that ends a process, crashes, Ctrl-Z and `fg`).
 @MainActor
 public final class TerminalSession {
     /// Options chosen at start.
@@ -46,12 +46,18 @@ public final class TerminalSession {
         }
     }
 
-    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Every signal whose default action ends the process (crashes aside, ``CrashGuard``) ends
+    /// the session through the event loop, so the terminal is restored; SIGPIPE is ignored.
+    static let endingSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+        SIGSTKFLT, SIGXCPU, SIGXFSZ,
+    ]
+    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT] + endingSignals
 
     /// The surface that shows frames on the terminal.
     public let surface: CursesSurface
     public let colors: ColorSupport
-    /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if one did.
+    /// The signal that ended the session (one of ``endingSignals``), if one did.
     public private(set) var exitSignal: Int32?
 
     private let screen: OpaquePointer

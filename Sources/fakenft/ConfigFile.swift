@@ -81,5 +81,15 @@ struct ConfigFile {
                 entries[key] = Entry(text: string, line: at)
             }
         }
+        if let token = entries["token"], let mode = Self.mode(of: url), mode & 0o077 != 0 {
+            problems.append(
+                "\(url.path) line \(token.line): the token can be read by other users (mode \(String(mode & 0o777, radix: 8))): run chmod 600 \(url.path)"
+            )
+        }
+    }
+
+    /// The file's permission bits, if it can be looked at.
+    private static func mode(of url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
     }
 }

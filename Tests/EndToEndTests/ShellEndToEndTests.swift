@@ -60,7 +60,11 @@ import Testing
         try await expectTerminalRestored(tmux)
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT])
+    /// Every signal whose default ends the process (USR1, ALRM, XFSZ… once left it raw).
+    @Test(arguments: [
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ, SIGXCPU, SIGVTALRM,
+        SIGPROF, SIGSYS,
+    ])
     func terminalIsRestoredAfterSignal(_ signal: Int32) async throws {
         let tmux = try Tmux()
         try await launch(tmux)

@@ -34,6 +34,7 @@ import TerminalUI
             symbols = "sextants"
             log_level = "debug"
             """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         let settings = try Self.settings([], file: url)
         #expect(settings.problems.isEmpty)
         #expect(settings.server.value?.absoluteString == "http://127.0.0.1:9/")
@@ -43,6 +44,23 @@ import TerminalUI
         #expect(settings.theme.source.description == "config file, line 6")
         #expect(!settings.report.contains("secret"), "the token is never printed")
         #expect(settings.report.contains("theme      = light"))
+    }
+
+    /// A token in a file others may read is used, and the user is told how to protect it.
+    @Test func aTokenInAFileOthersCanReadIsAProblemNamingTheFix() throws {
+        let url = try Self.file("theme = \"light\"\ntoken = \"secret\"\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        let readable = try Self.settings([], file: url)
+        #expect(readable.token.value == "secret")
+        #expect(
+            readable.problems == [
+                "\(url.path) line 2: the token can be read by other users (mode 644): run chmod 600 \(url.path)"
+            ])
+        let withoutToken = try Self.file("theme = \"light\"\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: withoutToken.path)
+        #expect(try Self.settings([], file: withoutToken).problems.isEmpty, "nothing secret in it")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        #expect(try Self.settings([], file: url).problems.isEmpty)
     }
 
     @Test func theCommandLineBeatsTheEnvironmentWhichBeatsTheFile() throws {

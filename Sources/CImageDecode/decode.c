@@ -2,6 +2,7 @@
 
 #include <png.h>
 #include <jpeglib.h>
+#include <jerror.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,9 @@ static int fail(char *error, size_t length, const char *reason) {
     if (error && length > 0) snprintf(error, length, "%s", reason);
     return -1;
 }
+
+/// The most libjpeg may allocate for one picture.
+#define JPEG_MAX_MEMORY (24L * 1024 * 1024)
 
 static int too_large(int width, int height, int max_side, long max_pixels) {
     return width <= 0 || height <= 0 || width > max_side || height > max_side || (long)width * (long)height > max_pixels;
@@ -77,12 +81,18 @@ static int decode_jpeg(const uint8_t *data, size_t length, int max_side, long ma
     if (setjmp(failure.jump)) {
         free(pixels);
         jpeg_destroy_decompress(&info);
+        if (failure.manager.msg_code == JERR_NO_BACKING_STORE) {
+            return fail(error, error_length, "the image needs too much memory to decode");
+        }
         return fail(error, error_length, failure.message[0] ? failure.message : "a broken JPEG");
     }
     jpeg_create_decompress(&info);
+    // A progressive JPEG keeps every coefficient of the whole image while it decodes, whatever
+    // the scale (about 50 MB for 4000x4000): past this, it is refused instead.
+    info.mem->max_memory_to_use = JPEG_MAX_MEMORY;
     jpeg_mem_src(&info, data, (unsigned long)length);
     jpeg_read_header(&info, TRUE);
-    if (too_large((int)info.image_width, (int)info.image_height, max_side, max_pixels)) {
+    if (too_large((int)info.image_width, (int)info.image_height, max_side, 8L * 8L * max_pixels)) {
         jpeg_destroy_decompress(&info);
         return fail(error, error_length, "the image is too large");
     }
@@ -96,6 +106,12 @@ static int decode_jpeg(const uint8_t *data, size_t length, int max_side, long ma
     info.scale_num = 1;
     info.scale_denom = (unsigned int)denominator;
     info.out_color_space = JCS_EXT_RGBA;
+    // The pixels allocated are the scaled ones: those are what `max_pixels` bounds.
+    jpeg_calc_output_dimensions(&info);
+    if (too_large((int)info.output_width, (int)info.output_height, max_side, max_pixels)) {
+        jpeg_destroy_decompress(&info);
+        return fail(error, error_length, "the image is too large");
+    }
     jpeg_start_decompress(&info);
     size_t stride = (size_t)info.output_width * 4;
     pixels = malloc(stride * info.output_height);

@@ -75,6 +75,18 @@ import FakeNFTTesting
         #expect(throws: ImageError.self) { try ImageDecoder.decode(Data(count: ImageDecoder.maxBytes + 1)) }
     }
 
+    /// A 94 KB progressive 4000×4000 JPEG once took the app past 200 MB: libjpeg keeps a whole
+    /// progressive image's coefficients whatever the scale. It is refused at a bounded cost; a
+    /// baseline one of the same size decodes at 1/8 and is kept at ``ImageDecoder/keptSide``.
+    @Test func aHugeJPEGCostsBoundedMemory() throws {
+        #expect(throws: ImageError("the image needs too much memory to decode")) {
+            try ImageDecoder.decode(try fixture("huge-progressive.jpg"))
+        }
+        let baseline = try ImageDecoder.decode(try fixture("huge-baseline.jpg"))
+        #expect(baseline.width == ImageDecoder.keptSide && baseline.height == ImageDecoder.keptSide)
+        #expect(ImageDecoder.maxPixels * 4 <= 16 * 1024 * 1024, "a PNG's pixels are decoded whole: at most 16 MB")
+    }
+
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFFFFFF
         for byte in bytes {

@@ -13,9 +13,10 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum ImageDecoder {
     /// The largest body read for a picture.
     public static let maxBytes = 8 * 1024 * 1024
-    /// The largest side and area decoded.
+    /// The largest side and area decoded (a PNG is decoded whole: at most 16 MB of pixels; a
+    /// JPEG at a fraction of its size, and libjpeg may take 24 MB).
     public static let maxSide = 4096
-    public static let maxPixels = 16_000_000
+    public static let maxPixels = 4_194_304
     /// The longer side pictures are kept at once decoded: enough for the largest picture drawn.
     public static let keptSide = 256
 

@@ -16,14 +16,18 @@ public enum AccountRules {
         case passwordTooShort, passwordTooLong, passwordWeak, passwordHasControls
     }
 
+    /// A control character, or a bidirectional override or isolate (text that shows reversed).
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
+    }
+
     /// A name of 1 to 100 characters (trimmed), without control characters.
     public static func nameProblem(_ name: String) -> Problem? {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .nameEmpty }
         if trimmed.count > maxName { return .nameTooLong }
-        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return .nameHasControls
-        }
+        if trimmed.unicodeScalars.contains(where: isControl) { return .nameHasControls }
         return nil
     }
 
@@ -53,6 +57,11 @@ public enum AccountRules {
         return nil
     }
 
-    /// The key an address is unique by: lower-cased (addresses that differ only in case are one).
-    public static func emailKey(_ email: String) -> String { email.lowercased() }
+    /// The key an address is unique by: its compatibility form (NFKC: composed and decomposed
+    /// accents, the Kelvin sign and the letter K are one), case-folded (addresses that differ
+    /// only in case are one). For plain ASCII addresses, the lower-cased address.
+    public static func emailKey(_ email: String) -> String {
+        email.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
+            .precomposedStringWithCompatibilityMapping
+    }
 }

@@ -141,6 +141,42 @@ import FakeNFTTesting
         }
     }
 
+    /// What the app's form refuses, the server refuses too: nothing oversized or carrying an
+    /// escape sequence reaches the profile, nor /users for an account.
+    @Test func profileFieldsFollowTheRules() async throws {
+        try await TestServer.with { server async throws in
+            let refused: [(String, String, String)] = [
+                ("name", String(repeating: "N", count: 5_000), "at most 100"),
+                ("name", "Eve\u{1B}[2J", "control characters"),
+                ("name", "Eve\u{202E}", "control characters"),
+                ("description", String(repeating: "d", count: 501), "at most 500"),
+                ("description", "x\u{1B}]52;c;AAAA\u{07}", "control characters"),
+                ("website", "https://a.example/" + String(repeating: "w", count: 2_048), "at most 2048"),
+                ("website", "javascript:alert(1)", "http(s)"), ("avatar", "https://a.example/x y.png", "control"),
+            ]
+            for (field, value, reason) in refused {
+                let (status, body) = try await server.request(
+                    "PUT", "/api/v1/profile/1", body: FormEncoding.encode([(field, value)]),
+                    contentType: "application/x-www-form-urlencoded")
+                let message = TestServer.errorMessage(body) ?? ""
+                #expect(status == 400 && message.contains(field) && message.contains(reason), "\(field): \(message)")
+            }
+            let kept: Profile = try await server.get("/api/v1/profile/1")
+            #expect(
+                kept.name == "Студентус Практикумус" && kept.website == "https://practicum.yandex.ru/ios-developer/")
+            let fine = [
+                ("name", String(repeating: "Я", count: 100)), ("description", "two\nlines"),
+                ("website", ""), ("avatar", "https://a.example/" + String(repeating: "a", count: 2_000)),
+            ]
+            let (status, _) = try await server.request(
+                "PUT", "/api/v1/profile/1", body: FormEncoding.encode(fine),
+                contentType: "application/x-www-form-urlencoded")
+            #expect(status == 200)
+            let changed: Profile = try await server.get("/api/v1/profile/1")
+            #expect(changed.name.count == 100 && changed.description == "two\nlines" && changed.website.isEmpty)
+        }
+    }
+
     /// An NFT is bought once: an order holding one the buyer owns is refused with a reason, on
     /// every way into the order, and nothing changes (neither the order nor what was spent).
     @Test func anOwnedNFTCannotBeOrderedOrPaidAgain() async throws {

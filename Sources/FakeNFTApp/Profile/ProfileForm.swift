@@ -20,10 +20,10 @@ struct ProfileForm: Sendable {
     init(profile: Profile) {
         original = profile
         editors = [
-            .name: TextEditor(profile.name, maxLength: 100),
-            .description: TextEditor(profile.description, multiline: true, maxLength: 500),
-            .website: TextEditor(profile.website),
-            .avatar: TextEditor(profile.avatar),
+            .name: TextEditor(profile.name, maxLength: ProfileRules.maxName),
+            .description: TextEditor(profile.description, multiline: true, maxLength: ProfileRules.maxDescription),
+            .website: TextEditor(profile.website, maxLength: ProfileRules.maxLink),
+            .avatar: TextEditor(profile.avatar, maxLength: ProfileRules.maxLink),
         ]
         shown = profile
         shown = edited
@@ -40,20 +40,22 @@ struct ProfileForm: Sendable {
 
     func text(_ field: Field) -> String { editors[field]?.text ?? "" }
 
-    /// The message to show beside `field`, or nil when it is valid.
+    /// The message to show beside `field`, or nil when it is valid (``ProfileRules``, as the
+    /// server checks them).
     func error(_ field: Field) -> String? {
         let value = text(field)
-        switch field {
-        case .name:
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { return tr(.nameRequired) }
-            if trimmed.count > 100 { return tr(.atMostCharacters, 100) }
-        case .description:
-            if value.count > 500 { return tr(.atMostCharacters, 500) }
-        case .website, .avatar:
-            if !value.isEmpty && !Self.isWebURL(value) { return tr(.mustBeURL) }
+        let problem =
+            switch field {
+            case .name: ProfileRules.nameProblem(value)
+            case .description: ProfileRules.descriptionProblem(value)
+            case .website, .avatar: ProfileRules.linkProblem(value.trimmingCharacters(in: .whitespaces))
+            }
+        return switch problem {
+        case nil: nil
+        case .nameEmpty: tr(.nameRequired)
+        case .tooLong(let limit): tr(.atMostCharacters, limit)
+        case .hasControls, .linkInvalid: tr(.mustBeURL)  // the editor keeps control characters out
         }
-        return nil
     }
 
     var isValid: Bool { Field.allCases.allSatisfy { error($0) == nil } }
@@ -100,8 +102,7 @@ struct ProfileForm: Sendable {
     }
 
     static func isWebURL(_ text: String) -> Bool {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased()
-        else { return false }
-        return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
+        let link = text.trimmingCharacters(in: .whitespaces)
+        return !link.isEmpty && ProfileRules.linkProblem(link) == nil
     }
 }

@@ -55,14 +55,14 @@ struct Routes: Sendable {
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
                 try requireFixedID(context)
-                let fields = try await Self.body(request)
-                if let name = fields.string("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
-                    throw RequestError.badField("name", "must not be empty")
-                }
+                let fields = try await Self.body(request, context)
                 let update = ProfileUpdate(
                     name: fields.string("name"), description: fields.string("description"),
                     website: fields.string("website"), avatar: fields.string("avatar"),
                     likes: fields.list("likes"))
+                if let (field, problem) = ProfileRules.problem(in: update) {
+                    throw RequestError.badField(field, Self.reason(problem))
+                }
                 return json(
                     try await store.updateProfile(
                         update, owner: try await owner(request), ifVersion: ETag.acceptedVersions(request)), request)
@@ -75,7 +75,7 @@ struct Routes: Sendable {
                 try requireFixedID(context)
                 let versions = ETag.acceptedVersions(request)
                 let order: ReadModel.Versioned
-                if let nfts = try await Self.body(request).list("nfts") {
+                if let nfts = try await Self.body(request, context).list("nfts") {
                     order = try await store.updateOrder(
                         nfts: nfts, owner: try await owner(request), ifVersion: versions)
                 } else {
@@ -86,7 +86,7 @@ struct Routes: Sendable {
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
                 let order = try await store.executeOrder(
-                    nfts: try await Self.body(request).list("nfts"), owner: try await owner(request),
+                    nfts: try await Self.body(request, context).list("nfts"), owner: try await owner(request),
                     ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(order)
             },
@@ -101,6 +101,16 @@ struct Routes: Sendable {
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)
             }.table
+    }
+
+    /// What a broken profile rule is called in a 400 answer.
+    static func reason(_ problem: ProfileRules.Problem) -> String {
+        switch problem {
+        case .nameEmpty: "must not be empty"
+        case .tooLong(let limit): "must be at most \(limit) characters"
+        case .hasControls: "must not contain control characters"
+        case .linkInvalid: "must be an http(s) address"
+        }
     }
 
     /// Whose profile and order a request reads and writes: a signed-in account's, by its token,
@@ -169,13 +179,32 @@ struct Routes: Sendable {
         guard id == "1" else { throw ServerError.notFound("'\(id)' (only id 1 exists)") }
     }
 
-    /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400.
-    static func body(_ request: Request) async throws -> RequestFields {
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: Self.maxBodySize) } catch is NIOTooManyBytesError {
+    /// How long a client may take to send a request's body.
+    static let bodyDeadline = Duration.seconds(10)
+
+    /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400, one that
+    /// is not all there within ``bodyDeadline`` a 408 (and the connection closes).
+    static func body(_ request: Request, _ context: ServerContext) async throws -> RequestFields {
+        let buffer: ByteBuffer?
+        do {
+            buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await request.body.collect(upTo: Self.maxBodySize) }
+                group.addTask {
+                    try await Task.sleep(for: Self.bodyDeadline)
+                    return nil
+                }
+                let first = try await group.next() ?? nil
+                if first == nil { context.stopReading() }  // ends the collecting, which waits for more
+                group.cancelAll()
+                return first
+            }
+        } catch is NIOTooManyBytesError {
             throw ServerError(.contentTooLarge, "body larger than \(Self.maxBodySize / 1024) KiB")
         } catch {
             throw RequestError("the body could not be read: \(error)")
+        }
+        guard let buffer else {
+            throw ServerError(.requestTimeout, "the body did not arrive within \(Self.bodyDeadline)")
         }
         return try RequestFields(body: Data(buffer.readableBytesView), contentType: request.headers[.contentType])
     }

@@ -13,8 +13,10 @@ public struct TextEditor: Sendable, Hashable {
     public init(_ text: String = "", multiline: Bool = false, maxLength: Int? = nil) {
         self.multiline = multiline
         self.maxLength = maxLength
+        // Cut to the limit at once: each later edit then takes time bounded by the limit, not by
+        // what a server sent.
         let clean = SafeText.sanitize(text, keepNewlines: multiline)
-        characters = Array(clean)
+        characters = Array(maxLength.map { clean.prefix($0) } ?? clean[...])
         cursor = characters.count
     }
 

@@ -32,24 +32,47 @@ enum TransportError: Error, Sendable, Equatable {
 /// (FoundationNetworking's URLSession kept reading an endless body after the task was cancelled
 /// and grew the app by gigabytes.) A cancelled caller cancels the request.
 struct HTTPTransport: Sendable {
-    private let client: HTTPClient
+    /// Straight to the hosts.
+    private let direct: HTTPClient
+    /// Through each proxy the environment names (``ProxySettings``).
+    private let proxied: [ProxySettings.Proxy: HTTPClient]
+    private let proxies: ProxySettings
 
-    /// A client of its own (its connections are not shared with the other transports).
+    /// Clients of its own (their connections are not shared with the other transports).
     /// - Parameters:
     ///   - redirects: how many redirects to follow (http and https only); 0 follows none (the
     ///     API's token must not follow one to another host).
     ///   - connectionsPerHost: the most connections to one host at once.
     ///   - decompressionLimit: accept gzip and deflate bodies up to this many bytes once
     ///     decompressed; nil asks for none.
-    init(redirects: Int, connectionsPerHost: Int = 8, decompressionLimit: Int? = nil) {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: redirects > 0 ? .follow(max: redirects, allowCycles: false) : .disallow,
-            timeout: .init(connect: .seconds(10)),
-            decompression: decompressionLimit.map { .enabled(limit: .size($0)) } ?? .disabled)
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
-        configuration.connectionPool.retryConnectionEstablishment = false  // a refused connection is "offline" at once
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    ///   - proxies: which requests go through which proxy.
+    init(
+        redirects: Int, connectionsPerHost: Int = 8, decompressionLimit: Int? = nil,
+        proxies: ProxySettings = ProxySettings()
+    ) {
+        func client(through proxy: ProxySettings.Proxy?) -> HTTPClient {
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: redirects > 0 ? .follow(max: redirects, allowCycles: false) : .disallow,
+                timeout: .init(connect: .seconds(10)),
+                proxy: proxy.map { proxy in
+                    .server(
+                        host: proxy.host, port: proxy.port,
+                        authorization: proxy.user.map { .basic(username: $0, password: proxy.password ?? "") })
+                },
+                decompression: decompressionLimit.map { .enabled(limit: .size($0)) } ?? .disabled)
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
+            configuration.connectionPool.retryConnectionEstablishment = false  // a refused connection is "offline" at once
+            return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        }
+        direct = client(through: nil)
+        proxied = Dictionary(
+            uniqueKeysWithValues: Set([proxies.http, proxies.https].compactMap { $0 }).map { ($0, client(through: $0)) }
+        )
+        self.proxies = proxies
     }
+
+    /// The client for `url`: through its proxy, if the environment names one for it.
+    private func client(for url: URL) -> HTTPClient { proxies.proxy(for: url).flatMap { proxied[$0] } ?? direct }
 
     /// `GET url` read as it comes: `chunk` gets each piece of the body until it ends; throws
     /// ``TransportError`` (with the status when it is not 200: ``TransportError/malformed(_:)``
@@ -61,7 +84,7 @@ struct HTTPTransport: Sendable {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers = headers
         do {
-            let response = try await client.execute(request, timeout: .seconds(30))
+            let response = try await client(for: url).execute(request, timeout: .seconds(30))
             try status(Int(response.status.code))
             let last = LastChunk()
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -104,7 +127,7 @@ struct HTTPTransport: Sendable {
         _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
         limit: Int, timeout: Duration
     ) async throws(TransportError) -> HTTPAnswer {
-        let client = client
+        let client = client(for: url)
         do {
             return try await withThrowingTaskGroup(of: HTTPAnswer?.self) { group in
                 group.addTask {

@@ -16,10 +16,10 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE bench" </dev/null
 database="${FAKENFT_TEST_POSTGRES%/*}/bench"
 a_port=$(free_port) b_port=$(free_port) nginx_port=$(free_port)
-"$binary" serve --port "$a_port" --data "$work/a" --database "$database" --sign-ups-per-hour 0 --quiet >"$work/a.log" 2>&1 &
+"$binary" serve --port "$a_port" --data "$work/a" --database "$database" --sign-ups-per-hour 0 --trusted-proxy 127.0.0.1 --quiet >"$work/a.log" 2>&1 &
 a=$!
 sleep 1   # the first one migrates and seeds
-"$binary" serve --port "$b_port" --data "$work/b" --database "$database" --sign-ups-per-hour 0 --quiet >"$work/b.log" 2>&1 &
+"$binary" serve --port "$b_port" --data "$work/b" --database "$database" --sign-ups-per-hour 0 --trusted-proxy 127.0.0.1 --quiet >"$work/b.log" 2>&1 &
 b=$!
 trap 'kill $a $b 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
 for port in $a_port $b_port; do

@@ -70,25 +70,30 @@ public enum FakeNFTServer {
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
     /// middleware the configuration asks for.
-    public static func router(store: Store, configuration: ServerConfiguration) -> Router<ServerContext> {
+    static func router(store: Store, configuration: ServerConfiguration, metrics: ServerMetrics)
+        -> Router<ServerContext>
+    {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
             limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour)
         ).table
         let router = Router(context: ServerContext.self)
-        let metrics = ServerMetrics()
         router.add(middleware: MetricsRecorder(metrics: metrics))
+        if !configuration.trustedProxies.isEmpty {
+            router.add(middleware: ForwardedClientMiddleware(trustedProxies: configuration.trustedProxies))
+        }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
         if configuration.latencyMilliseconds > 0 {
             router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds))
         }
+        let crossSite = CrossSiteGuard(configuration: configuration)
         for route in routes {
             let path = RouterPath("api/v1/" + route.path)
             if route.changesState {
                 router.on(path, method: route.method) { request, context in
-                    try CrossSiteGuard.check(request)
+                    try crossSite.check(request)
                     return try await route.handler(request, context)
                 }
             } else {
@@ -102,7 +107,7 @@ public enum FakeNFTServer {
             }
         }
         ImageRoutes(images: ImageSet()).add(to: router)
-        OperationsRoutes(store: store, metrics: metrics).add(to: router)
+        OperationsRoutes(store: store, metrics: metrics).add(to: router, exposure: configuration.metrics)
         return router
     }
 
@@ -110,9 +115,9 @@ public enum FakeNFTServer {
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
         let store = try await openStore(configuration)
-        let app = application(configuration, store: store) { listener in await started.succeed(listener) }
+        let services = services(configuration, store: store) { listener in await started.succeed(listener) }
         let group = ServiceGroup(
-            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger(configuration)))
+            configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
             do { try await group.run() } catch {
                 await started.fail(error)
@@ -131,10 +136,14 @@ public enum FakeNFTServer {
         async throws
     {
         let store = try await openStore(configuration)
+        let services = services(configuration, store: store) { listener in
+            onListening(listener.localAddress?.port ?? configuration.port)
+        }
         do {
-            try await application(configuration, store: store) { listener in
-                onListening(listener.localAddress?.port ?? configuration.port)
-            }.runService()
+            try await ServiceGroup(
+                configuration: .init(
+                    services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger(configuration))
+            ).run()
         } catch {
             await store.close()
             throw error
@@ -142,16 +151,30 @@ public enum FakeNFTServer {
         await store.close()
     }
 
-    private static func application(
+    /// The API's application, and the metrics listener's when it has one of its own.
+    private static func services(
         _ configuration: ServerConfiguration, store: Store,
         onListening: @escaping @Sendable (any Channel) async -> Void
-    ) -> some ApplicationProtocol {
+    ) -> [any Service] {
+        let metrics = ServerMetrics()
+        let api = application(
+            configuration, router: router(store: store, configuration: configuration, metrics: metrics),
+            host: configuration.host, port: configuration.port, onListening: onListening)
+        guard case .listener(let host, let port) = configuration.metrics else { return [api] }
+        let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
+        return [api, application(configuration, router: router, host: host, port: port) { _ in }]
+    }
+
+    private static func application(
+        _ configuration: ServerConfiguration, router: Router<ServerContext>, host: String, port: Int,
+        onListening: @escaping @Sendable (any Channel) async -> Void
+    ) -> some Service {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         return Application(
-            router: router(store: store, configuration: configuration),
+            router: router,
             server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "fakenft",
+                address: .hostname(host, port: port), serverName: "fakenft",
                 availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),
             onServerRunning: { channel in await onListening(channel) },
             logger: logger(configuration))
@@ -165,7 +188,9 @@ public enum FakeNFTServer {
                 LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
             }
         return Logger(label: "fakenft.server") {
-            LineLogHandler(label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error)
+            LineLogHandler(
+                label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error,
+                format: configuration.logFormat)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LineLog
 
 /// How to run the FakeNFT server.
 public struct ServerConfiguration: Sendable {
@@ -38,6 +39,23 @@ public struct ServerConfiguration: Sendable {
     public var imageLinks: ImageLinks
     /// Sign-ups one client may make per hour; 0: no limit.
     public var signUpsPerHour = 20
+    /// Proxies whose `X-Forwarded-For` names the client (addresses or networks); from other
+    /// peers the header is ignored.
+    public var trustedProxies: [IPAddressRange] = []
+
+    /// Where `/metrics` is served.
+    public var metrics: MetricsExposure = .loopbackOnAPIPort
+    /// How log lines are written.
+    public var logFormat: LineLogHandler.Format = .text
+
+    /// Where `/metrics` is served.
+    public enum MetricsExposure: Sendable, Hashable {
+        /// On the API's port, to loopback clients only (a trusted proxy's client is not one).
+        case loopbackOnAPIPort
+        /// On a listener of its own, to whoever reaches it.
+        case listener(host: String, port: Int)
+        case off
+    }
 
     /// Where the server's log lines go.
     public enum LogDestination: Sendable, Hashable {

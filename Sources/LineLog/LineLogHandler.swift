@@ -1,20 +1,28 @@
 import Foundation
 import Logging
 
-/// A swift-log handler that writes one line per message through a ``LineWriter``: time, level,
-/// label, message, then the metadata as sorted `key=value` pairs. Control characters (which a
-/// request path or a server's answer can carry) are written escaped, so a log read in a
-/// terminal cannot drive it.
+/// A swift-log handler that writes one line per message through a ``LineWriter``: as text, time,
+/// level, label, message, then the metadata as sorted `key=value` pairs; as JSON, one object per
+/// line with the fields `time`, `level`, `label`, `message` and the metadata's. Control
+/// characters (which a request path or a server's answer can carry) are written escaped, so a
+/// log read in a terminal cannot drive it.
 public struct LineLogHandler: LogHandler {
+    /// How each line is written.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
     let label: String
     let writer: LineWriter
+    let format: Format
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
 
-    public init(label: String, writer: LineWriter, logLevel: Logger.Level) {
+    public init(label: String, writer: LineWriter, logLevel: Logger.Level, format: Format = .text) {
         self.label = label
         self.writer = writer
         self.logLevel = logLevel
+        self.format = format
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -24,12 +32,33 @@ public struct LineLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let stamp = Date().formatted(.iso8601)
-        let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }.map {
-            "\($0.key)=\($0.value)"
+        let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }
+        switch format {
+        case .text:
+            let pairs = fields.map { "\($0.key)=\($0.value)" }
+            writer.write(
+                Self.escapingControls(
+                    ([stamp, "\(event.level)", "\(label):", "\(event.message)"] + pairs).joined(separator: " ")))
+        case .json:
+            var object: [String: String] = [:]
+            for (key, value) in fields { object[key] = "\(value)" }
+            object["time"] = stamp
+            object["level"] = "\(event.level)"
+            object["label"] = label
+            object["message"] = "\(event.message)"
+            // JSONSerialization escapes C0 controls; DEL and C1 ones are escaped here (a terminal
+            // may take U+009B for CSI). Sorted keys keep lines comparable.
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+            var line = ""
+            for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+                if (0x7F...0x9F).contains(scalar.value) {
+                    line += "\\u00" + String(scalar.value, radix: 16, uppercase: true)
+                } else {
+                    line.unicodeScalars.append(scalar)
+                }
+            }
+            writer.write(line)
         }
-        writer.write(
-            Self.escapingControls(
-                ([stamp, "\(event.level)", "\(label):", "\(event.message)"] + fields).joined(separator: " ")))
     }
 
     /// `text` with C0 and C1 controls and DEL written as `\u{..}`.

@@ -22,6 +22,13 @@ struct FakeNFTCommand: AsyncParsableCommand {
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
         defaultSubcommand: AppCommand.self)
+
+    /// Parses the command line, with `serve`'s options from the environment in front of it.
+    static func main() async {
+        await main(
+            ServeEnvironment.arguments(
+                Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+    }
 }
 
 /// `fakenft [app]`: the terminal app, on its own embedded server or on `--server`.
@@ -200,3 +207,4 @@ extension CharacterArt.Symbols: ExpressibleByArgument {}
 extension ImagesChoice: ExpressibleByArgument {}
 extension Theme.Choice: ExpressibleByArgument {}
 extension Language: ExpressibleByArgument {}
+extension LineLogHandler.Format: ExpressibleByArgument {}

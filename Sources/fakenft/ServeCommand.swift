@@ -24,8 +24,14 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "postgres://user[:password]@host[:port]/db"))
     var database: String?
 
-    @Option(help: "Require this X-Practicum-Mobile-Token on every request.")
+    @Option(help: "Require this X-Practicum-Mobile-Token on every request (better: --token-file, $FAKENFT_TOKEN).")
     var token: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Require the token in this file (its first line), which keeps it out of the process list.",
+            valueName: "file"))
+    var tokenFile: String?
 
     @Option(help: ArgumentHelp("Delay every answer by this many milliseconds (to test clients).", valueName: "ms"))
     var latency = 0
@@ -62,6 +68,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Sign-ups one client address may make per hour; 0: no limit.", valueName: "n"))
     var signUpsPerHour = 20
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve /metrics on this listener instead of the API's port (where only loopback clients get it), or off.",
+            valueName: "host:port|off"))
+    var metricsAddress: String?
+
+    @Option(help: ArgumentHelp("How log lines are written: text, or json (one object per line).", valueName: "format"))
+    var logFormat: LineLogHandler.Format = .text
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A proxy (IP address or CIDR network) whose X-Forwarded-For names the client, as limits count clients; repeatable.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port wants a number in 0...65535, not \(port)")
@@ -74,6 +96,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)")
+        }
+        if token != nil && tokenFile != nil { throw ValidationError("--token and --token-file exclude each other") }
+        if let metricsAddress, metricsAddress != "off", ListenAddress(metricsAddress) == nil {
+            throw ValidationError(
+                "--metrics-address wants host:port (e.g. 127.0.0.1:9464) or off, not \(metricsAddress)")
+        }
+        if let bad = trustedProxies.first(where: { IPAddressRange($0) == nil }) {
+            throw ValidationError(
+                "--trusted-proxy wants an IP address or network such as 127.0.0.1 or 10.0.0.0/8, not \(bad)")
         }
         if let database, PostgresAddress(database) == nil {
             throw ValidationError("--database wants postgres://user[:password]@host[:port]/database, not \(database)")
@@ -92,25 +123,50 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// What the options ask for.
-    func serverConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServerConfiguration
+    /// What the options ask for; throws when the token file cannot be read.
+    func serverConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> ServerConfiguration
     {
         var configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: data.map { URL(fileURLWithPath: $0) }
                 ?? ServerConfiguration.defaultDataDirectory(environment: environment),
-            token: token, latencyMilliseconds: latency, reset: reset || large != nil,
+            token: try tokenFile.map(Self.readToken) ?? token, latencyMilliseconds: latency,
+            reset: reset || large != nil,
             paymentOutcomes: payments?.outcomes ?? [:], logRequests: !quiet, log: .standardError,
             idleTimeout: idleTimeout,
             imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
         configuration.signUpsPerHour = signUpsPerHour
+        configuration.trustedProxies = trustedProxies.compactMap(IPAddressRange.init)
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
-        configuration.postgresURL = database ?? environment["FAKENFT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.postgresURL = database
+        configuration.metrics =
+            switch metricsAddress {
+            case nil: .loopbackOnAPIPort
+            case "off": .off
+            case let address?: ListenAddress(address).map { .listener(host: $0.host, port: $0.port) } ?? .off
+            }
+        configuration.logFormat = logFormat
         return configuration
     }
 
+    /// The first line of `path`, trimmed; a file others may read is refused.
+    static func readToken(from path: String) throws -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 4096,
+            let line = String(data: data, encoding: .utf8)?.split(whereSeparator: \.isNewline).first?
+                .trimmingCharacters(in: .whitespaces), !line.isEmpty
+        else { throw Failure("--token-file \(path): not a readable file whose first line is the token") }
+        if let mode = attributes?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            throw Failure(
+                "--token-file \(path): other users can read it (mode \(String(mode & 0o777, radix: 8))): run chmod 600 \(path)"
+            )
+        }
+        return line
+    }
+
     func run() async throws {
-        let configuration = serverConfiguration()
+        let configuration = try serverConfiguration()
         // A closed stdout or stderr (`fakenft serve | true`) must not end the server: writes to it
         // fail quietly instead of raising SIGPIPE, and go through a writer that never blocks.
         signal(SIGPIPE, SIG_IGN)

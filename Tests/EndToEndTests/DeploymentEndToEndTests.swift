@@ -13,10 +13,12 @@ struct DeploymentEndToEndTests {
     /// Two `fakenft serve` processes on one new database, both answering.
     static func twoServers() async throws -> (ServeProcess, ServeProcess) {
         let database = try TestStore.newDatabase()
-        let a = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
+        let a = try ServeProcess(
+            keepReader: false, arguments: ["--database", database, "--trusted-proxy", "127.0.0.1", "--quiet"])
         do {
             try await a.waitUntilAnswering()  // the first one seeds the database
-            let b = try ServeProcess(keepReader: false, arguments: ["--database", database, "--quiet"])
+            let b = try ServeProcess(
+                keepReader: false, arguments: ["--database", database, "--trusted-proxy", "127.0.0.1", "--quiet"])
             do {
                 try await b.waitUntilAnswering()
                 return (a, b)

@@ -31,6 +31,26 @@ import FakeNFTTesting
 }
 
 extension ServeEndToEndTests {
+    /// deploy/fakenft.service is a unit systemd accepts (its hardening options included), for
+    /// this binary.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))
+    func theSystemdUnitVerifies() throws {
+        let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../deploy/fakenft.service")
+        let text = try String(contentsOf: unit, encoding: .utf8)
+        #expect(text.contains("ExecStart=/usr/local/bin/fakenft serve"))
+        for hardening in ["NoNewPrivileges=yes", "ProtectSystem=strict", "DynamicUser=yes", "StateDirectory=fakenft"] {
+            #expect(text.contains(hardening), "\(hardening)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unit-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("fakenft.service")
+        try text.replacingOccurrences(of: "/usr/local/bin/fakenft", with: Tmux.binary).write(
+            to: copy, atomically: true, encoding: .utf8)
+        let (status, output) = try spawnAndWait("/usr/bin/systemd-analyze", ["verify", "--man=no", copy.path])
+        #expect(status == 0, "\(output)")
+    }
+
     /// SIGTERM is a graceful shutdown: a request in flight is answered, then the process exits 0.
     @Test func sigtermLetsRequestsInFlightFinish() async throws {
         let server = try ServeProcess(keepReader: true, arguments: ["--latency", "800"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FakeNFTCore
+import FakeNFTServer
 import Foundation
 import Testing
 import TerminalUI
@@ -34,7 +35,7 @@ import TerminalUI
                 "2=ok,5=fail",
                 "--idle-timeout", "5", "--quiet", "--token", "s",
             ]) as? ServeCommand)
-        let configuration = command.serverConfiguration(environment: [:])
+        let configuration = try command.serverConfiguration(environment: [:])
         #expect(
             configuration.port == 0 && configuration.dataDirectory.path == "/tmp/d"
                 && configuration.latencyMilliseconds == 50)
@@ -48,12 +49,55 @@ import TerminalUI
         #expect(defaults.dataDirectory.path == "/home/u/.local/share/fakenft")
         #expect(defaults.imageLinks == .local(publicURL: nil), "images from this server by default")
         let upstream = try #require(try FakeNFTCommand.parseAsRoot(["serve", "--upstream-images"]) as? ServeCommand)
-        #expect(upstream.serverConfiguration(environment: [:]).imageLinks == .upstream)
+        #expect(try upstream.serverConfiguration(environment: [:]).imageLinks == .upstream)
         let public_ = try #require(
             try FakeNFTCommand.parseAsRoot(["serve", "--public-url", "http://10.0.0.2:8080"]) as? ServeCommand)
         #expect(
-            public_.serverConfiguration(environment: [:]).imageLinks
+            try public_.serverConfiguration(environment: [:]).imageLinks
                 == .local(publicURL: URL(string: "http://10.0.0.2:8080")))
+    }
+
+    /// Every `serve` option comes from a FAKENFT_ variable too (for services and containers), under
+    /// the command line's own; the token from a file keeps it out of the process list.
+    @Test func serveOptionsComeFromTheEnvironmentUnderTheCommandLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("env-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let tokenFile = directory.appendingPathComponent("token").path
+        #expect(FileManager.default.createFile(atPath: tokenFile, contents: Data("from-file\nignored\n".utf8)))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile)
+        let environment = [
+            "FAKENFT_PORT": "9000", "FAKENFT_HOST": "0.0.0.0", "FAKENFT_TOKEN_FILE": tokenFile, "FAKENFT_QUIET": "true",
+            "FAKENFT_TRUSTED_PROXY": "10.0.0.0/8, 127.0.0.1", "FAKENFT_METRICS_ADDRESS": "127.0.0.1:9464",
+            "FAKENFT_LOG_FORMAT": "json", "FAKENFT_DATABASE": "postgres://u@db/x", "FAKENFT_RESET": "1",
+        ]
+        let arguments = ServeEnvironment.arguments(["serve", "--port", "9001"], environment: environment)
+        let command = try #require(try FakeNFTCommand.parseAsRoot(arguments) as? ServeCommand)
+        let configuration = try command.serverConfiguration(environment: [:])
+        #expect(configuration.port == 9001, "the command line wins")
+        #expect(configuration.host == "0.0.0.0" && configuration.token == "from-file" && !configuration.logRequests)
+        #expect(configuration.trustedProxies == [IPAddressRange("10.0.0.0/8"), IPAddressRange("127.0.0.1")])
+        #expect(configuration.metrics == .listener(host: "127.0.0.1", port: 9464) && configuration.logFormat == .json)
+        #expect(
+            configuration.postgresURL == "postgres://u@db/x" && !configuration.reset,
+            "--reset is never from the environment")
+        let overridden = ServeEnvironment.arguments(["serve", "--token", "typed"], environment: environment)
+        #expect(
+            try (try FakeNFTCommand.parseAsRoot(overridden) as? ServeCommand)?.serverConfiguration(environment: [:])
+                .token
+                == "typed")
+        #expect(ServeEnvironment.arguments(["--mouse"], environment: environment) == ["--mouse"], "the app's own")
+        let off = try #require(try FakeNFTCommand.parseAsRoot(["serve", "--metrics-address", "off"]) as? ServeCommand)
+        #expect(try off.serverConfiguration(environment: [:]).metrics == .off)
+        let byDefault = try #require(try FakeNFTCommand.parseAsRoot(["serve"]) as? ServeCommand)
+        #expect(try byDefault.serverConfiguration(environment: [:]).metrics == .loopbackOnAPIPort)
+        // Each option `serve --help` lists is one the environment can give, the actions aside.
+        let help = FakeNFTCommand.helpMessage(for: ServeCommand.self)
+        let listed = Set(help.matches(of: /--([a-z-]+)/).map { String($0.1) })
+        let known = Set(ServeEnvironment.options + ServeEnvironment.flags + ServeEnvironment.lists)
+        #expect(listed.subtracting(known) == ["reset", "large", "help", "version"], "\(listed.subtracting(known))")
+        // A token file others can read is refused, naming the fix.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile)
+        #expect(throws: (any Error).self) { try command.serverConfiguration(environment: [:]) }
     }
 
     @Test(arguments: [
@@ -67,6 +111,10 @@ import TerminalUI
         (["serve", "--idle-timeout", "0"], "--idle-timeout wants a number in 1...86400"),
         (["serve", "--latency=-1"], "--latency wants a number in 0...60000"),
         (["serve", "--public-url", "ftp://x"], "--public-url wants an http(s) URL"),
+        (["serve", "--trusted-proxy", "10.0.0.0/40"], "--trusted-proxy wants an IP address or network"),
+        (["serve", "--metrics-address", "9464"], "--metrics-address wants host:port"),
+        (["serve", "--token", "a", "--token-file", "f"], "--token and --token-file exclude each other"),
+        (["serve", "--log-format", "xml"], "The value 'xml' is invalid for '--log-format <format>'"),
         (
             ["serve", "--public-url", "http://x", "--upstream-images"],
             "--public-url and --upstream-images exclude each other"

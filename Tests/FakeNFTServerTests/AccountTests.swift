@@ -1,5 +1,8 @@
 import FakeNFTCore
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import HummingbirdBcrypt
 import Testing
 import FakeNFTTesting
@@ -155,6 +158,14 @@ import FakeNFTTesting
             ] {
                 #expect(try await signUp("Boris", email, "good pass 1").0 == 400, "\(email)")
             }
+            // Look-alikes of a taken address are the same address: decomposed accents, the Kelvin sign.
+            _ = try await Self.register(server, "José", "jos\u{E9}@example.com")
+            for lookAlike in [
+                "jose\u{301}@example.com", "JOS\u{C9}@example.com",
+                "anna@example.com".replacingOccurrences(of: "k", with: "\u{212A}"),
+            ] {
+                #expect(try await signUp("Copy", lookAlike, "good pass 1").0 == 409, "\(lookAlike)")
+            }
             #expect(try await signUp("   ", "boris@example.com", "good pass 1").0 == 400)
             #expect(try await signUp("Boris\u{1B}[2J", "boris@example.com", "good pass 1").0 == 400)
         }
@@ -181,6 +192,61 @@ import FakeNFTTesting
                 "POST", "/api/v1/auth/login",
                 body: Self.form([("email", "boris@example.com"), ("password", "guess 1234")]))
             #expect(other.status == 429)
+        }
+    }
+
+    /// Behind a trusted proxy each client is counted by the address the proxy names; from any
+    /// other peer, `X-Forwarded-For` is the client's own claim and changes nothing.
+    @Test(arguments: [true, false]) func limitsCountTheClientATrustedProxyNames(trusted: Bool) async throws {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("xff-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.signUpsPerHour = 2
+        configuration.trustedProxies = trusted ? [IPAddressRange("127.0.0.0/8")!] : []
+        let server = try await FakeNFTServer.start(configuration)
+        var made = 0
+        func signUp(from client: String) async throws -> Int {
+            made += 1
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/auth/register"))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.setValue("\(client), 127.0.0.1", forHTTPHeaderField: "X-Forwarded-For")
+            request.httpBody = Data(
+                Self.form([("name", "N"), ("email", "n\(made)@example.com"), ("password", "correct horse 1")]).utf8)
+            return (try await URLSession.shared.data(for: request).1 as! HTTPURLResponse).statusCode
+        }
+        #expect(try await signUp(from: "10.0.0.1") == 201)
+        #expect(try await signUp(from: "10.0.0.2") == 201)
+        #expect(try await signUp(from: "10.0.0.1") == (trusted ? 201 : 429), "a second sign-up of 10.0.0.1")
+        #expect(try await signUp(from: "10.0.0.1") == 429)
+        let newClient = try await signUp(from: "10.0.0.3")
+        await server.stop()
+        #expect(newClient == (trusted ? 201 : 429), "a new address is a new client only when a trusted proxy says so")
+    }
+
+    @Test func theClientIsTheLastAddressNoTrustedProxyWrote() {
+        let forwarded = ForwardedClientMiddleware(trustedProxies: [
+            IPAddressRange("127.0.0.1")!, IPAddressRange("10.9.0.0/16")!,
+        ])
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["6.6.6.6, 1.2.3.4, 10.9.9.9"]) == "1.2.3.4")
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["6.6.6.6", "1.2.3.4"]) == "1.2.3.4")
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["2001:db8::1"]) == "2001:db8::1")
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: []) == "127.0.0.1")
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["not an address"]) == "127.0.0.1")
+        #expect(forwarded.client(peer: "5.5.5.5", forwardedFor: ["1.2.3.4"]) == "5.5.5.5", "not a trusted peer")
+        #expect(forwarded.client(peer: "10.9.200.1", forwardedFor: ["1.2.3.4"]) == "1.2.3.4", "in the trusted network")
+        #expect(forwarded.client(peer: "10.10.0.1", forwardedFor: ["1.2.3.4"]) == "10.10.0.1")
+    }
+
+    @Test func addressRangesParseAndMatchAsCIDRSays() throws {
+        let v4 = try #require(IPAddressRange("192.168.4.0/22"))
+        #expect(v4.contains("192.168.7.255") && v4.contains("192.168.4.0") && !v4.contains("192.168.8.0"))
+        #expect(!v4.contains("::1") && !v4.contains("not an address"))
+        let v6 = try #require(IPAddressRange("fd00::/8"))
+        #expect(v6.contains("fd12:3456::1") && !v6.contains("fe80::1"))
+        #expect(try #require(IPAddressRange("0.0.0.0/0")).contains("8.8.8.8"))
+        for bad in ["10.0.0.0/33", "10.0.0.0/", "10.0.0/8", "host.example", "::1/129", "1.2.3.4/+8", ""] {
+            #expect(IPAddressRange(bad) == nil, "\(bad)")
         }
     }
 
@@ -299,7 +365,20 @@ import FakeNFTTesting
 
     @Test func aServerWideTokenLetsAccountTokensThrough() async throws {
         try await TestServer.with(token: "class-token") { server async throws in
-            let anna = try await Self.register(server, "Anna", "anna@example.com")  // signing up needs no token
+            let anna = try await Self.register(server, "Anna", "anna@example.com")  // with the server's token
+            // Without it, or with an account's token, nobody makes accounts on a server with a token.
+            for headers in [["X-Practicum-Mobile-Token": ""], ["X-Practicum-Mobile-Token": anna.token]] {
+                let (status, body) = try await server.request(
+                    "POST", "/api/v1/auth/register",
+                    body: Self.form([("name", "Eve"), ("email", "eve@example.com"), ("password", "correct horse 1")]),
+                    contentType: "application/x-www-form-urlencoded", headers: headers)
+                #expect(status == 401, "\(headers): \(String(decoding: body, as: UTF8.self))")
+            }
+            let signIn = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "anna@example.com"), ("password", "correct horse 1")]),
+                headers: ["X-Practicum-Mobile-Token": ""])
+            #expect(signIn.status == 200, "signing in to an account takes no token")
             let mine: Profile = try await Self.get(server, "/api/v1/profile/1", token: anna.token)
             #expect(mine.name == "Anna")
             let shared: Profile = try await Self.get(server, "/api/v1/profile/1", token: "class-token")

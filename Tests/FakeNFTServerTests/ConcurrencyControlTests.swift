@@ -132,6 +132,60 @@ import FakeNFTTesting
         }
     }
 
+    /// DNS rebinding: a page whose name now points at this server sends its own name as both
+    /// `Host` and `Origin`; a browser's change must name a host the server serves.
+    @Test func aReboundNameCannotChangeData() async throws {
+        try await TestServer.with { server async throws in
+            func put(host: String, _ headers: String) async throws -> String {
+                let body = "name=Rebound"
+                return try await RawConnection.exchange(
+                    port: server.port,
+                    "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: \(host)\r\n\(headers)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+                ).text
+            }
+            let port = server.port
+            for (host, headers) in [
+                ("evil.example:\(port)", "Origin: http://evil.example:\(port)\r\n"),
+                ("evil.example:\(port)", "Sec-Fetch-Site: same-origin\r\n"),
+                ("127.0.0.1.evil.example:\(port)", "Origin: http://127.0.0.1.evil.example:\(port)\r\n"),
+                ("localhost.evil.example", "Origin: http://localhost.evil.example\r\n"),
+            ] {
+                let answer = try await put(host: host, headers)
+                #expect(answer.hasPrefix("HTTP/1.1 403") && answer.contains("does not serve"), "\(host): \(answer)")
+            }
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Студентус Практикумус")
+            for (host, headers) in [
+                ("localhost:\(port)", "Origin: http://localhost:\(port)\r\n"),
+                ("127.0.0.1:\(port)", "Sec-Fetch-Site: same-origin\r\n"),
+                ("[::1]:\(port)", "Origin: http://[::1]:\(port)\r\n"),
+                ("any.example", ""),  // not a browser: curl, the apps
+            ] {
+                let answer = try await put(host: host, headers)
+                #expect(answer.hasPrefix("HTTP/1.1 200"), "\(host): \(answer)")
+            }
+        }
+    }
+
+    @Test func theHostsABrowserMayNameAreLoopbackTheListeningHostAndThePublicURL() {
+        let guarding = CrossSiteGuard(
+            configuration: ServerConfiguration(
+                host: "0.0.0.0", dataDirectory: URL(fileURLWithPath: "/tmp"),
+                imageLinks: .local(publicURL: URL(string: "https://NFT.example.com/app"))))
+        for served in [
+            "nft.example.com", "NFT.Example.com:443", "localhost:8080", "127.9.9.9", "[::1]:80", "a.localhost",
+        ] {
+            #expect(guarding.serves(served), "\(served)")
+        }
+        for other in [
+            "0.0.0.0:8080", "evil.example", "127.0.0.1.evil.example", "nft.example.com.evil", "", "127.0.0.256",
+        ] {
+            #expect(!guarding.serves(other), "\(other)")
+        }
+        let listening = CrossSiteGuard(
+            configuration: ServerConfiguration(host: "10.0.0.5", dataDirectory: URL(fileURLWithPath: "/tmp")))
+        #expect(listening.serves("10.0.0.5:8080") && !listening.serves("10.0.0.6:8080"))
+    }
+
     @Test func otherSitesMayStillRead() async throws {
         try await TestServer.with { server async throws in
             for path in ["/api/v1/nft/1", "/api/v1/profile/1", "/api/v1/orders/1"] {

@@ -76,7 +76,7 @@ import FakeNFTTesting
 
     @Test func aSlowSubscriberIsDroppedToAResyncAndNeverWaitedFor() async throws {
         let feed = ChangeFeed()
-        let stream = try #require(feed.subscribe(owner: "1"))
+        let stream = try #require(feed.subscribe(owner: "1", client: "client:test"))
         let started = ContinuousClock.now
         for version in 1...(ChangeFeed.bufferSize + 50) {
             feed.publish([.order(owner: "1", version: version, json: ByteBuffer(string: "{}"))])
@@ -101,9 +101,21 @@ import FakeNFTTesting
         #expect(feed.subscriberCount == 0)
     }
 
+    /// One client cannot take every place: past its own share it is refused, others still join.
+    @Test func oneClientHasAShareOfTheSubscriptions() async throws {
+        let feed = ChangeFeed()
+        let mine = (0..<ChangeFeed.maxPerClient).compactMap { _ in feed.subscribe(owner: "1", client: "client:greedy") }
+        #expect(mine.count == ChangeFeed.maxPerClient)
+        #expect(!feed.hasRoom(for: "client:greedy") && feed.subscribe(owner: "1", client: "client:greedy") == nil)
+        #expect(feed.hasRoom(for: "client:other") && feed.subscribe(owner: "1", client: "client:other") != nil)
+        feed.finishAll()
+        for stream in mine { for await _ in stream {} }
+        #expect(feed.hasRoom(for: "client:greedy"), "places come back when streams end")
+    }
+
     @Test func otherOwnersChangesDoNotReachASubscriber() async throws {
         let feed = ChangeFeed()
-        let stream = try #require(feed.subscribe(owner: "u-anna"))
+        let stream = try #require(feed.subscribe(owner: "u-anna", client: "client:test"))
         feed.publish([
             .order(owner: "u-boris", version: 2, json: ByteBuffer(string: "{}")), .user(id: "u-boris", nfts: 3),
         ])

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FakeNFTRequests
 import GRDB
+import Logging
 import Testing
 import FakeNFTTesting
 @testable import FakeNFTServer
@@ -187,10 +188,90 @@ import FakeNFTTesting
         }
     }
 
+    /// After a clean stop the main file alone holds everything (a copy of it, a lost -wal), and
+    /// a database that was filled and lost its data is refused, never silently filled again.
+    @Test(.enabled(if: !TestStore.isPostgres, "a SQLite file")) func aCleanStopLeavesEverythingInTheMainFile()
+        async throws
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fakenft-stop-\(UUID().uuidString)")
+        let copy = directory.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("fakenft.sqlite")
+        let server = try await TestServer.start(dataDirectory: directory)
+        let (status, _) = try await server.request(
+            "PUT", "/api/v1/profile/1", body: "name=Kept", contentType: "application/x-www-form-urlencoded")
+        #expect(status == 200)
+        await server.stop()
+        try FileManager.default.copyItem(at: file, to: copy.appendingPathComponent("fakenft.sqlite"))
+        let fromCopy = try await TestServer.start(dataDirectory: copy)
+        #expect(
+            try await fromCopy.get("/api/v1/profile/1", as: Profile.self).name == "Kept", "the copy holds the change")
+        await fromCopy.stop()
+        // Filled once, then emptied: refused with the way out, and left as it was.
+        try await DatabaseQueue(path: file.path).write { try $0.execute(sql: "DELETE FROM currency") }
+        do {
+            _ = try await TestServer.start(dataDirectory: directory)
+            Issue.record("an emptied database was filled again")
+        } catch {
+            #expect(
+                "\(error)".contains(file.path) && "\(error)".contains("data is gone") && "\(error)".contains("--reset"))
+        }
+        #expect(
+            try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM profile") }
+                == 1)
+        let reset = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: directory, reset: true))
+        let currencies = try await URLSession.shared.data(
+            from: reset.baseURL.appendingPathComponent("api/v1/currencies"))
+        #expect(try JSONDecoder().decode([Currency].self, from: currencies.0).count > 0, "filled anew")
+        await reset.stop()
+    }
+
+    /// A body sent a byte at a time never holds a connection: past the deadline the client gets
+    /// a 408 and the connection closes, though the client is still sending (and never idle).
+    @Test func aBodyThatDripsInGetsA408AndItsConnectionCloses() async throws {
+        try await TestServer.with { server async throws in
+            let connection = try RawConnection(port: server.port)
+            connection.send(
+                "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname="
+            )
+            let dripping = Task {
+                for _ in 0..<60 {
+                    try await Task.sleep(for: .seconds(1))
+                    connection.send("x")
+                }
+            }
+            let answer = await connection.receive(timeout: 60)
+            dripping.cancel()
+            #expect(answer.text.hasPrefix("HTTP/1.1 408") && answer.text.contains("did not arrive"), "\(answer.text)")
+            #expect(answer.closed, "the connection is closed, not kept for the rest of the body")
+            #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Студентус Практикумус")
+        }
+    }
+
     /// A request path (or any logged text) cannot put an escape sequence into the operator's terminal.
-    @Test func logLinesEscapeControlCharacters() {
+    @Test func logLinesEscapeControlCharacters() throws {
         #expect(LineLogHandler.escapingControls("GET /a\u{1B}[2J\u{9B}b\n") == "GET /a\\u{1B}[2J\\u{9B}b\\u{A}")
         #expect(LineLogHandler.escapingControls("plain /путь") == "plain /путь")
+        // As JSON (`--log-format json`): one object per line, controls escaped as JSON escapes.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID()).jsonl").path
+        var handler = LineLogHandler(
+            label: "fakenft.server", writer: .appending(to: path), logLevel: .info, format: .json)
+        handler[metadataKey: "path"] = "/a\u{1B}[2J\u{9B}b"
+        handler.log(
+            event: LogEvent(
+                level: .error, message: "500 for GET /x", metadata: ["status": "500"], source: "t", file: "f",
+                function: "g", line: 1))
+        LineWriter.flush()
+        let line = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            line.split(separator: "\n").count == 1 && !line.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" }
+        )
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+        #expect(
+            object?["level"] == "error" && object?["label"] == "fakenft.server"
+                && object?["message"] == "500 for GET /x")
+        #expect(object?["path"] == "/a\u{1B}[2J\u{9B}b" && object?["status"] == "500" && object?["time"] != nil)
     }
 
     /// Versions only need to differ: one past `Int.max` wraps instead of trapping.

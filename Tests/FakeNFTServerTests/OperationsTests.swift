@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import Testing
 import FakeNFTTesting
 @testable import FakeNFTServer
@@ -11,7 +14,40 @@ import FakeNFTTesting
             #expect(status == 200, "no token needed")
             let health = try JSONDecoder().decode([String: String].self, from: body)
             #expect(health == ["status": "ok", "database": "ok"])
+            let ready = try await server.request("GET", "/health/ready", headers: ["X-Practicum-Mobile-Token": ""])
+            #expect(ready.status == 200 && ready.body == body, "ready: /health's answer")
+            let live = try await server.request("GET", "/health/live", headers: ["X-Practicum-Mobile-Token": ""])
+            #expect(live.status == 200 && String(decoding: live.body, as: UTF8.self) == #"{"status":"ok"}"#)
         }
+    }
+
+    /// `/metrics` is no public page: on the API's port only loopback clients get it (a client a
+    /// trusted proxy names is not one); `--metrics-address` moves it to a listener of its own.
+    @Test func metricsAreForLoopbackOrTheirOwnListener() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-\(UUID())")
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: directory, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.trustedProxies = [IPAddressRange("127.0.0.1")!]
+        let onAPIPort = try await FakeNFTServer.start(configuration)
+        func get(_ url: URL, forwardedFor: String? = nil) async throws -> Int {
+            var request = URLRequest(url: url)
+            if let forwardedFor { request.setValue(forwardedFor, forHTTPHeaderField: "X-Forwarded-For") }
+            return (try await URLSession.shared.data(for: request).1 as! HTTPURLResponse).statusCode
+        }
+        let metrics = onAPIPort.baseURL.appendingPathComponent("metrics")
+        #expect(try await get(metrics) == 200)
+        #expect(try await get(metrics, forwardedFor: "203.0.113.9") == 404, "a client behind the proxy")
+        await onAPIPort.stop()
+        let port = try freeLoopbackPort()
+        configuration.metrics = .listener(host: "127.0.0.1", port: port)
+        let ownListener = try await FakeNFTServer.start(configuration)
+        #expect(try await get(ownListener.baseURL.appendingPathComponent("metrics")) == 404, "not on the API's port")
+        #expect(try await get(URL(string: "http://127.0.0.1:\(port)/metrics")!) == 200)
+        await ownListener.stop()
+        configuration.metrics = .off
+        let off = try await FakeNFTServer.start(configuration)
+        #expect(try await get(off.baseURL.appendingPathComponent("metrics")) == 404)
+        await off.stop()
     }
 
     @Test func metricsCountRequestsByRouteAndStatusWithTheirLatency() async throws {

@@ -11,8 +11,11 @@ struct AuthRoutes: Sendable {
     let store: Store
     let limits: AccountLimits
 
-    /// Paths that need no token even when the server has one (they hand tokens out).
-    static func isOpen(_ path: String) -> Bool { path == "/api/v1/auth/register" || path == "/api/v1/auth/login" }
+    /// Paths that need no token even when the server has one: signing in to an account that
+    /// exists. (Signing up on such a server takes its token: it decides who may make accounts.)
+    static func isOpen(_ path: String) -> Bool { path == "/api/v1/auth/login" }
+
+    static let signUpPath = "/api/v1/auth/register"
 
     /// The token a request carries, if any.
     static func token(_ request: Request) -> String? {
@@ -24,7 +27,7 @@ struct AuthRoutes: Sendable {
     var table: [Route] {
         [
             Route(method: .post, path: "auth/register", changesState: true) { request, context in
-                let fields = try await Routes.body(request)
+                let fields = try await Routes.body(request, context)
                 let name = fields.string("name") ?? "",
                     email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces)
                 let password = fields.string("password") ?? ""
@@ -39,7 +42,7 @@ struct AuthRoutes: Sendable {
                 return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
             },
             Route(method: .post, path: "auth/login", changesState: true) { request, context in
-                let fields = try await Routes.body(request)
+                let fields = try await Routes.body(request, context)
                 let email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces),
                     password = fields.string("password") ?? ""
                 let keys = ["email:" + AccountRules.emailKey(email), context.clientKey]

@@ -18,9 +18,10 @@ struct EventRoutes: Sendable {
 
     var table: [Route] {
         [
-            Route(method: .get, path: "events", changesState: false) { request, _ in
+            Route(method: .get, path: "events", changesState: false) { request, context in
                 let owner = try await owner(request)
-                guard store.feed.subscriberCount < ChangeFeed.maxSubscribers else {
+                let client = context.clientKey
+                guard store.feed.hasRoom(for: client) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
                 let current = try await store.current()
@@ -36,7 +37,9 @@ struct EventRoutes: Sendable {
                     status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                     body: ResponseBody { writer in
                         // Subscribed only once the body is written (a HEAD never is, and leaves nothing behind).
-                        guard let events = feed.subscribe(owner: owner) else { return try await writer.finish(nil) }
+                        guard let events = feed.subscribe(owner: owner, client: client) else {
+                            return try await writer.finish(nil)
+                        }
                         for change in first {
                             try await writer.write(Self.encode(.change(change)) { rewrite($0, request) })
                         }

@@ -62,26 +62,61 @@ struct JSONErrorMiddleware: RouterMiddleware {
 
 /// Refuses state changes that a web page on another site makes the user's browser send:
 /// an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site` (or `same-site`,
-/// another origin all the same). The iOS apps and curl send neither header.
-enum CrossSiteGuard {
-    static func check(_ request: Request) throws {
-        if let site = request.headers.first(where: { $0.name.canonicalName == "sec-fetch-site" })?.value.lowercased(),
-            site == "cross-site" || site == "same-site"
-        {
+/// another origin all the same). A browser's request must also name a host this server serves
+/// (loopback, the host it listens on, the public URL's): a page whose name was rebound to this
+/// server's address (DNS rebinding) sends its own name in a matching `Host` and `Origin`. The
+/// iOS apps and curl send neither header.
+struct CrossSiteGuard: Sendable {
+    /// Lower-cased host names (without port) a browser may name; loopback ones always pass.
+    let servedHosts: Set<String>
+
+    init(configuration: ServerConfiguration) {
+        var hosts: Set<String> = []
+        if !["0.0.0.0", "::", ""].contains(configuration.host) { hosts.insert(configuration.host.lowercased()) }
+        if case .local(let publicURL?) = configuration.imageLinks, let host = publicURL.host {
+            hosts.insert(host.lowercased())
+        }
+        servedHosts = hosts
+    }
+
+    func check(_ request: Request) throws {
+        let site = request.headers.first(where: { $0.name.canonicalName == "sec-fetch-site" })?.value.lowercased()
+        if let site, site == "cross-site" || site == "same-site" {
             throw ServerError(
                 .forbidden, "refused: a request from another site (Sec-Fetch-Site: \(site)) may not change data")
         }
-        if let origin = request.headers[.origin] {
-            let host = request.head.authority ?? ""
-            guard !host.isEmpty, origin == "http://\(host)" || origin == "https://\(host)" else {
+        let origin = request.headers[.origin]
+        guard origin != nil || site != nil else { return }  // not a browser
+        let authority = request.head.authority ?? ""
+        if let origin {
+            guard !authority.isEmpty, origin == "http://\(authority)" || origin == "https://\(authority)" else {
                 throw ServerError(.forbidden, "refused: a request from another origin may not change data")
             }
         }
+        guard serves(authority) else {
+            throw ServerError(
+                .forbidden, "refused: a browser's request for a host this server does not serve may not change data")
+        }
+    }
+
+    /// Whether `authority` (`host[:port]`) names loopback or one of ``servedHosts``.
+    func serves(_ authority: String) -> Bool {
+        var host = authority.lowercased()
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            host = String(host[host.index(after: host.startIndex)..<close])
+        } else if let colon = host.lastIndex(of: ":") {
+            host = String(host[..<colon])
+        }
+        if host.hasSuffix(".") { host.removeLast() }
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts[0] == "127", parts.allSatisfy({ UInt8($0) != nil }) { return true }
+        return servedHosts.contains(host)
     }
 }
 
 /// Checks `X-Practicum-Mobile-Token` when a server-wide token is configured: that token, or an
-/// account's signed-in token, passes. Signing up and in need neither (they make the token).
+/// account's signed-in token, passes; signing up takes that token, signing in none.
 struct TokenMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let token: String
@@ -100,8 +135,11 @@ struct TokenMiddleware: RouterMiddleware {
         else {
             throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
         }
-        if sent != token, try await store.current().sessions[Tokens.hash(sent)] == nil {
-            throw ServerError(.unauthorized, "wrong token")
+        if sent != token {
+            // an account's token opens the API, not the making of further accounts
+            guard request.uri.path != AuthRoutes.signUpPath,
+                try await store.current().sessions[Tokens.hash(sent)] != nil
+            else { throw ServerError(.unauthorized, "wrong token") }
         }
         return try await next(request, context)
     }

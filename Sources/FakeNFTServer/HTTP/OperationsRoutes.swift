@@ -1,30 +1,57 @@
 import Hummingbird
 import NIOCore
 
-/// What those who run the server ask it, outside the API and without a token: `GET /health`
-/// (ready: the database answers) and `GET /metrics` (Prometheus text).
+/// What those who run the server ask it, outside the API and without a token:
+/// `GET /health/live` (the process answers), `GET /health/ready` and `GET /health` (the database
+/// answers too) and `GET /metrics` (Prometheus text, where ``ServerConfiguration/metrics`` says).
 struct OperationsRoutes: Sendable {
     let store: Store
     let metrics: ServerMetrics
-    static let paths: Set<String> = ["/health", "/metrics"]
+    static let healthPaths: Set<String> = ["/health", "/health/live", "/health/ready"]
+    static let paths: Set<String> = healthPaths.union(["/metrics"])
 
-    func add(to router: Router<ServerContext>) {
-        router.get("health") { _, _ in
-            let ready = await store.databaseAnswers()
-            return Responses.json(
-                (try? JSONBody.encode([
-                    "status": ready ? "ok" : "unavailable", "database": ready ? "ok" : "not answering",
-                ])) ?? ByteBuffer(),
-                status: ready ? .ok : .serviceUnavailable)
+    /// The health checks, and `/metrics` unless it is `off` or served on a listener of its own.
+    func add(to router: Router<ServerContext>, exposure: ServerConfiguration.MetricsExposure) {
+        router.get("health/live") { _, _ in Responses.json((try? JSONBody.encode(["status": "ok"])) ?? ByteBuffer()) }
+        for path in ["health", "health/ready"] {
+            router.get(RouterPath(path)) { _, _ in Self.status(ready: await store.databaseAnswers()) }
         }
-        router.get("metrics") { _, _ in
-            metrics.subscribers(store.feed.subscriberCount)
-            if let use = store.database.connectionUse {
-                metrics.databaseConnections(inUse: use.inUse, maximum: use.maximum)
+        if exposure == .loopbackOnAPIPort {
+            router.get("metrics") { _, context in
+                guard Self.isLoopback(context.clientAddress) else {
+                    throw ServerError.notFound("/metrics (it is served to loopback clients only)")
+                }
+                return answer()
             }
-            return Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text)))
         }
+    }
+
+    /// A router with `/metrics` alone, for a listener of its own.
+    func metricsRouter() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.get("metrics") { _, _ in answer() }
+        return router
+    }
+
+    private func answer() -> Response {
+        metrics.subscribers(store.feed.subscriberCount)
+        if let use = store.database.connectionUse {
+            metrics.databaseConnections(inUse: use.inUse, maximum: use.maximum)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text)))
+    }
+
+    private static func status(ready: Bool) -> Response {
+        Responses.json(
+            (try? JSONBody.encode([
+                "status": ready ? "ok" : "unavailable", "database": ready ? "ok" : "not answering",
+            ])) ?? ByteBuffer(),
+            status: ready ? .ok : .serviceUnavailable)
+    }
+
+    private static func isLoopback(_ address: String) -> Bool {
+        address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 }

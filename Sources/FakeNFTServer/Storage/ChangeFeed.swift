@@ -26,9 +26,12 @@ final class ChangeFeed: Sendable {
     static let bufferSize = 256
     /// Subscribers at most; past it, subscribing fails.
     static let maxSubscribers = 1_000
+    /// Subscribers one client may have at most, so that no client takes every place.
+    static let maxPerClient = 32
 
     private struct Subscriber {
         var owner: String
+        var client: String
         var continuation: AsyncStream<Event>.Continuation
         var lagging = false
     }
@@ -54,15 +57,16 @@ final class ChangeFeed: Sendable {
         }
     }
 
-    /// The changes that concern `owner` (theirs, and public ones), from now on; nil when there
-    /// are too many subscribers. The stream ends when `finish` is called or the server stops.
-    func subscribe(owner: String) -> AsyncStream<Event>? {
+    /// The changes that concern `owner` (theirs, and public ones), from now on, for `client`;
+    /// nil when there is no room (``hasRoom(for:)``). The stream ends when `finish` is called or
+    /// the server stops.
+    func subscribe(owner: String, client: String) -> AsyncStream<Event>? {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream.makeStream(
             of: Event.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
         let added = subscribers.withLock { subscribers in
-            guard subscribers.count < Self.maxSubscribers else { return false }
-            subscribers[id] = Subscriber(owner: owner, continuation: continuation)
+            guard Self.room(in: subscribers, for: client) else { return false }
+            subscribers[id] = Subscriber(owner: owner, client: client, continuation: continuation)
             return true
         }
         guard added else { return nil }
@@ -71,6 +75,15 @@ final class ChangeFeed: Sendable {
     }
 
     var subscriberCount: Int { subscribers.withLock { $0.count } }
+
+    /// Whether `client` may subscribe: fewer than ``maxSubscribers`` in all and fewer than
+    /// ``maxPerClient`` of its own.
+    func hasRoom(for client: String) -> Bool { subscribers.withLock { Self.room(in: $0, for: client) } }
+
+    private static func room(in subscribers: [Int: Subscriber], for client: String) -> Bool {
+        subscribers.count < maxSubscribers
+            && subscribers.values.lazy.filter { $0.client == client }.count < maxPerClient
+    }
 
     /// Hands `changes` to every subscriber they concern, without waiting.
     func publish(_ changes: [Change]) {

@@ -15,6 +15,7 @@ final class SQLiteDatabase: StoreDatabase {
     /// The task following other processes' commits (``otherWriters()``): ended before the pool
     /// closes, since closing waits for every read, its own included.
     private let watching = Mutex<Task<Void, Never>?>(nil)
+    private let isClosed = Mutex(false)
     let name: String
     /// How often ``otherWriters()`` reads the generation even when the log looks unchanged (a
     /// commit within the file system's clock tick that left the log's size as it was).
@@ -22,9 +23,18 @@ final class SQLiteDatabase: StoreDatabase {
     /// How often it looks at the log where the folder cannot be watched.
     static let otherWritersPolling = Duration.milliseconds(40)
 
+    /// Marks a database that was filled (`PRAGMA user_version`): one that lost its data after
+    /// that is refused, never filled again without `reset`.
+    static let seededMark = 1
+
     /// Opens (and migrates) the database at `path`; fills it with `seed()` when it is new or
-    /// when `reset` is set. A file that is not a usable FakeNFT database is refused.
+    /// when `reset` is set. A file that is not a usable FakeNFT database, or one that was filled
+    /// and has lost its data, is refused.
     init(path: String, reset: Bool, seed: () throws -> Dataset, paymentOutcomes: [String: Bool]) throws {
+        // Processes starting together open, migrate and seed one after the other (GRDB's migrator
+        // reads what is applied outside its transactions: two at once applied a migration twice).
+        let starting = try FileLock(path: path + "-lock")
+        defer { starting.release() }
         if !reset, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
             throw StoreError.damaged(
                 "\(path) is an empty file, not a FakeNFT database; move it away, or start with --reset to replace it")
@@ -35,10 +45,19 @@ final class SQLiteDatabase: StoreDatabase {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
-            // checked in the writing transaction: two processes starting on a new file seed it once
-            try pool.write { db in
-                if try reset || CurrencyRecord.fetchCount(db) == 0 { try Self.replaceAll(with: seed(), db) }
+            let seeded = try pool.write { db in
+                guard try reset || CurrencyRecord.fetchCount(db) == 0 else { return false }
+                if !reset, try Int.fetchOne(db, sql: "PRAGMA user_version") == Self.seededMark {
+                    throw StoreError.damaged(
+                        "its data is gone (a lost \((path as NSString).lastPathComponent)-wal file?), yet it was filled before; it is left as it is: restore it, or start with --reset to fill it anew"
+                    )
+                }
+                try Self.replaceAll(with: seed(), db)
+                try db.execute(sql: "PRAGMA user_version = \(Self.seededMark)")
+                return true
             }
+            // The data set into the main file at once: without its -wal, the file still holds it.
+            if seeded { try pool.writeWithoutTransaction { try $0.checkpoint(.passive) } }
             if !paymentOutcomes.isEmpty {
                 try pool.write { db in
                     for (id, success) in paymentOutcomes {
@@ -183,10 +202,21 @@ final class SQLiteDatabase: StoreDatabase {
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 
     func close() async {
+        // Once: the checkpoint below would reach a closed connection (a crash in SQLite).
+        guard
+            !isClosed.withLock({ closed in
+                defer { closed = true }
+                return closed
+            })
+        else { return }
         if let watcher = watching.withLock({ $0 }) {
             watcher.cancel()
             await watcher.value
         }
+        // Everything into the main file, so that it alone holds the data after a clean stop (a
+        // copy of it, a lost -wal). Without waiting: where another process's read keeps a part
+        // of the log, the next checkpoint copies it.
+        try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
         try? pool.close()
     }
 

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Behind a proxy every connection comes from the proxy: when the peer is in one of the ranges
+/// the operator trusts (`--trusted-proxy`), the client is the last address in `X-Forwarded-For` that
+/// is not a trusted proxy itself (addresses further left were written by the client and prove
+/// nothing). From any other peer the header is ignored, so a client cannot choose its own key.
+struct ForwardedClientMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let trustedProxies: [IPAddressRange]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        context.clientAddress = client(
+            peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
+        return try await next(request, context)
+    }
+
+    /// The client of a request from `peer` carrying the `X-Forwarded-For` lines `forwardedFor`.
+    func client(peer: String, forwardedFor: [String]) -> String {
+        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        var client = peer
+        for hop in hops.reversed() {
+            guard isTrusted(client), IPAddressRange.bytes(hop) != nil else { break }
+            client = hop
+        }
+        return client
+    }
+
+    private func isTrusted(_ address: String) -> Bool { trustedProxies.contains { $0.contains(address) } }
+}
+
+extension HTTPField.Name {
+    static let xForwardedFor = Self("X-Forwarded-For")!
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An IPv4 or IPv6 address, or a network in CIDR notation (`10.0.0.0/8`, `fd00::/8`), as an
+/// operator names trusted proxies.
+public struct IPAddressRange: Sendable, Hashable {
+    private let network: [UInt8]
+    private let prefixLength: Int
+
+    /// Parses `address` or `address/prefix`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let bytes = Self.bytes(String(parts[0])) else { return nil }
+        let bits = bytes.count * 8
+        if parts.count == 2 {
+            guard parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(parts[1]),
+                (0...bits).contains(length)
+            else {
+                return nil
+            }
+            prefixLength = length
+        } else {
+            prefixLength = bits
+        }
+        network = bytes
+    }
+
+    /// Whether `address` (without port or brackets) lies in this range.
+    public func contains(_ address: String) -> Bool {
+        guard let bytes = Self.bytes(address), bytes.count == network.count else { return false }
+        var left = prefixLength
+        for (mine, theirs) in zip(network, bytes) where left > 0 {
+            let mask: UInt8 = left >= 8 ? 0xFF : ~(0xFF >> UInt8(left))
+            guard mine & mask == theirs & mask else { return false }
+            left -= 8
+        }
+        return true
+    }
+
+    /// The address's 4 or 16 bytes; nil when it is not an IP address.
+    static func bytes(_ text: String) -> [UInt8]? {
+        guard text.utf8.count <= 64 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, text, &bytes) == 1 { return Array(bytes.prefix(4)) }
+        if inet_pton(AF_INET6, text, &bytes) == 1 { return bytes }
+        return nil
+    }
+}

@@ -61,11 +61,13 @@ public enum FakeNFTServer {
             return try await Store(
                 database: PostgresDatabase(
                     url: url, reset: configuration.reset, seed: seed,
-                    paymentOutcomes: configuration.paymentOutcomes, logger: logger(configuration)))
+                    paymentOutcomes: configuration.paymentOutcomes, logger: logger(configuration)),
+                sessionIdleLimit: configuration.sessionIdleLimit)
         }
         return try await Store(
             path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
-            reset: configuration.reset, seed: seed, paymentOutcomes: configuration.paymentOutcomes)
+            reset: configuration.reset, seed: seed, paymentOutcomes: configuration.paymentOutcomes,
+            sessionIdleLimit: configuration.sessionIdleLimit)
     }
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the

@@ -43,6 +43,8 @@ public struct ServerConfiguration: Sendable {
     /// peers the header is ignored.
     public var trustedProxies: [IPAddressRange] = []
 
+    /// How long a sign-in may go unused before it expires, in seconds (30 days).
+    public var sessionIdleLimit: TimeInterval = 30 * 86_400
     /// Where `/metrics` is served.
     public var metrics: MetricsExposure = .loopbackOnAPIPort
     /// How log lines are written.

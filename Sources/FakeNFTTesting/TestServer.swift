@@ -49,7 +49,8 @@ public final class TestServer: Sendable {
         }
     }
 
-    private init(server: RunningServer, configuration: ServerConfiguration) {
+    /// A server started from `configuration` by the test itself (settings ``start`` does not take).
+    public init(server: RunningServer, configuration: ServerConfiguration) {
         self.server = server
         self.configuration = configuration
     }

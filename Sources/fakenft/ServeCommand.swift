@@ -68,6 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Sign-ups one client address may make per hour; 0: no limit.", valueName: "n"))
     var signUpsPerHour = 20
 
+    @Option(help: ArgumentHelp("A sign-in unused this many days expires.", valueName: "days"))
+    var sessionIdleDays = 30
+
     @Option(
         help: ArgumentHelp(
             "Serve /metrics on this listener instead of the API's port (where only loopback clients get it), or off.",
@@ -93,6 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...1_000_000).contains(signUpsPerHour) else {
             throw ValidationError("--sign-ups-per-hour wants a number in 0...1000000, not \(signUpsPerHour)")
+        }
+        guard (1...3650).contains(sessionIdleDays) else {
+            throw ValidationError("--session-idle-days wants a number in 1...3650, not \(sessionIdleDays)")
         }
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout wants a number in 1...86400, not \(idleTimeout)")
@@ -137,6 +143,7 @@ struct ServeCommand: AsyncParsableCommand {
             idleTimeout: idleTimeout,
             imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
         configuration.signUpsPerHour = signUpsPerHour
+        configuration.sessionIdleLimit = TimeInterval(sessionIdleDays) * 86_400
         configuration.trustedProxies = trustedProxies.compactMap(IPAddressRange.init)
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
         configuration.postgresURL = database

@@ -363,6 +363,70 @@ import FakeNFTTesting
         }
     }
 
+    /// Signing out everywhere ends every token of the account, and no other account's.
+    @Test func signingOutEverywhereEndsEveryTokenOfTheAccount() async throws {
+        try await TestServer.with { server async throws in
+            let laptop = try await Self.register(server, "Anna", "anna@example.com")
+            let phone = try await server.request(
+                "POST", "/api/v1/auth/login",
+                body: Self.form([("email", "anna@example.com"), ("password", "correct horse 1")]))
+            let phoneToken = try JSONDecoder().decode(SignedIn.self, from: phone.body).token
+            let boris = try await Self.register(server, "Boris", "boris@example.com")
+            let out = try await server.request(
+                "POST", "/api/v1/auth/logout-all", headers: ["X-Practicum-Mobile-Token": phoneToken])
+            #expect(out.status == 204)
+            for token in [laptop.token, phoneToken] {
+                let status = try await server.request(
+                    "GET", "/api/v1/profile/1", headers: ["X-Practicum-Mobile-Token": token]
+                ).status
+                #expect(status == 401)
+            }
+            #expect(
+                try await Self.get(server, "/api/v1/profile/1", token: boris.token, as: Profile.self).name == "Boris")
+            let again = try await server.request(
+                "POST", "/api/v1/auth/logout-all", headers: ["X-Practicum-Mobile-Token": phoneToken])
+            #expect(again.status == 401, "an ended token cannot sign anyone out")
+        }
+    }
+
+    /// A token unused for the idle limit is a 401, as after a sign-out.
+    @Test func anIdleSignInExpires() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID())")
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: directory, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.sessionIdleLimit = 1
+        let running = try await FakeNFTServer.start(configuration)
+        let server = TestServer(server: running, configuration: configuration)
+        let anna = try await Self.register(server, "Anna", "anna@example.com")
+        try await Task.sleep(for: .seconds(2))
+        let expired = try await server.request(
+            "GET", "/api/v1/profile/1", headers: ["X-Practicum-Mobile-Token": anna.token])
+        await running.stop()
+        #expect(expired.status == 401 && TestServer.errorMessage(expired.body)?.contains("sign in again") == true)
+    }
+
+    /// Each use keeps a session alive: it is written down once a tenth of the limit (a day at
+    /// most) has passed since the last one written, and the limit counts from there.
+    @Test func aSessionInUseNeverExpires() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("use-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try await Store(
+            path: directory.appendingPathComponent("fakenft.sqlite").path, seed: { try .gen1() },
+            sessionIdleLimit: 30 * 86_400)
+        let userID = try await store.register(
+            name: "Anna", email: "anna@example.com", passwordHash: "x", tokenHash: "hash-1")
+        let start = try #require(try await store.current().sessions["hash-1"]).lastUsed
+        var now = start
+        for _ in 0..<10 {  // 200 days, a use every 20
+            now += 20 * 86_400
+            #expect(try await store.signedIn(tokenHash: "hash-1", in: store.current(), now: now) == userID)
+        }
+        #expect(try await store.current().sessions["hash-1"]?.lastUsed.timeIntervalSince(now) ?? -1 > -1)
+        #expect(try await store.signedIn(tokenHash: "hash-1", in: store.current(), now: now + 31 * 86_400) == nil)
+        #expect(try await store.signedIn(tokenHash: "no-such", in: store.current(), now: now) == nil)
+        await store.close()
+    }
+
     @Test func aServerWideTokenLetsAccountTokensThrough() async throws {
         try await TestServer.with(token: "class-token") { server async throws in
             let anna = try await Self.register(server, "Anna", "anna@example.com")  // with the server's token

@@ -61,7 +61,8 @@ struct HTTPTransport: Sendable {
                 },
                 decompression: decompressionLimit.map { .enabled(limit: .size($0)) } ?? .disabled)
             configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
-            configuration.connectionPool.retryConnectionEstablishment = false  // a refused connection is "offline" at once
+            // a refused connection is "offline" at once
+            configuration.connectionPool.retryConnectionEstablishment = false
             return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         }
         direct = client(through: nil)

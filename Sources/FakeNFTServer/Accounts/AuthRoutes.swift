@@ -66,9 +66,17 @@ struct AuthRoutes: Sendable {
                 }
                 return Response(status: .noContent)
             },
+            // Signs the account out everywhere: every token of it ends, this one too.
+            Route(method: .post, path: "auth/logout-all", changesState: true) { request, _ in
+                guard let token = Self.token(request),
+                    let userID = try await store.signedIn(tokenHash: Tokens.hash(token), in: store.current())
+                else { throw ServerError(.unauthorized, "not signed in") }
+                _ = try await store.endSessions(userID: userID)
+                return Response(status: .noContent)
+            },
             Route(method: .get, path: "auth/session", changesState: false) { request, _ in
                 guard let token = Self.token(request),
-                    let userID = try await store.current().sessions[Tokens.hash(token)],
+                    let userID = try await store.signedIn(tokenHash: Tokens.hash(token), in: store.current()),
                     let account = try await store.account(userID: userID)
                 else {
                     throw ServerError(.unauthorized, "not signed in")

@@ -138,7 +138,7 @@ struct TokenMiddleware: RouterMiddleware {
         if sent != token {
             // an account's token opens the API, not the making of further accounts
             guard request.uri.path != AuthRoutes.signUpPath,
-                try await store.current().sessions[Tokens.hash(sent)] != nil
+                try await store.signedIn(tokenHash: Tokens.hash(sent), in: store.current()) != nil
             else { throw ServerError(.unauthorized, "wrong token") }
         }
         return try await next(request, context)

@@ -118,13 +118,13 @@ struct Routes: Sendable {
     /// account token that is not signed in (any more) is refused.
     private func owner(_ request: Request) async throws -> String {
         guard AuthRoutes.token(request) != nil else { return Owner.shared }
-        return try Self.owner(request, in: try await store.current())
+        return try await owner(request, in: try await store.current())
     }
 
     /// The owner of `request` as `model` knows the sign-ins.
-    private static func owner(_ request: Request, in model: ReadModel) throws -> String {
+    private func owner(_ request: Request, in model: ReadModel) async throws -> String {
         guard let token = AuthRoutes.token(request) else { return Owner.shared }
-        if let owner = model.sessions[Tokens.hash(token)] { return owner }
+        if let owner = try await store.signedIn(tokenHash: Tokens.hash(token), in: model) { return owner }
         if Tokens.isAccountToken(token) { throw ServerError(.unauthorized, "this sign-in has ended: sign in again") }
         return Owner.shared
     }
@@ -134,7 +134,7 @@ struct Routes: Sendable {
         -> ReadModel.Versioned
     {
         let model = try await store.current()  // once: the sign-ins and the resource as of one moment
-        let owner = try Self.owner(request, in: model)
+        let owner = try await owner(request, in: model)
         guard let resource = model[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
         return resource
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// An account: its sign-in (the e-mail, and the password as a bcrypt hash only) and the user id
@@ -19,14 +20,30 @@ struct AccountRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
     }
 }
 
-/// A sign-in: the SHA-256 of its token (never the token) and whose it is.
+/// A sign-in: the SHA-256 of its token (never the token), whose it is, and when it began and
+/// was last used (ISO 8601; an empty `lastUsedAt` is `createdAt`).
 struct SessionRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "session"
     var tokenHash: String
     var userID: String
     var createdAt: String
+    var lastUsedAt: String
+
+    init(tokenHash: String, userID: String, createdAt: String, lastUsedAt: String? = nil) {
+        self.tokenHash = tokenHash
+        self.userID = userID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt ?? createdAt
+    }
+
+    /// When the session was last used.
+    var lastUsed: Date {
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: lastUsedAt) ?? formatter.date(from: createdAt) ?? .distantPast
+    }
 
     enum Columns {
         static let tokenHash = Column(CodingKeys.tokenHash), userID = Column(CodingKeys.userID)
+        static let lastUsedAt = Column(CodingKeys.lastUsedAt)
     }
 }

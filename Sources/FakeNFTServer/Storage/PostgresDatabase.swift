@@ -187,6 +187,28 @@ final class PostgresDatabase: StoreDatabase {
     }
 }
 
+extension PostgresDatabase {
+    func endSessions(userID: String) async throws -> (ended: Int, generation: Int) {
+        try await transaction { db in
+            let ended = try await db.query(
+                #"DELETE FROM session WHERE "userID" = \#(userID) RETURNING "tokenHash""#, logger: Self.quiet
+            ).decode(String.self).array().count
+            return (ended, try await Self.recordChange(owner: userID, users: false, sessions: true, db))
+        }
+    }
+
+    func touchSession(tokenHash: String, at time: String) async throws -> Int {
+        try await transaction { db in
+            let owners = try await db.query(
+                #"UPDATE session SET "lastUsedAt" = \#(time) WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#,
+                logger: Self.quiet
+            ).decode(String.self).array()
+            guard let owner = owners.first else { return try await Self.generation(db) }
+            return try await Self.recordChange(owner: owner, users: false, sessions: true, db)
+        }
+    }
+}
+
 /// A sign-out of a token that was not signed in: its transaction is rolled back.
 private struct EndedNothing: Error {}
 

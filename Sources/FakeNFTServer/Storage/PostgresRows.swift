@@ -90,10 +90,12 @@ extension PostgresDatabase {
     }
 
     static func sessions(_ db: PostgresConnection) async throws -> [SessionRecord] {
-        try await db.query(#"SELECT "tokenHash", "userID", "createdAt" FROM session"#, logger: quiet).decode(
-            (String, String, String).self
-        ).array()
-            .map { SessionRecord(tokenHash: $0.0, userID: $0.1, createdAt: $0.2) }
+        let rows = try await db.query(
+            #"SELECT "tokenHash", "userID", "createdAt", "lastUsedAt" FROM session"#, logger: quiet
+        ).decode((String, String, String, String).self).array()
+        return rows.map { row in
+            SessionRecord(tokenHash: row.0, userID: row.1, createdAt: row.2, lastUsedAt: row.3.isEmpty ? nil : row.3)
+        }
     }
 
     /// The accounts whose `column` (`userID` or `emailKey`) is `value`.
@@ -253,7 +255,7 @@ extension PostgresDatabase {
 
     static func insert(_ session: SessionRecord, _ db: PostgresConnection) async throws {
         try await db.query(
-            #"INSERT INTO session ("tokenHash", "userID", "createdAt") VALUES (\#(session.tokenHash), \#(session.userID), \#(session.createdAt))"#,
+            #"INSERT INTO session ("tokenHash", "userID", "createdAt", "lastUsedAt") VALUES (\#(session.tokenHash), \#(session.userID), \#(session.createdAt), \#(session.lastUsedAt))"#,
             logger: quiet)
     }
 

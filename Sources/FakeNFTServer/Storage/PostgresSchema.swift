@@ -60,5 +60,6 @@ enum PostgresSchema {
                 "CREATE TABLE change_log (generation BIGINT PRIMARY KEY, owner TEXT NOT NULL, users BOOLEAN NOT NULL, sessions BOOLEAN NOT NULL)",
             ]
         ),
+        ("v5-session-use", [#"ALTER TABLE session ADD COLUMN "lastUsedAt" TEXT NOT NULL DEFAULT ''"#]),
     ]
 }

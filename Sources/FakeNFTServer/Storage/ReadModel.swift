@@ -19,8 +19,8 @@ struct ReadModel: Sendable {
     /// Profiles and orders by owner (``Owner``): the shared one and each account's.
     var profiles: [String: Versioned]
     var orders: [String: Versioned]
-    /// The owner of each signed-in token, by the token's SHA-256.
-    var sessions: [String: String]
+    /// Each signed-in token's session, by the token's SHA-256.
+    var sessions: [String: SessionRecord]
     /// Each NFT's price (NFTs are only written when the database is seeded).
     var prices: [String: Double]
     /// Whether a payment with each currency succeeds (set when the server starts).
@@ -73,8 +73,8 @@ struct ReadModel: Sendable {
         try EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
     }
 
-    private static func owners(of sessions: [SessionRecord]) -> [String: String] {
-        Dictionary(sessions.map { ($0.tokenHash, $0.userID) }, uniquingKeysWith: { first, _ in first })
+    private static func owners(of sessions: [SessionRecord]) -> [String: SessionRecord] {
+        Dictionary(sessions.map { ($0.tokenHash, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every profile is `/profile/1` to its owner, so its JSON says id "1".

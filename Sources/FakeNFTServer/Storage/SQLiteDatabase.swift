@@ -142,6 +142,21 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
+    func endSessions(userID: String) async throws -> (ended: Int, generation: Int) {
+        try await write { db in
+            let ended = try SessionRecord.filter(SessionRecord.Columns.userID == userID).deleteAll(db)
+            return (ended, try Self.record(owner: userID, users: false, sessions: true, db))
+        }
+    }
+
+    func touchSession(tokenHash: String, at time: String) async throws -> Int {
+        try await write { db in
+            guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else { return try Self.generation(db) }
+            try SessionRecord.filter(key: tokenHash).updateAll(db, SessionRecord.Columns.lastUsedAt.set(to: time))
+            return try Self.record(owner: session.userID, users: false, sessions: true, db)
+        }
+    }
+
     func account(emailKey: String) async throws -> AccountRecord? {
         try await read { db in try AccountRecord.filter(AccountRecord.Columns.emailKey == emailKey).fetchOne(db) }
     }

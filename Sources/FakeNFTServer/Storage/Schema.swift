@@ -106,6 +106,12 @@ enum Schema {
                 t.column("sessions", .boolean).notNull()
             }
         }
+        // When each session was last used, so that idle ones expire.
+        migrator.registerMigration("v5-session-use") { db in
+            try db.alter(table: SessionRecord.databaseTableName) { t in
+                t.add(column: "lastUsedAt", .text).notNull().defaults(to: "")
+            }
+        }
         return migrator
     }
 }

@@ -39,6 +39,28 @@ extension Store {
         try await committed(database.startSession(SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
     }
 
+    /// The account signed in with the token of `tokenHash`, as `model` knows the sign-ins: nil
+    /// when it is not signed in, or its session was idle for ``sessionIdleLimit`` (it has
+    /// expired). A use is written down when the last one written is older than a tenth of the
+    /// limit (a day at most), so that a session in use never expires.
+    func signedIn(tokenHash: String, in model: ReadModel, now: Date = Date()) async throws -> String? {
+        guard let session = model.sessions[tokenHash] else { return nil }
+        let idle = now.timeIntervalSince(session.lastUsed)
+        guard idle < sessionIdleLimit else { return nil }
+        if idle > min(sessionIdleLimit / 10, 86_400) {
+            try await committed(
+                database.touchSession(tokenHash: tokenHash, at: ISO8601DateFormatter().string(from: now)))
+        }
+        return session.userID
+    }
+
+    /// Ends every sign-in of `userID` (signing out everywhere); how many there were.
+    func endSessions(userID: String) async throws -> Int {
+        let (ended, generation) = try await database.endSessions(userID: userID)
+        try await committed(generation)
+        return ended
+    }
+
     /// Signs the token of `tokenHash` out; false when it was not signed in.
     func endSession(tokenHash: String) async throws -> Bool {
         let (ended, generation) = try await database.endSession(tokenHash: tokenHash)

@@ -18,9 +18,12 @@ public final class Store: Sendable {
     private let listener: Mutex<Task<Void, Never>?> = Mutex(nil)
     /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
     let feed = ChangeFeed()
+    /// How long a sign-in may go unused before it expires, in seconds.
+    let sessionIdleLimit: TimeInterval
 
-    init(database: any StoreDatabase) async throws {
+    init(database: any StoreDatabase, sessionIdleLimit: TimeInterval = 30 * 86_400) async throws {
         self.database = database
+        self.sessionIdleLimit = sessionIdleLimit
         do {
             snapshot = Mutex(try ReadModel(await database.loadAll()))
         } catch StoreError.damaged(let why) {
@@ -42,10 +45,12 @@ public final class Store: Sendable {
 
     /// A SQLite store (see ``SQLiteDatabase/init(path:reset:seed:paymentOutcomes:)``).
     public convenience init(
-        path: String, reset: Bool = false, seed: () throws -> Dataset, paymentOutcomes: [String: Bool] = [:]
+        path: String, reset: Bool = false, seed: () throws -> Dataset, paymentOutcomes: [String: Bool] = [:],
+        sessionIdleLimit: TimeInterval = 30 * 86_400
     ) async throws {
         try await self.init(
-            database: SQLiteDatabase(path: path, reset: reset, seed: seed, paymentOutcomes: paymentOutcomes))
+            database: SQLiteDatabase(path: path, reset: reset, seed: seed, paymentOutcomes: paymentOutcomes),
+            sessionIdleLimit: sessionIdleLimit)
     }
 
     /// Stops following other servers' changes and closes the database.

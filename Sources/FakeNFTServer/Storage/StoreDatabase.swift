@@ -24,6 +24,10 @@ protocol StoreDatabase: Sendable {
     /// Adds a session; ends one (false when there was none).
     func startSession(_ session: SessionRecord) async throws -> Int
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int)
+    /// Ends every session of `userID`; how many there were.
+    func endSessions(userID: String) async throws -> (ended: Int, generation: Int)
+    /// Notes that the session of `tokenHash` was used at `time` (ISO 8601).
+    func touchSession(tokenHash: String, at time: String) async throws -> Int
 
     /// The account with this lower-cased address, or this user id.
     func account(emailKey: String) async throws -> AccountRecord?

@@ -7,6 +7,7 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+#include <libxml/encoding.h>
 
 // xmlFree is a global function pointer: Swift 6 rejects reading it directly.
 static inline void cxml_free(void *p) { xmlFree(p); }

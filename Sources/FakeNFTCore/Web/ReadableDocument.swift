@@ -22,13 +22,19 @@ public struct ReadableDocument: Sendable, Hashable {
     /// Links in order of appearance; paragraphs mark them as "[n]".
     public var links: [Link]
 
-    /// Parses HTML with libxml2's HTML parser (tolerant of broken markup, never touches the network).
-    public static func parse(html: Data, baseURL: URL?) -> ReadableDocument {
+    /// Parses HTML with libxml2's HTML parser (tolerant of broken markup, never touches the
+    /// network), in the character set ``PageCharset`` finds for it and `contentType` (the
+    /// answer's header); one libxml2 does not know is read as UTF-8.
+    public static func parse(html: Data, baseURL: URL?, contentType: String? = nil) -> ReadableDocument {
         var builder = Builder(baseURL: baseURL)
+        let charset = PageCharset.of(html, contentType: contentType)
+        let handler = xmlFindCharEncodingHandler(charset)
+        let encoding = handler != nil ? charset : "UTF-8"
+        if let handler { xmlCharEncCloseFunc(handler) }
         html.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0,
                 let doc = htmlReadMemory(
-                    base, Int32(buffer.count), baseURL?.absoluteString, "UTF-8", cxml_html_options())
+                    base, Int32(buffer.count), baseURL?.absoluteString, encoding, cxml_html_options())
             else { return }
             defer { xmlFreeDoc(doc) }
             if let root = xmlDocGetRootElement(doc) { builder.walk(root) }

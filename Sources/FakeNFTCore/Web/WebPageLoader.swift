@@ -24,7 +24,8 @@ public struct WebPageLoader: Sendable {
             throw Self.failure(error)
         }
         guard (200..<300).contains(answer.status) else { throw WebPageError.status(answer.status) }
-        return ReadableDocument.parse(html: answer.body, baseURL: answer.url)
+        return ReadableDocument.parse(
+            html: answer.body, baseURL: answer.url, contentType: answer.headers.first(name: "content-type"))
     }
 
     private static func failure(_ error: TransportError) -> WebPageError {

@@ -32,8 +32,14 @@ public struct KeyMap<Action: Sendable>: Sendable {
     public var bindings: [KeyBinding<Action>]
     public init(_ bindings: [KeyBinding<Action>]) { self.bindings = bindings }
 
-    /// The action bound to `key`, if any.
+    /// The action bound to `key`, if any: a letter typed in another keyboard layout finds the
+    /// action of the key at its place (``KeyboardLayout``).
     public func action(for key: Key) -> Action? {
+        exactAction(for: key) ?? KeyboardLayout.qwerty(key).flatMap(exactAction(for:))
+    }
+
+    /// The action bound to `key` itself: where a key that is no command is text for a field.
+    public func exactAction(for key: Key) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
     }
 

@@ -117,6 +117,18 @@ import Testing
         #expect(!log.contains("SECRET-42"), "never the token")
     }
 
+    /// With a Russian keyboard layout on, a letter is the command of the key at its place:
+    /// `й` is `q`, and quits.
+    @Test func aRussianLayoutsLettersAreCommandsToo() async throws {
+        let tmux = try Tmux()
+        try await launch(tmux)
+        try tmux.keys("3")
+        try await waitForTab(tmux, "Profile")
+        try tmux.keys("й")
+        try await tmux.waitFor("EXIT=0")
+        try await expectTerminalRestored(tmux)
+    }
+
     /// SIGPIPE (a closed output) once killed the app with the terminal left raw; it is ignored.
     @Test func sigpipeIsIgnored() async throws {
         let tmux = try Tmux()

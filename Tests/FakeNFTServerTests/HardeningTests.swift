@@ -235,13 +235,13 @@ import FakeNFTTesting
             connection.send(
                 "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname="
             )
-            let dripping = Task {
-                for _ in 0..<60 {
+            let dripping = Task {  // a byte a second, longer than the answer can take under a full run's load
+                for _ in 0..<300 {
                     try await Task.sleep(for: .seconds(1))
                     connection.send("x")
                 }
             }
-            let answer = await connection.receive(timeout: 60)
+            let answer = await connection.receive(timeout: 240)
             dripping.cancel()
             #expect(answer.text.hasPrefix("HTTP/1.1 408") && answer.text.contains("did not arrive"), "\(answer.text)")
             #expect(answer.closed, "the connection is closed, not kept for the rest of the body")

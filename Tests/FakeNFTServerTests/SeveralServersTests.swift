@@ -176,7 +176,7 @@ struct SeveralServersTests {
         #expect(try TestStore.rows(place, "SELECT COUNT(*) FROM nft") == [["95"]])
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
-                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"],
+                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
             ])
     }
 

@@ -128,7 +128,7 @@ final class ProfileScreen: Screen {
             case .paste(let text):
                 current.paste(text)
             case .key(let key):
-                switch (Self.formKeys.action(for: key), key) {
+                switch (Self.formKeys.exactAction(for: key), key) {
                 case (.next, _): current.moveFocus(by: 1)
                 case (.previous, _): current.moveFocus(by: -1)
                 case (.save, _),

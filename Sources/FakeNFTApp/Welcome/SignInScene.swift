@@ -41,7 +41,7 @@ final class SignInScene: LoopContent {
         if model.submitting { return true }
         switch event {
         case .key(let key):
-            if case .field(let field) = focus, key == .left || key == .right || Self.keys.action(for: key) == nil {
+            if case .field(let field) = focus, key == .left || key == .right || Self.keys.exactAction(for: key) == nil {
                 _ = model.edit(field) { $0.handle(key) }
                 return true
             }

@@ -74,4 +74,15 @@ public enum IDList {
 
     /// The form value for a list: comma-joined, or `null` when empty (what real servers expect).
     public static func formValue(_ ids: [String]) -> String { ids.isEmpty ? "null" : ids.joined(separator: ",") }
+
+    /// `list`'s differences from `base` (ids added, ids removed) applied to `fresh`: a client's
+    /// own changes to a list, kept on top of what others changed since it read `base`.
+    public static func rebase(_ list: [String], from base: [String], onto fresh: [String]) -> [String] {
+        let baseSet = Set(base)
+        let removed = baseSet.subtracting(list)
+        var result = fresh.filter { !removed.contains($0) }
+        var present = Set(result)
+        for id in list where !baseSet.contains(id) && present.insert(id).inserted { result.append(id) }
+        return result
+    }
 }

@@ -77,7 +77,8 @@ public enum FakeNFTServer {
     {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
-            limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour)
+            limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour),
+            listBases: configuration.listWrites == .merge ? ListBases() : nil
         ).table
         let router = Router(context: ServerContext.self)
         router.add(middleware: MetricsRecorder(metrics: metrics))

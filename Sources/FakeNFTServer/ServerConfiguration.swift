@@ -43,6 +43,20 @@ public struct ServerConfiguration: Sendable {
     /// peers the header is ignored.
     public var trustedProxies: [IPAddressRange] = []
 
+    /// What a change to a list (likes, the cart) sent without `If-Match` does.
+    public var listWrites: ListWrites = .replace
+
+    /// What a change to a list sent without `If-Match` does (the iOS apps send none).
+    public enum ListWrites: String, Sendable, Hashable, CaseIterable {
+        /// The list becomes the one sent, as on the real backend (a change another client made
+        /// since this one read the list is undone).
+        case replace
+        /// The ids added and removed since this client (its address) last read or wrote the
+        /// list are applied to the list as it is now: two clients changing different ids both
+        /// keep their changes. A client the server does not remember replaces the list.
+        case merge
+    }
+
     /// How long a sign-in may go unused before it expires, in seconds (30 days).
     public var sessionIdleLimit: TimeInterval = 30 * 86_400
     /// Where `/metrics` is served.

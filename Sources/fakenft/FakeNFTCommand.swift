@@ -208,3 +208,4 @@ extension ImagesChoice: ExpressibleByArgument {}
 extension Theme.Choice: ExpressibleByArgument {}
 extension Language: ExpressibleByArgument {}
 extension LineLogHandler.Format: ExpressibleByArgument {}
+extension ServerConfiguration.ListWrites: ExpressibleByArgument {}

@@ -73,6 +73,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "A change to likes or the cart sent without If-Match: replace the list (as the real backend), or merge the ids the client added and removed since it read it.",
+            valueName: "replace|merge"))
+    var listsWithoutIfMatch: ServerConfiguration.ListWrites = .replace
+
+    @Option(
+        help: ArgumentHelp(
             "Serve /metrics on this listener instead of the API's port (where only loopback clients get it), or off.",
             valueName: "host:port|off"))
     var metricsAddress: String?
@@ -144,6 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
             imageLinks: upstreamImages ? .upstream : .local(publicURL: publicURL.flatMap(URL.init(string:))))
         configuration.signUpsPerHour = signUpsPerHour
         configuration.sessionIdleLimit = TimeInterval(sessionIdleDays) * 86_400
+        configuration.listWrites = listsWithoutIfMatch
         configuration.trustedProxies = trustedProxies.compactMap(IPAddressRange.init)
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
         configuration.postgresURL = database

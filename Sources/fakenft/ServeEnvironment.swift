@@ -6,7 +6,7 @@ enum ServeEnvironment {
     /// The options that take a value.
     static let options = [
         "host", "port", "data", "database", "token", "token-file", "latency", "payments", "idle-timeout", "public-url",
-        "sign-ups-per-hour", "session-idle-days", "metrics-address", "log-format",
+        "sign-ups-per-hour", "session-idle-days", "lists-without-if-match", "metrics-address", "log-format",
     ]
     /// The flags: set by `1`, `true` or `yes`.
     static let flags = ["quiet", "upstream-images"]

@@ -43,11 +43,11 @@ import FakeNFTTesting
 
     @Test func rebaseKeepsOwnChangesOnTopOfTheServers() {
         // Base had a, b; this client removed a and added c; meanwhile the server got d.
-        #expect(OptimisticList.rebase(["b", "c"], from: ["a", "b"], onto: ["a", "b", "d"]) == ["b", "d", "c"])
+        #expect(IDList.rebase(["b", "c"], from: ["a", "b"], onto: ["a", "b", "d"]) == ["b", "d", "c"])
         // The other client removed b, which this client did not touch.
-        #expect(OptimisticList.rebase(["a", "b", "c"], from: ["a", "b"], onto: ["a"]) == ["a", "c"])
+        #expect(IDList.rebase(["a", "b", "c"], from: ["a", "b"], onto: ["a"]) == ["a", "c"])
         // Both added the same id: once.
-        #expect(OptimisticList.rebase(["a", "c"], from: ["a"], onto: ["a", "c"]) == ["a", "c"])
+        #expect(IDList.rebase(["a", "c"], from: ["a"], onto: ["a", "c"]) == ["a", "c"])
     }
 
     /// A server without ETags (the original FakeNFT backends) gets unconditional PUTs as before.

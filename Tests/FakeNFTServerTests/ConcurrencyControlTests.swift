@@ -100,6 +100,51 @@ import FakeNFTTesting
         }
     }
 
+    /// Two clients without If-Match (the iOS apps), each reading then writing a whole list:
+    /// with `merge`, both keep their changes; with `replace` (the real backend's way), the later
+    /// write undoes the earlier one's.
+    @Test(arguments: ServerConfiguration.ListWrites.allCases)
+    func listWritesWithoutIfMatch(_ mode: ServerConfiguration.ListWrites) async throws {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("lists-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.listWrites = mode
+        configuration.trustedProxies = [IPAddressRange("127.0.0.1")!]  // clients told apart by X-Forwarded-For
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        func likes(as client: String, put list: [String]? = nil) async throws -> [String] {
+            let (status, body) = try await server.request(
+                list == nil ? "GET" : "PUT", "/api/v1/profile/1", body: list.map { "likes=" + IDList.formValue($0) },
+                contentType: "application/x-www-form-urlencoded", headers: ["X-Forwarded-For": client])
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            return try JSONDecoder().decode(Profile.self, from: body).likes
+        }
+        func cart(as client: String, put list: [String]? = nil) async throws -> [String] {
+            let (status, body) = try await server.request(
+                list == nil ? "GET" : "PUT", "/api/v1/orders/1", body: list.map { "nfts=" + IDList.formValue($0) },
+                contentType: "application/x-www-form-urlencoded", headers: ["X-Forwarded-For": client])
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            return try JSONDecoder().decode(Order.self, from: body).nfts
+        }
+        let start = try await likes(as: "10.0.0.1")
+        #expect(try await likes(as: "10.0.0.2") == start)
+        _ = try await likes(as: "10.0.0.1", put: start + ["1"])  // the first adds 1
+        let removed = start[0]
+        // the second removes one and adds 2
+        let after = try await likes(as: "10.0.0.2", put: Array(start.dropFirst()) + ["2"])
+        let merged = Array(start.dropFirst()) + ["1", "2"]
+        #expect(Set(after) == (mode == .merge ? Set(merged) : Set(start.dropFirst() + ["2"])), "\(mode): \(after)")
+        #expect(!after.contains(removed))
+        // The cart too: both add an NFT to the cart they read.
+        let cartStart = try await cart(as: "10.0.0.1")
+        _ = try await cart(as: "10.0.0.2")
+        _ = try await cart(as: "10.0.0.1", put: cartStart + ["3"])
+        let cartAfter = try await cart(as: "10.0.0.2", put: cartStart + ["4"])
+        #expect(Set(cartAfter) == Set(cartStart + (mode == .merge ? ["3", "4"] : ["4"])), "\(mode): \(cartAfter)")
+        // A client the server has not seen replaces, in either mode.
+        #expect(try await likes(as: "10.0.0.9", put: ["5"]) == ["5"])
+        await server.stop()
+    }
+
     static let changes: [(String, String, String?)] = [
         ("PUT", "/api/v1/profile/1", "name=Evil"), ("PUT", "/api/v1/orders/1", "nfts=1"),
         ("POST", "/api/v1/orders/1", nil), ("GET", "/api/v1/orders/1/payment/1", nil),

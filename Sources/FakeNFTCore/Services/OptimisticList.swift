@@ -79,7 +79,7 @@ actor OptimisticList {
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...min(200, 2 << min(conflicts, 7)))))
                 do {
                     let fresh = try await reload()
-                    wanted = Self.rebase(wanted, from: confirmed, onto: fresh)
+                    wanted = IDList.rebase(wanted, from: confirmed, onto: fresh)
                     confirmed = fresh
                 } catch {
                     try await rollBack(error)
@@ -95,15 +95,5 @@ actor OptimisticList {
         wanted = confirmed
         await changed(wanted)
         throw error
-    }
-
-    /// `list`'s differences from `base` (ids added, ids removed) applied to `fresh`.
-    static func rebase(_ list: [String], from base: [String], onto fresh: [String]) -> [String] {
-        let baseSet = Set(base)
-        let removed = baseSet.subtracting(list)
-        var result = fresh.filter { !removed.contains($0) }
-        var present = Set(result)
-        for id in list where !baseSet.contains(id) && present.insert(id).inserted { result.append(id) }
-        return result
     }
 }

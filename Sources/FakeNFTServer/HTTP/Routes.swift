@@ -30,6 +30,8 @@ struct Routes: Sendable {
     let serverHost: String
     /// Sign-in attempts, per address and per client; sign-ups per client.
     let limits: AccountLimits
+    /// What each client last saw of each list, when changes without `If-Match` are merged.
+    let listBases: ListBases?
     static let maxBodySize = 64 * 1024
 
     /// Every endpoint.
@@ -51,7 +53,9 @@ struct Routes: Sendable {
             },
             get("profile/:id") { request, context in
                 try requireFixedID(context)
-                return json(try await mine(\.profiles, request), request)
+                let (owner, profile) = try await mine(\.profiles, request)
+                remember(.likes, of: profile, owner: owner, context)
+                return json(profile, request)
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
                 try requireFixedID(context)
@@ -63,24 +67,32 @@ struct Routes: Sendable {
                 if let (field, problem) = ProfileRules.problem(in: update) {
                     throw RequestError.badField(field, Self.reason(problem))
                 }
-                return json(
-                    try await store.updateProfile(
-                        update, owner: try await owner(request), ifVersion: ETag.acceptedVersions(request)), request)
+                let owner = try await owner(request)
+                let profile = try await store.updateProfile(
+                    update, owner: owner, ifVersion: ETag.acceptedVersions(request),
+                    likesBase: update.likes == nil ? nil : base(.likes, request, owner: owner, context))
+                remember(.likes, of: profile, owner: owner, context)
+                return json(profile, request)
             },
             get("orders/:id") { request, context in
                 try requireFixedID(context)
-                return Responses.json(try await mine(\.orders, request))
+                let (owner, order) = try await mine(\.orders, request)
+                remember(.cart, of: order, owner: owner, context)
+                return Responses.json(order)
             },
             Route(method: .put, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
                 let versions = ETag.acceptedVersions(request)
-                let order: ReadModel.Versioned
+                let owner: String, order: ReadModel.Versioned
                 if let nfts = try await Self.body(request, context).list("nfts") {
+                    owner = try await self.owner(request)
                     order = try await store.updateOrder(
-                        nfts: nfts, owner: try await owner(request), ifVersion: versions)
+                        nfts: nfts, owner: owner, ifVersion: versions,
+                        base: base(.cart, request, owner: owner, context))
                 } else {
-                    order = try await mine(\.orders, request)  // nothing sent: unchanged
+                    (owner, order) = try await mine(\.orders, request)  // nothing sent: unchanged
                 }
+                remember(.cart, of: order, owner: owner, context)
                 return Responses.json(order)
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
@@ -129,14 +141,38 @@ struct Routes: Sendable {
         return Owner.shared
     }
 
-    /// The caller's profile or order.
+    /// The caller's profile or order, and whose it is.
     private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws
-        -> ReadModel.Versioned
+        -> (owner: String, resource: ReadModel.Versioned)
     {
         let model = try await store.current()  // once: the sign-ins and the resource as of one moment
         let owner = try await owner(request, in: model)
         guard let resource = model[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
-        return resource
+        return (owner, resource)
+    }
+
+    /// Notes the list `resource` (a profile's likes, an order's NFTs) as the client saw it, when
+    /// changes without `If-Match` are merged.
+    private func remember(
+        _ field: ListBases.Field, of resource: ReadModel.Versioned, owner: String, _ context: ServerContext
+    ) {
+        guard let listBases else { return }
+        let data = Data(resource.json.readableBytesView)
+        let list =
+            switch field {
+            case .likes: try? JSONDecoder().decode(Profile.self, from: data).likes
+            case .cart: try? JSONDecoder().decode(Order.self, from: data).nfts
+            }
+        if let list { listBases.remember(list, field, owner: owner, client: context.clientKey) }
+    }
+
+    /// What the client last saw of the list, when its change carries no `If-Match` and such
+    /// changes are merged; nil: the change replaces the list.
+    private func base(_ field: ListBases.Field, _ request: Request, owner: String, _ context: ServerContext)
+        -> [String]?
+    {
+        guard request.headers[.ifMatch] == nil else { return nil }
+        return listBases?.base(field, owner: owner, client: context.clientKey)
     }
 
     private func get(_ path: String, _ handler: @escaping Route.Handler) -> Route {
@@ -182,8 +218,8 @@ struct Routes: Sendable {
     /// How long a client may take to send a request's body.
     static let bodyDeadline = Duration.seconds(10)
 
-    /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400, one that
-    /// is not all there within ``bodyDeadline`` a 408 (and the connection closes).
+    /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400; a body
+    /// not all there within ``bodyDeadline`` closes the connection.
     static func body(_ request: Request, _ context: ServerContext) async throws -> RequestFields {
         let buffer: ByteBuffer?
         do {
@@ -194,7 +230,7 @@ struct Routes: Sendable {
                     return nil
                 }
                 let first = try await group.next() ?? nil
-                if first == nil { context.stopReading() }  // ends the collecting, which waits for more
+                if first == nil { context.closeConnection() }  // ends the collecting, which waits for more
                 group.cancelAll()
                 return first
             }

@@ -16,14 +16,9 @@ public struct ServerContext: RequestContext {
         channel = source.channel
     }
 
-    /// Reads nothing more from the connection, which closes once the answer is written, and in
-    /// any case a second later (a client whose body is too slow gets its 408, then the
-    /// connection is not held for the rest).
-    func stopReading() {
-        let channel = channel
-        channel.close(mode: .input, promise: nil)
-        channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
-    }
+    /// Closes the connection at once (a client whose body is too slow is not waited for: no
+    /// answer is owed to it).
+    func closeConnection() { channel.close(promise: nil) }
 
     /// The client's IP address, as rate limits key it.
     var clientKey: String { "client:" + clientAddress }

@@ -143,9 +143,11 @@ public final class Store: Sendable {
     /// Applies the fields present in `update` to `owner`'s profile (an account's also shows in
     /// `/users`); unknown NFT ids in likes are refused. With `ifVersion`, refuses when the
     /// profile is no longer at that version.
-    func updateProfile(_ update: ProfileUpdate, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws
-        -> ReadModel.Versioned
-    {
+    /// - Parameter likesBase: the likes the client last read: its changes since then are applied
+    ///   to the likes as they are (``IDList/rebase(_:from:onto:)``) instead of replacing them.
+    func updateProfile(
+        _ update: ProfileUpdate, owner: String = Owner.shared, ifVersion: Set<Int>? = nil, likesBase: [String]? = nil
+    ) async throws -> ReadModel.Versioned {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
             try Self.check(ifVersion, rows.profile.version, "profile")
@@ -155,7 +157,8 @@ public final class Store: Sendable {
             if let avatar = update.avatar { rows.profile.avatar = avatar }
             if let likes = update.likes {
                 try Self.checkNFTsExist(likes, field: "likes", in: catalog)
-                rows.profile.likes = Self.unique(likes)
+                let wanted = likesBase.map { IDList.rebase(likes, from: $0, onto: rows.profile.likes) } ?? likes
+                rows.profile.likes = Self.unique(wanted)
             }
             rows.profile.bumpVersion()
             Self.showInUsers(&rows)
@@ -163,15 +166,17 @@ public final class Store: Sendable {
     }
 
     /// Replaces the NFTs of `owner`'s order. With `ifVersion`, refuses when the order moved on.
-    func updateOrder(nfts: [String], owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws
-        -> ReadModel.Versioned
+    /// - Parameter base: the cart the client last read (see ``updateProfile(_:owner:ifVersion:likesBase:)``).
+    func updateOrder(nfts: [String], owner: String = Owner.shared, ifVersion: Set<Int>? = nil, base: [String]? = nil)
+        async throws -> ReadModel.Versioned
     {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
             try Self.check(ifVersion, rows.order.version, "order")
             try Self.checkNFTsExist(nfts, field: "nfts", in: catalog)
-            try Self.checkNotOwned(nfts, by: rows.profile)
-            rows.order.nfts = Self.unique(nfts)
+            let wanted = base.map { IDList.rebase(nfts, from: $0, onto: rows.order.nfts) } ?? nfts
+            try Self.checkNotOwned(wanted, by: rows.profile)
+            rows.order.nfts = Self.unique(wanted)
             rows.order.bumpVersion()
         }.order
     }

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 import Glibc
 
@@ -12,6 +13,9 @@ public func spawnAndWait(_ path: String, _ arguments: [String]) throws -> (statu
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else of this process (its servers' connections): a daemon the child leaves behind
+    // (tmux's server) would hold them open after the tests closed them.
+    ChildDescriptors.closeInherited(&actions)
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -40,6 +44,7 @@ public func spawnInBackground(_ path: String, _ arguments: [String], output: Int
     posix_spawn_file_actions_adddup2(&actions, output, 1)
     posix_spawn_file_actions_adddup2(&actions, output, 2)
     for descriptor in closeInChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    ChildDescriptors.closeInherited(&actions)
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0

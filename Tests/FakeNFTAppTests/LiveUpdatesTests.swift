@@ -51,7 +51,7 @@ import FakeNFTTesting
     /// shows its new NFT count and rating in place, as the server has them.
     @Test func aPurchaseElsewhereShowsInStatistics() async throws {
         try await TestServer.with { server async throws in
-            let buyer = try await server.client(timeout: 60).signUp(
+            let buyer = try await server.client().signUp(
                 name: "Aaron Aardvark", email: "aaron@example.com", password: "secret 12")
             let other = makeContext(server)
             await other.state.start()

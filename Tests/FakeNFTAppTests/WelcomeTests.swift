@@ -137,7 +137,7 @@ import FakeNFTTesting
 
     @Test func profileOffersLogOutWithAnAccountAndSignInWithout() async throws {
         try await TestServer.with { server async throws in
-            let anna = try await server.client(timeout: 60).signUp(
+            let anna = try await server.client().signUp(
                 name: "Anna", email: "anna@example.com", password: "secret 12")
             var configuration = APIConfiguration(baseURL: server.baseURL, timeout: 3)
             configuration.token = anna.token

@@ -53,7 +53,7 @@ import FakeNFTTesting
     @Test func accountsSeeTheirOwnChangesAndEverybodysCounts() async throws {
         try await TestServer.with { server async throws in
             // bcrypt shares NIO's two pool threads with every test's sign-ups: slow, never wrong
-            let client = server.client(timeout: 60)
+            let client = server.client()
             let anna = try await client.signUp(name: "Anna", email: "anna@example.com", password: "secret 12")
             let boris = try await client.signUp(name: "Boris", email: "boris@example.com", password: "secret 12")
             let annas = try Subscription(server, token: anna.token),

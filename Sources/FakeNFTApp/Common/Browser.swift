@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 import Glibc
 
@@ -21,6 +22,9 @@ enum Browser {
         for fd: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // None of the app's descriptors: a browser that outlives the app must not keep the
+        // embedded server's port, its connections or the database open.
+        ChildDescriptors.closeInherited(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

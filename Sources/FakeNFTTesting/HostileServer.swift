@@ -45,19 +45,9 @@ public final class HostileServer: @unchecked Sendable {
     private init(mode: Mode, answers: Answers) throws {
         self.mode = mode
         self.answers = answers
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (listener, port) = try loopbackListener()
         self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 64) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard listener >= 0, bound else { throw SpawnError(description: "hostile server: cannot listen") }
-        baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
         Thread { [self] in acceptLoop() }.start()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import FakeNFTTesting
 @testable import FakeNFTCore
 
 /// The client goes through the proxies the environment names, as curl reads them, and straight
@@ -69,19 +70,9 @@ private final class RecordingProxy: @unchecked Sendable {
     var heads: [String] { lock.withLock { recorded } }
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (listener, port) = try loopbackListener(backlog: 8)
         self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard listener >= 0, bound else { throw TransportError.unreachable("cannot listen") }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)

@@ -111,19 +111,23 @@ import FakeNFTTesting
         configuration.listWrites = mode
         configuration.trustedProxies = [IPAddressRange("127.0.0.1")!]  // clients told apart by X-Forwarded-For
         let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
-        func likes(as client: String, put list: [String]? = nil) async throws -> [String] {
+        /// Reads (or, with `list`, writes) a list as `client`: the likes, or the cart's NFTs.
+        func exchange(_ path: String, _ field: String, as client: String, put list: [String]?) async throws -> Data {
             let (status, body) = try await server.request(
-                list == nil ? "GET" : "PUT", "/api/v1/profile/1", body: list.map { "likes=" + IDList.formValue($0) },
+                list == nil ? "GET" : "PUT", path, body: list.map { field + "=" + IDList.formValue($0) },
                 contentType: "application/x-www-form-urlencoded", headers: ["X-Forwarded-For": client])
             #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            return body
+        }
+        func likes(as client: String, put list: [String]? = nil) async throws -> [String] {
+            let body = try await exchange("/api/v1/profile/1", "likes", as: client, put: list)
             return try JSONDecoder().decode(Profile.self, from: body).likes
         }
         func cart(as client: String, put list: [String]? = nil) async throws -> [String] {
-            let (status, body) = try await server.request(
-                list == nil ? "GET" : "PUT", "/api/v1/orders/1", body: list.map { "nfts=" + IDList.formValue($0) },
-                contentType: "application/x-www-form-urlencoded", headers: ["X-Forwarded-For": client])
-            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
-            return try JSONDecoder().decode(Order.self, from: body).nfts
+            try JSONDecoder().decode(
+                Order.self, from: try await exchange("/api/v1/orders/1", "nfts", as: client, put: list)
+            )
+            .nfts
         }
         let start = try await likes(as: "10.0.0.1")
         #expect(try await likes(as: "10.0.0.2") == start)

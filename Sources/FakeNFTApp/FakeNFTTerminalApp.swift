@@ -33,9 +33,11 @@ public enum FakeNFTTerminalApp {
     ///     (nil: none yet); decided at once from the environment, and again when the terminal answers.
     ///   - askTerminal: whether to ask the terminal (``TerminalProbe/queries(inTmux:)``): the
     ///     app never waits for the answers.
+    ///   - environment: what the terminal layer reads (`TERM`, `NO_COLOR` as `--color` leaves it).
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
     public static func run(
         connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
         askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
@@ -43,7 +45,10 @@ public enum FakeNFTTerminalApp {
         // The server starts at once, while the terminal is set up and asked what it can do.
         let started = Task { try await connect() }
         let session: TerminalSession
-        do { session = try TerminalSession(options: .init(mouse: mouse, theme: look(nil).theme)) } catch {
+        do {
+            session = try TerminalSession(
+                options: .init(mouse: mouse, theme: look(nil).theme, environment: environment))
+        } catch {
             started.cancel()
             throw error
         }

@@ -45,6 +45,12 @@ struct AppOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Colours: auto (where the terminal has them), always (even with NO_COLOR set) or never (config: color; default: never when NO_COLOR is set, else auto).",
+            valueName: "when"))
+    var color: ColorChoice?
+
+    @Option(
+        help: ArgumentHelp(
             "Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) (config: symbols; default blocks).",
             valueName: "set"))
     var symbols: CharacterArt.Symbols?
@@ -88,6 +94,7 @@ struct AppSettings {
     var mouse: Setting<Bool>
     var images: Setting<ImagesChoice>
     var theme: Setting<Theme.Choice>
+    var color: Setting<ColorChoice>
     var symbols: Setting<CharacterArt.Symbols>
     var logLevel: Setting<Logger.Level>
     let file: ConfigFile
@@ -147,6 +154,16 @@ struct AppSettings {
             "log_level", flag: options.logLevel, environment: "FAKENFT_LOG", default: .info,
             allowed: "a log level (trace, debug, info, notice, warning, error, critical)"
         ) { try? AppLog.level($0) }
+        // NO_COLOR is the user's standing wish: over the file, under the command line.
+        if let flag = options.color {
+            color = Setting(value: flag, source: .flag)
+        } else if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
+            color = Setting(value: .never, source: .environment("NO_COLOR"))
+        } else {
+            color = pick("color", flag: nil, environment: nil, default: .auto, allowed: cases(ColorChoice.self)) {
+                ColorChoice(rawValue: $0)
+            }
+        }
         if let flag = options.mouse {
             mouse = Setting(value: flag, source: .flag)
         } else if let entry = file.entries["mouse"], let flag = entry.flag {
@@ -155,6 +172,18 @@ struct AppSettings {
             mouse = Setting(value: false, source: .byDefault)
         }
         self.problems = problems
+    }
+
+    /// `environment` as the terminal layer reads it: `NO_COLOR` (the one signal it knows) set for
+    /// `never`, removed for `always`.
+    func terminalEnvironment(_ environment: [String: String]) -> [String: String] {
+        var result = environment
+        switch color.value {
+        case .auto: break
+        case .always: result["NO_COLOR"] = nil
+        case .never: result["NO_COLOR"] = result["NO_COLOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "1"
+        }
+        return result
     }
 
     /// What `fakenft config` prints: the file, then each setting, its value and its source.
@@ -170,9 +199,15 @@ struct AppSettings {
         lines.append(row("mouse", String(mouse.value), mouse.source))
         lines.append(row("images", images.value.rawValue, images.source))
         lines.append(row("theme", theme.value.rawValue, theme.source))
+        lines.append(row("color", color.value.rawValue, color.source))
         lines.append(row("symbols", symbols.value.rawValue, symbols.source))
         lines.append(row("log_level", logLevel.value.rawValue, logLevel.source))
         lines += problems.map { "problem: \($0)" }
         return lines.joined(separator: "\n")
     }
+}
+
+/// `--color`: whether the app uses colours.
+enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case auto, always, never
 }

@@ -19,7 +19,7 @@ struct ConfigFile {
     private(set) var problems: [String] = []
 
     /// The keys the file may hold (each is also a command-line option).
-    static let keys = ["server", "language", "token", "mouse", "images", "theme", "symbols", "log_level"]
+    static let keys = ["server", "language", "token", "mouse", "images", "theme", "color", "symbols", "log_level"]
     static let booleans: Set<String> = ["mouse"]
     /// Larger files are not configuration.
     static let maxBytes = 64 * 1024

@@ -52,10 +52,12 @@ struct AppCommand: AsyncParsableCommand {
     var probeTerminal = false
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
+        let processEnvironment = ProcessInfo.processInfo.environment
         let settings = AppSettings(
-            options: options, environment: environment,
-            file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
+            options: options, environment: processEnvironment,
+            file: ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment)))
+        // What the terminal layer reads: `--color` and the config's `color` as NO_COLOR.
+        let environment = settings.terminalEnvironment(processEnvironment)
         let imagesChoice = settings.images.value, themeChoice = settings.theme.value
         Language.setProcessLanguage(settings.language.value)
         if probeTerminal {
@@ -115,7 +117,7 @@ struct AppCommand: AsyncParsableCommand {
         let exitSignal: Int32?
         do {
             exitSignal = try await FakeNFTTerminalApp.run(
-                connect: connect, server: server, mouse: settings.mouse.value, look: look,
+                connect: connect, server: server, mouse: settings.mouse.value, environment: environment, look: look,
                 askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
                 symbols: settings.symbols.value, notices: settings.problems, logger: logger)
         } catch {

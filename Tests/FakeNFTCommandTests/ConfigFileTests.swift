@@ -46,6 +46,25 @@ import TerminalUI
         #expect(settings.report.contains("theme      = light"))
     }
 
+    /// Colours: the command line over NO_COLOR, NO_COLOR over the file; the terminal layer sees
+    /// the choice as NO_COLOR.
+    @Test func colorComesFromTheCommandLineThenNoColorThenTheFile() throws {
+        let never = try Self.file("color = \"never\"\n"), always = try Self.file("color = \"always\"\n")
+        let fromFile = try Self.settings([], file: never)
+        #expect(fromFile.color.value == .never && fromFile.color.source.description == "config file, line 1")
+        #expect(fromFile.terminalEnvironment(["TERM": "xterm"]) == ["TERM": "xterm", "NO_COLOR": "1"])
+        let noColor = try Self.settings([], environment: ["NO_COLOR": "1"], file: always)
+        #expect(noColor.color.value == .never && noColor.color.source.description == "environment (NO_COLOR)")
+        let flag = try Self.settings(["--color", "always"], environment: ["NO_COLOR": "1"], file: never)
+        #expect(flag.color.value == .always && flag.color.source.description == "command line")
+        #expect(flag.terminalEnvironment(["NO_COLOR": "1", "TERM": "xterm"]) == ["TERM": "xterm"])
+        let byDefault = try Self.settings([], file: try Self.file(nil))
+        #expect(byDefault.color.value == .auto && byDefault.terminalEnvironment(["TERM": "x"]) == ["TERM": "x"])
+        #expect(byDefault.report.contains("color      = auto"))
+        let wrong = try Self.settings([], file: try Self.file("color = \"sometimes\"\n"))
+        #expect(wrong.color.value == .auto && wrong.problems.contains { $0.contains("line 1: color 'sometimes'") })
+    }
+
     /// A token in a file others may read is used, and the user is told how to protect it.
     @Test func aTokenInAFileOthersCanReadIsAProblemNamingTheFix() throws {
         let url = try Self.file("theme = \"light\"\ntoken = \"secret\"\n")

@@ -92,10 +92,14 @@ public enum FakeNFTServer {
             router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds))
         }
         let crossSite = CrossSiteGuard(configuration: configuration)
+        let readOnly = configuration.readOnly
         for route in routes {
             let path = RouterPath("api/v1/" + route.path)
             if route.changesState {
                 router.on(path, method: route.method) { request, context in
+                    if readOnly {
+                        throw ServerError(.forbidden, "refused: this server is read-only (fakenft serve --read-only)")
+                    }
                     try crossSite.check(request)
                     return try await route.handler(request, context)
                 }

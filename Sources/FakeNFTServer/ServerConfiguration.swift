@@ -43,6 +43,8 @@ public struct ServerConfiguration: Sendable {
     /// peers the header is ignored.
     public var trustedProxies: [IPAddressRange] = []
 
+    /// Refuse every change (403 with the reason): a demo or a shared screen.
+    public var readOnly = false
     /// What a change to a list (likes, the cart) sent without `If-Match` does.
     public var listWrites: ListWrites = .replace
 

@@ -56,6 +56,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log only failures, not every request.")
     var quiet = false
 
+    @Flag(help: "Refuse every change (likes, cart, payments, profile edits, sign-ups and sign-ins) with 403.")
+    var readOnly = false
+
     @Option(
         help: ArgumentHelp(
             "Base of the image links the API gives (default: the host each request names), e.g. http://192.168.1.5:8080.",
@@ -151,6 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.signUpsPerHour = signUpsPerHour
         configuration.sessionIdleLimit = TimeInterval(sessionIdleDays) * 86_400
         configuration.listWrites = listsWithoutIfMatch
+        configuration.readOnly = readOnly
         configuration.trustedProxies = trustedProxies.compactMap(IPAddressRange.init)
         if let large { configuration.seed = .large(users: large.users, nfts: large.nfts) }
         configuration.postgresURL = database

@@ -9,7 +9,7 @@ enum ServeEnvironment {
         "sign-ups-per-hour", "session-idle-days", "lists-without-if-match", "metrics-address", "log-format",
     ]
     /// The flags: set by `1`, `true` or `yes`.
-    static let flags = ["quiet", "upstream-images"]
+    static let flags = ["quiet", "upstream-images", "read-only"]
     /// Repeatable options: a comma-separated list.
     static let lists = ["trusted-proxy"]
 

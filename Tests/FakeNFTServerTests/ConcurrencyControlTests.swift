@@ -235,6 +235,31 @@ import FakeNFTTesting
         #expect(listening.serves("10.0.0.5:8080") && !listening.serves("10.0.0.6:8080"))
     }
 
+    /// `fakenft serve --read-only`: every change is refused with its reason, every read answered.
+    @Test func aReadOnlyServerRefusesEveryChange() async throws {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("ro-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.readOnly = true
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        let changes =
+            Self.changes + [
+                ("POST", "/api/v1/auth/register", "name=A&email=a@example.com&password=correct+horse+1"),
+                ("POST", "/api/v1/auth/login", "email=a@example.com&password=correct+horse+1"),
+                ("POST", "/api/v1/auth/logout", nil), ("POST", "/api/v1/auth/logout-all", nil),
+            ]
+        for (method, path, body) in changes {
+            let (status, data) = try await server.request(
+                method, path, body: body, contentType: "application/x-www-form-urlencoded")
+            #expect(status == 403 && TestServer.errorMessage(data)?.contains("read-only") == true, "\(method) \(path)")
+        }
+        for path in ["/api/v1/profile/1", "/api/v1/orders/1", "/api/v1/nft/1", "/api/v1/users", "/health/ready"] {
+            #expect(try await server.request("GET", path).status == 200, "\(path)")
+        }
+        #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["93", "94", "95"], "nothing changed")
+        await server.stop()
+    }
+
     @Test func otherSitesMayStillRead() async throws {
         try await TestServer.with { server async throws in
             for path in ["/api/v1/nft/1", "/api/v1/profile/1", "/api/v1/orders/1"] {

@@ -171,6 +171,21 @@ struct AppSettings {
         } else {
             mouse = Setting(value: false, source: .byDefault)
         }
+        // A colour of one's own that cannot be read on the background it will be drawn on.
+        let backgrounds: [(String, RGB)] =
+            switch theme.value {
+            case .dark: [("dark", Theme.dark.background)]
+            case .light: [("light", Theme.light.background)]
+            case .auto: [("dark", Theme.dark.background), ("light", Theme.light.background)]
+            case .mono: []
+            }
+        for (name, background) in backgrounds {
+            for role in file.colors.weakRoles(on: background) {
+                problems.append(
+                    "\(file.url.path): [colors] \(role.rawValue) is hard to read on the \(name) theme's background (contrast under \(role.minimumContrast):1)"
+                )
+            }
+        }
         self.problems = problems
     }
 
@@ -200,6 +215,12 @@ struct AppSettings {
         lines.append(row("images", images.value.rawValue, images.source))
         lines.append(row("theme", theme.value.rawValue, theme.source))
         lines.append(row("color", color.value.rawValue, color.source))
+        if !file.colors.isEmpty {
+            let own = file.colors.colors.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                "\($0.key.rawValue)=\($0.value)"
+            }
+            lines.append(row("colors", own.joined(separator: " "), .file(line: file.colorsLine)))
+        }
         lines.append(row("symbols", symbols.value.rawValue, symbols.source))
         lines.append(row("log_level", logLevel.value.rawValue, logLevel.source))
         lines += problems.map { "problem: \($0)" }

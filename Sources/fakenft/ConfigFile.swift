@@ -16,10 +16,15 @@ struct ConfigFile {
     let url: URL
     let exists: Bool
     private(set) var entries: [String: Entry] = [:]
+    /// The `[colors]` table: a colour per theme role, and the table's line.
+    private(set) var colors = ThemeOverrides()
+    private(set) var colorsLine = 0
     private(set) var problems: [String] = []
 
     /// The keys the file may hold (each is also a command-line option).
-    static let keys = ["server", "language", "token", "mouse", "images", "theme", "color", "symbols", "log_level"]
+    static let keys = [
+        "server", "language", "token", "mouse", "images", "theme", "color", "colors", "symbols", "log_level",
+    ]
     static let booleans: Set<String> = ["mouse"]
     /// Larger files are not configuration.
     static let maxBytes = 64 * 1024
@@ -67,6 +72,11 @@ struct ConfigFile {
                 continue
             }
             let value = table[key]
+            if key == "colors" {
+                colorsLine = (lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "[colors]" } ?? at - 1) + 1
+                readColors(value?.table, at: colorsLine, lines: lines)
+                continue
+            }
             if Self.booleans.contains(key) {
                 guard let flag = value?.bool else {
                     problems.append("\(url.path) line \(at): \(key) must be true or false; using the default")
@@ -85,6 +95,29 @@ struct ConfigFile {
             problems.append(
                 "\(url.path) line \(token.line): the token can be read by other users (mode \(String(mode & 0o777, radix: 8))): run chmod 600 \(url.path)"
             )
+        }
+    }
+
+    /// `[colors]`: `role = "#rrggbb"` or `role = 16…255`, for the roles `Theme.Role` names.
+    private mutating func readColors(_ table: TOMLTable?, at: Int, lines: [Substring]) {
+        guard let table else {
+            problems.append("\(url.path) line \(at): colors must be a table ([colors]); using the theme's")
+            return
+        }
+        let roles = Theme.Role.allCases.map(\.rawValue)
+        for key in table.keys.sorted() {
+            let line = (lines.indices.dropFirst(at).first { lines[$0].drop { $0 == " " }.hasPrefix(key) } ?? at - 1) + 1
+            guard let role = Theme.Role(rawValue: key) else {
+                problems.append(
+                    "\(url.path) line \(line): unknown colour role '\(SafeText.sanitize(key).prefix(40))' (known: \(roles.joined(separator: ", ")))"
+                )
+                continue
+            }
+            let raw = table[key]?.string ?? table[key]?.int.map(String.init) ?? ""
+            if !colors.set(role, raw) {
+                problems.append(
+                    "\(url.path) line \(line): \(key) must be \"#rrggbb\" or a colour number 16-255; using the theme's")
+            }
         }
     }
 

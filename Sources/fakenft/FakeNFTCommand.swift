@@ -105,11 +105,13 @@ struct AppCommand: AsyncParsableCommand {
         // The app asks the terminal what it can do and never waits: it looks as the environment
         // says until the answers come, then as they say.
         let windowSize = TerminalProbe.windowSize()
+        let ownColors = settings.file.colors
         let look: @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme) = { replies in
             (
                 TerminalGraphics.decide(
                     choice: imagesChoice, environment: environment, replies: replies, windowSize: windowSize),
-                Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme
+                Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme.overriding(
+                    ownColors)
             )
         }
         let term = environment["TERM"] ?? ""

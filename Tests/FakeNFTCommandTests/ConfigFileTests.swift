@@ -65,6 +65,38 @@ import TerminalUI
         #expect(wrong.color.value == .auto && wrong.problems.contains { $0.contains("line 1: color 'sometimes'") })
     }
 
+    /// `[colors]` gives theme roles colours of one's own; unknown roles, unreadable values and
+    /// colours too faint for the background are problems naming their line or role.
+    @Test func aColorsTableOverridesThemeRoles() throws {
+        let url = try Self.file(
+            """
+            theme = "dark"
+
+            [colors]
+            accent = "#ff0000"
+            link = 33
+            sparkle = "#00ff00"
+            error = "red"
+            muted = 236
+            """)
+        let settings = try Self.settings([], file: url)
+        #expect(settings.file.colors.colors == [.accent: 196, .link: 33, .muted: 236])
+        #expect(
+            settings.problems.contains { $0.contains("line 6: unknown colour role 'sparkle'") }, "\(settings.problems)")
+        #expect(settings.problems.contains { $0.contains("line 7: error must be \"#rrggbb\" or a colour number") })
+        #expect(
+            settings.problems.contains { $0.contains("[colors] muted is hard to read on the dark theme's background") })
+        #expect(!settings.problems.contains { $0.contains("accent is hard") }, "red reads on black")
+        let theme = Theme.dark.overriding(settings.file.colors)
+        #expect(theme.resolve(Style(foreground: .theme(.accent)), colors: .full).foreground == .indexed(196))
+        #expect(theme.resolve(Style(foreground: .theme(.accent)), colors: .basic).foreground == .red)
+        #expect(theme.resolve(Style(foreground: .theme(.star)), colors: .full).foreground == .indexed(220), "kept")
+        #expect(Theme.mono.overriding(settings.file.colors) == .mono)
+        #expect(
+            settings.report.contains("colors     = accent=196 link=33 muted=236  config file, line 3"),
+            "\(settings.report)")
+    }
+
     /// A token in a file others may read is used, and the user is told how to protect it.
     @Test func aTokenInAFileOthersCanReadIsAProblemNamingTheFix() throws {
         let url = try Self.file("theme = \"light\"\ntoken = \"secret\"\n")

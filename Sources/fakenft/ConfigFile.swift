@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 import TerminalUI
 import TOMLKit
@@ -91,9 +92,9 @@ struct ConfigFile {
                 entries[key] = Entry(text: string, line: at)
             }
         }
-        if let token = entries["token"], let mode = Self.mode(of: url), mode & 0o077 != 0 {
+        if let token = entries["token"], let mode = PrivateFile.exposedMode(of: url.path) {
             problems.append(
-                "\(url.path) line \(token.line): the token can be read by other users (mode \(String(mode & 0o777, radix: 8))): run chmod 600 \(url.path)"
+                "\(url.path) line \(token.line): the token can be read by other users (mode \(String(mode, radix: 8))): run chmod 600 \(url.path)"
             )
         }
     }
@@ -119,10 +120,5 @@ struct ConfigFile {
                     "\(url.path) line \(line): \(key) must be \"#rrggbb\" or a colour number 16-255; using the theme's")
             }
         }
-    }
-
-    /// The file's permission bits, if it can be looked at.
-    private static func mode(of url: URL) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
     }
 }

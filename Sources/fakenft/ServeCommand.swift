@@ -1,5 +1,6 @@
 import LineLog
 import ArgumentParser
+import FakeNFTCore
 import FakeNFTServer
 import Foundation
 
@@ -170,14 +171,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The first line of `path`, trimmed; a file others may read is refused.
     static func readToken(from path: String) throws -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let data = FileManager.default.contents(atPath: path), data.count <= 4096,
             let line = String(data: data, encoding: .utf8)?.split(whereSeparator: \.isNewline).first?
                 .trimmingCharacters(in: .whitespaces), !line.isEmpty
         else { throw Failure("--token-file \(path): not a readable file whose first line is the token") }
-        if let mode = attributes?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+        if let mode = PrivateFile.exposedMode(of: path) {
             throw Failure(
-                "--token-file \(path): other users can read it (mode \(String(mode & 0o777, radix: 8))): run chmod 600 \(path)"
+                "--token-file \(path): other users can read it (mode \(String(mode, radix: 8))): run chmod 600 \(path)"
             )
         }
         return line

@@ -32,7 +32,7 @@ public struct AccountStore: Sendable {
     /// file is unreadable, or others may read it (then it is not trusted, and deleted).
     public func load(server: String) -> SavedSignIn? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path) else { return nil }
-        if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
+        if PrivateFile.exposedMode(of: fileURL.path) != nil {
             delete()
             return nil
         }

@@ -38,6 +38,14 @@ public struct IPAddressRange: Sendable, Hashable {
         return true
     }
 
+    /// Whether `address` is a loopback address: 127.0.0.0/8, ::1, or 127.x mapped into IPv6.
+    public static func isLoopback(_ address: String) -> Bool {
+        guard let bytes = bytes(address) else { return false }
+        if bytes.count == 4 { return bytes[0] == 127 }
+        if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+        return Array(bytes.prefix(12)) == [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] && bytes[12] == 127
+    }
+
     /// The address's 4 or 16 bytes; nil when it is not an IP address.
     static func bytes(_ text: String) -> [UInt8]? {
         guard text.utf8.count <= 64 else { return nil }

@@ -108,9 +108,7 @@ struct CrossSiteGuard: Sendable {
             host = String(host[..<colon])
         }
         if host.hasSuffix(".") { host.removeLast() }
-        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 4, parts[0] == "127", parts.allSatisfy({ UInt8($0) != nil }) { return true }
+        if host == "localhost" || host.hasSuffix(".localhost") || IPAddressRange.isLoopback(host) { return true }
         return servedHosts.contains(host)
     }
 }

@@ -18,7 +18,7 @@ struct OperationsRoutes: Sendable {
         }
         if exposure == .loopbackOnAPIPort {
             router.get("metrics") { _, context in
-                guard Self.isLoopback(context.clientAddress) else {
+                guard IPAddressRange.isLoopback(context.clientAddress) else {
                     throw ServerError.notFound("/metrics (it is served to loopback clients only)")
                 }
                 return answer()
@@ -49,9 +49,5 @@ struct OperationsRoutes: Sendable {
                 "status": ready ? "ok" : "unavailable", "database": ready ? "ok" : "not answering",
             ])) ?? ByteBuffer(),
             status: ready ? .ok : .serviceUnavailable)
-    }
-
-    private static func isLoopback(_ address: String) -> Bool {
-        address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 }

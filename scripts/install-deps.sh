@@ -10,8 +10,9 @@ app="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-t
 # tmux drives the app in the end-to-end tests; xvfb, xfonts-base (xterm's font), xterm, x11-apps (xwd),
 # xdotool and libsixel-bin (sixel2png) run the real-terminal picture tests; postgresql runs the server's
 # tests on PostgreSQL (scripts/with-postgres.sh starts a cluster of its own); nginx-light fronts two
-# servers in the deployment test and serves the benchmark's static reference; wrk loads them.
-test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx-light wrk"
+# servers in the deployment test and serves the benchmark's static reference; wrk loads them; openssl
+# makes the test cluster's CA and certificate (TLS tests).
+test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx-light wrk openssl"
 services="postgresql nginx"
 case "$set_name" in
 app) packages="$app" ;;

@@ -21,8 +21,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one database.",
-            valueName: "postgres://user[:password]@host[:port]/db"))
+            "Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one database; "
+                + "?sslmode=disable|prefer|require|verify-ca|verify-full and ?sslrootcert=FILE as libpq reads them, "
+                + "a host starting with / is a Unix socket's folder, and what the address leaves out comes from "
+                + "PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE, PGSSLROOTCERT.",
+            valueName: "postgres://[user[:password]@][host][:port][/db][?param=value…]"))
     var database: String?
 
     @Option(help: "Require this X-Practicum-Mobile-Token on every request (better: --token-file, $FAKENFT_TOKEN).")
@@ -122,8 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--trusted-proxy wants an IP address or network such as 127.0.0.1 or 10.0.0.0/8, not \(bad)")
         }
-        if let database, PostgresAddress(database) == nil {
-            throw ValidationError("--database wants postgres://user[:password]@host[:port]/database, not \(database)")
+        if let database {
+            do { _ = try PostgresAddress(database) } catch { throw ValidationError("--database: \(error)") }
         }
         if let publicURL {
             guard !upstreamImages else {
@@ -192,7 +195,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await FakeNFTServer.serve(configuration) { port in
                 let data =
-                    configuration.postgresURL.flatMap(PostgresAddress.init).map(\.description)
+                    configuration.postgresURL.flatMap { try? PostgresAddress($0) }.map(\.description)
                     ?? configuration.dataDirectory.path
                 LineWriter.standardOutput.write(
                     "FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(data))")

@@ -16,6 +16,7 @@ final class PostgresDatabase: StoreDatabase {
 
     private let client: PostgresClient
     private let address: PostgresAddress
+    private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
     private let running: Task<Void, Never>
     private let listening = Mutex<Task<Void, Never>?>(nil)
@@ -29,16 +30,24 @@ final class PostgresDatabase: StoreDatabase {
         url: String, reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool],
         logger: Logger
     ) async throws {
-        guard let address = PostgresAddress(url) else {
-            throw StoreError.damaged(
-                "'\(url)' is not a PostgreSQL address: postgres://user[:password]@host[:port]/database")
-        }
-        self.address = address
-        self.logger = logger
-        var configuration = PostgresClient.Configuration(
-            host: address.host, port: address.port, username: address.user,
-            password: address.password, database: address.database, tls: .disable)
+        let address: PostgresAddress
+        var configuration: PostgresClient.Configuration
+        var listenConfiguration: PostgresConnection.Configuration
+        do {
+            address = try PostgresAddress(url)
+            configuration = try address.clientConfiguration()
+            listenConfiguration = try address.connectionConfiguration()
+        } catch { throw StoreError.damaged(error.description) }
         configuration.options.connectTimeout = .seconds(5)
+        listenConfiguration.options.connectTimeout = .seconds(5)
+        // One connection first: the pool retries a refused one for a minute and then says only
+        // that it gave up; this says why (the server's reason, or what TLS found) at once.
+        do {
+            try await PostgresConnection.connect(configuration: listenConfiguration, id: 0, logger: Self.quiet).close()
+        } catch { throw Self.explained(error, address) }
+        self.address = address
+        self.listenConfiguration = listenConfiguration
+        self.logger = logger
         maximumConnections = configuration.options.maximumConnections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
@@ -312,10 +321,7 @@ extension PostgresDatabase {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
-                    configuration: .init(
-                        host: address.host, port: address.port, username: address.user, password: address.password,
-                        database: address.database, tls: .disable),
-                    id: id, logger: Self.quiet)
+                    configuration: listenConfiguration, id: id, logger: Self.quiet)
                 id += 1
                 delay = .milliseconds(100)
                 try await withTaskCancellationHandler {
@@ -343,9 +349,13 @@ extension PostgresDatabase {
     private static func explained(_ error: any Error, _ address: PostgresAddress) -> any Error {
         if let error = error as? StoreError { return error }
         if let error = error as? PSQLError {
-            let reason = error.serverInfo?[.message] ?? "\(error.code)"
+            let reason =
+                error.serverInfo?[.message]
+                ?? (error.code == .sslUnsupported
+                    ? "the server does not offer TLS, which sslmode=\(address.tlsMode.rawValue) demands"
+                    : error.underlying.map { address.tlsFailure($0) ?? "\($0)" } ?? "\(error.code)")
             return StoreError.damaged("PostgreSQL at \(address): \(reason)")
         }
-        return StoreError.damaged("PostgreSQL at \(address): \(error)")
+        return StoreError.damaged("PostgreSQL at \(address): \(address.tlsFailure(error) ?? "\(error)")")
     }
 }

@@ -146,16 +146,38 @@ public enum FakeNFTServer {
         let services = services(configuration, store: store) { listener in
             onListening(listener.localAddress?.port ?? configuration.port)
         }
-        do {
-            try await ServiceGroup(
-                configuration: .init(
-                    services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger(configuration))
-            ).run()
-        } catch {
-            await store.close()
+        var group = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger(configuration))
+        group.maximumGracefulShutdownDuration = shutdownBound
+        do { try await ServiceGroup(configuration: group).run() } catch {
+            await closeWithin(shutdownBound, store, logger: logger(configuration))
             throw error
         }
-        await store.close()
+        await closeWithin(shutdownBound, store, logger: logger(configuration))
+    }
+
+    /// How long a stop may wait for requests and event streams to end, and then for the database's
+    /// connections to close: past each, the process goes on to exit (a signal always stops it).
+    static let shutdownBound: Duration = .seconds(10)
+
+    /// Closes `store`, or stops waiting after `bound` (a connection stuck after an outage): the
+    /// close is left to run, as the process is about to exit.
+    private static func closeWithin(_ bound: Duration, _ store: Store, logger: Logger) async {
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self)
+        let closing = Task {
+            await store.close()
+            outcome.yield(true)
+        }
+        let timer = Task {
+            try await Task.sleep(for: bound)
+            outcome.yield(false)
+        }
+        let closed = await outcomes.first { _ in true } ?? true
+        timer.cancel()
+        if !closed {
+            closing.cancel()
+            logger.warning("the database's connections did not close within \(bound); exiting anyway")
+        }
     }
 
     /// The API's application, and the metrics listener's when it has one of its own.

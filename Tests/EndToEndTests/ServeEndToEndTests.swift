@@ -111,6 +111,44 @@ extension ServeEndToEndTests {
     }
 }
 
+extension ServeEndToEndTests {
+    /// After a PostgreSQL outage, with an event-stream client that went away, SIGTERM still ends
+    /// the process, whether the database is back (`false`) or still refusing (`true`).
+    @Test(.enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"), arguments: [false, true])
+    func sigtermEndsItAfterADatabaseOutage(stillDown: Bool) async throws {
+        let database = try TestStore.newDatabase(), cluster = try #require(TestStore.cluster)
+        let name = try #require(database.split(separator: "/").last)
+        let server = try ServeProcess(keepReader: false, arguments: ["--database", database])
+        try await server.waitUntilAnswering()
+        do {
+            let events = try RawConnection(port: server.port)
+            events.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(await events.receive(timeout: 30) { $0.contains("\r\n\r\n") }.text.hasPrefix("HTTP/1.1 200"))
+        }  // the client goes away
+        _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+        _ = try TestStore.rows(
+            cluster, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+        let change =
+            "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\n\r\nname=x"
+        let during = try await RawConnection.exchange(port: server.port, change, timeout: 60).text
+        #expect(during.hasPrefix("HTTP/1.1 503"), "\(during.prefix(40))")
+        if !stillDown {
+            _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+            var answer = ""
+            for _ in 0..<60 where !answer.hasPrefix("HTTP/1.1 200") {
+                answer = try await RawConnection.exchange(port: server.port, change, timeout: 60).text
+                if !answer.hasPrefix("HTTP/1.1 200") { try await Task.sleep(for: .milliseconds(500)) }
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "answering again: \(answer.prefix(40))")
+        }
+        let status = await server.stop(waitingAtMost: .seconds(60))
+        _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+        let exited = try #require(status, "still running 60 s after SIGTERM")
+        #expect(exited & 0x7f == 0 && (exited >> 8) & 0xff == 0, "exited 0 (wait status \(exited))")
+    }
+}
+
 /// The real binary serving on a free port, its output into a pipe.
 final class ServeProcess {
     let pid: pid_t
@@ -158,6 +196,25 @@ final class ServeProcess {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw SpawnError(description: "fakenft serve did not answer in 10 s")
+    }
+
+    /// SIGTERM, then waits up to `bound`; its wait status, or nil (and SIGKILL) if it is still running.
+    func stop(waitingAtMost bound: Duration) async -> Int32? {
+        kill(pid, SIGTERM)
+        let deadline = ContinuousClock.now + bound
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ContinuousClock.now < deadline else {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                try? FileManager.default.removeItem(at: directory)
+                return nil
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if let reader { close(reader) }
+        try? FileManager.default.removeItem(at: directory)
+        return status
     }
 
     /// SIGTERM, then waits for the process; returns its wait status.

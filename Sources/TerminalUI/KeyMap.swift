@@ -6,12 +6,18 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     public var hint: String?
     /// The keys as the footer names them, when not the first key alone ("←→").
     public var hintKeys: String?
+    /// Whether the action changes data on the server (absent in read-only mode).
+    public var changesData: Bool
     public var action: Action
-    public init(_ keys: [Key], _ help: String, hint: String? = nil, hintKeys: String? = nil, _ action: Action) {
+    public init(
+        _ keys: [Key], _ help: String, hint: String? = nil, hintKeys: String? = nil, changesData: Bool = false,
+        _ action: Action
+    ) {
         self.keys = keys
         self.help = help
         self.hint = hint
         self.hintKeys = hintKeys
+        self.changesData = changesData
         self.action = action
     }
 }
@@ -31,6 +37,9 @@ public struct KeyHint: Sendable, Hashable {
 public struct KeyMap<Action: Sendable>: Sendable {
     public var bindings: [KeyBinding<Action>]
     public init(_ bindings: [KeyBinding<Action>]) { self.bindings = bindings }
+
+    /// The map without the bindings that change data (read-only mode).
+    public var readingOnly: KeyMap { KeyMap(bindings.filter { !$0.changesData }) }
 
     /// The action bound to `key`, if any: a letter typed in another keyboard layout finds the
     /// action of the key at its place (``KeyboardLayout``).

@@ -25,6 +25,12 @@ struct AppOptions: ParsableArguments {
         help: "Report mouse clicks and the wheel (config: mouse; off by default, so text selection works).")
     var mouse: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers and help (config: read_only).")
+    var readOnly: Bool?
+
     @Option(
         help: ArgumentHelp(
             "How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; config: images; default auto).",
@@ -92,6 +98,7 @@ struct AppSettings {
     var language: Setting<Language>
     var token: Setting<String?>
     var mouse: Setting<Bool>
+    var readOnly: Setting<Bool>
     var images: Setting<ImagesChoice>
     var theme: Setting<Theme.Choice>
     var color: Setting<ColorChoice>
@@ -164,13 +171,15 @@ struct AppSettings {
                 ColorChoice(rawValue: $0)
             }
         }
-        if let flag = options.mouse {
-            mouse = Setting(value: flag, source: .flag)
-        } else if let entry = file.entries["mouse"], let flag = entry.flag {
-            mouse = Setting(value: flag, source: .file(line: entry.line))
-        } else {
-            mouse = Setting(value: false, source: .byDefault)
+        func flag(_ key: String, _ option: Bool?) -> Setting<Bool> {
+            if let option { return Setting(value: option, source: .flag) }
+            if let entry = file.entries[key], let flag = entry.flag {
+                return Setting(value: flag, source: .file(line: entry.line))
+            }
+            return Setting(value: false, source: .byDefault)
         }
+        mouse = flag("mouse", options.mouse)
+        readOnly = flag("read_only", options.readOnly)
         // A colour of one's own that cannot be read on the background it will be drawn on.
         let backgrounds: [(String, RGB)] =
             switch theme.value {
@@ -212,6 +221,7 @@ struct AppSettings {
         lines.append(row("language", language.value.rawValue, language.source))
         lines.append(row("token", token.value == nil ? "(none)" : "(set, not shown)", token.source))
         lines.append(row("mouse", String(mouse.value), mouse.source))
+        lines.append(row("read_only", String(readOnly.value), readOnly.source))
         lines.append(row("images", images.value.rawValue, images.source))
         lines.append(row("theme", theme.value.rawValue, theme.source))
         lines.append(row("color", color.value.rawValue, color.source))

@@ -117,6 +117,8 @@ struct AppCommand: AsyncParsableCommand {
         let term = environment["TERM"] ?? ""
         let asking = (imagesChoice == .auto || themeChoice == .auto) && term != "linux"
         let exitSignal: Int32?
+        let readOnly = settings.readOnly.value
+        await MainActor.run { ReadOnlyMode.isOn = readOnly }
         do {
             exitSignal = try await FakeNFTTerminalApp.run(
                 connect: connect, server: server, mouse: settings.mouse.value, environment: environment, look: look,

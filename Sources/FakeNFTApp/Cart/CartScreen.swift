@@ -11,9 +11,9 @@ final class CartScreen: Screen {
     static var keys: KeyMap<Action> {
         KeyMap(
             [
-                KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), .remove),
+                KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), changesData: true, .remove),
                 KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
-                KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), .pay),
+                KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), changesData: true, .pay),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
             ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     }
@@ -75,7 +75,7 @@ final class CartScreen: Screen {
             },
             .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
             KeyLayer(title: title, help: []) { [unowned self] event in  // a row's ✕: remove that row (asks first)
-                guard case .pick(Self.removeArea, let index) = event else { return nil }
+                guard case .pick(Self.removeArea, let index) = event, !ReadOnlyMode.isOn else { return nil }
                 list.select(index)
                 return perform(.remove)
             },
@@ -147,6 +147,7 @@ final class CartScreen: Screen {
                 items[index], subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row,
                 buffer: &buffer)
             // The spec's remove button on every row, under the price.
+            guard !ReadOnlyMode.isOn else { return }
             let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
             buffer.draw("✕", at: button, style: .error, maxWidth: 1)
             buffer.addHit(
@@ -163,8 +164,11 @@ final class CartScreen: Screen {
             buffer.draw(
                 Format.price(model.total), at: Point(x: inside.x, y: inside.y + 1), style: .success,
                 maxWidth: inside.width)
-            buffer.button(
-                pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width, key: .char("p"))
+            if !ReadOnlyMode.isOn {
+                buffer.button(
+                    pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width,
+                    key: .char("p"))
+            }
             if list.selected < items.count {
                 let nft = items[list.selected], below = inside.splitTop(5).1
                 let used = DetailPane.picture(
@@ -183,10 +187,11 @@ final class CartScreen: Screen {
             buffer.draw(
                 Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success,
                 maxWidth: panel.width)
-            buffer.button(
-                pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected,
-                maxWidth: panel.width,
-                key: .char("p"))
+            if !ReadOnlyMode.isOn {
+                buffer.button(
+                    pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected,
+                    maxWidth: panel.width, key: .char("p"))
+            }
         }
         sortMenu.render(in: rect, buffer: &buffer)
         if let confirm {

@@ -9,7 +9,7 @@ final class PaymentScreen: Screen {
 
     static var keys: KeyMap<Action> {
         KeyMap([
-            KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), .pay),
+            KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), changesData: true, .pay),
             KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
             KeyBinding([.char("r")], tr(.reloadCurrencies), hint: tr(.hintRetry), .retry),
         ])

@@ -57,15 +57,20 @@ enum NFTCellView {
             nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold,
             maxWidth: width, buffer: &buffer)
         buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
-        buffer.button(
-            Format.heart(liked), at: Point(x: x + width - 1, y: text + 1), style: liked ? .heart : .dim, maxWidth: 1,
-            target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.like))
         buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
         let mark = Format.cartMark(cart)
-        let markY = layout.buttonOwnLine ? text + 3 : text + 2
-        let style: Style = cart == .outOfCart ? .dim : .success
+        let markAt = Point(x: x + max(0, width - DisplayWidth.of(mark)), y: layout.buttonOwnLine ? text + 3 : text + 2)
+        let heartAt = Point(x: x + width - 1, y: text + 1)
+        if ReadOnlyMode.isOn {  // what is so, without the buttons that would change it
+            if liked { buffer.draw(Format.heart(true), at: heartAt, style: .heart, maxWidth: 1) }
+            if cart == .owned { buffer.draw(mark, at: markAt, style: .success, maxWidth: width) }
+            return
+        }
         buffer.button(
-            mark, at: Point(x: x + max(0, width - DisplayWidth.of(mark)), y: markY), style: style, maxWidth: width,
+            Format.heart(liked), at: heartAt, style: liked ? .heart : .dim, maxWidth: 1,
+            target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.like))
+        buffer.button(
+            mark, at: markAt, style: cart == .outOfCart ? .dim : .success, maxWidth: width,
             target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.cart))
     }
 }

@@ -13,8 +13,8 @@ enum NFTGridKeys {
     static var collection: KeyMap<NFTGridAction> {
         KeyMap(
             [
-                KeyBinding([like], tr(.likeUnlike), hint: tr(.hintLike), .like),
-                KeyBinding([cart], tr(.cartToggle), hint: tr(.hintCart), .cart),
+                KeyBinding([like], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
+                KeyBinding([cart], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
                 KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
                 KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),

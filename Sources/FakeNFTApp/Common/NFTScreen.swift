@@ -9,8 +9,8 @@ final class NFTScreen: Screen {
 
     static var keys: KeyMap<Action> {
         KeyMap([
-            KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), .like),
-            KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), .cart),
+            KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
+            KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
             KeyBinding([.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
             KeyBinding([.right], tr(.nextPicture), .next),
             KeyBinding([.char("w")], tr(.openNFTPage), .website),
@@ -85,8 +85,14 @@ final class NFTScreen: Screen {
             buffer.draw(value, at: Point(x: x + used, y: y), style: style, maxWidth: width - used)
             y += 1
         }
-        /// A clickable toggle, followed by the key that does the same (from the key map).
+        /// A clickable toggle, followed by the key that does the same (from the key map); in
+        /// read-only mode the state alone, as text.
         func button(_ label: String, _ action: Action, _ style: Style) {
+            if ReadOnlyMode.isOn {
+                buffer.draw(label, at: Point(x: x, y: y), style: style, maxWidth: width)
+                y += 1
+                return
+            }
             guard let key = Self.keys.bindings.first(where: { $0.action == action })?.keys.first else { return }
             let used = buffer.button(label, at: Point(x: x, y: y), style: style, maxWidth: width, key: key)
             buffer.draw("   (\(key))", at: Point(x: x + used, y: y), style: .dim, maxWidth: width - used)
@@ -100,7 +106,9 @@ final class NFTScreen: Screen {
         line(tr(.fieldPrice), Format.price(nft.price), .bold)
         y += 1
         button("\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))", .like, liked ? .heart : .plain)
-        button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
+        if !ReadOnlyMode.isOn || place == .owned {
+            button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
+        }
         y += 1
         for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {
             buffer.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width)

@@ -9,8 +9,8 @@ final class FavoritesScreen: Screen {
     static var keys: KeyMap<Action> {
         KeyMap(
             [
-                KeyBinding([NFTGridKeys.like], tr(.unlikeKey), hint: tr(.hintUnlike), .unlike),
-                KeyBinding([NFTGridKeys.cart], tr(.cartToggle), hint: tr(.hintCart), .cart),
+                KeyBinding([NFTGridKeys.like], tr(.unlikeKey), hint: tr(.hintUnlike), changesData: true, .unlike),
+                KeyBinding([NFTGridKeys.cart], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
                 KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
             ] + ListSearch.bindings(search: .search, clear: .clearSearch))

@@ -13,7 +13,7 @@ final class ProfileScreen: Screen {
 
     static var keys: KeyMap<Action> {
         KeyMap([
-            KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), .edit),
+            KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), changesData: true, .edit),
             KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
             KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
         ])
@@ -171,10 +171,12 @@ final class ProfileScreen: Screen {
             profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
             pictures: model.context.pictures, buffer: &buffer)
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
-        let edit = tr(.editButton)
-        buffer.button(
-            edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width,
-            key: .char("e"))
+        let edit = ReadOnlyMode.isOn ? "" : tr(.editButton)
+        if !ReadOnlyMode.isOn {
+            buffer.button(
+                edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width,
+                key: .char("e"))
+        }
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
         let wallet = model.walletValue.map { Format.price($0) } ?? "…"

@@ -30,13 +30,15 @@ public struct KeyLayer {
 
     /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
     /// help and (when they have a hint and are `hinted` now) in the footer: "r retry" only
-    /// where something failed, though `r` reloads everywhere.
+    /// where something failed, though `r` reloads everywhere. In ``ReadOnlyMode`` the bindings
+    /// that change data are left out.
     public static func keys<Action>(
         _ title: String, _ map: KeyMap<Action>, enabled: @escaping (Action) -> Bool = { _ in true },
         hinted: (Action) -> Bool = { _ in true },
         perform: @escaping (Action) -> ScreenCommand
     ) -> KeyLayer {
-        KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }) {
+        let map = ReadOnlyMode.isOn ? map.readingOnly : map
+        return KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }) {
             event in
             guard case .key(let key) = event, let action = map.action(for: key), enabled(action) else { return nil }
             return perform(action)

@@ -1,0 +1,60 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import FakeNFTTesting
+
+/// `fakenft --read-only` on the real binary: what would change the server is absent from screens,
+/// footers and help, and its keys change nothing (the server, read over HTTP, is as it was).
+@Suite(.serialized) struct ReadOnlyEndToEndTests {
+    @Test func nothingThatChangesDataIsOfferedOrDone() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        let (profileBefore, orderBefore) = (try await api.profile(), try await api.order())
+        try await tmux.launchApp("--read-only --server \(server.absoluteString)", waitingFor: "Cart [3]")
+
+        // A collection's grid: names, prices, no heart or cart buttons, no like or cart hints.
+        try tmux.keys("Enter")  // the biggest collection
+        let collections = try await api.collections(page: 0, size: 100)
+            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        let first = try await api.nft(id: collections[0].nfts[0])
+        let grid = try await tmux.waitFor(first.name)
+        #expect(grid.contains(String(format: "%.2f ETH", first.price)), "\(grid)")
+        for button in ["[+ cart]", "[✕ cart]", "♡", "l like", "c cart"] { #expect(!grid.contains(button), "\(grid)") }
+        try tmux.keys("l", "c")  // no action behind them
+        try tmux.keys("?")
+        let help = try await tmux.waitFor("Help")
+        #expect(!help.contains("Like / unlike") && !help.contains("remove from the cart"), "\(help)")
+        #expect(help.contains("Open the NFT") || help.contains("Enter"), "the other keys are still listed")
+        try tmux.keys("Escape")
+
+        // The NFT screen: its facts, the like state as text, no toggles.
+        try tmux.keys("Enter")
+        let detail = try await tmux.waitFor("Not liked")
+        #expect(!detail.contains("(l)") && !detail.contains("(c)") && !detail.contains("[+ cart]"), "\(detail)")
+        try tmux.keys("l", "c")
+
+        // The cart: its rows and total, no ✕, no Pay; p and d do nothing.
+        try tmux.keys("2")
+        let cart = try await tmux.waitFor("3 NFT")
+        #expect(!cart.contains("✕") && !cart.contains("Pay (p)") && !cart.contains("d remove"), "\(cart)")
+        try tmux.keys("p", "d")
+        try await Task.sleep(for: .milliseconds(300))  // no screen or dialog can come: p and d are not keys here
+        let after = try tmux.screen()
+        #expect(!after.contains("Bitcoin") && !after.contains("Are you sure"), "\(after)")
+
+        // The profile: no edit button, e opens no form.
+        try tmux.keys("3")
+        let profile = try await tmux.waitFor(profileBefore.name)
+        #expect(!profile.contains("Edit (e)"), "\(profile)")
+        try tmux.keys("e")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!(try tmux.screen().contains("Save")))
+
+        #expect(try await api.profile().likes == profileBefore.likes, "no like changed")
+        #expect(try await api.order().nfts == orderBefore.nfts, "the cart did not change")
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try tmux.type("kill %1")
+    }
+}

@@ -28,7 +28,8 @@ struct AppOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers and help (config: read_only).")
+            "Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers and help (config: read_only)."
+    )
     var readOnly: Bool?
 
     @Option(

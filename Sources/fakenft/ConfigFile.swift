@@ -24,7 +24,8 @@ struct ConfigFile {
 
     /// The keys the file may hold (each is also a command-line option).
     static let keys = [
-        "server", "language", "token", "mouse", "read_only", "images", "theme", "color", "colors", "symbols", "log_level",
+        "server", "language", "token", "mouse", "read_only", "images", "theme", "color", "colors", "symbols",
+        "log_level",
     ]
     static let booleans: Set<String> = ["mouse", "read_only"]
     /// Larger files are not configuration.

@@ -133,7 +133,8 @@ import TerminalUI
 
     @Test func helpVersionAndCompletions() {
         #expect(
-            FakeNFTCommand.helpMessage().contains("--server <url>") && FakeNFTCommand.helpMessage().contains("serve"))
+            FakeNFTCommand.helpMessage().contains("fakenft help app") && FakeNFTCommand.helpMessage().contains("serve"))
+        #expect(FakeNFTCommand.helpMessage(for: AppCommand.self).contains("--server <url>"))
         #expect(FakeNFTCommand.helpMessage(for: AppCommand.self).contains("--mouse"))
         #expect(FakeNFTCommand.helpMessage(for: ServeCommand.self).contains("--idle-timeout <seconds>"))
         #expect(FakeNFTCommand.configuration.version == FakeNFTVersion.current)

@@ -46,6 +46,19 @@ import TerminalUI
         #expect(settings.report.contains("theme      = light"))
     }
 
+    /// Read-only: the file's `read_only`, under `--read-only` / `--no-read-only`; off by default.
+    @Test func readOnlyComesFromTheCommandLineThenTheFile() throws {
+        let on = try Self.file("read_only = true\n"), none = try Self.file(nil)
+        let fromFile = try Self.settings([], file: on)
+        #expect(fromFile.readOnly.value && fromFile.readOnly.source.description == "config file, line 1")
+        #expect(fromFile.report.contains("read_only  = true"))
+        #expect(try !Self.settings(["--no-read-only"], file: on).readOnly.value)
+        #expect(try Self.settings(["--read-only"], file: none).readOnly.value)
+        #expect(try !Self.settings([], file: none).readOnly.value)
+        let wrong = try Self.settings([], file: try Self.file("read_only = \"yes\"\n"))
+        #expect(!wrong.readOnly.value && !wrong.problems.isEmpty, "a value that is not a boolean is a problem")
+    }
+
     /// Colours: the command line over NO_COLOR, NO_COLOR over the file; the terminal layer sees
     /// the choice as NO_COLOR.
     @Test func colorComesFromTheCommandLineThenNoColorThenTheFile() throws {

@@ -11,7 +11,8 @@ final class CartScreen: Screen {
     static var keys: KeyMap<Action> {
         KeyMap(
             [
-                KeyBinding([.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), changesData: true, .remove),
+                KeyBinding(
+                    [.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), changesData: true, .remove),
                 KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
                 KeyBinding([.char("p"), .enter], tr(.pay), hint: tr(.hintPay), changesData: true, .pay),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),

@@ -38,7 +38,9 @@ public struct KeyLayer {
         perform: @escaping (Action) -> ScreenCommand
     ) -> KeyLayer {
         let map = ReadOnlyMode.isOn ? map.readingOnly : map
-        return KeyLayer(title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }) {
+        return KeyLayer(
+            title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }
+        ) {
             event in
             guard case .key(let key) = event, let action = map.action(for: key), enabled(action) else { return nil }
             return perform(action)

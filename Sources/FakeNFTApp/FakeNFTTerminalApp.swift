@@ -35,11 +35,13 @@ public enum FakeNFTTerminalApp {
     ///     app never waits for the answers.
     ///   - environment: what the terminal layer reads (`TERM`, `NO_COLOR` as `--color` leaves it).
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
+    ///   - accessible: for screen readers: the cursor on the selection, spinners still.
     public static func run(
         connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
         askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
+        accessible: Bool = false,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
         // The server starts at once, while the terminal is set up and asked what it can do.
@@ -47,7 +49,7 @@ public enum FakeNFTTerminalApp {
         let session: TerminalSession
         do {
             session = try TerminalSession(
-                options: .init(mouse: mouse, theme: look(nil).theme, environment: environment))
+                options: .init(mouse: mouse, theme: look(nil).theme, environment: environment, accessible: accessible))
         } catch {
             started.cancel()
             throw error

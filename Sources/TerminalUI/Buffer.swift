@@ -47,6 +47,9 @@ public struct Buffer: Sendable, Hashable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor should be shown (nil hides it).
     public var cursor: Point?
+    /// Where the selected row or cell starts: without a ``cursor``, the terminal cursor is left
+    /// there after the frame (shown with `--accessible`), so a screen reader follows the selection.
+    public var focus: Point?
     /// Clickable parts, in drawing order: the last one containing a point is on top.
     public private(set) var hits: [Hit] = []
     /// Links of the pictures drawn, in drawing order: what the frame wants loaded.
@@ -226,6 +229,9 @@ public struct Buffer: Sendable, Hashable {
         }
         if let cursor = other.cursor, source.contains(cursor) {
             self.cursor = Point(x: cursor.x + shift.x, y: cursor.y + shift.y)
+        }
+        if let focus = other.focus, source.contains(focus) {
+            self.focus = Point(x: focus.x + shift.x, y: focus.y + shift.y)
         }
     }
 

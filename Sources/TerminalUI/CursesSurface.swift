@@ -25,6 +25,9 @@ public final class CursesSurface {
     private var pairs: [PairKey: Int32] = [:]
     private var cursorVisible = false
     private var cursor: Point?
+    private var focus: Point?
+    /// Whether the cursor is shown where the selection is (`--accessible`), not only in fields.
+    public var showsFocus = false
 
     private struct PairKey: Hashable {
         var fg: Int32
@@ -92,6 +95,7 @@ public final class CursesSurface {
             }
         }
         cursor = frame.cursor
+        focus = frame.focus
         showCursor()
         let visible =
             pixels == nil ? [] : frame.overlays.filter { $0.rect.maxY < frame.size.height && frame.isIntact($0) }
@@ -150,17 +154,15 @@ public final class CursesSurface {
         fflush(output)
     }
 
+    /// The cursor in a field; else at the selection (hidden unless ``showsFocus``); else hidden.
     private func showCursor() {
-        if let cursor {
-            if !cursorVisible {
-                curs_set(1)
-                cursorVisible = true
-            }
-            wmove(window, Int32(cursor.y), Int32(cursor.x))
-        } else if cursorVisible {
-            curs_set(0)
-            cursorVisible = false
+        let place = cursor ?? focus
+        let visible = cursor != nil || (focus != nil && showsFocus)
+        if visible != cursorVisible {
+            curs_set(visible ? 1 : 0)
+            cursorVisible = visible
         }
+        if let place { wmove(window, Int32(place.y), Int32(place.x)) }
     }
 
     private func apply(_ drawn: Style) {

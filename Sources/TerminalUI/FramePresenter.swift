@@ -16,6 +16,7 @@ public final class FramePresenter {
         var frame = Buffer(size: size)
         draw(&frame)
         if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor,
+            lastFrame.focus == frame.focus,
             lastFrame.overlays == frame.overlays,
             lastFrame.cells == frame.cells
         {

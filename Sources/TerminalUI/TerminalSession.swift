@@ -36,13 +36,16 @@ public final class TerminalSession {
         /// The colours for the terminal's background (``Theme``).
         public var theme: Theme
         public var environment: [String: String]
+        /// For screen readers: the cursor shown on the selection, spinners still (``Spinner/isStill``).
+        public var accessible: Bool
         public init(
             mouse: Bool = false, theme: Theme = .dark,
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment, accessible: Bool = false
         ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
+            self.accessible = accessible
         }
     }
 
@@ -125,6 +128,8 @@ public final class TerminalSession {
         colors = ColorSupport.detect(
             environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
         surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
+        surface.showsFocus = options.accessible
+        Spinner.isStill.store(options.accessible, ordering: .relaxed)
         if options.mouse {
             mouseinterval(0)
             mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)

@@ -28,6 +28,13 @@ struct AppOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
         help:
+            "For screen readers: the cursor shown on the selected row, cell or field, no animation, pictures as their names (config: accessible)."
+    )
+    var accessible: Bool?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help:
             "Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers and help (config: read_only)."
     )
     var readOnly: Bool?
@@ -100,6 +107,7 @@ struct AppSettings {
     var token: Setting<String?>
     var mouse: Setting<Bool>
     var readOnly: Setting<Bool>
+    var accessible: Setting<Bool>
     var images: Setting<ImagesChoice>
     var theme: Setting<Theme.Choice>
     var color: Setting<ColorChoice>
@@ -181,6 +189,10 @@ struct AppSettings {
         }
         mouse = flag("mouse", options.mouse)
         readOnly = flag("read_only", options.readOnly)
+        accessible = flag("accessible", options.accessible)
+        if accessible.value, case .byDefault = images.source {  // pictures as their names, unless asked for
+            images = Setting(value: .off, source: accessible.source)
+        }
         // A colour of one's own that cannot be read on the background it will be drawn on.
         let backgrounds: [(String, RGB)] =
             switch theme.value {
@@ -223,6 +235,7 @@ struct AppSettings {
         lines.append(row("token", token.value == nil ? "(none)" : "(set, not shown)", token.source))
         lines.append(row("mouse", String(mouse.value), mouse.source))
         lines.append(row("read_only", String(readOnly.value), readOnly.source))
+        lines.append(row("accessible", String(accessible.value), accessible.source))
         lines.append(row("images", images.value.rawValue, images.source))
         lines.append(row("theme", theme.value.rawValue, theme.source))
         lines.append(row("color", color.value.rawValue, color.source))

@@ -24,10 +24,11 @@ struct ConfigFile {
 
     /// The keys the file may hold (each is also a command-line option).
     static let keys = [
-        "server", "language", "token", "mouse", "read_only", "images", "theme", "color", "colors", "symbols",
+        "server", "language", "token", "mouse", "read_only", "accessible", "images", "theme", "color", "colors",
+        "symbols",
         "log_level",
     ]
-    static let booleans: Set<String> = ["mouse", "read_only"]
+    static let booleans: Set<String> = ["mouse", "read_only", "accessible"]
     /// Larger files are not configuration.
     static let maxBytes = 64 * 1024
 

@@ -123,7 +123,8 @@ struct AppCommand: AsyncParsableCommand {
             exitSignal = try await FakeNFTTerminalApp.run(
                 connect: connect, server: server, mouse: settings.mouse.value, environment: environment, look: look,
                 askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
-                symbols: settings.symbols.value, notices: settings.problems, logger: logger)
+                symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
+                logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded.stop()

@@ -53,6 +53,7 @@ enum NFTCellView {
                 pictures: pictures, buffer: &buffer)
         }
         let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
+        if selected { buffer.focus = Point(x: x, y: text) }  // a screen reader reads from the name
         ListSearch.drawName(
             nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold,
             maxWidth: width, buffer: &buffer)

@@ -109,6 +109,8 @@ public struct GridView: StatefulWidget {
                     x: rect.x + c * cellWidth, y: rect.y + r * cellSize.height, width: cellWidth,
                     height: cellSize.height)
                 buffer.addHit(cellRect, .item(area: area, index: index))  // first: controls the cell draws sit on top
+                // The selection's place for a screen reader; the cell may refine it.
+                if index == state.selected { buffer.focus = Point(x: cellRect.x, y: cellRect.y) }
                 cell(index, cellRect, index == state.selected, &buffer)
             }
         }

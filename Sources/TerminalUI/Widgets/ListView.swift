@@ -108,6 +108,7 @@ public struct ListView: StatefulWidget {
         for (i, index) in state.visibleRange.enumerated() {
             let rowRect = Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight)
             buffer.addHit(rowRect, .item(area: area, index: index))  // first: controls the row draws sit on top
+            if index == state.selected { buffer.focus = Point(x: rowRect.x, y: rowRect.y) }
             row(index, rowRect, index == state.selected, &buffer)
         }
         if showBar {

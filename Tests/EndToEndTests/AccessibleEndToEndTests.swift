@@ -1,0 +1,87 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import FakeNFTTesting
+
+/// `fakenft --accessible` on the real binary: after each key the terminal cursor (what a screen
+/// reader follows) is shown on the selected row or cell, at the line that names it.
+@Suite(.serialized) struct AccessibleEndToEndTests {
+    /// Where tmux says the cursor is, and whether it is shown.
+    func cursor(_ tmux: Tmux) throws -> (x: Int, y: Int, shown: Bool) {
+        let fields = try tmux.run(["display", "-p", "-t", tmux.session, "#{cursor_x} #{cursor_y} #{cursor_flag}"])
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(fields.count == 3)
+        return (fields[0], fields[1], fields[2] == 1)
+    }
+
+    /// The screen's line `y`, from column `x`.
+    func line(_ tmux: Tmux, _ y: Int, from x: Int = 0) throws -> String {
+        let lines = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        return y < lines.count ? String(lines[y].dropFirst(x)) : ""
+    }
+
+    @Test func theCursorFollowsTheSelection() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        try await tmux.launchApp("--accessible --server \(server.absoluteString)")
+        let collections = try await api.collections(page: 0, size: 100)
+            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        // The catalog: on each key, the cursor is shown on the line naming the selected collection.
+        for (step, collection) in collections.prefix(4).enumerated() {
+            if step > 0 { try tmux.keys(step % 2 == 0 ? "j" : "Down") }
+            let place = try await waitForCursor(tmux) { try line(tmux, $0.y).contains("\(collection.name) (") }
+            #expect(place.shown, "shown with --accessible")
+        }
+        try tmux.keys("k", "k", "k")
+        _ = try await waitForCursor(tmux) { try line(tmux, $0.y).contains("\(collections[0].name) (") }
+
+        // A collection's grid: the cursor at the selected cell's name, right then down.
+        try tmux.keys("Enter")
+        let nfts = try await collections[0].nfts.asyncMap { try await api.nft(id: $0) }
+        _ = try await tmux.waitFor(nfts[0].name)
+        let first = try await waitForCursor(tmux) { try line(tmux, $0.y, from: $0.x).hasPrefix(nfts[0].name) }
+        try tmux.keys("Right")  // the next cell: on the same line, further right, at another NFT's name
+        let others = nfts.dropFirst().map(\.name)
+        _ = try await waitForCursor(tmux) { place in
+            let text = try line(tmux, place.y, from: place.x)
+            return place.y == first.y && place.x > first.x && others.contains { text.hasPrefix($0) }
+        }
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try tmux.type("kill %1")
+    }
+
+    /// Without --accessible the cursor stays hidden.
+    @Test func hiddenWithoutTheOption() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try await tmux.launchApp()
+        #expect(try !cursor(tmux).shown)
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    /// Waits (up to 15 s) until the cursor's place satisfies `holds`; the place.
+    private func waitForCursor(
+        _ tmux: Tmux, _ holds: ((x: Int, y: Int, shown: Bool)) throws -> Bool
+    ) async throws -> (x: Int, y: Int, shown: Bool) {
+        let deadline = ContinuousClock.now + .seconds(15)
+        var place = try cursor(tmux)
+        while try !holds(place) {
+            guard ContinuousClock.now < deadline else {
+                throw E2EError("cursor at \(place) on: \(try line(tmux, place.y))\n\(try tmux.screen())")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+            place = try cursor(tmux)
+        }
+        return place
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}

@@ -314,3 +314,33 @@ extension String {
         #expect(narrow.line(0).trimmingCharacters(in: .whitespaces) == "Esc back  ? help")
     }
 }
+
+/// Where a screen reader is led: the frame's focus (the terminal cursor's place without a field).
+@MainActor @Suite struct FocusTests {
+    @Test func aListFocusesTheSelectedRowsStart() {
+        var state = ListState(count: 10, selected: 3)
+        var buffer = Buffer(size: Size(width: 20, height: 8))
+        ListView(area: "list", rowHeight: 2) { _, _, _, _ in }.render(
+            in: Rect(x: 2, y: 1, width: 18, height: 7), buffer: &buffer, state: &state)
+        #expect(buffer.focus == Point(x: 2, y: 1 + 2 * (3 - state.offset)))
+    }
+
+    @Test func aToastTakesTheFocusWhileShown() {
+        var buffer = Buffer(size: Size(width: 40, height: 10))
+        buffer.focus = Point(x: 0, y: 2)
+        Toast("Saved").render(in: Rect(x: 0, y: 0, width: 40, height: 10), buffer: &buffer)
+        let focus = buffer.focus
+        #expect(focus?.y == 9 && buffer.line(9).dropFirst(focus?.x ?? 0).hasPrefix(" ✓ Saved"), "\(buffer.line(9))")
+    }
+
+    @Test func aDialogFocusesTheButtonEnterPresses() {
+        var dialog = ConfirmDialog(title: "Remove", message: "Sure?", confirmLabel: "Delete", cancelLabel: "Cancel")
+        for expected in ["[ Cancel ]", "[ Delete ]"] {
+            var buffer = Buffer(size: Size(width: 60, height: 20))
+            dialog.render(in: Rect(x: 0, y: 0, width: 60, height: 20), buffer: &buffer)
+            let focus = buffer.focus ?? Point(x: 0, y: 0)
+            #expect(buffer.line(focus.y).dropFirst(focus.x).hasPrefix(expected), "\(buffer.line(focus.y))")
+            _ = dialog.handle(.left)
+        }
+    }
+}

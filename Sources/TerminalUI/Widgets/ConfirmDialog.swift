@@ -94,5 +94,6 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
         buffer.button(
             cancel, at: Point(x: bx + used + 3, y: by), style: confirmFocused ? .plain : .selected,
             maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)), key: .char("n"))
+        buffer.focus = Point(x: confirmFocused ? bx : bx + used + 3, y: by)  // the button Enter presses
     }
 }

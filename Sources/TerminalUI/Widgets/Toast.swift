@@ -24,5 +24,6 @@ public struct Toast: Sendable, Hashable, Widget {
             kind == .error
             ? Style(foreground: .theme(.error), bold: true, reverse: true) : Style(bold: true, reverse: true)
         buffer.draw(text, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
+        buffer.focus = Point(x: rect.x, y: rect.y)  // a screen reader reads what happened, where the cursor is
     }
 }

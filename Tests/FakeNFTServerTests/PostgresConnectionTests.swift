@@ -32,6 +32,12 @@ import Testing
         #expect(overridden.password == "secret", "a password only from PGPASSWORD, as libpq")
     }
 
+    @Test func aVariableWithControlCharactersIsRefused() {
+        #expect {
+            try PostgresAddress("postgres://ann@/shop", environment: ["PGHOST": "db\u{1b}]52;c;x\u{07}"])
+        } throws: { "\($0)" == "PGHOST may not hold control characters" }
+    }
+
     @Test func libpqsDefaults() throws {
         let address = try PostgresAddress("postgres://ann@db", environment: [:])
         #expect(address.port == 5432 && address.database == "ann" && address.tlsMode == .prefer)

@@ -39,6 +39,10 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// Reads `text`, completed from `environment`; throws what is wrong with it in a sentence.
     public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) {
         let parts = try Self.parts(of: text)
+        // The variables are checked as the address's parts are (they end up in messages and logs).
+        if let bad = Self.variables.first(where: { environment[$0].map(Self.hasControls) ?? false }) {
+            throw Problem("\(bad) may not hold control characters")
+        }
         func value(_ fromAddress: String?, _ parameter: String, _ variable: String) -> String? {
             [fromAddress, parts.parameters[parameter], environment[variable]].lazy.compactMap { $0 }
                 .first { !$0.isEmpty }
@@ -81,6 +85,13 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static let debianSocketFolder = "/var/run/postgresql"
+    private static let variables = [
+        "PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE", "PGSSLMODE", "PGSSLROOTCERT",
+    ]
+
+    private static func hasControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
     private static let parameters: Set = ["host", "port", "user", "password", "dbname", "sslmode", "sslrootcert"]
 
     private static var loginName: String {
@@ -149,7 +160,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
 
     private static func decoded(_ text: Substring) throws(Problem) -> String {
         guard let value = text.removingPercentEncoding else { throw Problem("'\(text)' has a broken %-escape") }
-        guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !hasControls(value) else {
             throw Problem("a PostgreSQL address may not hold control characters")
         }
         return value

@@ -52,6 +52,20 @@ import FakeNFTTesting
         try tmux.type("kill %1")
     }
 
+    /// Onboarding is read from its page's title, and the help overlay from its top.
+    @Test func onboardingAndHelpAreReadFromTheirTop() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        try await tmux.launchApp("--accessible", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
+        let title = try await waitForCursor(tmux) { try line(tmux, $0.y, from: $0.x).hasPrefix("Welcome to FakeNFT") }
+        #expect(title.shown)
+        try await tmux.passWelcome(waitingFor: "9 collections")
+        try tmux.keys("?")
+        _ = try await tmux.waitFor("Help")
+        _ = try await waitForCursor(tmux) { try line(tmux, $0.y, from: $0.x).hasPrefix("Catalog") }  // first heading
+        try tmux.keys("Escape", "q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     /// Without --accessible the cursor stays hidden.
     @Test func hiddenWithoutTheOption() async throws {
         let tmux = try Tmux(width: 100, height: 30)

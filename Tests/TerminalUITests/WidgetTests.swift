@@ -333,6 +333,15 @@ extension String {
         #expect(focus?.y == 9 && buffer.line(9).dropFirst(focus?.x ?? 0).hasPrefix(" ✓ Saved"), "\(buffer.line(9))")
     }
 
+    @Test func helpIsReadFromItsTop() {
+        var buffer = Buffer(size: Size(width: 60, height: 20))
+        buffer.focus = Point(x: 0, y: 5)
+        HelpOverlay(title: "Help", sections: [("Keys", [HelpEntry(keys: "q", text: "Quit")])])
+            .render(in: Rect(x: 0, y: 0, width: 60, height: 20), buffer: &buffer)
+        let focus = buffer.focus ?? Point(x: 0, y: 0)
+        #expect(buffer.line(focus.y).dropFirst(focus.x).hasPrefix("Keys"), "\(buffer.line(focus.y))")
+    }
+
     @Test func aDialogFocusesTheButtonEnterPresses() {
         var dialog = ConfirmDialog(title: "Remove", message: "Sure?", confirmLabel: "Delete", cancelLabel: "Cancel")
         for expected in ["[ Cancel ]", "[ Delete ]"] {

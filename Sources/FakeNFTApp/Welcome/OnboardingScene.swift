@@ -67,6 +67,7 @@ final class OnboardingScene: LoopContent {
         let x = (size.width - width) / 2
         buffer.draw("FakeNFT", at: Point(x: x, y: max(0, top - 2)), style: .accent, maxWidth: width)
         buffer.draw(content.title, at: Point(x: x, y: top), style: .bold, maxWidth: width)
+        buffer.focus = Point(x: x, y: top)  // a screen reader reads the page from its title
         for (i, line) in lines.enumerated() where top + 2 + i < size.height - 3 {
             buffer.draw(line, at: Point(x: x, y: top + 2 + i), style: .plain, maxWidth: width)
         }

@@ -20,7 +20,14 @@ import FakeNFTTesting
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
             setenv("BROWSER", script, 1)
             defer { unsetenv("BROWSER") }
-            #expect(Browser.open(report))
+            // Another test's child forked while the script was being written keeps it open for
+            // writing a moment, and exec then fails (ETXTBSY): try again a few times.
+            var opened = Browser.open(report)
+            for _ in 0..<20 where !opened {
+                try await Task.sleep(for: .milliseconds(100))
+                opened = Browser.open(report)
+            }
+            #expect(opened)
             var seen: String?
             for _ in 0..<100 where seen == nil {
                 seen = try? String(contentsOfFile: report, encoding: .utf8)

@@ -19,7 +19,11 @@ public func spawnAndWait(_ path: String, _ arguments: [String]) throws -> (statu
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    ChildSignals.reset(&attributes)  // a tmux shell must die when its server is killed
+    let rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     guard rc == 0 else { throw SpawnError(description: "cannot run \(path): \(String(cString: strerror(rc)))") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -48,7 +52,11 @@ public func spawnInBackground(_ path: String, _ arguments: [String], output: Int
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    ChildSignals.reset(&attributes)  // a tmux shell must die when its server is killed
+    let rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     guard rc == 0 else { throw SpawnError(description: "cannot run \(path): \(String(cString: strerror(rc)))") }
     return pid
 }

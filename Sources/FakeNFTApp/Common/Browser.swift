@@ -31,6 +31,7 @@ enum Browser {
         // A process group of its own: our Ctrl-Z and signals do not reach it.
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
+        ChildSignals.reset(&attributes)  // and none of our blocked or ignored signals
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(command), strdup(url), nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0

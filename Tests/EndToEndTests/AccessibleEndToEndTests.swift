@@ -25,8 +25,7 @@ import FakeNFTTesting
         let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
         try await tmux.launchApp("--accessible --server \(server.absoluteString)")
-        let collections = try await api.collections(page: 0, size: 100)
-            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        let collections = try await api.collectionsInCatalogOrder()
         // The catalog: on each key, the cursor is shown on the line naming the selected collection.
         for (step, collection) in collections.prefix(4).enumerated() {
             if step > 0 { try tmux.keys(step % 2 == 0 ? "j" : "Down") }

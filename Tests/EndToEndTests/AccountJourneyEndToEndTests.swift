@@ -45,8 +45,7 @@ import FakeNFTTesting
         // A new account's cart is empty: the shared profile's three NFTs are not its own.
         #expect(try tmux.screen().contains("2 Cart ") && !(try tmux.screen().contains("Cart [3]")))
         try tmux.keys("Enter")  // the biggest collection
-        let collections = try await api.collections(page: 0, size: 100)
-            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        let collections = try await api.collectionsInCatalogOrder()
         let first = try await api.nft(id: collections[0].nfts[0])
         try await tmux.waitFor(first.name)
         try tmux.keys("c")  // its first NFT into the cart

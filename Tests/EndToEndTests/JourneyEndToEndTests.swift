@@ -19,8 +19,7 @@ import FakeNFTTesting
         let api = APIClient(APIConfiguration(baseURL: server))
         try await tmux.launchApp("--server \(server.absoluteString)")
         // The default order: most NFTs first, then by name.
-        let collections = try await api.collections(page: 0, size: 100)
-            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        let collections = try await api.collectionsInCatalogOrder()
         var screen = try tmux.screen()
         for collection in collections.prefix(3) {
             #expect(screen.contains("\(collection.name) (\(collection.nfts.count))"))

@@ -31,8 +31,7 @@ import FakeNFTTesting
         try other.keys("3")
         try await other.waitFor("Favorite NFTs (0)")
         let api = APIClient(APIConfiguration(baseURL: server))
-        let biggest = try await api.collections(page: 0, size: 100)
-            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }[0]
+        let biggest = try await api.collectionsInCatalogOrder()[0]
         let first = try await api.nft(id: biggest.nfts[0])
         try one.keys("Enter")  // the biggest collection
         try await one.waitFor(first.name)

@@ -15,8 +15,7 @@ import FakeNFTTesting
 
         // A collection's grid: names, prices, no heart or cart buttons, no like or cart hints.
         try tmux.keys("Enter")  // the biggest collection
-        let collections = try await api.collections(page: 0, size: 100)
-            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        let collections = try await api.collectionsInCatalogOrder()
         let first = try await api.nft(id: collections[0].nfts[0])
         let grid = try await tmux.waitFor(first.name)
         #expect(grid.contains(String(format: "%.2f ETH", first.price)), "\(grid)")

@@ -19,8 +19,7 @@ import FakeNFTTesting
         try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "9 коллекций, по числу NFT")
         var screen = try await tmux.waitFor("1 Каталог   2 Корзина [3]   3 Профиль   4 Статистика")
         #expect(screen.contains("Enter открыть  s сортировка  / поиск  ? справка  q выход"))
-        let collections = try await api.collections(page: 0, size: 100)
-            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+        let collections = try await api.collectionsInCatalogOrder()
         for collection in collections.prefix(3) {
             #expect(screen.contains("\(collection.name) (\(collection.nfts.count))"))
         }

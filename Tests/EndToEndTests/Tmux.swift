@@ -184,3 +184,11 @@ struct E2EError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+extension APIClient {
+    /// Every collection in the Catalog's default order: most NFTs first, then by name.
+    func collectionsInCatalogOrder() async throws -> [NFTCollection] {
+        try await collections(page: 0, size: 100)
+            .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+    }
+}

@@ -20,6 +20,8 @@ for file in share/man/man1/fakenft.1 share/bash-completion/completions/fakenft s
     share/fish/vendor_completions.d/fakenft.fish; do
     [ -s "$root/usr/$file" ] || { echo "check-install: $file is missing" >&2; exit 1; }
 done
+grep -q '^\\fBcatalog.sort\\fR  s$' "$root/usr/share/man/man1/fakenft.1" ||
+    { echo "check-install: the man page lists no keys" >&2; exit 1; }
 if readelf -S "$binary" | grep -q "\.symtab"; then echo "check-install: the binary is not stripped" >&2; exit 1; fi
 version=$(env -i PATH=/usr/bin:/bin "$binary" --version)
 [ "$version" = "$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/FakeNFTCore/Version.swift)" ] ||

@@ -4,7 +4,7 @@
 
     scripts/manual.py BINARY OUTPUT
 """
-import datetime, json, subprocess, sys
+import datetime, json, re, subprocess, sys
 
 binary, output = sys.argv[1], sys.argv[2]
 tool = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
@@ -46,10 +46,26 @@ def section(command, path):
     return lines
 
 
+def keys():
+    """The KEYS section: every action, its keys and what it does, as `fakenft config --keys`
+    lists them (the keys in effect for whoever builds the page: the defaults without a config)."""
+    listing = subprocess.run([binary, "config", "--keys", "--lang", "en"], check=True, capture_output=True, text=True).stdout
+    lines = [".SH KEYS", "Keys in the app, by the screen or part they work in. A [keys] table in "
+             "config.toml gives an action other keys: \\fBcatalog.sort = \"o\"\\fR or a list of keys; "
+             "F1 (help) and Ctrl-C (quit) always work."]
+    for line in listing.splitlines():
+        if line.startswith("["):
+            lines.append(".SS " + roff(line.strip("[]")))
+            continue
+        name, keys, text = (re.split(r"\s{2,}", line.strip(), maxsplit=2) + ["", ""])[:3]
+        lines += [".TP", "\\fB" + roff(name) + "\\fR  " + roff(keys), roff(text)]
+    return lines
+
+
 date = datetime.date.today().isoformat()
 page = [f'.TH FAKENFT 1 "{date}" "fakenft" "User Commands"', ".SH NAME",
         "fakenft \\- " + roff(tool.get("abstract", "")), ".SH SYNOPSIS",
         "\\fBfakenft\\fR [\\fIcommand\\fR] [\\fIoptions\\fR]", ".SH DESCRIPTION", roff(tool.get("discussion", "")),
-        ".SH OPTIONS"] + section(tool, ["fakenft"])
+        ".SH OPTIONS"] + section(tool, ["fakenft"]) + keys()
 with open(output, "w", encoding="utf-8") as f:
     f.write("\n".join(page) + "\n")

@@ -5,10 +5,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case tooSmallAdvice
     case helpScroll
     case helpClose
+    case closeHelp
     case menuChoose
     case menuClose
     case menuChooseByNumber
-    case menuFooter
     case hintChoose
     case hintClose
     case hintMove
@@ -21,7 +21,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case editorMove
     case editorDelete
     case editorDeleteMore
-    case move
+    case moveUp
+    case moveDown
+    case moveLeft
+    case moveRight
+    case moveFirst
+    case moveLast
     case pasteCut
     case helpTitle
     case helpEverywhere

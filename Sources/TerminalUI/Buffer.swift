@@ -175,10 +175,12 @@ public struct Buffer: Sendable, Hashable {
         if !clipped.isEmpty { hits.append(Hit(rect: clipped, target: target)) }
     }
 
-    /// Draws `label` as a button and makes it clickable as `key`; returns the cells used.
+    /// Draws `label` as a button clicked as `key` (a label alone when nil); returns the cells used.
     @discardableResult
-    public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, key: Key) -> Int {
-        button(label, at: point, style: style, maxWidth: maxWidth, target: .key(key))
+    public mutating func button(_ label: String, at point: Point, style: Style, maxWidth: Int? = nil, key: Key?) -> Int
+    {
+        guard let key else { return draw(label, at: point, style: style, maxWidth: maxWidth) }
+        return button(label, at: point, style: style, maxWidth: maxWidth, target: .key(key))
     }
 
     /// Draws `label` as a button clicked as `target`; returns the cells used.

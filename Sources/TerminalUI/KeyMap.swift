@@ -1,6 +1,9 @@
 /// One key binding: the keys, what the help overlay says, the short label in the footer (when
 /// the binding is worth a hint there), and the action dispatched.
 public struct KeyBinding<Action: Sendable>: Sendable {
+    /// The action's name in its map, as `config.toml`'s `[keys]` table and `fakenft config --keys`
+    /// spell it after the map's scope: `sort`, `clear-search`.
+    public var name: String
     public var keys: [Key]
     public var help: String
     public var hint: String?
@@ -9,16 +12,24 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     /// Whether the action changes data on the server (absent in read-only mode).
     public var changesData: Bool
     public var action: Action
+    /// A binding named after its action's case (`clearSearch` is `clear-search`) unless `name` says.
     public init(
         _ keys: [Key], _ help: String, hint: String? = nil, hintKeys: String? = nil, changesData: Bool = false,
-        _ action: Action
+        name: String? = nil, _ action: Action
     ) {
+        self.name = name ?? Self.kebabCase(String(describing: action))
         self.keys = keys
         self.help = help
         self.hint = hint
         self.hintKeys = hintKeys
         self.changesData = changesData
         self.action = action
+    }
+
+    private static func kebabCase(_ text: String) -> String {
+        text.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
     }
 }
 
@@ -33,13 +44,31 @@ public struct KeyHint: Sendable, Hashable {
 }
 
 /// Keys mapped to actions. The help overlay and the key-hint bar are generated from the
-/// same map that dispatches keys, so they cannot drift apart.
+/// same map that dispatches keys, so they cannot drift apart. Each map has a scope (`catalog`),
+/// and each binding's keys are those ``KeyRemap`` gives `scope.name`, else its defaults.
 public struct KeyMap<Action: Sendable>: Sendable {
-    public var bindings: [KeyBinding<Action>]
-    public init(_ bindings: [KeyBinding<Action>]) { self.bindings = bindings }
+    /// The map's name in `config.toml`'s `[keys]` table: `catalog` in `catalog.sort`.
+    public let scope: String
+    public private(set) var bindings: [KeyBinding<Action>]
+
+    /// The map of `scope`, with the keys `remapped` (the user's, ``KeyRemap/current``) gives its actions.
+    public init(_ scope: String, _ bindings: [KeyBinding<Action>], remapped: [String: [Key]] = KeyRemap.current) {
+        self.scope = scope
+        self.bindings = bindings.map { KeyRemap.applied(to: $0, in: scope, from: remapped) }
+    }
+
+    private init(scope: String, keeping bindings: [KeyBinding<Action>]) {
+        self.scope = scope
+        self.bindings = bindings
+    }
+
+    /// The same map with only the bindings that pass `include`.
+    public func filter(_ include: (KeyBinding<Action>) -> Bool) -> KeyMap {
+        KeyMap(scope: scope, keeping: bindings.filter(include))
+    }
 
     /// The map without the bindings that change data (read-only mode).
-    public var readingOnly: KeyMap { KeyMap(bindings.filter { !$0.changesData }) }
+    public var readingOnly: KeyMap { filter { !$0.changesData } }
 
     /// The action bound to `key`, if any: a letter typed in another keyboard layout finds the
     /// action of the key at its place (``KeyboardLayout``).
@@ -71,6 +100,16 @@ public struct KeyMap<Action: Sendable>: Sendable {
             return KeyHint(key, hint)
         }
     }
+}
+
+extension KeyMap where Action: Equatable {
+    /// The first key of `action`: what a button that does it sends when clicked.
+    public func key(for action: Action) -> Key? {
+        bindings.first { $0.action == action }?.keys.first
+    }
+
+    /// The first key of `action` as a button's label names it: "p" in "Pay (p)".
+    public func keyLabel(for action: Action) -> String { key(for: action)?.description ?? "" }
 }
 
 /// One line of the help overlay.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FakeNFTApp
 import FakeNFTCore
 import Foundation
 import Localization
@@ -211,6 +212,13 @@ struct AppSettings {
         self.problems = problems
     }
 
+    /// Checks the file's `[keys]` against the app's key maps and uses those accepted (for the
+    /// app and `fakenft config`); the rest join the problems.
+    mutating func applyKeys() async {
+        let entries = file.keyEntries, path = file.url.path
+        problems += await MainActor.run { KeyCatalog.apply(entries, file: path) }
+    }
+
     /// `environment` as the terminal layer reads it: `NO_COLOR` (the one signal it knows) set for
     /// `never`, removed for `always`.
     func terminalEnvironment(_ environment: [String: String]) -> [String: String] {
@@ -244,6 +252,12 @@ struct AppSettings {
                 "\($0.key.rawValue)=\($0.value)"
             }
             lines.append(row("colors", own.joined(separator: " "), .file(line: file.colorsLine)))
+        }
+        if !file.keyEntries.isEmpty {
+            lines.append(
+                row(
+                    "keys", "\(file.keyEntries.count) actions (config --keys)",
+                    .file(line: file.keyEntries.map(\.line).min() ?? 0)))
         }
         lines.append(row("symbols", symbols.value.rawValue, symbols.source))
         lines.append(row("log_level", logLevel.value.rawValue, logLevel.source))

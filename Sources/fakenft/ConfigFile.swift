@@ -1,3 +1,4 @@
+import FakeNFTApp
 import FakeNFTCore
 import Foundation
 import TerminalUI
@@ -20,12 +21,14 @@ struct ConfigFile {
     /// The `[colors]` table: a colour per theme role, and the table's line.
     private(set) var colors = ThemeOverrides()
     private(set) var colorsLine = 0
+    /// The `[keys]` table: an action's keys, as written (checked by ``KeyCatalog``).
+    private(set) var keyEntries: [KeyEntry] = []
     private(set) var problems: [String] = []
 
     /// The keys the file may hold (each is also a command-line option).
     static let keys = [
         "server", "language", "token", "mouse", "read_only", "accessible", "images", "theme", "color", "colors",
-        "symbols",
+        "keys", "symbols",
         "log_level",
     ]
     static let booleans: Set<String> = ["mouse", "read_only", "accessible"]
@@ -75,6 +78,10 @@ struct ConfigFile {
                 continue
             }
             let value = table[key]
+            if key == "keys" {
+                readKeys(value?.table, lines: lines)
+                continue
+            }
             if key == "colors" {
                 colorsLine = (lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "[colors]" } ?? at - 1) + 1
                 readColors(value?.table, at: colorsLine, lines: lines)
@@ -99,6 +106,64 @@ struct ConfigFile {
                 "\(url.path) line \(token.line): the token can be read by other users (mode \(String(mode, radix: 8))): run chmod 600 \(url.path)"
             )
         }
+    }
+
+    /// `[keys]`: `"scope.action" = "key"` or a list of keys; `[keys.scope]` tables and dotted
+    /// names are the same entries.
+    private mutating func readKeys(_ table: TOMLTable?, lines: [Substring]) {
+        let lineOf = Self.lineIndex(lines)
+        func line(_ path: String) -> Int {
+            var parts = ["keys"] + path.split(separator: ".").map(String.init)
+            while !parts.isEmpty {
+                if let line = lineOf[parts.joined(separator: ".")] { return line }
+                parts.removeLast()
+            }
+            return 0
+        }
+        guard let table else {
+            problems.append("\(url.path) line \(line("")): keys must be a table ([keys]); using the default keys")
+            return
+        }
+        func read(_ table: TOMLTable, prefix: String) {
+            for key in table.keys.sorted() {
+                let path = prefix.isEmpty ? key : prefix + "." + key
+                let value = table[key]
+                if let nested = value?.table {
+                    read(nested, prefix: path)
+                } else if let single = value?.string {
+                    keyEntries.append(KeyEntry(action: path, keys: [single], line: line(path)))
+                } else if let list = value?.array, case let keys = list.compactMap({ $0.string }),
+                    keys.count == list.count
+                {
+                    keyEntries.append(KeyEntry(action: path, keys: keys, line: line(path)))
+                } else {
+                    problems.append(
+                        "\(url.path) line \(line(path)): [keys] \(SafeText.sanitize(path).prefix(60)) must be a key in quotes or a list of them; the default keys stay"
+                    )
+                }
+            }
+        }
+        read(table, prefix: "")
+    }
+
+    /// The line of each key of the file by its whole name (`keys.catalog.sort`), read from
+    /// `[table]` headers and `name = …` lines (quotes and spaces dropped).
+    private static func lineIndex(_ lines: [Substring]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        var table = ""
+        func bare(_ text: Substring) -> String { text.filter { $0 != "\"" && $0 != "'" && !$0.isWhitespace } }
+        for (number, line) in lines.enumerated() {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("["), !text.hasPrefix("[["), let end = text.firstIndex(of: "]") {
+                table = bare(text[text.index(after: text.startIndex)..<end])
+                if index[table] == nil { index[table] = number + 1 }
+            } else if let equals = text.firstIndex(of: "="), !text.hasPrefix("#") {
+                let name = bare(text[..<equals])
+                let path = table.isEmpty ? name : table + "." + name
+                if index[path] == nil { index[path] = number + 1 }
+            }
+        }
+        return index
     }
 
     /// `[colors]`: `role = "#rrggbb"` or `role = 16…255`, for the roles `Theme.Role` names.

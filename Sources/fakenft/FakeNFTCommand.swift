@@ -53,9 +53,10 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
         let processEnvironment = ProcessInfo.processInfo.environment
-        let settings = AppSettings(
+        var settings = AppSettings(
             options: options, environment: processEnvironment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment)))
+        await settings.applyKeys()
         // What the terminal layer reads: `--color` and the config's `color` as NO_COLOR.
         let environment = settings.terminalEnvironment(processEnvironment)
         let imagesChoice = settings.images.value, themeChoice = settings.theme.value
@@ -154,7 +155,7 @@ extension AppCommand {
 }
 
 /// `fakenft config`: the effective configuration and where each value came from.
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract:
@@ -165,13 +166,21 @@ struct ConfigCommand: ParsableCommand {
 
     @OptionGroup var options: AppOptions
 
-    func run() {
+    @Flag(help: "List every action [keys] can give keys to, its keys in effect and what it does.")
+    var keys = false
+
+    func run() async {
         let environment = ProcessInfo.processInfo.environment
-        print(
-            AppSettings(
-                options: options, environment: environment,
-                file: ConfigFile(url: ConfigFile.defaultURL(environment: environment))
-            ).report)
+        var settings = AppSettings(
+            options: options, environment: environment,
+            file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
+        await settings.applyKeys()
+        guard keys else { return print(settings.report) }
+        Language.setProcessLanguage(settings.language.value)
+        let entries = settings.file.keyEntries
+        print(await MainActor.run { KeyCatalog.listing(entries) })
+        fflush(nil)  // the listing before the problems
+        for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
     }
 }
 

@@ -155,7 +155,7 @@ import FakeNFTTesting
                     #expect(text.contains(total) && text.contains(Format.count(items.count, .nfts)), "\(what)\n\(text)")
                     let pay = buffer.hits.first { $0.target == .key(.char("p")) }
                     #expect(
-                        pay.map { $0.rect.width == DisplayWidth.of(tr(.payButton)) && $0.rect.maxY < size.height }
+                        pay.map { $0.rect.width == DisplayWidth.of(tr(.payButton, "p")) && $0.rect.maxY < size.height }
                             == true,
                         "\(what): Pay whole")
                     let removes = buffer.hits.filter {

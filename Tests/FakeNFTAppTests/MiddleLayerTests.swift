@@ -93,7 +93,8 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("?")))
             let fullHelp = frame(shell, Size(width: 100, height: 40))  // tall enough for the whole help
             // Every key that works now (Esc clears a search only while there is one).
-            for entry in CartScreen.keys.helpEntries + [ListState.help] where entry.text != "Clear the search" {
+            for entry in CartScreen.keys.helpEntries + ListState.keys.helpEntries where entry.text != "Clear the search"
+            {
                 #expect(fullHelp.contains(entry.text), "\(entry.text)")
             }
             #expect(!fullHelp.contains("Clear the search"))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import FakeNFTApp
 import TerminalUI
 @testable import fakenft
 
@@ -44,6 +45,40 @@ import TerminalUI
         #expect(settings.theme.source.description == "config file, line 6")
         #expect(!settings.report.contains("secret"), "the token is never printed")
         #expect(settings.report.contains("theme      = light"))
+    }
+
+    /// `[keys]`: quoted and dotted names, `[keys.scope]` tables, one key or a list, each with
+    /// its line; a value of another type is a problem naming its line.
+    @Test func aKeysTableIsReadWithEachEntrysLine() throws {
+        let url = try Self.file(
+            """
+            theme = "dark"
+            [keys]
+            "catalog.sort" = "o"
+            shell.quit = ["x", "Q"]
+            list = { down = "n" }
+            "cart.pay" = 5
+
+            [keys.nft-grid]
+            like = "f"
+            """)
+        let file = ConfigFile(url: url)
+        #expect(
+            file.keyEntries.sorted { $0.line < $1.line } == [
+                KeyEntry(action: "catalog.sort", keys: ["o"], line: 3),
+                KeyEntry(action: "shell.quit", keys: ["x", "Q"], line: 4),
+                KeyEntry(action: "list.down", keys: ["n"], line: 5),
+                KeyEntry(action: "nft-grid.like", keys: ["f"], line: 9),
+            ])
+        #expect(
+            file.problems.count == 1
+                && file.problems[0].hasSuffix(
+                    "line 6: [keys] cart.pay must be a key in quotes or a list of them; the default keys stay"),
+            "\(file.problems)")
+        let settings = try Self.settings([], file: url)
+        #expect(settings.report.contains("keys       = 4 actions (config --keys)"), "\(settings.report)")
+        let wrong = ConfigFile(url: try Self.file("keys = \"o\"\n"))
+        #expect(wrong.keyEntries.isEmpty && wrong.problems.first?.contains("line 1: keys must be a table") == true)
     }
 
     /// Read-only: the file's `read_only`, under `--read-only` / `--no-read-only`; off by default.

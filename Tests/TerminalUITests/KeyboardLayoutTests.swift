@@ -18,10 +18,12 @@ import Testing
 
     @Test func aKeyMapFindsTheCommandAtTheLettersPlaceButTheExactKeyFirst() {
         enum Action { case quit, like, other }
-        let map = KeyMap<Action>([
-            KeyBinding([.char("q")], "Quit", .quit), KeyBinding([.char("l")], "Like", .like),
-            KeyBinding([.char("д")], "Other", .other),
-        ])
+        let map = KeyMap<Action>(
+            "test",
+            [
+                KeyBinding([.char("q")], "Quit", .quit), KeyBinding([.char("l")], "Like", .like),
+                KeyBinding([.char("д")], "Other", .other),
+            ])
         #expect(map.action(for: .char("й")) == .quit && map.action(for: .char("q")) == .quit)
         #expect(map.action(for: .char("д")) == .other, "a key bound itself is that binding")
         #expect(map.action(for: .char("ж")) == nil)

@@ -10,6 +10,7 @@ final class CartScreen: Screen {
 
     static var keys: KeyMap<Action> {
         KeyMap(
+            "cart",
             [
                 KeyBinding(
                     [.char("d"), .delete], tr(.removeFromCart), hint: tr(.hintRemove), changesData: true, .remove),
@@ -117,7 +118,8 @@ final class CartScreen: Screen {
         let (body, panel) = (parts[0], parts[1])
         guard let cart = model.cart else {
             if let failure = model.context.state.cartFailure {
-                StatusView.renderFailure(failure.message, what: .cart, in: body, buffer: &buffer)
+                StatusView.renderFailure(
+                    failure.message, what: .cart, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
             } else {
                 StatusView.renderLoading(what: .cart, in: body, buffer: &buffer)
             }
@@ -128,7 +130,11 @@ final class CartScreen: Screen {
             return
         }
         let all = model.visibleItems
-        if all.isEmpty, StatusView.render(model.fetched, what: .cart, in: body, buffer: &buffer) { return }
+        if all.isEmpty,
+            StatusView.render(model.fetched, what: .cart, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
+        {
+            return
+        }
         let items = shown, query = search.query
         if search.isShown {
             search.renderBar(
@@ -158,7 +164,7 @@ final class CartScreen: Screen {
         let count =
             model.hiddenCount > 0
             ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
-        let pay = tr(.payButton)
+        let pay = tr(.payButton, Self.keys.keyLabel(for: .pay))
         if let detail {
             let inside = DetailPane.frame(detail, title: tr(.cartSummary), buffer: &buffer)
             buffer.draw(count, at: Point(x: inside.x, y: inside.y), style: .plain, maxWidth: inside.width)
@@ -168,7 +174,7 @@ final class CartScreen: Screen {
             if !ReadOnlyMode.isOn {
                 buffer.button(
                     pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width,
-                    key: .char("p"))
+                    key: Self.keys.key(for: .pay))
             }
             if list.selected < items.count {
                 let nft = items[list.selected], below = inside.splitTop(5).1
@@ -191,7 +197,7 @@ final class CartScreen: Screen {
             if !ReadOnlyMode.isOn {
                 buffer.button(
                     pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected,
-                    maxWidth: panel.width, key: .char("p"))
+                    maxWidth: panel.width, key: Self.keys.key(for: .pay))
             }
         }
         sortMenu.render(in: rect, buffer: &buffer)

@@ -8,18 +8,22 @@ final class PaymentScreen: Screen {
     enum Action: Sendable { case pay, terms, retry }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), changesData: true, .pay),
-            KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
-            KeyBinding([.char("r")], tr(.reloadCurrencies), hint: tr(.hintRetry), .retry),
-        ])
+        KeyMap(
+            "payment",
+            [
+                KeyBinding([.char("p"), .enter], tr(.payWithCurrency), hint: tr(.hintPay), changesData: true, .pay),
+                KeyBinding([.char("t")], tr(.readTerms), hint: tr(.hintTerms), .terms),
+                KeyBinding([.char("r")], tr(.reloadCurrencies), hint: tr(.hintRetry), .retry),
+            ])
     }
     enum SuccessAction: Sendable { case catalog, cart }
     static var successKeys: KeyMap<SuccessAction> {
-        KeyMap([
-            KeyBinding([.enter], tr(.backToCatalog), hint: tr(.hintBackToCatalog), .catalog),
-            KeyBinding([.escape], tr(.backToCart), hint: tr(.hintCart), .cart),
-        ])
+        KeyMap(
+            "payment-done",
+            [
+                KeyBinding([.enter], tr(.backToCatalog), hint: tr(.hintBackToCatalog), .catalog),
+                KeyBinding([.escape], tr(.backToCart), hint: tr(.hintCart), .cart),
+            ])
     }
     static let cellSize = Size(width: 26, height: 4)
 
@@ -102,7 +106,11 @@ final class PaymentScreen: Screen {
             return
         }
         let (body, footer) = rect.splitBottom(3)
-        if StatusView.render(model.currencies, what: .currencies, in: body, buffer: &buffer) { return }
+        if StatusView.render(
+            model.currencies, what: .currencies, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
+        {
+            return
+        }
         let currencies = model.currencies.value ?? [], pictures = model.context.pictures
         grid.count = currencies.count
         gridRect = body.splitTop(1).1
@@ -122,15 +130,17 @@ final class PaymentScreen: Screen {
         let used = buffer.draw(
             tr(.termsAgree), at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
         buffer.button(
-            tr(.termsLink), at: Point(x: footer.x + used, y: footer.y + 1), style: .link, maxWidth: footer.width - used,
-            key: .char("t"))
+            tr(.termsLink, Self.keys.keyLabel(for: .terms)), at: Point(x: footer.x + used, y: footer.y + 1),
+            style: .link, maxWidth: footer.width - used,
+            key: Self.keys.key(for: .terms))
         if model.outcome == .paying {
             Spinner.render(
                 tr(.payingNow), at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
         } else {
             buffer.button(
-                tr(.payAmountButton, Format.price(model.total)), at: Point(x: footer.x, y: footer.y + 2),
-                style: .selected, maxWidth: footer.width, key: .char("p"))
+                tr(.payAmountButton, Format.price(model.total), Self.keys.keyLabel(for: .pay)),
+                at: Point(x: footer.x, y: footer.y + 2),
+                style: .selected, maxWidth: footer.width, key: Self.keys.key(for: .pay))
         }
         if case .failed(let message) = model.outcome {
             let dialog = failure ?? Self.failureDialog(message)

@@ -9,6 +9,7 @@ final class CatalogScreen: Screen {
 
     static var keys: KeyMap<Action> {
         KeyMap(
+            "catalog",
             [
                 KeyBinding([.enter], tr(.openCollection), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("s")], tr(.sortCatalog), hint: tr(.hintSort), .sort),
@@ -102,7 +103,11 @@ final class CatalogScreen: Screen {
             buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
         }
         body = body.splitTop(1).1
-        if StatusView.render(model.collections, what: .collections, in: body, buffer: &buffer) { return }
+        if StatusView.render(
+            model.collections, what: .collections, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
+        {
+            return
+        }
         if visible.isEmpty {
             buffer.draw(
                 query.isEmpty ? tr(.noCollections) : tr(.noCollectionMatches, query),

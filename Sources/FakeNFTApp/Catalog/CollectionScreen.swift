@@ -11,7 +11,7 @@ final class CollectionScreen: Screen {
 
     init(model: CollectionViewModel) {
         self.model = model
-        pane = NFTGridPane { [model] in model.nfts.value ?? [] }
+        pane = NFTGridPane(buttons: NFTGridKeys.buttons) { [model] in model.nfts.value ?? [] }
     }
 
     var title: String { model.collection.name }
@@ -94,7 +94,11 @@ final class CollectionScreen: Screen {
     }
 
     private func renderGrid(in body: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.nfts, what: .nfts, in: body, buffer: &buffer) { return }
+        if StatusView.render(
+            model.nfts, what: .nfts, retry: NFTGridKeys.collection.key(for: .retry), in: body, buffer: &buffer)
+        {
+            return
+        }
         pane.render(in: body, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
     }
 }

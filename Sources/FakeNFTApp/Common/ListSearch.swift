@@ -8,10 +8,12 @@ struct ListSearch: Sendable {
     enum Action: Sendable { case keep, clear }
     /// The keys while typing (the rest edit the field; the arrows and pages still move).
     static var typingKeys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.enter], tr(.searchKeep), hint: tr(.hintKeep), .keep),
-            KeyBinding([.escape], tr(.searchClear), hint: tr(.hintClear), .clear),
-        ])
+        KeyMap(
+            "search",
+            [
+                KeyBinding([.enter], tr(.searchKeep), hint: tr(.hintKeep), .keep),
+                KeyBinding([.escape], tr(.searchClear), hint: tr(.hintClear), .clear),
+            ])
     }
     /// The screens' own bindings: `/` starts, Esc clears a kept search.
     static func bindings<A: Sendable>(search: A, clear: A) -> [KeyBinding<A>] {

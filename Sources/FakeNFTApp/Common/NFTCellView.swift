@@ -6,6 +6,12 @@ import TerminalUI
 /// terminals and shrink their picture, never their text, on short ones.
 @MainActor
 enum NFTCellView {
+    /// The keys the heart and the cart button press (nil: the screen has no such key).
+    struct Buttons {
+        var like: Key?
+        var cart: Key?
+    }
+
     /// The narrowest cell; the grid shares out what its columns leave.
     static let minimumWidth = 22
     /// Rows around the picture: the box's top, name, stars, price, the box's bottom.
@@ -38,7 +44,7 @@ enum NFTCellView {
     /// Draws `nft` in `rect`, item `index` of `area`: its heart and cart button pick it and press their key.
     static func render(
         _ nft: NFT, liked: Bool, cart: CartPlace, selected: Bool, highlight: String = "", layout: Layout,
-        item: (area: String, index: Int), pictures: Pictures, in rect: Rect, buffer: inout Buffer
+        item: (area: String, index: Int), buttons: Buttons, pictures: Pictures, in rect: Rect, buffer: inout Buffer
     ) {
         let inner = rect.inset(dx: 1, dy: 0)
         if selected { buffer.box(rect, style: .accent) }
@@ -62,16 +68,21 @@ enum NFTCellView {
         let mark = Format.cartMark(cart)
         let markAt = Point(x: x + max(0, width - DisplayWidth.of(mark)), y: layout.buttonOwnLine ? text + 3 : text + 2)
         let heartAt = Point(x: x + width - 1, y: text + 1)
-        if ReadOnlyMode.isOn {  // what is so, without the buttons that would change it
-            if liked { buffer.draw(Format.heart(true), at: heartAt, style: .heart, maxWidth: 1) }
-            if cart == .owned { buffer.draw(mark, at: markAt, style: .success, maxWidth: width) }
-            return
+        // In read-only mode, what is so, without the buttons that would change it.
+        let like = ReadOnlyMode.isOn ? nil : buttons.like, cartKey = ReadOnlyMode.isOn ? nil : buttons.cart
+        if let like {
+            buffer.button(
+                Format.heart(liked), at: heartAt, style: liked ? .heart : .dim, maxWidth: 1,
+                target: .itemButton(area: item.area, index: item.index, key: like))
+        } else if liked {
+            buffer.draw(Format.heart(true), at: heartAt, style: .heart, maxWidth: 1)
         }
-        buffer.button(
-            Format.heart(liked), at: heartAt, style: liked ? .heart : .dim, maxWidth: 1,
-            target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.like))
-        buffer.button(
-            mark, at: markAt, style: cart == .outOfCart ? .dim : .success, maxWidth: width,
-            target: .itemButton(area: item.area, index: item.index, key: NFTGridKeys.cart))
+        if let cartKey {
+            buffer.button(
+                mark, at: markAt, style: cart == .outOfCart ? .dim : .success, maxWidth: width,
+                target: .itemButton(area: item.area, index: item.index, key: cartKey))
+        } else if cart == .owned {
+            buffer.draw(mark, at: markAt, style: .success, maxWidth: width)
+        }
     }
 }

@@ -14,8 +14,13 @@ final class NFTGridPane {
     private var rect = Rect(x: 0, y: 0, width: 0, height: 0)
     /// Every NFT of the screen (the search picks among them).
     private let nfts: () -> [NFT]
+    /// The keys the cells' heart and cart button press: the screen's like and cart keys.
+    private let buttons: NFTCellView.Buttons
 
-    init(nfts: @escaping () -> [NFT]) { self.nfts = nfts }
+    init(buttons: NFTCellView.Buttons, nfts: @escaping () -> [NFT]) {
+        self.buttons = buttons
+        self.nfts = nfts
+    }
 
     /// The NFTs shown: all, or those matching the search.
     var shown: [NFT] { search.filter(nfts()) { $0.name } }
@@ -60,12 +65,12 @@ final class NFTGridPane {
             return
         }
         let layout = NFTCellView.layout(shown, in: Size(width: body.width, height: body.height))
-        let query = search.query
+        let query = search.query, buttons = buttons
         GridView(area: "grid", cellSize: layout.size) { index, cell, selected, buffer in
             let nft = shown[index]
             NFTCellView.render(
                 nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: query,
-                layout: layout, item: ("grid", index), pictures: pictures, in: cell, buffer: &buffer)
+                layout: layout, item: ("grid", index), buttons: buttons, pictures: pictures, in: cell, buffer: &buffer)
         }.render(in: body, buffer: &buffer, state: &grid)
     }
 }

@@ -6,20 +6,23 @@ enum NFTGridAction: Sendable { case open, like, cart, author, retry, search, cle
 
 /// The keys of the grids of NFTs: one list, so the two grids cannot drift apart.
 enum NFTGridKeys {
-    /// The like and cart keys of every NFT grid: the cells' heart and cart button press them too.
-    static let like = Key.char("l"), cart = Key.char("c")
-
     /// A collection's grid, with its author's page.
     static var collection: KeyMap<NFTGridAction> {
         KeyMap(
+            "nft-grid",
             [
-                KeyBinding([like], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
-                KeyBinding([cart], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
+                KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
+                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
                 KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
                 KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
             ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     }
     /// A user's NFTs: the same keys, without an author's page.
-    static var userNFTs: KeyMap<NFTGridAction> { KeyMap(collection.bindings.filter { $0.action != .author }) }
+    static var userNFTs: KeyMap<NFTGridAction> { collection.filter { $0.action != .author } }
+    /// The keys the cells' heart and cart button press.
+    static var buttons: NFTCellView.Buttons {
+        let map = collection
+        return NFTCellView.Buttons(like: map.key(for: .like), cart: map.key(for: .cart))
+    }
 }

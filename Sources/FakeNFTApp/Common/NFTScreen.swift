@@ -8,13 +8,16 @@ final class NFTScreen: Screen {
     enum Action: Sendable, Equatable { case like, cart, website, previous, next }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
-            KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
-            KeyBinding([.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
-            KeyBinding([.right], tr(.nextPicture), .next),
-            KeyBinding([.char("w")], tr(.openNFTPage), .website),
-        ])
+        KeyMap(
+            "nft",
+            [
+                KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
+                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
+                KeyBinding(
+                    [.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
+                KeyBinding([.right], tr(.nextPicture), .next),
+                KeyBinding([.char("w")], tr(.openNFTPage), .website),
+            ])
     }
 
     let tasks = TaskBag()
@@ -93,7 +96,7 @@ final class NFTScreen: Screen {
                 y += 1
                 return
             }
-            guard let key = Self.keys.bindings.first(where: { $0.action == action })?.keys.first else { return }
+            guard let key = Self.keys.key(for: action) else { return }
             let used = buffer.button(label, at: Point(x: x, y: y), style: style, maxWidth: width, key: key)
             buffer.draw("   (\(key))", at: Point(x: x + used, y: y), style: .dim, maxWidth: width - used)
             y += 1

@@ -13,20 +13,22 @@ final class ReaderScreen: Screen {
     }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.char("o")], tr(.openInBrowser), hint: tr(.hintBrowser), .open),
-            KeyBinding([.char("y")], tr(.copyLink), hint: tr(.hintCopyLink), .copy),
-            KeyBinding([.char("r")], tr(.reload), hint: tr(.hintReload), .reload),
-            KeyBinding([.char("]")], tr(.nextLink), hint: tr(.hintLinks), hintKeys: "[ ]", .nextLink),
-            KeyBinding([.char("[")], tr(.previousLink), .previousLink),
-            KeyBinding([.enter], tr(.followLink), hint: tr(.hintOpen), .follow),
-            KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
-            KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
-            KeyBinding([.pageDown, .char(" ")], tr(.pageDown), .pageDown),
-            KeyBinding([.pageUp], tr(.pageUp), .pageUp),
-            KeyBinding([.home, .char("g")], tr(.top), .top),
-            KeyBinding([.end, .char("G")], tr(.bottom), .bottom),
-        ])
+        KeyMap(
+            "reader",
+            [
+                KeyBinding([.char("o")], tr(.openInBrowser), hint: tr(.hintBrowser), .open),
+                KeyBinding([.char("y")], tr(.copyLink), hint: tr(.hintCopyLink), .copy),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintReload), .reload),
+                KeyBinding([.char("]")], tr(.nextLink), hint: tr(.hintLinks), hintKeys: "[ ]", .nextLink),
+                KeyBinding([.char("[")], tr(.previousLink), .previousLink),
+                KeyBinding([.enter], tr(.followLink), hint: tr(.hintOpen), .follow),
+                KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
+                KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
+                KeyBinding([.pageDown, .char(" ")], tr(.pageDown), .pageDown),
+                KeyBinding([.pageUp], tr(.pageUp), .pageUp),
+                KeyBinding([.home, .char("g")], tr(.top), .top),
+                KeyBinding([.end, .char("G")], tr(.bottom), .bottom),
+            ])
     }
 
     let tasks = TaskBag()

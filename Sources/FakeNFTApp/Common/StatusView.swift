@@ -37,14 +37,15 @@ enum StatusView {
         }
     }
 
-    /// Draws the state of `loadable` and returns true when the content should not be drawn.
+    /// Draws the state of `loadable` and returns true when the content should not be drawn; the
+    /// Retry button presses `retry`, the screen's key for it.
     static func render<Value, Failure>(
-        _ loadable: Loadable<Value, Failure>, what: Subject, in rect: Rect, buffer: inout Buffer
+        _ loadable: Loadable<Value, Failure>, what: Subject, retry: Key?, in rect: Rect, buffer: inout Buffer
     ) -> Bool {
         switch loadable {
         case .loaded: return false
         case .loading: renderLoading(what: what, in: rect, buffer: &buffer)
-        case .failed(let failure): renderFailure(failure.message, what: what, in: rect, buffer: &buffer)
+        case .failed(let failure): renderFailure(failure.message, what: what, retry: retry, in: rect, buffer: &buffer)
         }
         return true
     }
@@ -54,13 +55,14 @@ enum StatusView {
             tr(what.loading), at: Point(x: rect.x + 1, y: rect.y + 1), maxWidth: rect.width - 2, buffer: &buffer)
     }
 
-    static func renderFailure(_ message: String, what: Subject, in rect: Rect, buffer: inout Buffer) {
+    static func renderFailure(_ message: String, what: Subject, retry: Key?, in rect: Rect, buffer: inout Buffer) {
         let lines = DisplayWidth.wrap(tr(what.failed) + " " + message, width: max(10, rect.width - 4))
         for (i, line) in lines.enumerated() where i < rect.height - 3 {
             buffer.draw(line, at: Point(x: rect.x + 1, y: rect.y + 1 + i), style: .error, maxWidth: rect.width - 2)
         }
+        guard let retry else { return }
         buffer.button(
             tr(.retryButton), at: Point(x: rect.x + 1, y: rect.y + 2 + min(lines.count, rect.height - 3)),
-            style: .selected, maxWidth: rect.width - 2, key: .char("r"))
+            style: .selected, maxWidth: rect.width - 2, key: retry)
     }
 }

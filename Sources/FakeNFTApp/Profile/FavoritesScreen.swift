@@ -8,9 +8,10 @@ final class FavoritesScreen: Screen {
     enum Action: Sendable { case unlike, cart, open, search, clearSearch, retry }
     static var keys: KeyMap<Action> {
         KeyMap(
+            "favorites",
             [
-                KeyBinding([NFTGridKeys.like], tr(.unlikeKey), hint: tr(.hintUnlike), changesData: true, .unlike),
-                KeyBinding([NFTGridKeys.cart], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
+                KeyBinding([.char("l")], tr(.unlikeKey), hint: tr(.hintUnlike), changesData: true, .unlike),
+                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
                 KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
             ] + ListSearch.bindings(search: .search, clear: .clearSearch))
@@ -23,7 +24,10 @@ final class FavoritesScreen: Screen {
 
     init(model: FavoritesViewModel) {
         self.model = model
-        pane = NFTGridPane { [model] in model.items }
+        let keys = Self.keys
+        pane = NFTGridPane(buttons: NFTCellView.Buttons(like: keys.key(for: .unlike), cart: keys.key(for: .cart))) {
+            [model] in model.items
+        }
     }
 
     var isAnimating: Bool { model.fetched.isLoading }
@@ -61,7 +65,11 @@ final class FavoritesScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.fetched, what: .yourFavorites, in: rect, buffer: &buffer) { return }
+        if StatusView.render(
+            model.fetched, what: .yourFavorites, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
+        {
+            return
+        }
         let items = model.items
         if items.isEmpty {
             EmptyStateView.render(tr(.noFavoritesYet), in: rect, buffer: &buffer)

@@ -8,6 +8,7 @@ final class MyNFTsScreen: Screen {
     enum Action: Sendable { case sort, open, search, clearSearch, retry }
     static var keys: KeyMap<Action> {
         KeyMap(
+            "my-nfts",
             [
                 KeyBinding([.char("s")], tr(.sortItems), hint: tr(.hintSort), .sort),
                 KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
@@ -75,7 +76,10 @@ final class MyNFTsScreen: Screen {
     private var shown: [NFT] { search.filter(model.items) { $0.name } }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.owned, what: .yourNFTs, in: rect, buffer: &buffer) { return }
+        if StatusView.render(model.owned, what: .yourNFTs, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
+        {
+            return
+        }
         if model.items.isEmpty {
             EmptyStateView.render(tr(.noNFTsYet), in: rect, buffer: &buffer)
             return

@@ -12,19 +12,23 @@ final class ProfileScreen: Screen {
     enum FormAction: Sendable { case next, previous, save, close }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), changesData: true, .edit),
-            KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
-            KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
-        ])
+        KeyMap(
+            "profile",
+            [
+                KeyBinding([.char("e")], tr(.editProfileKey), hint: tr(.hintEdit), changesData: true, .edit),
+                KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), .open),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+            ])
     }
     static var formKeys: KeyMap<FormAction> {
-        KeyMap([
-            KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
-            KeyBinding([.backTab], tr(.previousField), .previous),
-            KeyBinding([.ctrl("s")], tr(.saveKey), hint: tr(.hintSave), .save),
-            KeyBinding([.escape], tr(.closeForm), hint: tr(.hintClose), .close),
-        ])
+        KeyMap(
+            "profile-form",
+            [
+                KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
+                KeyBinding([.backTab], tr(.previousField), .previous),
+                KeyBinding([.ctrl("s")], tr(.saveKey), hint: tr(.hintSave), .save),
+                KeyBinding([.escape], tr(.closeForm), hint: tr(.hintClose), .close),
+            ])
     }
 
     var title: String { tr(.tabProfile) }
@@ -164,18 +168,21 @@ final class ProfileScreen: Screen {
             renderForm(form, in: rect, buffer: &buffer)
             return
         }
-        if StatusView.render(model.shown, what: .profile, in: rect, buffer: &buffer) { return }
+        if StatusView.render(model.shown, what: .profile, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
+        {
+            return
+        }
         guard let profile = model.profile else { return }
         let avatarWidth = 14
         PictureView.render(
             profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
             pictures: model.context.pictures, buffer: &buffer)
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
-        let edit = ReadOnlyMode.isOn ? "" : tr(.editButton)
+        let edit = ReadOnlyMode.isOn ? "" : tr(.editButton, Self.keys.keyLabel(for: .edit))
         if !ReadOnlyMode.isOn {
             buffer.button(
                 edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width,
-                key: .char("e"))
+                key: Self.keys.key(for: .edit))
         }
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)

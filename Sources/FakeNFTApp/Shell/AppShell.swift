@@ -76,15 +76,14 @@ public final class AppShell: LoopContent {
         }
         if showsHelp {
             if case .mouse(let mouse) = event, mouse.kind == .click { showsHelp = false }
-            if case .key(let key) = event, [.escape, .char("?"), .char("q"), .enter, .function(1)].contains(key) {
-                showsHelp = false
-            }
-            if case .key(let key) = event,
-                let move = [Key.down: 1, .char("j"): 1, .up: -1, .char("k"): -1, .pageDown: 10, .pageUp: -10][key]
-            {
-                helpScroll = max(0, min(helpScroll + move, helpMaxScroll))
-            }
             if case .key(.ctrl("c")) = event { return false }
+            if case .key(let key) = event, let action = HelpOverlay.keys.action(for: key) {
+                if let lines = action.lines {
+                    helpScroll = max(0, min(helpScroll + lines, helpMaxScroll))
+                } else {
+                    showsHelp = false
+                }
+            }
             return true
         }
         if case .mouse(let mouse) = event, mouse.kind == .click,

@@ -87,7 +87,7 @@ public struct KeyLayer {
     public static func list(_ state: ListState, area: String, in rect: Rect, update: @escaping (ListState) -> Void)
         -> KeyLayer
     {
-        KeyLayer(title: tr(.layerList), help: [ListState.help]) { event in
+        KeyLayer(title: tr(.layerList), help: ListState.keys.helpEntries) { event in
             var list = state
             switch event {
             case .key(let key): guard list.handle(key) else { return nil }
@@ -106,7 +106,7 @@ public struct KeyLayer {
     public static func grid(_ state: GridState, area: String, in rect: Rect, update: @escaping (GridState) -> Void)
         -> KeyLayer
     {
-        KeyLayer(title: tr(.layerGrid), help: [GridState.help]) { event in
+        KeyLayer(title: tr(.layerGrid), help: GridState.keys.helpEntries) { event in
             var grid = state
             switch event {
             case .key(let key): guard grid.handle(key) else { return nil }

@@ -12,21 +12,23 @@ enum ShellAction: Sendable, Hashable {
 
 enum ShellKeys {
     static var map: KeyMap<ShellAction> {
-        KeyMap([
-            KeyBinding([.char("1")], tr(.catalogTab), .selectTab(0)),
-            KeyBinding([.char("2")], tr(.cartTab), .selectTab(1)),
-            KeyBinding([.char("3")], tr(.profileTab), .selectTab(2)),
-            KeyBinding([.char("4")], tr(.statisticsTab), .selectTab(3)),
-            KeyBinding([.tab], tr(.nextTab), .nextTab),
-            KeyBinding([.backTab], tr(.previousTab), .previousTab),
-            KeyBinding([.escape, .backspace], tr(.back), .back),
-            KeyBinding([.char("?"), .function(1)], tr(.help), .help),
-            KeyBinding([.char("q"), .ctrl("c")], tr(.quit), .quit),
-        ])
+        KeyMap(
+            "shell",
+            [
+                KeyBinding([.char("1")], tr(.catalogTab), name: "catalog-tab", .selectTab(0)),
+                KeyBinding([.char("2")], tr(.cartTab), name: "cart-tab", .selectTab(1)),
+                KeyBinding([.char("3")], tr(.profileTab), name: "profile-tab", .selectTab(2)),
+                KeyBinding([.char("4")], tr(.statisticsTab), name: "statistics-tab", .selectTab(3)),
+                KeyBinding([.tab], tr(.nextTab), .nextTab),
+                KeyBinding([.backTab], tr(.previousTab), .previousTab),
+                KeyBinding([.escape, .backspace], tr(.back), hint: tr(.hintBack), .back),
+                KeyBinding([.char("?"), .function(1)], tr(.help), hint: tr(.hintHelp), .help),
+                KeyBinding([.char("q"), .ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
+            ])
     }
 
     /// Keys that work even over a dialog, a menu or a text field: they are never typed text.
-    static let overModal: Set<Key> = [.function(1), .ctrl("c")]
+    static let overModal = KeyRemap.fixed
 
     /// The action of `key` when a modal layer has the focus.
     static func actionOverModal(for key: Key) -> ShellAction? {
@@ -44,9 +46,7 @@ enum ShellKeys {
 
     /// Footer hints of the shell, after the screen's own.
     static func hints(canGoBack: Bool, modal: Bool) -> [KeyHint] {
-        if modal { return [KeyHint("F1", tr(.hintHelp))] }
-        return (canGoBack ? [KeyHint("Esc", tr(.hintBack))] : []) + [
-            KeyHint("?", tr(.hintHelp)), KeyHint("q", tr(.hintQuit)),
-        ]
+        if modal { return [KeyHint(Key.function(1).description, tr(.hintHelp))] }
+        return map.hints { $0 != .back || canGoBack }
     }
 }

@@ -9,6 +9,7 @@ public final class StatisticsScreen: Screen {
 
     static var keys: KeyMap<Action> {
         KeyMap(
+            "statistics",
             [
                 KeyBinding([.enter], tr(.openUser), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("s")], tr(.sortUsers), hint: tr(.hintSort), .sort),
@@ -159,7 +160,8 @@ public final class StatisticsScreen: Screen {
             let failure = model.found.map { $0.failure } ?? model.failure
             let loading = model.found.map { $0.isLoading } ?? model.isLoading
             if let failure {
-                StatusView.renderFailure(failure.message, what: .users, in: body, buffer: &buffer)
+                StatusView.renderFailure(
+                    failure.message, what: .users, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
             } else if loading {
                 StatusView.renderLoading(what: .users, in: body, buffer: &buffer)
             } else {

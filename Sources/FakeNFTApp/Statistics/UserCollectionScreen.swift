@@ -12,7 +12,7 @@ final class UserCollectionScreen: Screen {
 
     init(model: UserCollectionViewModel) {
         self.model = model
-        pane = NFTGridPane { [model] in model.nfts.value ?? [] }
+        pane = NFTGridPane(buttons: NFTGridKeys.buttons) { [model] in model.nfts.value ?? [] }
     }
 
     var title: String { tr(.nftCollection) }
@@ -53,7 +53,11 @@ final class UserCollectionScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.nfts, what: .userCollection, in: rect, buffer: &buffer) { return }
+        if StatusView.render(
+            model.nfts, what: .userCollection, retry: NFTGridKeys.userNFTs.key(for: .retry), in: rect, buffer: &buffer)
+        {
+            return
+        }
         if model.nfts.value?.isEmpty != false {
             buffer.draw(
                 tr(.userNoNFTs, model.user.name), at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim,

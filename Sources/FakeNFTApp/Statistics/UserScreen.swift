@@ -7,7 +7,9 @@ import TerminalUI
 final class UserScreen: Screen {
     enum Row: Int, CaseIterable { case website, collection }
 
-    static var keys: KeyMap<Bool> { KeyMap([KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), true)]) }
+    static var keys: KeyMap<Bool> {
+        KeyMap("user", [KeyBinding([.enter], tr(.openRow), hint: tr(.hintOpen), name: "open", true)])
+    }
 
     let user: User
     let context: AppContext

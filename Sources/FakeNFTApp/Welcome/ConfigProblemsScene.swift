@@ -8,12 +8,14 @@ final class ConfigProblemsScene: LoopContent {
     enum Action: Sendable { case next, up, down }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding(
-                [.enter, .escape, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "Enter", .next),
-            KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
-            KeyBinding([.down, .char("j")], tr(.scrollDown), hint: tr(.hintMove), hintKeys: "↑↓", .down),
-        ])
+        KeyMap(
+            "problems",
+            [
+                KeyBinding(
+                    [.enter, .escape, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "Enter", .next),
+                KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
+                KeyBinding([.down, .char("j")], tr(.scrollDown), hint: tr(.hintMove), hintKeys: "↑↓", .down),
+            ])
     }
 
     let problems: [String]
@@ -47,10 +49,11 @@ final class ConfigProblemsScene: LoopContent {
         let first = max(0, min(scroll, lines.count - room))
         buffer.draw("FakeNFT", at: Point(x: x, y: 0), style: .accent, maxWidth: width)
         buffer.draw(trPlural(.configProblems, problems.count), at: Point(x: x, y: 1), style: .bold, maxWidth: width)
+        buffer.focus = Point(x: x, y: top)  // a screen reader reads the problems from the first shown
         for (i, line) in lines.dropFirst(first).prefix(room).enumerated() {
             buffer.draw(line, at: Point(x: x, y: top + i), style: .error, maxWidth: width)
         }
-        KeyHintBar(Self.keys.hints() + [KeyHint("Ctrl-C", tr(.hintQuit))])
+        KeyHintBar(Self.keys.hints() + [KeyHint(Key.ctrl("c").description, tr(.hintQuit))])
             .render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
     }
 }

@@ -24,7 +24,7 @@ final class LaunchScene: LoopContent {
     var isAnimating: Bool { !isFinished }
 
     func handle(_ event: TerminalEvent) -> Bool {
-        if case .key(let key) = event, key == .char("q") || key == .ctrl("c") { return false }
+        if case .key(let key) = event, ShellKeys.map.action(for: key) == .quit { return false }
         return true
     }
 

@@ -10,14 +10,17 @@ final class OnboardingScene: LoopContent {
     enum Action: Sendable { case next, previous, skip }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding(
-                [.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "→", .next
-            ),
-            KeyBinding(
-                [.left, .char("h")], tr(.onboardingPrevious), hint: tr(.hintPrevious), hintKeys: "←", .previous),
-            KeyBinding([.char("s"), .escape], tr(.onboardingSkip), hint: tr(.hintSkip), .skip),
-        ])
+        KeyMap(
+            "onboarding",
+            [
+                KeyBinding(
+                    [.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "→",
+                    .next
+                ),
+                KeyBinding(
+                    [.left, .char("h")], tr(.onboardingPrevious), hint: tr(.hintPrevious), hintKeys: "←", .previous),
+                KeyBinding([.char("s"), .escape], tr(.onboardingSkip), hint: tr(.hintSkip), .skip),
+            ])
     }
 
     /// Each page: a title and its lines.
@@ -81,10 +84,11 @@ final class OnboardingScene: LoopContent {
             maxWidth: size.width, key: .enter)
         if page + 1 < pages.count {
             buffer.button(
-                tr(.onboardingSkipButton), at: Point(x: 2, y: size.height - 3), style: .dim, maxWidth: size.width / 3,
-                key: .char("s"))
+                tr(.onboardingSkipButton, Self.keys.keyLabel(for: .skip)), at: Point(x: 2, y: size.height - 3),
+                style: .dim, maxWidth: size.width / 3,
+                key: Self.keys.key(for: .skip))
         }
-        KeyHintBar(Self.keys.hints(where: works) + [KeyHint("Ctrl-C", tr(.hintQuit))])
+        KeyHintBar(Self.keys.hints(where: works) + [KeyHint(Key.ctrl("c").description, tr(.hintQuit))])
             .render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
         hits = buffer.hits
     }

@@ -15,14 +15,16 @@ final class SignInScene: LoopContent {
     enum Action: Sendable { case switchMode, up, down, enter, withoutAccount, quit }
 
     static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.tab, .down], tr(.nextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
-            KeyBinding([.backTab, .up], tr(.previousField), .up),
-            KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
-            KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
-            KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
-            KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
-        ])
+        KeyMap(
+            "sign-in",
+            [
+                KeyBinding([.tab, .down], tr(.nextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
+                KeyBinding([.backTab, .up], tr(.previousField), .up),
+                KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
+                KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
+                KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
+                KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
+            ])
     }
 
     let model: SignInModel
@@ -43,10 +45,6 @@ final class SignInScene: LoopContent {
         case .key(let key):
             if case .field(let field) = focus, key == .left || key == .right || Self.keys.exactAction(for: key) == nil {
                 _ = model.edit(field) { $0.handle(key) }
-                return true
-            }
-            if focus == .mode, key == .char("h") || key == .char("l") {
-                switchMode()
                 return true
             }
             switch Self.keys.action(for: key) {

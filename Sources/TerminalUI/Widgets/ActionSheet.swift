@@ -10,15 +10,21 @@ public struct ActionSheet: Sendable, Hashable {
 
     /// The menu's own keys; digits choose directly and the list keys move.
     public static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.enter, .char(" ")], tr(.menuChoose), hint: tr(.hintChoose), .choose),
-            KeyBinding([.escape, .char("q"), .char("s")], tr(.menuClose), hint: tr(.hintClose), .dismiss),
-        ])
+        KeyMap(
+            "menu",
+            [
+                KeyBinding([.enter, .char(" ")], tr(.menuChoose), hint: tr(.hintChoose), .choose),
+                KeyBinding([.escape, .char("q"), .char("s")], tr(.menuClose), hint: tr(.hintClose), .dismiss),
+            ])
     }
     public static var help: [HelpEntry] {
-        keys.helpEntries + [HelpEntry(keys: "1-9", text: tr(.menuChooseByNumber)), ListState.help]
+        keys.helpEntries + [HelpEntry(keys: "1-9", text: tr(.menuChooseByNumber))] + ListState.keys.helpEntries
     }
-    public static var hints: [KeyHint] { [KeyHint("↑↓", tr(.hintMove))] + keys.hints() }
+    public static var hints: [KeyHint] {
+        let list = ListState.keys
+        let move = [ListState.Move.up, .down].compactMap { list.key(for: $0)?.description }.joined()
+        return [KeyHint(move, tr(.hintMove))] + keys.hints()
+    }
 
     public var title: String
     public var options: [String]
@@ -52,7 +58,7 @@ public struct ActionSheet: Sendable, Hashable {
     @MainActor
     public mutating func render(in area: Rect, buffer: inout Buffer) {
         let longest = options.map { DisplayWidth.of($0) }.max() ?? 0
-        let footer = tr(.menuFooter)
+        let footer = Self.keys.hints().map { "\($0.key) \($0.label)" }.joined(separator: " · ")
         let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10, DisplayWidth.of(footer) + 4, 28))
         let rect = area.centered(width: width, height: options.count + 4)
         guard rect.width >= 8, rect.height >= 3 else { return }

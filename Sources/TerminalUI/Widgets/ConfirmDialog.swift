@@ -9,14 +9,16 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
 
     /// The dialog's keys: what it dispatches, its help and its footer hints.
     public static var keys: KeyMap<Action> {
-        KeyMap([
-            KeyBinding(
-                [.left, .right, .tab, .backTab, .char("h"), .char("l")], tr(.dialogSwitch), hint: tr(.hintChoose),
-                hintKeys: "←→", .switchButton),
-            KeyBinding([.enter, .char(" ")], tr(.dialogPress), hint: tr(.hintPress), .press),
-            KeyBinding([.char("y"), .char("Y")], tr(.dialogConfirm), .confirm),
-            KeyBinding([.escape, .char("n"), .char("N")], tr(.dialogCancel), hint: tr(.hintCancel), .cancel),
-        ])
+        KeyMap(
+            "dialog",
+            [
+                KeyBinding(
+                    [.left, .right, .tab, .backTab, .char("h"), .char("l")], tr(.dialogSwitch), hint: tr(.hintChoose),
+                    hintKeys: "←→", .switchButton),
+                KeyBinding([.enter, .char(" ")], tr(.dialogPress), hint: tr(.hintPress), .press),
+                KeyBinding([.char("y"), .char("Y")], tr(.dialogConfirm), .confirm),
+                KeyBinding([.escape, .char("n"), .char("N")], tr(.dialogCancel), hint: tr(.hintCancel), .cancel),
+            ])
     }
 
     public var title: String
@@ -90,10 +92,11 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
         var confirmStyle: Style = destructive ? .error : .bold
         if confirmFocused { confirmStyle = .selected }
         let used = buffer.button(
-            confirm, at: Point(x: bx, y: by), style: confirmStyle, maxWidth: rect.width - 4, key: .char("y"))
+            confirm, at: Point(x: bx, y: by), style: confirmStyle, maxWidth: rect.width - 4,
+            key: Self.keys.key(for: .confirm))
         buffer.button(
             cancel, at: Point(x: bx + used + 3, y: by), style: confirmFocused ? .plain : .selected,
-            maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)), key: .char("n"))
+            maxWidth: max(0, rect.maxX - 2 - (bx + used + 3)), key: Self.keys.key(for: .cancel))
         buffer.focus = Point(x: confirmFocused ? bx : bx + used + 3, y: by)  // the button Enter presses
     }
 }

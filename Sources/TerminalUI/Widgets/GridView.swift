@@ -16,23 +16,28 @@ public struct GridState: Sendable, Hashable {
 
     public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
-    /// The keys ``handle(_:)`` uses, for help overlays.
-    public static var help: HelpEntry {
-        HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move))
+    /// What a grid's keys do.
+    public enum Move: Sendable { case left, right, up, down, pageUp, pageDown, first, last }
+    /// Every key the grid takes: ``handle(_:)`` and the help overlay both read this map (`l` is
+    /// left free for screens).
+    public static var keys: KeyMap<Move> {
+        KeyMap(
+            "grid",
+            [
+                KeyBinding([.left], tr(.moveLeft), .left),
+                KeyBinding([.right], tr(.moveRight), .right),
+                KeyBinding([.up, .char("k")], tr(.moveUp), .up),
+                KeyBinding([.down, .char("j")], tr(.moveDown), .down),
+                KeyBinding([.pageUp, .ctrl("b")], tr(.pageUp), .pageUp),
+                KeyBinding([.pageDown, .ctrl("f")], tr(.pageDown), .pageDown),
+                KeyBinding([.home, .char("g")], tr(.moveFirst), .first),
+                KeyBinding([.end, .char("G")], tr(.moveLast), .last),
+            ])
     }
-
-    private enum Move { case left, right, up, down, pageUp, pageDown, first, last }
-    /// Every key the grid takes: ``handle(_:)`` and ``help`` both read this table (`l` is left
-    /// free for screens).
-    private static let moves: [(keys: [Key], move: Move)] = [
-        ([.left], .left), ([.right], .right), ([.up, .char("k")], .up), ([.down, .char("j")], .down),
-        ([.pageUp, .ctrl("b")], .pageUp), ([.pageDown, .ctrl("f")], .pageDown), ([.home, .char("g")], .first),
-        ([.end, .char("G")], .last),
-    ]
 
     /// 2-D navigation: arrows move by cell and by row, j/k by row; PgUp/PgDn by a screen; Home/End.
     public mutating func handle(_ key: Key) -> Bool {
-        guard let move = Self.moves.first(where: { $0.keys.contains(key) })?.move else { return false }
+        guard let move = Self.keys.action(for: key) else { return false }
         switch move {
         case .left: select(selected - 1)
         case .right: select(selected + 1)

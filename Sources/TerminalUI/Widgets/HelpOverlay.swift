@@ -3,6 +3,35 @@ import Localization
 /// scrolls (``scroll`` lines down) and says that there is more.
 @MainActor
 public struct HelpOverlay: Widget {
+    /// What a key does while the overlay is open: scroll by a line or a page, or close it.
+    public enum Action: Sendable, Equatable {
+        case close, down, up, pageDown, pageUp
+
+        /// Lines this action scrolls by; nil for close.
+        public var lines: Int? {
+            switch self {
+            case .close: nil
+            case .down: 1
+            case .up: -1
+            case .pageDown: 10
+            case .pageUp: -10
+            }
+        }
+    }
+
+    /// The overlay's keys (everything else is ignored while it is open).
+    public static var keys: KeyMap<Action> {
+        KeyMap(
+            "help",
+            [
+                KeyBinding([.escape, .char("?"), .char("q"), .enter, .function(1)], tr(.closeHelp), .close),
+                KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
+                KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
+                KeyBinding([.pageDown], tr(.pageDown), .pageDown),
+                KeyBinding([.pageUp], tr(.pageUp), .pageUp),
+            ])
+    }
+
     public var title: String
     public var sections: [(String, [HelpEntry])]
     /// Lines scrolled past at the top; clamped when drawn.
@@ -74,8 +103,11 @@ public struct HelpOverlay: Widget {
             }
         }
         let below = lines.count - first - visible
-        let more = first > 0 || below > 0 ? tr(.helpScroll, max(0, below)) : ""
+        let keys = Self.keys
+        func key(_ action: Action) -> String { keys.key(for: action)?.description ?? "" }
+        let more = first > 0 || below > 0 ? tr(.helpScroll, key(.up) + key(.down), max(0, below)) : ""
         buffer.draw(
-            tr(.helpClose) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
+            tr(.helpClose, key(.close)) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,
+            maxWidth: rect.width - 4)
     }
 }

@@ -14,22 +14,26 @@ public struct ListState: Sendable, Hashable {
         clamp()
     }
 
-    /// The keys ``handle(_:)`` uses, for help overlays.
-    public static var help: HelpEntry {
-        HelpEntry(keys: moves.flatMap(\.keys).map(\.description).joined(separator: " "), text: tr(.move))
+    /// What a list's keys do.
+    public enum Move: Sendable { case up, down, pageUp, pageDown, first, last }
+    /// Every key the list takes: ``handle(_:)`` and the help overlay both read this map.
+    public static var keys: KeyMap<Move> {
+        KeyMap(
+            "list",
+            [
+                KeyBinding([.up, .char("k")], tr(.moveUp), .up),
+                KeyBinding([.down, .char("j")], tr(.moveDown), .down),
+                KeyBinding([.pageUp, .ctrl("b")], tr(.pageUp), .pageUp),
+                KeyBinding([.pageDown, .ctrl("f")], tr(.pageDown), .pageDown),
+                KeyBinding([.home, .char("g")], tr(.moveFirst), .first),
+                KeyBinding([.end, .char("G")], tr(.moveLast), .last),
+            ])
     }
 
-    private enum Move { case up, down, pageUp, pageDown, first, last }
-    /// Every key the list takes: ``handle(_:)`` and ``help`` both read this table.
-    private static let moves: [(keys: [Key], move: Move)] = [
-        ([.up, .char("k")], .up), ([.down, .char("j")], .down), ([.pageUp, .ctrl("b")], .pageUp),
-        ([.pageDown, .ctrl("f")], .pageDown), ([.home, .char("g")], .first), ([.end, .char("G")], .last),
-    ]
-
-    /// Moves the selection for navigation keys (arrows, j/k, PgUp/PgDn, Ctrl-B/F, Home/End, g/G).
-    /// Returns false when the key is not a list key.
+    /// Moves the selection for the list's keys (arrows, j/k, PgUp/PgDn, Ctrl-B/F, Home/End, g/G
+    /// unless remapped). Returns false when the key is not a list key.
     public mutating func handle(_ key: Key) -> Bool {
-        guard let move = Self.moves.first(where: { $0.keys.contains(key) })?.move else { return false }
+        guard let move = Self.keys.action(for: key) else { return false }
         switch move {
         case .up: select(selected - 1)
         case .down: select(selected + 1)

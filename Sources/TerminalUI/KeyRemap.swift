@@ -1,0 +1,73 @@
+import Synchronization
+
+/// The keys the user gave actions (`config.toml`'s `[keys]` table), by qualified name
+/// (`catalog.sort`). Set once at start, before the first screen; every ``KeyMap`` reads it as it
+/// is built, so dispatch, help, footer hints and the buttons that press keys all follow it.
+public enum KeyRemap {
+    /// Keys that keep their meaning whatever the table says: F1 (help) and Ctrl-C (quit) work
+    /// on every screen, over every dialog and field.
+    public static let fixed: Set<Key> = [.function(1), .ctrl("c")]
+
+    private static let table = Mutex<[String: [Key]]>([:])
+
+    /// Replaces the keys of the actions `keys` names (already checked: no fixed keys, no conflicts).
+    public static func set(_ keys: [String: [Key]]) {
+        table.withLock { $0 = keys }
+    }
+
+    /// The keys given, by qualified name.
+    public static var current: [String: [Key]] { table.withLock { $0 } }
+
+    /// `binding` with the keys `table` gives `scope.name`, and the fixed keys it had; unchanged when none.
+    static func applied<Action>(to binding: KeyBinding<Action>, in scope: String, from table: [String: [Key]])
+        -> KeyBinding<Action>
+    {
+        guard let keys = table[scope + "." + binding.name] else { return binding }
+        var remapped = binding
+        remapped.keys = keys + binding.keys.filter(fixed.contains)
+        remapped.hintKeys = nil
+        return remapped
+    }
+}
+
+extension Key {
+    /// The key a `[keys]` entry names: one character (`"o"`, `"G"`, `"/"`), or a name, any case:
+    /// `ctrl-d`, `f5`, `enter`, `esc`, `tab`, `shift-tab`, `backspace`, `delete`, `space`, `up`,
+    /// `down`, `left`, `right`, `pgup`, `pgdn`, `home`, `end`.
+    public init?(configName text: String) {
+        if text.count == 1, let character = text.first, !character.isWhitespace,
+            !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            self = .char(character)
+            return
+        }
+        let name = text.lowercased()
+        if name.hasPrefix("ctrl-"), name.count == 6, let letter = name.last, letter.isASCII, letter.isLetter {
+            self = .ctrl(letter)
+            return
+        }
+        if name.hasPrefix("f"), let number = Int(name.dropFirst()), (1...12).contains(number) {
+            self = .function(number)
+            return
+        }
+        guard let key = Self.named[name] else { return nil }
+        self = key
+    }
+
+    /// How `[keys]` and `fakenft config --keys` spell this key.
+    public var configName: String {
+        switch self {
+        case .char(" "): return "space"
+        case .char(let character): return String(character)
+        case .ctrl(let letter): return "ctrl-\(letter)"
+        case .function(let number): return "f\(number)"
+        default: return Self.named.first { $0.value == self }?.key ?? description
+        }
+    }
+
+    private static let named: [String: Key] = [
+        "enter": .enter, "esc": .escape, "tab": .tab, "shift-tab": .backTab, "backspace": .backspace,
+        "delete": .delete, "space": .char(" "), "up": .up, "down": .down, "left": .left, "right": .right,
+        "pgup": .pageUp, "pgdn": .pageDown, "home": .home, "end": .end,
+    ]
+}

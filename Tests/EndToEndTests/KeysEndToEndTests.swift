@@ -1,0 +1,91 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import FakeNFTTesting
+
+/// `[keys]` in config.toml on the real binary: the keys given work and the defaults they replace
+/// do not, the footer, help and buttons name them, a conflict is reported with its line (that
+/// action keeps its defaults), and `fakenft config --keys` lists the keys in effect.
+@Suite(.serialized) struct KeysEndToEndTests {
+    @Test func keysGivenInTheConfigFileAreTheKeysEverywhere() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let folder = tmux.directory.appendingPathComponent(".config/fakenft")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(
+            """
+            [keys]
+            "catalog.sort" = "o"
+            shell.quit = "x"
+            "list.down" = ["down", "n"]
+            "cart.pay" = "P"
+            "catalog.search" = "o"
+            """.utf8
+        ).write(to: folder.appendingPathComponent("config.toml"))
+        let server = try await tmux.startServer()
+        let api = APIClient(APIConfiguration(baseURL: server))
+        let collections = try await api.collectionsInCatalogOrder()
+
+        // After the welcome, the conflict is said with its line; catalog.search keeps "/".
+        try await tmux.launchApp(
+            "--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
+        try tmux.keys("s")
+        try await tmux.waitFor("line 6")
+        let problems = try tmux.screen().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(problems.contains("line 6: [keys] catalog.search: o is already catalog.sort's key"), "\(problems)")
+        try tmux.keys("Enter")
+        let catalog = try await tmux.passWelcome(waitingFor: "9 collections")
+        let footer = catalog.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(footer.contains("o sort") && footer.contains("/ search") && footer.contains("x quit"), "\(footer)")
+        #expect(!footer.contains("s sort") && !footer.contains("q quit"), "\(footer)")
+
+        try tmux.keys("?")
+        let help = try await tmux.waitFor("Keys: Catalog")
+        for line in ["o", "↓ n", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }
+        #expect(!help.contains("↓ j"), "\(help)")
+        try tmux.keys("Escape")
+
+        // s is no key; o sorts, and so does щ, the letter at o's place in ЙЦУКЕН.
+        try tmux.keys("s")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!(try tmux.screen().contains("By NFT count")))
+        try tmux.keys("o")
+        try await tmux.waitFor("By NFT count")
+        try tmux.keys("Escape", "щ")
+        try await tmux.waitFor("By NFT count")
+        try tmux.keys("Escape")
+
+        // n moves down the list (j does not): Enter opens the second collection.
+        try tmux.keys("j", "n", "Enter")
+        try await tmux.waitFor("Catalog › \(collections[1].name)")
+        try tmux.keys("Escape")
+
+        // The cart's button and footer name P, which pays; p does nothing.
+        try tmux.keys("2")
+        let cart = try await tmux.waitFor("Pay (P)")
+        #expect(cart.contains("P pay"), "\(cart)")
+        try tmux.keys("p")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!(try tmux.screen().contains("Bitcoin")))
+        try tmux.keys("P")
+        try await tmux.waitFor("Bitcoin")
+        try tmux.keys("Escape")
+
+        try tmux.keys("q")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!(try tmux.screen().contains("EXIT=")), "q quits no more")
+        try tmux.keys("x")
+        try await tmux.waitFor("EXIT=0")
+
+        // The marker split in the command, so that only the output matches.
+        try tmux.type("\(Tmux.binary) config --keys > keys.txt 2>&1; echo LIS\"\"TED")
+        try await tmux.waitFor("LISTED")
+        let listing = try String(contentsOf: tmux.directory.appendingPathComponent("keys.txt"), encoding: .utf8)
+        #expect(listing.range(of: #"catalog\.sort +o +Sort .*\(config line 2\)"#, options: .regularExpression) != nil)
+        #expect(listing.range(of: #"catalog\.search +/ +Search by name"#, options: .regularExpression) != nil)
+        #expect(
+            listing.range(of: #"shell\.quit +x ctrl-c +Quit +\(config line 3\)"#, options: .regularExpression) != nil)
+        #expect(
+            listing.contains("config.toml line 6: [keys] catalog.search: o is already catalog.sort's key"), "\(listing)"
+        )
+    }
+}

@@ -20,7 +20,7 @@ public enum FakeNFTTerminalApp {
                 AppShell.Tab(
                     title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
             ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures,
-            status: { state.freshness.label })
+            status: { state.status })
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did: the launch
@@ -102,9 +102,15 @@ public enum FakeNFTTerminalApp {
             }
             var configuration = gate.connection.api
             if let token = account?.token { configuration.token = token }
+            func kept(_ list: String) -> KeptChanges {
+                KeptChanges(
+                    directory: KeptChanges.defaultDirectory(), server: gate.connection.accountKey,
+                    account: account?.userId, list: list)
+            }
             let services = Services(
                 api: APIClient(configuration, logger: logger),
-                preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()))
+                preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()),
+                kept: (kept("likes"), kept("cart")))
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
                 offersAccounts: offersAccounts)

@@ -273,6 +273,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statusSavedCopy
     /// The breadcrumb line's end: the server cannot be reached.
     case statusOffline
+    case statusOfflineWaiting
+    case statusWaiting
+    case keptChangesRefused
     case errorRateLimited
     case errorRateLimitedLater
     case launchStarting

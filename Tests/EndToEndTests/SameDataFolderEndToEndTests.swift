@@ -81,14 +81,4 @@ import Testing
         #expect(try await api.profile().likes == likes)
         try second.type("kill %1")
     }
-
-    /// Waits until `condition` holds; fails after 20 s.
-    func eventually(_ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("timed out waiting for \(what)")
-    }
 }

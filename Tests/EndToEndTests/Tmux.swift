@@ -180,6 +180,16 @@ final class Tmux {
     }
 }
 
+/// Waits (at most `timeout`) until `condition` holds, checking every 50 ms; an issue when it never does.
+func eventually(_ what: String, timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("timed out waiting for \(what)")
+}
+
 struct E2EError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

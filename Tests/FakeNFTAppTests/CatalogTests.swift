@@ -1,3 +1,4 @@
+import Localization
 import FakeNFTCore
 import Foundation
 import Testing
@@ -114,19 +115,42 @@ import FakeNFTTesting
         }
     }
 
-    @Test func likeFailureRollsBackWithAToast() async throws {
+    /// The server gone: the like stays, counted in the status line, no toast (offline changes
+    /// are kept: KeptChangesTests and OfflineEndToEndTests send them).
+    @Test func aLikeWithoutTheServerIsKeptAndCounted() async throws {
         let server = try await TestServer.start()
         let context = makeContext(server)
-        let shell = FakeNFTTerminalApp.makeShell(context: context)
+        _ = FakeNFTTerminalApp.makeShell(context: context)
         await context.state.start()
         #expect(await eventually { context.state.cartIDs.count == 3 })
         await server.stop()  // the server goes away
-        context.state.toggleLike(
-            NFT(id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: ""))
+        context.state.toggleLike(Self.april(id: "1"))
         #expect(context.state.likes.contains("1"))
-        #expect(await eventually { !context.state.likes.contains("1") }, "rolled back")
-        #expect(
-            await eventually { context.effects.toast?.message.contains("Could not change the like on April") == true })
+        #expect(await eventually { context.state.waiting == 1 })
+        #expect(context.state.likes.contains("1") && context.state.status == tr(.statusOfflineWaiting, 1))
+        #expect(context.effects.toast == nil, "said once, by the status line")
+    }
+
+    /// A like the server refuses (an NFT it does not know) rolls back with a toast.
+    @Test func aLikeTheServerRefusesRollsBackWithAToast() async throws {
+        try await TestServer.with { server async throws in
+            let context = makeContext(server)
+            _ = FakeNFTTerminalApp.makeShell(context: context)
+            await context.state.start()
+            #expect(await eventually { context.state.profile != nil })
+            context.state.toggleLike(Self.april(id: "999999"))
+            #expect(context.state.likes.contains("999999"))
+            #expect(await eventually { !context.state.likes.contains("999999") }, "rolled back")
+            #expect(
+                await eventually {
+                    context.effects.toast?.message.contains("Could not change the like on April") == true
+                })
+            #expect(context.state.waiting == 0)
+        }
+    }
+
+    static func april(id: String) -> NFT {
+        NFT(id: id, name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: "")
     }
 }
 

@@ -18,6 +18,10 @@ final class AppState {
     private(set) var sort = SortPreferences()
     /// How what is shown stands against the server.
     private(set) var freshness = Freshness.current
+    /// Likes and cart changes made while the server could not be reached, not sent yet.
+    private(set) var waiting = 0
+    /// True while the changes kept for the server are being sent.
+    @ObservationIgnored private var sendingKept = false
 
     @ObservationIgnored private let services: Services
     @ObservationIgnored private let effects: Effects
@@ -30,6 +34,12 @@ final class AppState {
     init(services: Services, effects: Effects) {
         self.services = services
         self.effects = effects
+    }
+
+    /// What the breadcrumb line says of the server: the freshness, and the changes waiting for it.
+    var status: String? {
+        guard waiting > 0 else { return freshness.label }
+        return freshness == .offline ? tr(.statusOfflineWaiting, waiting) : tr(.statusWaiting, waiting)
     }
 
     /// The cart's ids, empty until it is loaded.
@@ -56,6 +66,10 @@ final class AppState {
             if let order = seen.order { await services.order.remember(order) }
             freshness = .savedCopy
         }
+        // What an earlier run kept for the server: shown now, sent once it answers.
+        await services.profile.restoreKept()
+        await services.order.restoreKept()
+        await countWaiting()
         let profileUpdates = services.profile.updates(), orderUpdates = services.order.updates()
         tasks = [
             Task { [weak self] in
@@ -103,19 +117,47 @@ final class AppState {
         }
     }
 
-    /// The server answered: what is shown is current (or becomes so as the loads answer).
-    func reached() { freshness = .current }
+    /// The server answered: what is shown is current (or becomes so as the loads answer), and
+    /// the changes kept for it are sent.
+    func reached() {
+        freshness = .current
+        guard waiting > 0, !sendingKept else { return }
+        sendingKept = true
+        write { [services, effects, weak self] in
+            for send in [services.profile.sendKept, services.order.sendKept] {
+                do { try await send() } catch {
+                    self?.keepFailed(error) { effects.show(Toast(tr(.keptChangesRefused, $0), kind: .error)) }
+                }
+            }
+            self?.sendingKept = false
+            await self?.countWaiting()
+        }
+    }
+
+    /// Counts the changes that wait for the server.
+    private func countWaiting() async {
+        let likes = await services.profile.waiting, cart = await services.order.waiting
+        waiting = likes + cart
+    }
+
+    /// A change failed with `error`: kept for the server (said by the status line), or `tell`
+    /// gets the message.
+    private func keepFailed(_ error: any Error, else tell: (String) -> Void) {
+        if let kept = error as? ChangeKept {
+            unreachable(kept.reason)
+            Task { await countWaiting() }
+        } else {
+            tell(APIError(thrown: error).message)
+        }
+    }
 
     /// A request failed with `failure`. When the server cannot be reached, the breadcrumb line says so
     /// once (true: the caller need not say it again); other failures are the caller's to tell.
     @discardableResult
     func unreachable(_ failure: APIError) -> Bool {
-        switch failure {
-        case .offline, .timeout:
-            freshness = .offline
-            return true
-        default: return false
-        }
+        guard failure.isUnreachable else { return false }
+        freshness = .offline
+        return true
     }
 
     func stop() { tasks.forEach { $0.cancel() } }
@@ -146,9 +188,9 @@ final class AppState {
     /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
     func toggleLike(_ nft: NFT) {
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }  // the service's stream confirms or rolls back
-        write { [services, effects] in
+        write { [services, effects, weak self] in
             do { try await services.profile.toggleLike(nft.id) } catch {
-                effects.show(Toast(tr(.likeFailed, nft.name, APIError(thrown: error).message), kind: .error))
+                self?.keepFailed(error) { effects.show(Toast(tr(.likeFailed, nft.name, $0), kind: .error)) }
             }
         }
     }
@@ -163,9 +205,9 @@ final class AppState {
         var ids = cartIDs
         if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids
-        write { [services, effects] in
+        write { [services, effects, weak self] in
             do { try await services.order.toggle(nft.id) } catch {
-                effects.show(Toast(tr(.cartFailed, nft.name, APIError(thrown: error).message), kind: .error))
+                self?.keepFailed(error) { effects.show(Toast(tr(.cartFailed, nft.name, $0), kind: .error)) }
             }
         }
     }

@@ -11,10 +11,12 @@ public struct Services: Sendable {
     /// The server's live updates, when it offers them.
     public let events: ServerEvents
 
-    public init(api: APIClient, preferences: PreferencesStore) {
+    /// - Parameter kept: where likes and cart changes made while the server cannot be reached
+    ///   are kept until it has them (``KeptChanges``); nil: nowhere (they are kept in memory).
+    public init(api: APIClient, preferences: PreferencesStore, kept: (likes: KeptChanges, cart: KeptChanges)? = nil) {
         catalog = CatalogService(api: api)
-        profile = ProfileService(api: api)
-        order = OrderService(api: api, profile: profile)
+        profile = ProfileService(api: api, kept: kept?.likes)
+        order = OrderService(api: api, profile: profile, kept: kept?.cart)
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
         events = ServerEvents(api.configuration)

@@ -3,6 +3,10 @@ public actor OrderService {
     private let api: APIClient
     private let profile: ProfileService
     private var order: Order?
+    /// True once the order was read from the server (what is shown before may be the last run's).
+    private var loaded = false
+    /// Where cart changes made while the server cannot be reached are written down.
+    private let keptItems: KeptChanges?
     /// The order's version on the server (its ETag), sent with changes as If-Match.
     private var version: String?
     private var paying = false
@@ -13,21 +17,41 @@ public actor OrderService {
     private lazy var items = OptimisticList(
         [], send: { [weak self] nfts in try await self?.sendItems(nfts) ?? nfts },
         reload: { [weak self] in try await self?.reloadItems() ?? [] },
-        changed: { [weak self] nfts in await self?.show(nfts) })
+        changed: { [weak self] nfts in await self?.show(nfts) },
+        kept: { [weak self] delta in await self?.keep(delta) })
 
-    public init(api: APIClient, profile: ProfileService) {
+    /// - Parameter kept: the file cart changes made offline are kept in until the server has them.
+    public init(api: APIClient, profile: ProfileService, kept: KeptChanges? = nil) {
         self.api = api
         self.profile = profile
+        keptItems = kept
     }
 
     public nonisolated func updates() -> AsyncStream<Order> { broadcast.subscribe() }
     public nonisolated var current: Order? { broadcast.latest }
 
     /// Shows the cart the last run saw (``LastSeen``) until it is loaded. Nothing is sent on its
-    /// basis: a change loads the order first.
-    public func remember(_ saved: Order) {
-        if order == nil { broadcast.publish(saved) }
+    /// basis: a change loads the order first, and one made while it cannot be loaded is kept.
+    public func remember(_ saved: Order) async {
+        guard !loaded else { return }
+        await items.reset(saved.nfts)
+        publish(saved)
     }
+
+    /// Takes back the cart changes an earlier run kept for the server (shown at once).
+    public func restoreKept() async {
+        if let keptItems { await items.restore(keptItems.load()) }
+    }
+
+    /// Sends the cart changes kept while the server could not be reached.
+    public func sendKept() async throws {
+        guard await items.waiting > 0 else { return }
+        if !loaded { try await load() }
+        try await items.sendKept()
+    }
+
+    /// How many cart changes wait for the server.
+    public var waiting: Int { get async { await items.waiting } }
 
     @discardableResult
     public func load() async throws -> Order {
@@ -52,21 +76,30 @@ public actor OrderService {
     }
 
     private func take(_ fresh: Versioned<Order>) async {
+        loaded = true
         version = fresh.version
         await items.reset(fresh.value.nfts)
         publish(fresh.value)
     }
 
-    /// Puts an NFT in the cart or takes it out.
+    /// Puts an NFT in the cart or takes it out; when the server cannot be reached, keeps the
+    /// change and throws ``ChangeKept``.
     public func toggle(_ nftID: String) async throws {
-        if order == nil { try await load() }
+        try await loadUnlessKeeping()
         try await change(nftID)
     }
 
     public func remove(_ nftID: String) async throws {
-        if order == nil { try await load() }
+        try await loadUnlessKeeping()
         guard order?.nfts.contains(nftID) == true else { return }
         try await change(nftID)
+    }
+
+    /// Loads the order unless it was; when the server cannot be reached, a change is kept on top
+    /// of the cart shown (the list sends nothing before a load).
+    private func loadUnlessKeeping() async throws {
+        guard !loaded else { return }
+        do { try await load() } catch let error as APIError where error.isUnreachable && order != nil {}
     }
 
     private func change(_ nftID: String) async throws {
@@ -97,6 +130,7 @@ public actor OrderService {
     }
 
     private func sendItems(_ nfts: [String]) async throws -> [String] {
+        guard loaded else { throw APIError.versionConflict }  // never loaded: load, rebase, send
         let fresh = try await api.updateOrder(nfts: nfts, ifVersion: version)
         version = fresh.version
         return fresh.value.nfts
@@ -106,6 +140,10 @@ public actor OrderService {
         let fresh = try await api.versionedOrder()
         version = fresh.version
         return fresh.value.nfts
+    }
+
+    private func keep(_ delta: IDDelta) {
+        try? keptItems?.save(delta)
     }
 
     private func show(_ nfts: [String]) {

@@ -2,7 +2,12 @@ import Foundation
 /// The one owner of the profile: loading, likes (optimistic, serialized) and edits.
 public actor ProfileService {
     private let api: APIClient
+    /// The profile as loaded from the server (nil until it is).
     private var profile: Profile?
+    /// The profile the last run saw, shown until the server answers (likes made meanwhile are kept).
+    private var remembered: Profile?
+    /// Where likes made while the server cannot be reached are written down.
+    private let keptLikes: KeptChanges?
     /// The profile's version on the server (its ETag), sent with likes as If-Match.
     private var version: String?
     private let broadcast = Broadcast<Profile>()
@@ -12,19 +17,42 @@ public actor ProfileService {
     private lazy var likes = OptimisticList(
         [], send: { [weak self] likes in try await self?.sendLikes(likes) ?? likes },
         reload: { [weak self] in try await self?.reloadLikes() ?? [] },
-        changed: { [weak self] likes in await self?.showLikes(likes) })
+        changed: { [weak self] likes in await self?.showLikes(likes) },
+        kept: { [weak self] delta in await self?.keep(delta) })
 
-    public init(api: APIClient) { self.api = api }
+    /// - Parameter kept: the file likes made offline are kept in until the server has them.
+    public init(api: APIClient, kept: KeptChanges? = nil) {
+        self.api = api
+        keptLikes = kept
+    }
 
     /// The profile as it changes, starting with the latest.
     public nonisolated func updates() -> AsyncStream<Profile> { broadcast.subscribe() }
     public nonisolated var current: Profile? { broadcast.latest }
 
     /// Shows the profile the last run saw (``LastSeen``) until it is loaded. Nothing is sent on
-    /// its basis: a like loads the profile first.
-    public func remember(_ saved: Profile) {
-        if profile == nil { broadcast.publish(saved) }
+    /// its basis: a like loads the profile first, and one made while it cannot be loaded is kept.
+    public func remember(_ saved: Profile) async {
+        guard profile == nil else { return }
+        remembered = saved
+        await likes.reset(saved.likes)
+        broadcast.publish(saved)
     }
+
+    /// Takes back the likes an earlier run kept for the server (shown at once).
+    public func restoreKept() async {
+        if let keptLikes { await likes.restore(keptLikes.load()) }
+    }
+
+    /// Sends the likes kept while the server could not be reached.
+    public func sendKept() async throws {
+        guard await likes.waiting > 0 else { return }
+        if profile == nil { try await load() }
+        try await likes.sendKept()
+    }
+
+    /// How many likes and unlikes wait for the server.
+    public var waiting: Int { get async { await likes.waiting } }
 
     /// Fetches the profile from the server.
     @discardableResult
@@ -65,9 +93,14 @@ public actor ProfileService {
         return try await load()
     }
 
-    /// Likes or unlikes an NFT. Shows at once; rolls back and throws if the server refuses.
+    /// Likes or unlikes an NFT. Shows at once; rolls back and throws if the server refuses; when
+    /// it cannot be reached, keeps the change and throws ``ChangeKept``.
     public func toggleLike(_ nftID: String) async throws {
-        if profile == nil { try await load() }
+        if profile == nil {
+            do { try await load() } catch let error as APIError where error.isUnreachable && remembered != nil {
+                // kept on top of what the last run saw: the list sends nothing before a load
+            }
+        }
         do { try await likes.toggle(nftID) } catch {
             await takeHeld()
             throw error
@@ -97,6 +130,7 @@ public actor ProfileService {
     }
 
     private func sendLikes(_ list: [String]) async throws -> [String] {
+        guard profile != nil else { throw APIError.versionConflict }  // never loaded: load, rebase, send
         let fresh = try await api.updateLikes(list, ifVersion: version)
         version = fresh.version
         return fresh.value.likes
@@ -111,9 +145,17 @@ public actor ProfileService {
     }
 
     private func showLikes(_ list: [String]) {
-        guard var updated = profile else { return }
-        updated.likes = list
-        publish(updated)
+        if var updated = profile {
+            updated.likes = list
+            publish(updated)
+        } else if var shown = remembered {
+            shown.likes = list
+            broadcast.publish(shown)
+        }
+    }
+
+    private func keep(_ delta: IDDelta) {
+        try? keptLikes?.save(delta)
     }
 
     private func publish(_ value: Profile) {

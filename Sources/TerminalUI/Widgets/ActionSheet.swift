@@ -22,7 +22,7 @@ public struct ActionSheet: Sendable, Hashable {
     }
     public static var hints: [KeyHint] {
         let list = ListState.keys
-        let move = [ListState.Move.up, .down].compactMap { list.key(for: $0)?.description }.joined()
+        let move = [SelectionMove.up, .down].compactMap { list.key(for: $0)?.description }.joined()
         return [KeyHint(move, tr(.hintMove))] + keys.hints()
     }
 

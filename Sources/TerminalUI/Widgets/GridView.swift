@@ -16,23 +16,14 @@ public struct GridState: Sendable, Hashable {
 
     public var rows: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
-    /// What a grid's keys do.
-    public enum Move: Sendable { case left, right, up, down, pageUp, pageDown, first, last }
     /// Every key the grid takes: ``handle(_:)`` and the help overlay both read this map (`l` is
     /// left free for screens).
-    public static var keys: KeyMap<Move> {
+    public static var keys: KeyMap<SelectionMove> {
         KeyMap(
             "grid",
             [
-                KeyBinding([.left], tr(.moveLeft), .left),
-                KeyBinding([.right], tr(.moveRight), .right),
-                KeyBinding([.up, .char("k")], tr(.moveUp), .up),
-                KeyBinding([.down, .char("j")], tr(.moveDown), .down),
-                KeyBinding([.pageUp, .ctrl("b")], tr(.pageUp), .pageUp),
-                KeyBinding([.pageDown, .ctrl("f")], tr(.pageDown), .pageDown),
-                KeyBinding([.home, .char("g")], tr(.moveFirst), .first),
-                KeyBinding([.end, .char("G")], tr(.moveLast), .last),
-            ])
+                KeyBinding([.left], tr(.moveLeft), .left), KeyBinding([.right], tr(.moveRight), .right),
+            ] + SelectionMove.vertical)
     }
 
     /// 2-D navigation: arrows move by cell and by row, j/k by row; PgUp/PgDn by a screen; Home/End.

@@ -14,21 +14,8 @@ public struct ListState: Sendable, Hashable {
         clamp()
     }
 
-    /// What a list's keys do.
-    public enum Move: Sendable { case up, down, pageUp, pageDown, first, last }
     /// Every key the list takes: ``handle(_:)`` and the help overlay both read this map.
-    public static var keys: KeyMap<Move> {
-        KeyMap(
-            "list",
-            [
-                KeyBinding([.up, .char("k")], tr(.moveUp), .up),
-                KeyBinding([.down, .char("j")], tr(.moveDown), .down),
-                KeyBinding([.pageUp, .ctrl("b")], tr(.pageUp), .pageUp),
-                KeyBinding([.pageDown, .ctrl("f")], tr(.pageDown), .pageDown),
-                KeyBinding([.home, .char("g")], tr(.moveFirst), .first),
-                KeyBinding([.end, .char("G")], tr(.moveLast), .last),
-            ])
-    }
+    public static var keys: KeyMap<SelectionMove> { KeyMap("list", SelectionMove.vertical) }
 
     /// Moves the selection for the list's keys (arrows, j/k, PgUp/PgDn, Ctrl-B/F, Home/End, g/G
     /// unless remapped). Returns false when the key is not a list key.
@@ -41,6 +28,7 @@ public struct ListState: Sendable, Hashable {
         case .pageDown: select(selected + max(1, pageSize - 1))
         case .first: select(0)
         case .last: select(count - 1)
+        case .left, .right: return false
         }
         return true
     }

@@ -1,0 +1,90 @@
+import FakeNFTCore
+import Foundation
+import Glibc
+import Testing
+import FakeNFTTesting
+
+/// Offline on the real binary: likes and cart changes made while the server is gone are shown,
+/// counted once in the status line, kept through a crash, and sent when the server is back (by
+/// the next start, or without a key press by the run that made them), on top of what another
+/// client changed meanwhile.
+@Suite(.serialized) struct OfflineEndToEndTests {
+    @Test func changesMadeOfflineSurviveACrashAndReachTheServer() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer()
+        let port = try #require(server.port)
+        let api = APIClient(APIConfiguration(baseURL: server))
+        let app = "--server \(server.absoluteString)"
+        try await tmux.launchApp(app)
+        try tmux.keys("Enter")  // the biggest collection, seen while the server answers
+        let collections = try await api.collectionsInCatalogOrder()
+        let first = try await api.nft(id: collections[0].nfts[0])
+        try await tmux.waitFor(first.name)
+        let likesBefore = try await api.profile().likes, cartBefore = try await api.order().nfts
+        #expect(!likesBefore.contains(first.id) && !cartBefore.contains(first.id))
+
+        // The server gone: the like and the cart change show, the status line counts them.
+        try stopServer(port: port)
+        try tmux.keys("l")
+        try await tmux.waitFor("⚠ offline: 1 waiting")
+        try tmux.keys("c")
+        let offline = try await tmux.waitFor("⚠ offline: 2 waiting")
+        #expect(offline.contains("♥") && offline.contains("[✕ cart]"), "\(offline)")
+        #expect(!offline.contains("Could not"), "no toast per change: \(offline)")
+
+        // A crash: what was kept is on disk.
+        #expect(kill(try tmux.childPID(), SIGKILL) == 0)
+        try await tmux.waitFor("EXIT=137")
+        let kept = tmux.directory.appendingPathComponent(".local/state/fakenft/kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path).count == 2)
+
+        // The server back, and another client likes another NFT meanwhile.
+        try tmux.type("stty sane; clear")
+        try await startServer(tmux, port: port, api: api)
+        let otherLike = collections[0].nfts[1]
+        let fresh = try await api.versionedProfile()
+        _ = try await api.updateLikes(fresh.value.likes + [otherLike], ifVersion: fresh.version)
+
+        // The next start sends what the crashed run kept: both likes, the cart change.
+        try await tmux.launchApp(app)
+        try await eventually("the kept changes on the server") {
+            let likes = try await api.profile().likes, cart = try await api.order().nfts
+            return Set(likes) == Set(likesBefore + [first.id, otherLike]) && Set(cart) == Set(cartBefore + [first.id])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path).isEmpty)
+        try await tmux.waitUntil("no change waiting") { !$0.contains("waiting") }
+
+        // Offline again in the same run, and back: sent without a key press.
+        try tmux.keys("Enter")
+        try await tmux.waitFor(first.name)
+        try stopServer(port: port)
+        try tmux.keys("l")  // unlike
+        try await tmux.waitFor("⚠ offline: 1 waiting")
+        try await startServer(tmux, port: port, api: api, typing: false)
+        try await eventually("the unlike on the server", timeout: .seconds(40)) {
+            try await !api.profile().likes.contains(first.id)
+        }
+        #expect(Set(try await api.profile().likes) == Set(likesBefore + [otherLike]))
+        try await tmux.waitUntil("no change waiting") { !$0.contains("waiting") && !$0.contains("offline") }
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try stopServer(port: port)
+    }
+
+    /// Ends the `fakenft serve` listening on `port` at once (SIGKILL).
+    private func stopServer(port: Int) throws {
+        _ = try spawnAndWait("/usr/bin/pkill", ["-KILL", "-f", "serve --port \(port) "])
+    }
+
+    /// Starts `fakenft serve` on `port` again, on the same data: typed in the pane's shell, or
+    /// (while the app has the pane) run from here; waits until it answers.
+    private func startServer(_ tmux: Tmux, port: Int, api: APIClient, typing: Bool = true) async throws {
+        let command = "\(Tmux.binary) serve --port \(port) --data server-data --quiet"
+        if typing {
+            try tmux.type("\(command) > server.log 2>&1 &")
+        } else {
+            try tmux.run(["run-shell", "-b", "cd \(tmux.directory.path) && exec \(command) > server2.log 2>&1"])
+        }
+        try await eventually("the server back on port \(port)") { (try? await api.currencies()) != nil }
+    }
+}

@@ -1,0 +1,96 @@
+import FakeNFTServer
+import Foundation
+import Testing
+import FakeNFTTesting
+@testable import FakeNFTCore
+
+/// Likes and cart changes made while the server cannot be reached: shown, kept on disk, and sent
+/// by a later run through the If-Match rebase, so nothing is lost and nothing another client
+/// changed meanwhile is overwritten.
+@Suite struct KeptChangesTests {
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)")
+    }
+
+    @Test func aDeltaIsWhatTurnedOneListIntoAnother() {
+        let delta = IDDelta(from: ["a", "b", "c"], to: ["b", "c", "d"])
+        #expect(delta == IDDelta(added: ["d"], removed: ["a"]) && delta.count == 2 && !delta.isEmpty)
+        #expect(delta.applied(to: ["a", "b", "c"]) == ["b", "c", "d"])
+        #expect(delta.applied(to: ["b", "d", "e"]) == ["b", "d", "e"], "an id already there is not added twice")
+        #expect(delta.reverted(from: ["b", "c", "d"]) == ["b", "c", "a"])
+        #expect(IDDelta(from: ["a"], to: ["a"]).isEmpty)
+    }
+
+    @Test func theFileKeepsADeltaAndForgetsOneThatIsEmptyOrDamaged() throws {
+        let kept = KeptChanges(directory: Self.folder(), server: "http://s", account: "7", list: "likes")
+        #expect(kept.load() == .none)
+        let delta = IDDelta(added: ["1", "2"], removed: ["3"])
+        try kept.save(delta)
+        #expect(kept.load() == delta)
+        #expect(
+            KeptChanges(
+                directory: kept.file.deletingLastPathComponent(), server: "http://s", account: nil, list: "likes"
+            )
+            .load() == .none, "another account's file is another file")
+        try kept.save(.none)
+        #expect(!FileManager.default.fileExists(atPath: kept.file.path))
+        try kept.save(delta)
+        try Data("{\"added\": [1,".utf8).write(to: kept.file)
+        #expect(kept.load() == .none && !FileManager.default.fileExists(atPath: kept.file.path))
+        try Data(count: KeptChanges.maxBytes + 1).write(to: kept.file)
+        #expect(kept.load() == .none)
+    }
+
+    @Test func changesMadeOfflineAreKeptThenSentOnTopOfWhatOthersChanged() async throws {
+        let folder = Self.folder()
+        func kept(_ list: String) -> KeptChanges {
+            KeptChanges(directory: folder, server: "s", account: nil, list: list)
+        }
+        try await TestServer.with { server async throws in
+            let other = server.client()
+            let seen = try await other.profile(), seenOrder = try await other.order()
+            let liked = try #require(seen.likes.first), newLike = "1", inCart = "2"
+            #expect(!seen.likes.contains(newLike) && !seenOrder.nfts.contains(inCart))
+
+            // Offline from the start (nobody listens on port 1): shown at once, kept, counted.
+            let offline = APIClient(APIConfiguration(baseURL: URL(string: "http://127.0.0.1:1")!))
+            let profile = ProfileService(api: offline, kept: kept("likes"))
+            let order = OrderService(api: offline, profile: profile, kept: kept("cart"))
+            await profile.remember(seen)
+            await order.remember(seenOrder)
+            await #expect(throws: ChangeKept.self) { try await profile.toggleLike(newLike) }
+            await #expect(throws: ChangeKept.self) { try await profile.toggleLike(liked) }
+            await #expect(throws: ChangeKept.self) { try await order.toggle(inCart) }
+            let (likesWaiting, cartWaiting) = (await profile.waiting, await order.waiting)
+            #expect(likesWaiting == 2 && cartWaiting == 1)
+            #expect(profile.current?.likes.contains(newLike) == true && profile.current?.likes.contains(liked) == false)
+            #expect(order.current?.nfts.contains(inCart) == true)
+            #expect(kept("likes").load() == IDDelta(added: [newLike], removed: [liked]))
+            #expect(kept("cart").load() == IDDelta(added: [inCart], removed: []))
+
+            // Meanwhile another client likes NFT 3 and empties nothing of ours.
+            let fresh = try await other.versionedProfile()
+            _ = try await other.updateLikes(fresh.value.likes + ["3"], ifVersion: fresh.version)
+
+            // The next run has only the files: it shows them on what it last saw, then sends them.
+            let online = server.client()
+            let nextProfile = ProfileService(api: online, kept: kept("likes"))
+            let nextOrder = OrderService(api: online, profile: nextProfile, kept: kept("cart"))
+            await nextProfile.remember(seen)
+            await nextProfile.restoreKept()
+            await nextOrder.restoreKept()
+            let (likesRestored, cartRestored) = (await nextProfile.waiting, await nextOrder.waiting)
+            #expect(likesRestored == 2 && cartRestored == 1)
+            #expect(nextProfile.current?.likes.contains(newLike) == true)
+            try await nextProfile.sendKept()
+            try await nextOrder.sendKept()
+            let now = try await other.profile()
+            #expect(Set(now.likes) == Set(seen.likes).union([newLike, "3"]).subtracting([liked]))
+            #expect(Set(try await other.order().nfts) == Set(seenOrder.nfts + [inCart]))
+            let (likesLeft, cartLeft) = (await nextProfile.waiting, await nextOrder.waiting)
+            #expect(likesLeft == 0 && cartLeft == 0)
+            #expect(!FileManager.default.fileExists(atPath: kept("likes").file.path))
+            #expect(!FileManager.default.fileExists(atPath: kept("cart").file.path))
+        }
+    }
+}

@@ -71,6 +71,67 @@ import FakeNFTTesting
         try stopServer(port: port)
     }
 
+    /// The journey: an offline start from the saved copy, three likes and a removal from
+    /// the cart, a quit and another offline start (all four still waiting), then the server back:
+    /// they arrive, and a like another client made meanwhile is kept.
+    @Test func anOfflineStartKeepsChangesUntilTheServerIsBack() async throws {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer()
+        let port = try #require(server.port)
+        let api = APIClient(APIConfiguration(baseURL: server))
+        let app = "--server \(server.absoluteString)"
+        let biggest = try await api.collectionsInCatalogOrder()[0]
+        let likesBefore = try await api.profile().likes, cartBefore = try await api.order().nfts
+        try await tmux.launchApp(app)  // seen once while the server answers: the grid and the cart
+        try tmux.keys("Enter")
+        try await tmux.waitFor("[+ cart]")
+        try tmux.keys("2")
+        try await tmux.waitFor("\(cartBefore.count) NFT")
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+
+        try stopServer(port: port)
+        try tmux.type("clear")
+        try await tmux.launchApp(app, waitingFor: "⚠ offline", throughWelcome: false)
+        try tmux.keys("1", "Enter")
+        try await tmux.waitFor("[+ cart]")
+        try tmux.keys("l", "Right", "l", "Right", "l")
+        try await tmux.waitFor("⚠ offline: 3 waiting")
+        try tmux.keys("2")
+        try await tmux.waitFor("\(cartBefore.count) NFT")
+        try tmux.keys("d")
+        try await tmux.waitFor("Remove")
+        try tmux.keys("y")
+        try await tmux.waitFor("⚠ offline: 4 waiting")
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+
+        // Another client likes an NFT while this one is away.
+        try tmux.type("clear")
+        try await startServer(tmux, port: port, api: api)
+        let otherLike = try #require(biggest.nfts.last { !likesBefore.contains($0) })
+        let fresh = try await api.versionedProfile()
+        _ = try await api.updateLikes(fresh.value.likes + [otherLike], ifVersion: fresh.version)
+        try stopServer(port: port)
+
+        try tmux.type("clear")
+        try await tmux.launchApp(app, waitingFor: "⚠ offline: 4 waiting", throughWelcome: false)
+        try await startServer(tmux, port: port, api: api, typing: false)
+        try await eventually("the four changes on the server", timeout: .seconds(40)) {
+            let cart = try await api.order().nfts, likes = try await api.profile().likes
+            return cart.count == cartBefore.count - 1
+                && Set(likes).symmetricDifference(likesBefore + [otherLike]).count == 3
+        }
+        let likes = try await api.profile().likes, cart = try await api.order().nfts
+        #expect(likes.contains(otherLike), "the other client's like is kept")
+        #expect(Set(likes).symmetricDifference(likesBefore + [otherLike]).isSubset(of: biggest.nfts))
+        #expect(Set(cart).isSubset(of: cartBefore) && cart.count == cartBefore.count - 1)
+        try await tmux.waitUntil("no change waiting") { !$0.contains("waiting") && !$0.contains("offline") }
+        try tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try stopServer(port: port)
+    }
+
     /// Ends the `fakenft serve` listening on `port` at once (SIGKILL).
     private func stopServer(port: Int) throws {
         _ = try spawnAndWait("/usr/bin/pkill", ["-KILL", "-f", "serve --port \(port) "])

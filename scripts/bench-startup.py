@@ -59,7 +59,7 @@ for answers, label in ((True, "a terminal that answers at once"), (False, "a ter
     done = [t for t in times if t is not None]
     median = statistics.median(done) if done else float("nan")
     print(f"  start to the catalog with data, {label}: median {median:.1f} ms of {len(done)}/{runs} starts "
-          f"(target: 50 ms; 37-55 ms before the terminal probe and the crash-log re-exec)")
+          f"(target: 50 ms; 37-55 ms before the terminal probe)")
 
 with socket.socket() as probe:
     probe.bind(("127.0.0.1", 0))

@@ -6,9 +6,11 @@ nonisolated(unsafe) private let previousCrashActions = UnsafeMutablePointer<siga
 nonisolated(unsafe) private var crashGuardArmed = false
 nonisolated(unsafe) private var crashNotice: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var crashNoticeLength = 0
+nonisolated(unsafe) private var crashLogPath: UnsafeMutablePointer<CChar>?
 
 /// Restores the terminal when the process crashes, prints the crash notice, then lets the crash
-/// continue (to Swift's backtracer, which the app points at a log file).
+/// continue to Swift's backtracer, with the standard streams moved to the crash log when one is
+/// set (so it writes there, and never waits for a key on the terminal).
 enum CrashGuard {
     /// The line printed after the terminal is restored (where the backtrace goes). Set it before
     /// the session starts: the handler only reads it.
@@ -16,6 +18,12 @@ enum CrashGuard {
         let line = strdup(text + "\r\n")
         crashNotice = line
         crashNoticeLength = line.map { strlen($0) } ?? 0
+    }
+
+    /// The file Swift's backtracer writes to after a crash, in place of the terminal. Set it
+    /// before the session starts: the handler only reads it.
+    static func setLog(_ path: String) {
+        crashLogPath = strdup(path)
     }
 
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
@@ -32,6 +40,18 @@ enum CrashGuard {
                     _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
                     _ = tcsetattr(STDIN_FILENO, TCSANOW, savedTermios)
                     if let notice = crashNotice { _ = write(STDERR_FILENO, notice, crashNoticeLength) }
+                    if let path = crashLogPath {  // open, dup2 and close are async-signal-safe
+                        let log = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600), nothing = open("/dev/null", O_RDONLY)
+                        if log >= 0 {
+                            _ = dup2(log, STDOUT_FILENO)
+                            _ = dup2(log, STDERR_FILENO)
+                            _ = close(log)
+                        }
+                        if nothing >= 0 {
+                            _ = dup2(nothing, STDIN_FILENO)
+                            _ = close(nothing)
+                        }
+                    }
                 }
                 // The previous handler (Swift's backtracer) runs here, then the default action
                 // ends the process: returning could resume it when the signal came from kill.

@@ -76,6 +76,9 @@ public final class TerminalSession {
     /// backtrace went).
     public nonisolated static func setCrashNotice(_ text: String) { CrashGuard.setNotice(text) }
 
+    /// Where Swift's backtrace goes if the app crashes, in place of the terminal.
+    public nonisolated static func setCrashLog(_ path: String) { CrashGuard.setLog(path) }
+
     /// What keeps the app from starting, found before anything else starts: no terminal, or no
     /// `TERM`. (An unknown `TERM`, or one without cursor addressing, shows when curses starts.)
     public nonisolated static func problem(environment: [String: String] = ProcessInfo.processInfo.environment)

@@ -79,7 +79,7 @@ struct AppCommand: AsyncParsableCommand {
         // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
         if let problem = TerminalSession.problem() { throw Failure(problem.description) }
         CrashLog.routeBacktraces(to: dataDirectory.appendingPathComponent("crash.log"))
-        // Configuration problems are said once (after the re-exec above) before the screen is taken, and again in the app.
+        // Configuration problems are said once before the screen is taken, and again in the app.
         for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
         let logger = try AppLog.logger(level: settings.logLevel.value, environment: environment)
         logger.info(

@@ -44,8 +44,9 @@ public enum FakeNFTTerminalApp {
         accessible: Bool = false,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
-        // The server starts at once, while the terminal is set up and asked what it can do.
-        let started = Task { try await connect() }
+        // The server starts at once, while the terminal is set up and asked what it can do (off
+        // the main actor, which the set-up keeps busy).
+        let started = Task.detached { try await connect() }
         let session: TerminalSession
         do {
             session = try TerminalSession(

@@ -216,6 +216,7 @@ struct AppSettings {
     /// app and `fakenft config`); the rest join the problems.
     mutating func applyKeys() async {
         let entries = file.keyEntries, path = file.url.path
+        guard !entries.isEmpty else { return }  // the defaults: nothing to check (and no start-up time spent)
         problems += await MainActor.run { KeyCatalog.apply(entries, file: path) }
     }
 

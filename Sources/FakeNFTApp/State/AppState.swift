@@ -126,7 +126,7 @@ final class AppState {
         write { [services, effects, weak self] in
             for send in [services.profile.sendKept, services.order.sendKept] {
                 do { try await send() } catch {
-                    self?.keepFailed(error) { effects.show(Toast(tr(.keptChangesRefused, $0), kind: .error)) }
+                    await self?.keepFailed(error) { effects.show(Toast(tr(.keptChangesRefused, $0), kind: .error)) }
                 }
             }
             self?.sendingKept = false
@@ -142,10 +142,10 @@ final class AppState {
 
     /// A change failed with `error`: kept for the server (said by the status line), or `tell`
     /// gets the message.
-    private func keepFailed(_ error: any Error, else tell: (String) -> Void) {
+    private func keepFailed(_ error: any Error, else tell: (String) -> Void) async {
         if let kept = error as? ChangeKept {
             unreachable(kept.reason)
-            Task { await countWaiting() }
+            await countWaiting()
         } else {
             tell(APIError(thrown: error).message)
         }
@@ -190,7 +190,7 @@ final class AppState {
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }  // the service's stream confirms or rolls back
         write { [services, effects, weak self] in
             do { try await services.profile.toggleLike(nft.id) } catch {
-                self?.keepFailed(error) { effects.show(Toast(tr(.likeFailed, nft.name, $0), kind: .error)) }
+                await self?.keepFailed(error) { effects.show(Toast(tr(.likeFailed, nft.name, $0), kind: .error)) }
             }
         }
     }
@@ -207,7 +207,7 @@ final class AppState {
         cart = ids
         write { [services, effects, weak self] in
             do { try await services.order.toggle(nft.id) } catch {
-                self?.keepFailed(error) { effects.show(Toast(tr(.cartFailed, nft.name, $0), kind: .error)) }
+                await self?.keepFailed(error) { effects.show(Toast(tr(.cartFailed, nft.name, $0), kind: .error)) }
             }
         }
     }

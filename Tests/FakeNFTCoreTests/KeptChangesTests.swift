@@ -82,6 +82,12 @@ import FakeNFTTesting
             let (likesRestored, cartRestored) = (await nextProfile.waiting, await nextOrder.waiting)
             #expect(likesRestored == 2 && cartRestored == 1)
             #expect(nextProfile.current?.likes.contains(newLike) == true)
+            // Loaded, before they are sent: the server's profile, the kept changes still shown on it.
+            try await nextProfile.load()
+            try await nextOrder.load()
+            let loadedLikes = try #require(nextProfile.current?.likes)
+            #expect(loadedLikes.contains(newLike) && loadedLikes.contains("3") && !loadedLikes.contains(liked))
+            #expect(nextOrder.current?.nfts.contains(inCart) == true)
             try await nextProfile.sendKept()
             try await nextOrder.sendKept()
             let now = try await other.profile()

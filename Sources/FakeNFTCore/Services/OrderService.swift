@@ -79,7 +79,9 @@ public actor OrderService {
         loaded = true
         version = fresh.version
         await items.reset(fresh.value.nfts)
-        publish(fresh.value)
+        var shown = fresh.value
+        shown.nfts = await items.wanted  // with the changes kept for the server on top
+        publish(shown)
     }
 
     /// Puts an NFT in the cart or takes it out; when the server cannot be reached, keeps the

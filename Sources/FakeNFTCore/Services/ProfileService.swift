@@ -60,10 +60,18 @@ public actor ProfileService {
         let fresh = try await api.versionedProfile()
         // A load answered after a newer change (its version is older) must not undo that change.
         if let profile, Self.isOlder(fresh.version, than: version) { return profile }
+        return await take(fresh)
+    }
+
+    /// Takes `fresh` as what the server holds, shown with the likes kept for it on top.
+    @discardableResult
+    private func take(_ fresh: Versioned<Profile>) async -> Profile {
         version = fresh.version
         await likes.reset(fresh.value.likes)
-        publish(fresh.value)
-        return fresh.value
+        var shown = fresh.value
+        shown.likes = await likes.wanted
+        publish(shown)
+        return shown
     }
 
     /// The profile as another client changed it (a live update): taken unless it is older than
@@ -73,9 +81,7 @@ public actor ProfileService {
             return
         }
         if await likes.isSending { return held = fresh }
-        version = fresh.version
-        await likes.reset(fresh.value.likes)
-        publish(fresh.value)
+        await take(fresh)
     }
 
     /// Whether version tag `a` (`"7"`) is older than `b`; false when either is not a number.
@@ -125,8 +131,10 @@ public actor ProfileService {
         let fresh = try await api.updateVersionedProfile(update)
         version = fresh.version
         if update.likes != nil { await likes.reset(fresh.value.likes) }
-        publish(fresh.value)
-        return fresh.value
+        var shown = fresh.value
+        shown.likes = await likes.wanted  // likes on their way or kept for the server stay shown
+        publish(shown)
+        return shown
     }
 
     private func sendLikes(_ list: [String]) async throws -> [String] {

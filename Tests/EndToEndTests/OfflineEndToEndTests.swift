@@ -10,11 +10,7 @@ import FakeNFTTesting
 /// client changed meanwhile.
 @Suite(.serialized) struct OfflineEndToEndTests {
     @Test func changesMadeOfflineSurviveACrashAndReachTheServer() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
-        let server = try await tmux.startServer()
-        let port = try #require(server.port)
-        let api = APIClient(APIConfiguration(baseURL: server))
-        let app = "--server \(server.absoluteString)"
+        let (tmux, port, api, app) = try await Self.tmuxWithServer()
         try await tmux.launchApp(app)
         try tmux.keys("Enter")  // the biggest collection, seen while the server answers
         let collections = try await api.collectionsInCatalogOrder()
@@ -77,11 +73,7 @@ import FakeNFTTesting
     /// the cart, a quit and another offline start (all four still waiting), then the server back:
     /// they arrive, and a like another client made meanwhile is kept.
     @Test func anOfflineStartKeepsChangesUntilTheServerIsBack() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
-        let server = try await tmux.startServer()
-        let port = try #require(server.port)
-        let api = APIClient(APIConfiguration(baseURL: server))
-        let app = "--server \(server.absoluteString)"
+        let (tmux, port, api, app) = try await Self.tmuxWithServer()
         let biggest = try await api.collectionsInCatalogOrder()[0]
         let likesBefore = try await api.profile().likes, cartBefore = try await api.order().nfts
         try await tmux.launchApp(app)  // seen once while the server answers: the grid and the cart
@@ -132,6 +124,17 @@ import FakeNFTTesting
         try tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try stopServer(port: port)
+    }
+
+    /// A tmux with `fakenft serve` started in its shell: the server's port, a client of it, and
+    /// the app's arguments for it.
+    private static func tmuxWithServer() async throws -> (Tmux, port: Int, APIClient, app: String) {
+        let tmux = try Tmux(width: 100, height: 30)
+        let server = try await tmux.startServer()
+        return (
+            tmux, try #require(server.port), APIClient(APIConfiguration(baseURL: server)),
+            "--server \(server.absoluteString)"
+        )
     }
 
     /// Ends the `fakenft serve` listening on `port` at once (SIGKILL).

@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // Every string the interface shows, in English and Russian, with plural rules.
         .target(name: "Localization"),
-        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding", "Localization"]),
+        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.
@@ -107,7 +107,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "CZlib"],
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "Localization", "CZlib"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "FakeNFTCoreTests",

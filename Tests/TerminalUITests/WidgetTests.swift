@@ -159,6 +159,7 @@ import FakeNFTTesting
     }
 
     @Test func actionSheetChoosesAndDismisses() {
+        _ = widgetWords
         var sheet = ActionSheet(title: "Sort", options: ["By price", "By rating", "By name"], current: 2)
         #expect(sheet.list.selected == 2)
         #expect(sheet.handle(.up) == nil)
@@ -173,6 +174,7 @@ import FakeNFTTesting
 
 @MainActor @Suite struct OverlayTests {
     @Test func tooSmallScreenSaysWhatIsNeeded() {
+        _ = widgetWords
         var buffer = Buffer(size: Size(width: 30, height: 8))
         TooSmallScreen.render(need: Size(width: 60, height: 16), have: buffer.size, buffer: &buffer)
         #expect(buffer.contains("60×16"))

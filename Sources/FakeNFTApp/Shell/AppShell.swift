@@ -45,6 +45,7 @@ public final class AppShell: LoopContent {
         tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures,
         status: @escaping () -> String? = { nil }
     ) {
+        _ = WidgetWords.given
         self.tabs = tabs
         self.status = status
         self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0

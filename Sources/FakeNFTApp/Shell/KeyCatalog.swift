@@ -45,6 +45,7 @@ public enum KeyCatalog {
 
     /// Every map, with the keys in effect now.
     static var scopes: [Scope] {
+        _ = WidgetWords.given
         let screen = ["shell"]
         return [
             Scope(ShellKeys.map), Scope(HelpOverlay.keys), Scope(ListState.keys, with: screen),

@@ -1,4 +1,3 @@
-import Localization
 /// A small menu of choices, used for sort menus. The current choice is marked with "●".
 ///
 /// Keys: ↑/↓ or j/k move, Enter chooses, a digit chooses directly, Esc closes.
@@ -13,17 +12,18 @@ public struct ActionSheet: Sendable, Hashable {
         KeyMap(
             "menu",
             [
-                KeyBinding([.enter, .char(" ")], tr(.menuChoose), hint: tr(.hintChoose), .choose),
-                KeyBinding([.escape, .char("q"), .char("s")], tr(.menuClose), hint: tr(.hintClose), .dismiss),
+                KeyBinding([.enter, .char(" ")], WidgetText.menuChoose(), hint: WidgetText.hintChoose(), .choose),
+                KeyBinding(
+                    [.escape, .char("q"), .char("s")], WidgetText.menuClose(), hint: WidgetText.hintClose(), .dismiss),
             ])
     }
     public static var help: [HelpEntry] {
-        keys.helpEntries + [HelpEntry(keys: "1-9", text: tr(.menuChooseByNumber))] + ListState.keys.helpEntries
+        keys.helpEntries + [HelpEntry(keys: "1-9", text: WidgetText.menuChooseByNumber())] + ListState.keys.helpEntries
     }
     public static var hints: [KeyHint] {
         let list = ListState.keys
         let move = [SelectionMove.up, .down].compactMap { list.key(for: $0)?.description }.joined()
-        return [KeyHint(move, tr(.hintMove))] + keys.hints()
+        return [KeyHint(move, WidgetText.hintMove())] + keys.hints()
     }
 
     public var title: String

@@ -1,4 +1,3 @@
-import Localization
 /// A modal question with two buttons and an optional picture.
 ///
 /// Keys: ←/→ and Tab move between the buttons, Enter presses the focused one, Esc cancels,
@@ -13,11 +12,14 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
             "dialog",
             [
                 KeyBinding(
-                    [.left, .right, .tab, .backTab, .char("h"), .char("l")], tr(.dialogSwitch), hint: tr(.hintChoose),
+                    [.left, .right, .tab, .backTab, .char("h"), .char("l")], WidgetText.dialogSwitch(),
+                    hint: WidgetText.hintChoose(),
                     hintKeys: "←→", .switchButton),
-                KeyBinding([.enter, .char(" ")], tr(.dialogPress), hint: tr(.hintPress), .press),
-                KeyBinding([.char("y"), .char("Y")], tr(.dialogConfirm), .confirm),
-                KeyBinding([.escape, .char("n"), .char("N")], tr(.dialogCancel), hint: tr(.hintCancel), .cancel),
+                KeyBinding([.enter, .char(" ")], WidgetText.dialogPress(), hint: WidgetText.hintPress(), .press),
+                KeyBinding([.char("y"), .char("Y")], WidgetText.dialogConfirm(), .confirm),
+                KeyBinding(
+                    [.escape, .char("n"), .char("N")], WidgetText.dialogCancel(), hint: WidgetText.hintCancel(), .cancel
+                ),
             ])
     }
 

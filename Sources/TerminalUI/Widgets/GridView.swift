@@ -1,4 +1,3 @@
-import Localization
 /// Selection and scroll position of a grid whose column count follows the available width.
 public struct GridState: Sendable, Hashable {
     public var count: Int { didSet { clamp() } }
@@ -22,7 +21,7 @@ public struct GridState: Sendable, Hashable {
         KeyMap(
             "grid",
             [
-                KeyBinding([.left], tr(.moveLeft), .left), KeyBinding([.right], tr(.moveRight), .right),
+                KeyBinding([.left], WidgetText.moveLeft(), .left), KeyBinding([.right], WidgetText.moveRight(), .right),
             ] + SelectionMove.vertical)
     }
 

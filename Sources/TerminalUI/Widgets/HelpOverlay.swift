@@ -1,4 +1,3 @@
-import Localization
 /// The `?` overlay: the keys of the screen in focus, in a box. When they do not fit, the box
 /// scrolls (``scroll`` lines down) and says that there is more.
 @MainActor
@@ -24,11 +23,11 @@ public struct HelpOverlay: Widget {
         KeyMap(
             "help",
             [
-                KeyBinding([.escape, .char("?"), .char("q"), .enter, .function(1)], tr(.closeHelp), .close),
-                KeyBinding([.down, .char("j")], tr(.scrollDown), .down),
-                KeyBinding([.up, .char("k")], tr(.scrollUp), .up),
-                KeyBinding([.pageDown], tr(.pageDown), .pageDown),
-                KeyBinding([.pageUp], tr(.pageUp), .pageUp),
+                KeyBinding([.escape, .char("?"), .char("q"), .enter, .function(1)], WidgetText.closeHelp(), .close),
+                KeyBinding([.down, .char("j")], WidgetText.scrollDown(), .down),
+                KeyBinding([.up, .char("k")], WidgetText.scrollUp(), .up),
+                KeyBinding([.pageDown], WidgetText.pageDown(), .pageDown),
+                KeyBinding([.pageUp], WidgetText.pageUp(), .pageUp),
             ])
     }
 
@@ -105,9 +104,9 @@ public struct HelpOverlay: Widget {
         let below = lines.count - first - visible
         let keys = Self.keys
         func key(_ action: Action) -> String { keys.key(for: action)?.description ?? "" }
-        let more = first > 0 || below > 0 ? tr(.helpScroll, key(.up) + key(.down), max(0, below)) : ""
+        let more = first > 0 || below > 0 ? WidgetText.helpScroll(key(.up) + key(.down), max(0, below)) : ""
         buffer.draw(
-            tr(.helpClose, key(.close)) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,
+            WidgetText.helpClose(key(.close)) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,
             maxWidth: rect.width - 4)
     }
 }

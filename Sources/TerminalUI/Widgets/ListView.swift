@@ -1,4 +1,3 @@
-import Localization
 /// Selection and scroll position of a list. Works for any number of rows: nothing here
 /// depends on the row count beyond clamping.
 public struct ListState: Sendable, Hashable {

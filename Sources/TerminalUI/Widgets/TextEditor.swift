@@ -1,4 +1,3 @@
-import Localization
 /// The editing model behind single- and multi-line text fields: text as grapheme clusters and a cursor.
 ///
 /// Everything inserted goes through ``SafeText``: a pasted escape sequence or control
@@ -40,9 +39,9 @@ public struct TextEditor: Sendable, Hashable {
     /// The editing keys ``handle(_:)`` uses, for help overlays.
     public static var help: [HelpEntry] {
         [
-            HelpEntry(keys: "← → Home End", text: tr(.editorMove)),
-            HelpEntry(keys: "Backspace Delete", text: tr(.editorDelete)),
-            HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: tr(.editorDeleteMore)),
+            HelpEntry(keys: "← → Home End", text: WidgetText.editorMove()),
+            HelpEntry(keys: "Backspace Delete", text: WidgetText.editorDelete()),
+            HelpEntry(keys: "Ctrl-U Ctrl-K Ctrl-W", text: WidgetText.editorDeleteMore()),
         ]
     }
 

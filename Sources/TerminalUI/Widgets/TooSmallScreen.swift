@@ -1,9 +1,8 @@
-import Localization
 /// What is shown when the terminal is smaller than the app needs.
 @MainActor
 public enum TooSmallScreen {
     public static func render(need: Size, have: Size, buffer: inout Buffer) {
-        let lines = [tr(.tooSmallTitle), tr(.tooSmallSizes, need, have), tr(.tooSmallAdvice)]
+        let lines = [WidgetText.tooSmallTitle(), WidgetText.tooSmallSizes(need, have), WidgetText.tooSmallAdvice()]
         let top = max(0, (have.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let w = DisplayWidth.of(line)

@@ -166,6 +166,7 @@ extension Catalog {
         .hintEdit: "edit",
         .openRow: "Open the row",
         .nextField: "Next field (Enter too, but in the description)",
+        .signInNextField: "Next field",
         .hintNextField: "next field",
         .previousField: "Previous field",
         .saveKey: "Save (or Enter on the Save button)",

@@ -166,6 +166,7 @@ extension Catalog {
         .hintEdit: "изменить",
         .openRow: "Открыть строку",
         .nextField: "Следующее поле (и Enter, кроме описания)",
+        .signInNextField: "Следующее поле",
         .hintNextField: "след. поле",
         .previousField: "Предыдущее поле",
         .saveKey: "Сохранить (или Enter на кнопке «Сохранить»)",

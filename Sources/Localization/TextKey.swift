@@ -164,6 +164,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case hintEdit
     case openRow
     case nextField
+    case signInNextField
     case hintNextField
     case previousField
     case saveKey

@@ -18,7 +18,7 @@ final class SignInScene: LoopContent {
         KeyMap(
             "sign-in",
             [
-                KeyBinding([.tab, .down], tr(.nextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
+                KeyBinding([.tab, .down], tr(.signInNextField), hint: tr(.hintMove), hintKeys: "Tab ↑↓", .down),
                 KeyBinding([.backTab, .up], tr(.previousField), .up),
                 KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
                 KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),

@@ -37,18 +37,18 @@ import FakeNFTTesting
         try tmux.keys("2")
         let cart = try await tmux.waitFor("3 NFT")
         #expect(!cart.contains("✕") && !cart.contains("Pay (p)") && !cart.contains("d remove"), "\(cart)")
-        try tmux.keys("p", "d")
-        try await Task.sleep(for: .milliseconds(300))  // no screen or dialog can come: p and d are not keys here
-        let after = try tmux.screen()
+        try tmux.keys("p", "d", "?")  // keys are taken in order: the help after them is still the cart's
+        let after = try await tmux.waitFor("Keys: Cart")
         #expect(!after.contains("Bitcoin") && !after.contains("Are you sure"), "\(after)")
+        try tmux.keys("Escape")
 
         // The profile: no edit button, e opens no form.
         try tmux.keys("3")
         let profile = try await tmux.waitFor(profileBefore.name)
         #expect(!profile.contains("Edit (e)"), "\(profile)")
-        try tmux.keys("e")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(!(try tmux.screen().contains("Save")))
+        try tmux.keys("e", "?")
+        #expect(!(try await tmux.waitFor("Keys: Profile").contains("Save")), "no form opened")
+        try tmux.keys("Escape")
 
         #expect(try await api.profile().likes == profileBefore.likes, "no like changed")
         #expect(try await api.order().nfts == orderBefore.nfts, "the cart did not change")

@@ -19,6 +19,9 @@ import FakeNFTTesting
         #expect(delta.applied(to: ["b", "d", "e"]) == ["b", "d", "e"], "an id already there is not added twice")
         #expect(delta.reverted(from: ["b", "c", "d"]) == ["b", "c", "a"])
         #expect(IDDelta(from: ["a"], to: ["a"]).isEmpty)
+        #expect(
+            delta.merged(with: IDDelta(added: ["d", "e"], removed: ["b"]))
+                == IDDelta(added: ["d", "e"], removed: ["a", "b"]))
     }
 
     @Test func theFileKeepsADeltaAndForgetsOneThatIsEmptyOrDamaged() throws {
@@ -39,6 +42,26 @@ import FakeNFTTesting
         #expect(kept.load() == .none && !FileManager.default.fileExists(atPath: kept.file.path))
         try Data(count: KeptChanges.maxBytes + 1).write(to: kept.file)
         #expect(kept.load() == .none)
+    }
+
+    /// Two windows keep their own files; a window takes over those of windows that ended
+    /// (their process is gone), never those of one still running, nor another list's.
+    @Test func aWindowTakesOverTheChangesOfWindowsThatEnded() throws {
+        let folder = Self.folder()
+        func kept(_ list: String, _ process: Int32 = getpid()) -> KeptChanges {
+            KeptChanges(directory: folder, server: "s", account: "7", list: list, process: process)
+        }
+        let gone: Int32 = 2_000_000_000, running: Int32 = 1  // beyond pid_max; init
+        try kept("likes", gone).save(IDDelta(added: ["1"], removed: ["9"]))
+        try kept("likes", running).save(IDDelta(added: ["2"], removed: []))
+        try kept("cart", gone).save(IDDelta(added: ["5"], removed: []))
+        try kept("likes").save(IDDelta(added: ["4"], removed: []))
+        let expected = IDDelta(added: ["4", "1"], removed: ["9"])
+        #expect(kept("likes").load() == expected)
+        #expect(!FileManager.default.fileExists(atPath: kept("likes", gone).file.path), "taken over")
+        #expect(kept("likes", running).load() == IDDelta(added: ["2"], removed: []), "a running window keeps its own")
+        #expect(FileManager.default.fileExists(atPath: kept("cart", gone).file.path), "another list's stays")
+        #expect(kept("likes").load() == expected, "written into this window's file")
     }
 
     @Test func changesMadeOfflineAreKeptThenSentOnTopOfWhatOthersChanged() async throws {

@@ -32,6 +32,13 @@ public struct IDDelta: Codable, Sendable, Equatable {
         return result
     }
 
+    /// These changes and `other`'s together (an id both added and removed ends added).
+    public func merged(with other: IDDelta) -> IDDelta {
+        IDDelta(
+            added: added + other.added.filter { !added.contains($0) },
+            removed: removed + other.removed.filter { !removed.contains($0) })
+    }
+
     /// `list` as it was before these changes.
     public func reverted(from list: [String]) -> [String] {
         IDDelta(added: removed, removed: added).applied(to: list)
@@ -39,19 +46,26 @@ public struct IDDelta: Codable, Sendable, Equatable {
 }
 
 /// Changes to one list (likes, the cart) made while the server could not be reached, kept in a
-/// file per server, account and list under `$XDG_STATE_HOME/fakenft/kept` until the server has
-/// them: a quit or a crash loses none. A file that is damaged or too big reads as nothing and
-/// is removed.
+/// file per server, account, list and window (process) under `$XDG_STATE_HOME/fakenft/kept`
+/// until the server has them: a quit or a crash loses none, and two windows keeping changes at
+/// once never overwrite each other's. A window takes over the files of windows that ended before
+/// sending theirs. A file that is damaged or too big reads as nothing and is removed.
 public struct KeptChanges: Sendable {
     /// The most bytes a file may hold.
     public static let maxBytes = 1024 * 1024
 
+    /// This window's file: `<server and account>-<list>.<process id>.json`.
     public let file: URL
+    private let directory: URL
+    /// The names of every window's files of this list start so.
+    private let prefix: String
 
     /// The file of `list` for `server` (a URL, or the embedded server's data folder) and
-    /// `account` (a user id; nil: the shared profile) in `directory`.
-    public init(directory: URL, server: String, account: String?, list: String) {
-        file = directory.appendingPathComponent(FileName.hashed("\(server)\n\(account ?? "")") + "-\(list).json")
+    /// `account` (a user id; nil: the shared profile) in `directory`, of the window `process`.
+    public init(directory: URL, server: String, account: String?, list: String, process: Int32 = getpid()) {
+        self.directory = directory
+        prefix = FileName.hashed("\(server)\n\(account ?? "")") + "-\(list)."
+        file = directory.appendingPathComponent(prefix + "\(process).json")
     }
 
     /// `$XDG_STATE_HOME/fakenft/kept` (default `~/.local/state/fakenft/kept`).
@@ -59,16 +73,21 @@ public struct KeptChanges: Sendable {
         StateFolder.url(environment: environment).appendingPathComponent("kept")
     }
 
-    /// The changes kept, or none.
+    /// The changes this window keeps, with those of windows that ended (their process is gone)
+    /// before sending theirs: taken over, written into this window's file, theirs removed.
     public func load() -> IDDelta {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return .none }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maxBytes + 1), data.count <= Self.maxBytes,
-            let kept = try? JSONDecoder().decode(IDDelta.self, from: data)
-        else {
-            try? FileManager.default.removeItem(at: file)
-            return .none
+        var kept = Self.read(file)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let ended = names.compactMap { name -> URL? in
+            guard name.hasPrefix(prefix), name.hasSuffix(".json"),
+                let process = Int32(name.dropFirst(prefix.count).dropLast(5)), !Self.isRunning(process)
+            else { return nil }
+            return directory.appendingPathComponent(name)
         }
+        guard !ended.isEmpty else { return kept }
+        for other in ended { kept = kept.merged(with: Self.read(other)) }
+        do { try save(kept) } catch { return kept }  // theirs stay until this one's is written
+        for other in ended { try? FileManager.default.removeItem(at: other) }
         return kept
     }
 
@@ -79,8 +98,25 @@ public struct KeptChanges: Sendable {
             return
         }
         try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try JSONEncoder().encode(delta).write(to: file, options: .atomic)
+    }
+
+    /// The delta in `file`, or none (a damaged or oversized file is removed).
+    private static func read(_ file: URL) -> IDDelta {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return .none }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maxBytes + 1), data.count <= maxBytes,
+            let kept = try? JSONDecoder().decode(IDDelta.self, from: data)
+        else {
+            try? FileManager.default.removeItem(at: file)
+            return .none
+        }
+        return kept
+    }
+
+    /// Whether process `id` still runs (another window; one of another user counts too).
+    private static func isRunning(_ id: Int32) -> Bool {
+        id > 0 && (kill(id, 0) == 0 || errno == EPERM)
     }
 }

@@ -64,6 +64,23 @@ import FakeNFTTesting
         #expect(kept("likes").load() == expected, "written into this window's file")
     }
 
+    /// A payment pays for the cart shown: cart changes kept offline are sent before it.
+    @Test func aPaymentSendsTheKeptCartChangesFirst() async throws {
+        let folder = Self.folder()
+        let kept = KeptChanges(directory: folder, server: "s", account: nil, list: "cart")
+        try await TestServer.with { server async throws in
+            let api = server.client()
+            let before = try await api.order().nfts
+            try kept.save(IDDelta(added: ["1"], removed: []))  // an earlier run's, made offline
+            let order = OrderService(api: api, profile: ProfileService(api: api), kept: kept)
+            await order.restoreKept()
+            let result = try await order.pay(currencyID: "1")
+            #expect(result.success)
+            #expect(Set(try await api.profile().nfts).isSuperset(of: before + ["1"]), "NFT 1 was paid for too")
+            #expect(try await api.order().nfts.isEmpty && kept.load() == .none)
+        }
+    }
+
     @Test func changesMadeOfflineAreKeptThenSentOnTopOfWhatOthersChanged() async throws {
         let folder = Self.folder()
         func kept(_ list: String) -> KeptChanges {

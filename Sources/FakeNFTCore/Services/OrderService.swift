@@ -112,12 +112,14 @@ public actor OrderService {
         await takeHeld()
     }
 
-    /// Pays for the cart. On success the server moves the NFTs to the profile; the cart and the
-    /// profile are then refreshed. A second call while one is running is refused.
+    /// Pays for the cart as shown: the changes kept while the server was out of reach are sent
+    /// first. On success the server moves the NFTs to the profile; the cart and the profile are
+    /// then refreshed. A second call while one is running is refused.
     public func pay(currencyID: String) async throws -> PaymentResult {
         guard !paying else { throw PaymentInProgress() }
         paying = true
         defer { paying = false }
+        try await sendKept()
         let result = try await api.pay(currencyID: currencyID)
         if result.success {
             // Servers that do not clear the order themselves get the usual `nfts=null`.

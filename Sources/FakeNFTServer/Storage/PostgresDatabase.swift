@@ -256,15 +256,29 @@ extension PostgresDatabase {
             }
         } catch let error as StoreError {
             throw error
-        } catch let error as PSQLError where error.code == .server {
+        } catch let error as PSQLError where error.code == .server && !Self.saysUnavailable(error) {
             throw error
-        } catch let error as PostgresTransactionError {
+        } catch let error as PostgresTransactionError where !Self.saysUnavailable(error) {
             throw error
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             throw StoreError.unavailable(String(describing: error))
         }
+    }
+
+    /// Whether `error` is the database saying it cannot serve now (its connections ended by an
+    /// administrator or a shutdown, no connections allowed, too many: SQLSTATE classes 08 and 57P,
+    /// 55000, 53300; or the connection failing under a transaction), not refusing the request.
+    static func saysUnavailable(_ error: any Error) -> Bool {
+        if let error = error as? PostgresTransactionError {
+            return [error.beginError, error.closureError, error.commitError, error.rollbackError]
+                .contains { $0.map(saysUnavailable) ?? false }
+        }
+        guard let error = error as? PSQLError else { return false }
+        guard error.code == .server else { return true }  // the connection failed, not the request
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return state.hasPrefix("08") || state.hasPrefix("57P") || state == "55000" || state == "53300"
     }
 
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled

@@ -50,7 +50,7 @@ extension Key {
             self = .function(number)
             return
         }
-        guard let key = Self.named[name] else { return nil }
+        guard let key = Self.named.first(where: { $0.name == name })?.key else { return nil }
         self = key
     }
 
@@ -61,13 +61,18 @@ extension Key {
         case .char(let character): return String(character)
         case .ctrl(let letter): return "ctrl-\(letter)"
         case .function(let number): return "f\(number)"
-        default: return Self.named.first { $0.value == self }?.key ?? description
+        default: return Self.named.first { $0.key == self }?.name ?? description
         }
     }
 
-    private static let named: [String: Key] = [
-        "enter": .enter, "esc": .escape, "tab": .tab, "shift-tab": .backTab, "backspace": .backspace,
-        "delete": .delete, "space": .char(" "), "up": .up, "down": .down, "left": .left, "right": .right,
-        "pgup": .pageUp, "pgdn": .pageDown, "home": .home, "end": .end,
+    /// Every spelling `[keys]` reads, for messages: "one character, ctrl-a…ctrl-z, f1…f12, enter, …".
+    public static var configNames: String {
+        (["one character", "ctrl-a…ctrl-z", "f1…f12"] + named.map(\.name)).joined(separator: ", ")
+    }
+
+    private static let named: [(name: String, key: Key)] = [
+        ("enter", .enter), ("esc", .escape), ("tab", .tab), ("shift-tab", .backTab), ("backspace", .backspace),
+        ("delete", .delete), ("space", .char(" ")), ("up", .up), ("down", .down), ("left", .left),
+        ("right", .right), ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
     ]
 }

@@ -92,7 +92,7 @@ public enum KeyCatalog {
                 continue
             }
             if let unread = entry.keys.first(where: { Key(configName: $0) == nil }) {
-                refuse("'\(SafeText.sanitize(unread).prefix(20))' is not a key (\(keyNames))")
+                refuse("'\(SafeText.sanitize(unread).prefix(20))' is not a key (\(Key.configNames))")
                 continue
             }
             var keys: [Key] = []
@@ -120,10 +120,6 @@ public enum KeyCatalog {
         }
         return (wanted.mapValues(\.keys), problems.sorted { $0.line < $1.line }.map(\.text))
     }
-
-    /// The keys `[keys]` reads, for messages.
-    static let keyNames =
-        "one character, ctrl-a…ctrl-z, f1…f12, enter, esc, tab, shift-tab, backspace, delete, space, up, down, left, right, pgup, pgdn, home, end"
 
     /// The given keys' conflict on the latest line, if any: the action, its key and the other action.
     private static func firstConflict(_ wanted: [String: (keys: [Key], line: Int)], in defaults: [Scope])

@@ -1,13 +1,18 @@
 #!/bin/sh
-# `make bench` (cluster part): docs/deploy.md's set-up under load. Two servers on one PostgreSQL
-# database behind nginx (deploy/nginx.conf), wrk -t2 -c32 for DURATION seconds (default 60) with
-# scripts/bench-cluster.lua (reads, likes and cart changes of 64 accounts); prints throughput and
-# latency, then checks that every acknowledged like is in the database. Needs a cluster:
+# `make bench` (cluster part): docs/deploy.md's set-up under load, beside PostgreSQL's own
+# benchmark on the same cluster, in one run; prints each figure and its ratio to its target.
+#   1. pgbench (scale 1) select-only and simple-update, -c32 -j2;
+#   2. two servers on one PostgreSQL database behind nginx (deploy/nginx.conf), wrk -t2 -c32
+#      with scripts/bench-cluster.lua (reads, likes and cart changes of 64 accounts), then a check
+#      that every acknowledged like is in the database;
+#   3. one server alone on that database: PUT /profile/1 over the 64 accounts and on one
+#      profile, GET /profile/1 and GET /nft/1.
+# DURATION seconds per measurement (default 20). Needs a cluster:
 #   scripts/with-postgres.sh scripts/bench-cluster.sh [BINARY]
 set -eu
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/fakenft}
-duration=${DURATION:-60}
+duration=${DURATION:-20}
 : "${FAKENFT_TEST_POSTGRES:?run through scripts/with-postgres.sh}"
 
 work=$(mktemp -d)
@@ -31,32 +36,80 @@ sed -e "s/127.0.0.1:8080/127.0.0.1:$nginx_port/" -e "s/127.0.0.1:8081/127.0.0.1:
 base="http://127.0.0.1:$nginx_port/api/v1"
 for _ in $(seq 50); do curl -sf "$base/currencies" >/dev/null && break; sleep 0.1; done
 
+# PostgreSQL's own figures on this cluster, first, on a quiet machine.
+psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE pgbench" </dev/null
+pgbench_database="${FAKENFT_TEST_POSTGRES%/*}/pgbench"
+pgbench -i -q -s 1 "$pgbench_database" >/dev/null 2>&1
+tps() { pgbench -n -c32 -j2 -T"$duration" "$@" "$pgbench_database" 2>&1 | awk '/^tps = / { printf "%d", $3 }'; }
+select_tps=$(tps -S)
+update_tps=$(tps -b simple-update)
+
 for i in $(seq 64); do
     curl -sf -d "name=Bench $i&email=bench$i@example.com&password=bench-password-$i" "$base/auth/register" |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'
-done >"$work/tokens"
+        python3 -c 'import json, sys; a = json.load(sys.stdin); print(a["token"], a["userId"])'
+done >"$work/accounts"
+cut -d' ' -f1 "$work/accounts" >"$work/tokens"
 
-echo "Two servers on one PostgreSQL behind nginx: wrk -t2 -c32 -d${duration}s, reads 8 in 10, likes 1 in 10, cart changes 1 in 10, 64 accounts"
-echo
-TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 wrk -t2 -c32 -d"${duration}s" --latency -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port" \
-    >"$work/wrk.txt" 2>&1 || { cat "$work/wrk.txt"; exit 1; }
-awk '/Requests\/sec:/ { rps = $2 } $1 == "50%" { p50 = $2 } $1 == "99%" { p99 = $2 } / requests in / { total = $1 }
-     / Non-2xx or 3xx responses:/ { bad = $NF } /Socket errors/ { errors = $0 }
-     END { printf "| mixed, through nginx | %d req/s | p50 %s | p99 %s | %s requests | non-2xx %s |\n", rps, p50, p99, total, (bad == "" ? 0 : bad)
-           if (errors != "") print errors }' "$work/wrk.txt"
+# wrk's figures as "RPS P50 P99 NON2XX SOCKETERRORS" (latencies in ms).
+measure() {
+    wrk -t2 -c32 -d"${duration}s" --latency "$@" 2>&1 | tee "$work/wrk.txt" | awk '
+        function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; return v * 1000 }
+        /Requests\/sec:/ { rps = sprintf("%d", $2) } $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
+        / Non-2xx or 3xx responses:/ { bad = $NF } /Socket errors/ { errors = $4 + $6 + $8 + $10 }
+        END { printf "%d %.1f %.1f %d %d\n", rps, p50, p99, bad, errors }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+meets() { awk -v r="$1" -v t="$2" 'BEGIN { print (r + 0 >= t ? "yes" : "NO") }'; }
+
+set -- $(TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
+mix_rps=$1 mix_p50=$2 mix_p99=$3 mix_bad=$4 mix_errors=$5
 
 # Every acknowledged like is in the database (a later write of the same account may have replaced it).
 checked=0 lost=0
 while read -r index sequence; do
-    token=$(sed -n "${index}p" "$work/tokens")
-    stored=$(curl -sf -H "X-Practicum-Mobile-Token: $token" "http://127.0.0.1:$b_port/api/v1/profile/1" |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)["description"])')
+    user=$(sed -n "${index}p" "$work/accounts" | cut -d' ' -f2)
+    stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
     stored_sequence=${stored#t"$index"s}
     checked=$((checked + 1))
     if [ "$stored" = "$stored_sequence" ] || [ "$stored_sequence" -lt "$sequence" ]; then
         lost=$((lost + 1)); echo "lost: account $index acknowledged s$sequence, the database has $stored"
     fi
 done <"$work/acked"
-echo "Acknowledged likes checked in the database: $checked accounts, last write of each; lost: $lost"
 kill -0 $a 2>/dev/null && kill -0 $b 2>/dev/null || { echo "a server died:"; cat "$work/a.log" "$work/b.log"; exit 1; }
+
+# One server alone on the same database (b; nginx and a stay idle).
+direct="http://127.0.0.1:$b_port"
+cat >"$work/put.lua" <<'LUA'
+-- PUT /profile/1 of each account in turn (file $TOKENS), or of the shared profile without it.
+local n = 0
+function init(args)
+    tokens = {}
+    if os.getenv("TOKENS") then for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end end
+end
+function request()
+    n = n + 1
+    local headers = { ["Content-Type"] = "application/x-www-form-urlencoded" }
+    if #tokens > 0 then headers["X-Practicum-Mobile-Token"] = tokens[n % #tokens + 1] end
+    return wrk.format("PUT", "/api/v1/profile/1", headers, "likes=" .. (n % 95 + 1) .. "&description=p" .. n)
+end
+LUA
+set -- $(TOKENS="$work/tokens" measure -s "$work/put.lua" "$direct"); put_rps=$1 put_p99=$3 put_bad=$4
+set -- $(measure -s "$work/put.lua" "$direct"); put_one_rps=$1 put_one_p99=$3
+set -- $(measure "$direct/api/v1/profile/1"); profile_rps=$1 profile_p99=$3
+set -- $(measure "$direct/api/v1/nft/1"); nft_rps=$1 nft_p99=$3
+
+mix_ratio=$(ratio "$mix_rps" "$select_tps") put_ratio=$(ratio "$put_rps" "$update_tps")
+read_ratio=$(ratio "$profile_rps" "$nft_rps")
+echo "FakeNFT on PostgreSQL (fsync off) beside pgbench on the same cluster, $(nproc) cores, ${duration} s each, -c32 (wrk -t2, pgbench -j2)"
+echo
+echo "| Figure | measured | reference | ratio | target | met |"
+echo "|---|---|---|---|---|---|"
+echo "| pgbench -S (select only), scale 1 | $select_tps tps | | | | |"
+echo "| pgbench -b simple-update, scale 1 | $update_tps tps | | | | |"
+echo "| mix through nginx over two servers (scripts/bench-cluster.lua) | $mix_rps req/s, p50 $mix_p50 ms, p99 $mix_p99 ms, non-2xx $mix_bad, socket errors $mix_errors | pgbench -S | $mix_ratio | ≥ 0.5, p99 ≤ 50 ms, no error | $(meets "$mix_ratio" 0.5)/$(awk -v p="$mix_p99" 'BEGIN { print (p <= 50 ? "yes" : "NO") }')/$([ "$mix_bad$mix_errors" = 00 ] && echo yes || echo NO) |"
+echo "| PUT /profile/1, one server, 32 connections over 64 accounts | $put_rps req/s, p99 $put_p99 ms, non-2xx $put_bad | pgbench simple-update | $put_ratio | ≥ 0.5 | $(meets "$put_ratio" 0.5) |"
+echo "| PUT /profile/1, one server, all connections on one profile | $put_one_rps req/s, p99 $put_one_p99 ms | pgbench simple-update | $(ratio "$put_one_rps" "$update_tps") | (printed) | |"
+echo "| GET /profile/1, one server | $profile_rps req/s, p99 $profile_p99 ms | GET /nft/1: $nft_rps req/s, p99 $nft_p99 ms | $read_ratio | ≥ 0.6 | $(meets "$read_ratio" 0.6) |"
+echo
+echo "Acknowledged likes of the mix checked in the database: $checked accounts, last write of each; lost: $lost"
 [ "$lost" -eq 0 ]

@@ -87,6 +87,7 @@ public enum FakeNFTServer {
         }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
+        router.add(middleware: ConsistencyMiddleware(store: store))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
         if configuration.latencyMilliseconds > 0 {
             router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds))

@@ -48,7 +48,7 @@ struct DeploymentEndToEndTests {
         let (opening, _) = await events.receive(timeout: 10) { $0.contains("event: order") }
         #expect(opening.contains("text/event-stream") && opening.contains("event: order"), "\(opening)")
 
-        // Requests alternate between the servers: every read sees the write before it.
+        // A client's requests go to one server (by its address, here: no token): every read sees the write before it.
         for round in 1...10 {
             #expect(try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=Round \(round)").status == 200)
             let (status, body) = try await HTTP.send("GET", base + "/api/v1/profile/1")

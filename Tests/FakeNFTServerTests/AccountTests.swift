@@ -419,11 +419,11 @@ import FakeNFTTesting
         var now = start
         for _ in 0..<10 {  // 200 days, a use every 20
             now += 20 * 86_400
-            #expect(try await store.signedIn(tokenHash: "hash-1", in: store.current(), now: now) == userID)
+            #expect(try await store.signedIn(tokenHash: "hash-1", now: now) == userID)
         }
         #expect(try await store.current().sessions["hash-1"]?.lastUsed.timeIntervalSince(now) ?? -1 > -1)
-        #expect(try await store.signedIn(tokenHash: "hash-1", in: store.current(), now: now + 31 * 86_400) == nil)
-        #expect(try await store.signedIn(tokenHash: "no-such", in: store.current(), now: now) == nil)
+        #expect(try await store.signedIn(tokenHash: "hash-1", now: now + 31 * 86_400) == nil)
+        #expect(try await store.signedIn(tokenHash: "no-such", now: now) == nil)
         await store.close()
     }
 

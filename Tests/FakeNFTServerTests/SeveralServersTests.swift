@@ -37,8 +37,42 @@ enum SharedData: CustomTestStringConvertible {
     }
 }
 
-/// Several servers on one database behave as one: what one acknowledges, the other reads at
-/// once and sends to its event subscribers.
+/// A client of several servers that sends back the newest generation any of them answered
+/// (`FakeNFT-Generation`), so it reads its own writes through whichever server it asks.
+actor GenerationClient {
+    private(set) var generation: Int?
+    var token: String?
+
+    init(token: String? = nil) { self.token = token }
+
+    func signIn(_ token: String?) { self.token = token }
+
+    func request(_ server: TestServer, _ method: String, _ path: String, body: String? = nil) async throws
+        -> (status: Int, body: Data)
+    {
+        var headers: [String: String] = [:]
+        if let generation { headers["FakeNFT-Generation"] = String(generation) }
+        if let token { headers["X-Practicum-Mobile-Token"] = token }
+        let answer = try await server.exchange(
+            method, path, body: body, contentType: body.map { _ in "application/x-www-form-urlencoded" },
+            headers: headers)
+        if let seen = answer.headers["fakenft-generation"].flatMap(Int.init) {
+            generation = max(generation ?? 0, seen)
+        }
+        return (answer.status, answer.body)
+    }
+
+    func get<T: Decodable>(_ server: TestServer, _ path: String, as type: T.Type = T.self) async throws -> T {
+        let (status, data) = try await request(server, "GET", path)
+        guard status == 200 else {
+            throw SpawnError(description: "GET \(path) -> \(status): \(String(decoding: data, as: UTF8.self))")
+        }
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+}
+
+/// Several servers on one database behave as one: what one acknowledges, the other reads for
+/// every client that saw it (docs/server.md), and sends to its event subscribers.
 struct SeveralServersTests {
     /// Runs `body` with two servers on new shared data.
     func withTwoServers(on data: SharedData, _ body: (TestServer, TestServer) async throws -> Void) async throws {
@@ -58,33 +92,70 @@ struct SeveralServersTests {
         await second.stop()
     }
 
-    @Test(arguments: SharedData.available) func whatOneAcknowledgesTheOtherReadsAtOnce(_ data: SharedData)
-        async throws
-    {
+    /// A client that wrote through one server reads its write through the other at once, when it
+    /// sends back the generation it was answered: the other waits for the change to arrive.
+    @Test(arguments: SharedData.available) func whatOneAcknowledgesTheOtherReadsForTheClientThatWroteIt(
+        _ data: SharedData
+    ) async throws {
         try await withTwoServers(on: data) { a, b async throws in
+            let client = GenerationClient()
             for round in 1...20 {
                 #expect(
-                    try await a.request("PUT", "/api/v1/profile/1", body: "name=Round \(round)&likes=\(round)").status
-                        == 200)
-                let profile: Profile = try await b.get("/api/v1/profile/1")
+                    try await client.request(a, "PUT", "/api/v1/profile/1", body: "name=Round \(round)&likes=\(round)")
+                        .status == 200)
+                let profile: Profile = try await client.get(b, "/api/v1/profile/1")
                 #expect(profile.name == "Round \(round)" && profile.likes == ["\(round)"])
-                #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=\(round)").status == 200)
-                #expect(try await a.get("/api/v1/orders/1", as: Order.self).nfts == ["\(round)"])
+                #expect(try await client.request(b, "PUT", "/api/v1/orders/1", body: "nfts=\(round)").status == 200)
+                #expect(try await client.get(a, "/api/v1/orders/1", as: Order.self).nfts == ["\(round)"])
             }
             // A sign-up on one is signed in on the other; its purchase there shows in the first's /users.
-            let anna = try await AccountTests.register(a, "Anna", "anna@example.com")
-            #expect(
-                try await b.request("GET", "/api/v1/auth/session", headers: ["X-Practicum-Mobile-Token": anna.token])
-                    .status == 200)
-            let token = ["X-Practicum-Mobile-Token": anna.token]
-            #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: token).status == 200)
-            #expect(try await b.request("GET", "/api/v1/orders/1/payment/1", headers: token).status == 200)
-            let owned: User = try await a.get("/api/v1/users/\(anna.userId)")
+            let (status, body) = try await client.request(
+                a, "POST", "/api/v1/auth/register",
+                body: "name=Anna&email=anna%40example.com&password=correct%20horse%201")
+            #expect(status == 201)
+            let anna = try JSONDecoder().decode(AccountTests.SignedIn.self, from: body)
+            await client.signIn(anna.token)
+            #expect(try await client.request(b, "GET", "/api/v1/auth/session").status == 200)
+            #expect(try await client.request(b, "PUT", "/api/v1/orders/1", body: "nfts=1,2").status == 200)
+            #expect(try await client.request(b, "GET", "/api/v1/orders/1/payment/1").status == 200)
+            let owned: User = try await client.get(a, "/api/v1/users/\(anna.userId)")
             let nfts: [NFT] = try await [a.get("/api/v1/nft/1"), a.get("/api/v1/nft/2")]
             #expect(owned.nfts == ["1", "2"] && owned.rating == String(Int(nfts.map(\.price).reduce(0, +).rounded())))
-            // Signed out on the first: refused on the second at once.
-            #expect(try await a.request("POST", "/api/v1/auth/logout", headers: token).status == 204)
-            #expect(try await b.request("GET", "/api/v1/profile/1", headers: token).status == 401)
+            // Signed out on the first: refused on the second.
+            #expect(try await client.request(a, "POST", "/api/v1/auth/logout").status == 204)
+            #expect(try await client.request(b, "GET", "/api/v1/profile/1").status == 401)
+        }
+    }
+
+    /// A client that sends no generation reads from the server's memory as it is: another
+    /// server's change arrives within the change feed's delay, and a token signed in through
+    /// another server a moment ago is found in the database.
+    @Test(arguments: SharedData.available) func aReaderThatSendsNothingSeesOtherServersChangesSoon(
+        _ data: SharedData
+    ) async throws {
+        try await withTwoServers(on: data) { a, b async throws in
+            let anna = try await AccountTests.register(a, "Anna", "anna@example.com")
+            #expect(try await AccountTests.get(b, "/api/v1/profile/1", token: anna.token, as: Profile.self).name == "Anna")
+            let events = try EventTests.Subscription(b)
+            #expect(await events.waitFor("event: profile\ndata: {\"version\":1,"))
+            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "name=Soon").status == 200)
+            #expect(await events.waitFor("event: profile\ndata: {\"version\":2,"), "the change arrived through the feed")
+            #expect(try await b.get("/api/v1/profile/1", as: Profile.self).name == "Soon")
+        }
+    }
+
+    /// What a client sends as a generation is checked: not a number is a 400; one no server
+    /// answered yet is waited for a moment, then the database is asked and the model served.
+    @Test func aGenerationSentIsChecked() async throws {
+        try await TestServer.with { server async throws in
+            for bad in ["x", "-1", "1e3", String(repeating: "9", count: 19), ""] {
+                let answer = try await server.exchange("GET", "/api/v1/profile/1", headers: ["FakeNFT-Generation": bad])
+                #expect(answer.status == 400, "\(bad)")
+            }
+            let answer = try await server.exchange(
+                "GET", "/api/v1/profile/1", headers: ["FakeNFT-Generation": "999999999999"])
+            #expect(answer.status == 200 && answer.headers["fakenft-generation"].flatMap(Int.init) != nil)
+            #expect(try await server.exchange("GET", "/health").headers["fakenft-generation"] == nil)
         }
     }
 
@@ -107,6 +178,7 @@ struct SeveralServersTests {
         async throws
     {
         try await withTwoServers(on: data) { a, b async throws in
+            let client = GenerationClient()
             for round in 0..<10 {
                 let bodies = [
                     "name=N\(round)", "description=D\(round)", "website=https://w\(round).example",
@@ -115,12 +187,12 @@ struct SeveralServersTests {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for (index, body) in bodies.enumerated() {
                         let server = index.isMultiple(of: 2) ? a : b
-                        group.addTask { try await server.request("PUT", "/api/v1/profile/1", body: body).status }
+                        group.addTask { try await client.request(server, "PUT", "/api/v1/profile/1", body: body).status }
                     }
                     for try await status in group { #expect(status == 200) }
                 }
                 for server in [a, b] {
-                    let profile: Profile = try await server.get("/api/v1/profile/1")
+                    let profile: Profile = try await client.get(server, "/api/v1/profile/1")
                     #expect(
                         profile.name == "N\(round)" && profile.description == "D\(round)"
                             && profile.website == "https://w\(round).example")
@@ -166,10 +238,11 @@ struct SeveralServersTests {
             for _ in 0..<3 { group.addTask { try await data.start(place) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(try await servers[0].request("PUT", "/api/v1/orders/1", body: "nfts=7").status == 200)
+        let client = GenerationClient()
+        #expect(try await client.request(servers[0], "PUT", "/api/v1/orders/1", body: "nfts=7").status == 200)
         for server in servers {
             #expect(try await server.get("/api/v1/collections", as: [NFTCollection].self).count == 9)
-            #expect(try await server.get("/api/v1/orders/1", as: Order.self).nfts == ["7"])
+            #expect(try await client.get(server, "/api/v1/orders/1", as: Order.self).nfts == ["7"])
             await server.stop()
         }
         guard data == .postgres else { return }
@@ -184,9 +257,10 @@ struct SeveralServersTests {
     /// leaves the other serving, with everything acknowledged.
     @Test func theOtherKeepsServingWhenOneStops() async throws {
         try await withTwoServers(on: .sqliteFile) { a, b async throws in
-            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "likes=3,4").status == 200)
+            let client = GenerationClient()
+            #expect(try await client.request(a, "PUT", "/api/v1/profile/1", body: "likes=3,4").status == 200)
             await a.stop()
-            #expect(try await b.get("/api/v1/profile/1", as: Profile.self).likes == ["3", "4"])
+            #expect(try await client.get(b, "/api/v1/profile/1", as: Profile.self).likes == ["3", "4"])
             #expect(try await b.request("PUT", "/api/v1/profile/1", body: "likes=3").status == 200)
             #expect(try await b.get("/api/v1/profile/1", as: Profile.self).likes == ["3"])
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOHTTP1
+import Synchronization
 
 /// Where the server is and how to talk to it.
 public struct APIConfiguration: Sendable, Hashable {
@@ -32,6 +33,10 @@ public final class APIClient: Sendable {
     public static let maxResponseBytes = 4 * 1024 * 1024
 
     private let logger: Logger
+    /// The newest generation the server answered (`FakeNFT-Generation`), sent back with every
+    /// request: behind a proxy over several servers, whichever answers has this app's own
+    /// writes (docs/server.md).
+    private let generation = Mutex<Int?>(nil)
 
     /// - Parameter logger: gets one line per request (method, path, status, duration) and the
     ///   cause of each failure; never headers, so never the token.
@@ -123,13 +128,30 @@ public final class APIClient: Sendable {
         var url: URL
         var headers: HTTPHeaders
         var body: Data?
+        /// The generation sent with it.
+        var generation: Int?
         var logName: String { "\(method.rawValue) \(url.path)" }
     }
 
     private func request(_ method: HTTPMethod, _ url: URL) -> Request {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let token = configuration.token { headers.add(name: "X-Practicum-Mobile-Token", value: token) }
-        return Request(method: method, url: url, headers: headers)
+        let generation = generation.withLock { $0 }
+        if let generation { headers.add(name: Self.generationHeader, value: String(generation)) }
+        return Request(method: method, url: url, headers: headers, generation: generation)
+    }
+
+    static let generationHeader = "FakeNFT-Generation"
+
+    /// Keeps the generation an answer carries: the newest seen, or a lower one than was sent
+    /// (the server's data was made again and counts from the start).
+    private func note(_ headers: HTTPHeaders, answering request: Request) {
+        guard let text = headers.first(name: Self.generationHeader), (1...18).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let answered = Int(text)
+        else { return }
+        generation.withLock { kept in
+            kept = request.generation.map { answered < $0 } == true ? answered : max(kept ?? 0, answered)
+        }
     }
 
     /// GET with retries on 429/503 (idempotent), honouring Retry-After.
@@ -193,6 +215,7 @@ public final class APIClient: Sendable {
             logger.error("\(request.logName) failed: \(error)")
             throw Self.map(error, host: configuration.baseURL.absoluteString)
         }
+        note(answer.headers, answering: request)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.log(

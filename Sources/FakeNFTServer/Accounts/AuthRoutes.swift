@@ -69,14 +69,14 @@ struct AuthRoutes: Sendable {
             // Signs the account out everywhere: every token of it ends, this one too.
             Route(method: .post, path: "auth/logout-all", changesState: true) { request, _ in
                 guard let token = Self.token(request),
-                    let userID = try await store.signedIn(tokenHash: Tokens.hash(token), in: store.current())
+                    let userID = try await store.signedIn(tokenHash: Tokens.hash(token))
                 else { throw ServerError(.unauthorized, "not signed in") }
                 _ = try await store.endSessions(userID: userID)
                 return Response(status: .noContent)
             },
             Route(method: .get, path: "auth/session", changesState: false) { request, _ in
                 guard let token = Self.token(request),
-                    let userID = try await store.signedIn(tokenHash: Tokens.hash(token), in: store.current()),
+                    let userID = try await store.signedIn(tokenHash: Tokens.hash(token)),
                     let account = try await store.account(userID: userID)
                 else {
                     throw ServerError(.unauthorized, "not signed in")

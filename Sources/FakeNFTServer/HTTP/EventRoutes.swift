@@ -24,7 +24,7 @@ struct EventRoutes: Sendable {
                 guard store.feed.hasRoom(for: client) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
-                let current = try await store.current()
+                let current = store.latest
                 let first =
                     (current.profiles[owner].map {
                         [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)]

@@ -136,7 +136,7 @@ struct TokenMiddleware: RouterMiddleware {
         if sent != token {
             // an account's token opens the API, not the making of further accounts
             guard request.uri.path != AuthRoutes.signUpPath,
-                try await store.signedIn(tokenHash: Tokens.hash(sent), in: store.current()) != nil
+                try await store.signedIn(tokenHash: Tokens.hash(sent)) != nil
             else { throw ServerError(.unauthorized, "wrong token") }
         }
         return try await next(request, context)

@@ -43,9 +43,9 @@ struct Routes: Sendable {
             get("collections/:id") { request, context in
                 try item(\.collections, "collection", request, context, from: store.latest)
             },
-            get("users") { request, _ in try list(\.users, request, from: try await store.current()) },
+            get("users") { request, _ in try list(\.users, request, from: store.latest) },
             get("users/:id") { request, context in
-                try item(\.users, "user", request, context, from: try await store.current())
+                try item(\.users, "user", request, context, from: store.latest)
             },
             get("currencies") { request, _ in json(store.latest.currencies.list(ListQuery()), request) },
             get("currencies/:id") { request, context in
@@ -129,25 +129,20 @@ struct Routes: Sendable {
     /// else the shared one (no token, or any other token: the gen-1 apps send a fixed one). An
     /// account token that is not signed in (any more) is refused.
     private func owner(_ request: Request) async throws -> String {
-        guard AuthRoutes.token(request) != nil else { return Owner.shared }
-        return try await owner(request, in: try await store.current())
-    }
-
-    /// The owner of `request` as `model` knows the sign-ins.
-    private func owner(_ request: Request, in model: ReadModel) async throws -> String {
-        guard let token = AuthRoutes.token(request) else { return Owner.shared }
-        if let owner = try await store.signedIn(tokenHash: Tokens.hash(token), in: model) { return owner }
-        if Tokens.isAccountToken(token) { throw ServerError(.unauthorized, "this sign-in has ended: sign in again") }
-        return Owner.shared
+        guard let token = AuthRoutes.token(request), Tokens.isAccountToken(token) else { return Owner.shared }
+        if let owner = try await store.signedIn(tokenHash: Tokens.hash(token)) { return owner }
+        throw ServerError(.unauthorized, "this sign-in has ended: sign in again")
     }
 
     /// The caller's profile or order, and whose it is.
     private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws
         -> (owner: String, resource: ReadModel.Versioned)
     {
-        let model = try await store.current()  // once: the sign-ins and the resource as of one moment
-        let owner = try await owner(request, in: model)
-        guard let resource = model[keyPath: table][owner] else { throw ServerError.notFound("the account's data") }
+        let owner = try await owner(request)
+        // read after the sign-in: a token just found in the database came with the rows of its time
+        guard let resource = store.latest[keyPath: table][owner] else {
+            throw ServerError.notFound("the account's data")
+        }
         return (owner, resource)
     }
 
@@ -179,8 +174,8 @@ struct Routes: Sendable {
         Route(method: .get, path: path, changesState: false, handler: handler)
     }
 
-    /// A page of `table` of `model`: ``Store/latest`` for what never changes after the start,
-    /// ``Store/current()`` for what does.
+    /// A page of `table` of `model` (``Store/latest``: see ``ConsistencyMiddleware`` for what a
+    /// reader may see of other servers' changes).
     private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request, from model: ReadModel) throws
         -> Response
     {

@@ -39,12 +39,16 @@ extension Store {
         try await committed(database.startSession(SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
     }
 
-    /// The account signed in with the token of `tokenHash`, as `model` knows the sign-ins: nil
-    /// when it is not signed in, or its session was idle for ``sessionIdleLimit`` (it has
-    /// expired). A use is written down when the last one written is older than a tenth of the
-    /// limit (a day at most), so that a session in use never expires.
-    func signedIn(tokenHash: String, in model: ReadModel, now: Date = Date()) async throws -> String? {
-        guard let session = model.sessions[tokenHash] else { return nil }
+    /// The account signed in with the token of `tokenHash`: nil when it is not signed in, or its
+    /// session was idle for ``sessionIdleLimit`` (it has expired). The sign-ins are the read
+    /// model's; a token it does not know (signed in through another server a moment ago) is
+    /// looked for in the database before it is refused. A use is written down when the last one
+    /// written is older than a tenth of the limit (a day at most), so that a session in use never
+    /// expires.
+    func signedIn(tokenHash: String, now: Date = Date()) async throws -> String? {
+        var known = latest.sessions[tokenHash]
+        if known == nil { known = try await current().sessions[tokenHash] }
+        guard let session = known else { return nil }
         let idle = now.timeIntervalSince(session.lastUsed)
         guard idle < sessionIdleLimit else { return nil }
         if idle > min(sessionIdleLimit / 10, 86_400) {

@@ -7,9 +7,11 @@ import Synchronization
 /// Every change is one transaction in the database: read, check and update together, so
 /// concurrent requests (through this server or another one on the same database) never lose a
 /// write. After the commit the read model catches up with the database before the change is
-/// answered, so a reader never sees a state older than one already acknowledged; every read
-/// first asks the database whether another server (another process on the same SQLite file, or
-/// any server on the same PostgreSQL) changed it.
+/// answered, so this server's readers never see a state older than one it acknowledged. Reads
+/// never wait for the database: other servers' changes (another process on the same SQLite
+/// file, or any server on the same PostgreSQL) arrive through ``StoreDatabase/otherWriters()``,
+/// usually within milliseconds, and a reader that presents a generation it saw waits for it
+/// (``reach(_:patience:)``).
 public final class Store: Sendable {
     let database: any StoreDatabase
     private let snapshot: Mutex<ReadModel>
@@ -18,6 +20,8 @@ public final class Store: Sendable {
     private let listener: Mutex<Task<Void, Never>?> = Mutex(nil)
     /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
     let feed = ChangeFeed()
+    /// Readers waiting for the read model to reach a generation.
+    private let arrivals = GenerationArrivals()
     /// How long a sign-in may go unused before it expires, in seconds.
     let sessionIdleLimit: TimeInterval
 
@@ -61,15 +65,30 @@ public final class Store: Sendable {
 
     // MARK: Reading
 
-    /// What readers see now: after catching up with other servers' changes.
+    /// The read model after asking the database for other servers' changes (one round trip):
+    /// for what the read model does not know yet, such as a token signed in elsewhere a moment ago.
     func current() async throws -> ReadModel {
         if try await database.generation() != latest.generation { try await catchUp() }
         return latest
     }
 
-    /// The read model as it is, without asking the database (for what never changes after the
-    /// start: NFTs, collections, currencies).
+    /// The read model as it is, without asking the database: what every read answers from.
     var latest: ReadModel { snapshot.withLock { $0 } }
+
+    /// Returns once the read model reflects `generation` (one a server answered, presented by a
+    /// reader who saw it): other servers' changes usually arrive within milliseconds; after
+    /// `patience` the database is asked.
+    func reach(_ generation: Int, patience: Duration = .milliseconds(250)) async throws {
+        if latest.generation >= generation { return }
+        if await arrivals.wait(for: generation, within: patience) { return }
+        _ = try await current()
+    }
+
+    /// Makes `model` the one readers see and wakes those waiting for its generation.
+    private func publish(_ model: ReadModel) {
+        snapshot.withLock { $0 = model }
+        arrivals.reached(model.generation)
+    }
 
     /// Whether the database answers a query now (`/health`).
     func databaseAnswers() async -> Bool { await database.answers() }
@@ -100,7 +119,7 @@ public final class Store: Sendable {
         try next.replaceUsers(changing: users)
         if scopes.contains(where: \.sessions) { next.replaceSessions(try await database.sessions()) }
         next.generation = last
-        snapshot.withLock { $0 = next }
+        publish(next)
         feed.publish(changes)
     }
 
@@ -119,7 +138,7 @@ public final class Store: Sendable {
                 changes.append(.user(id: user.id, nfts: user.nftCount))
             }
             next.generation = scope.generation
-            snapshot.withLock { $0 = next }
+            publish(next)
             feed.publish(changes)
         }
     }
@@ -128,7 +147,7 @@ public final class Store: Sendable {
     /// subscribers told to read everything again too.
     private func reloadAll() async throws {
         let model = try ReadModel(await database.loadAll())
-        snapshot.withLock { $0 = model }
+        publish(model)
         feed.resyncAll()
     }
 

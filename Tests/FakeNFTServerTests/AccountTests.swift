@@ -96,6 +96,31 @@ import FakeNFTTesting
         }
     }
 
+    /// `/users` follows each change of an account's profile: a description or a website in its
+    /// row (and in a page, and in a name search), a new name in the name order too.
+    @Test func usersFollowEveryProfileChange() async throws {
+        try await TestServer.with { server async throws in
+            let anna = try await Self.register(server, "Anna", "anna@example.com")
+            let boris = try await Self.register(server, "Boris", "boris@example.com")
+            func ours(_ query: String) async throws -> [User] {
+                try await server.get("/api/v1/users?size=1000&\(query)", as: [User].self).filter {
+                    [anna.userId, boris.userId].contains($0.id)
+                }
+            }
+            try await Self.put(
+                server, "/api/v1/profile/1", [("description", "Paints"), ("website", "https://a.example")],
+                token: anna.token)
+            #expect(try await server.get("/api/v1/users/\(anna.userId)", as: User.self).description == "Paints")
+            #expect(try await ours("sortBy=name").map(\.name) == ["Anna", "Boris"])
+            #expect(try await ours("sortBy=name").first?.website == "https://a.example")
+            #expect(try await ours("name=ann").map(\.description) == ["Paints"])
+            try await Self.put(server, "/api/v1/profile/1", [("name", "Zoe")], token: anna.token)
+            #expect(try await ours("sortBy=name").map(\.name) == ["Boris", "Zoe"])
+            #expect(try await ours("name=zo").map(\.id) == [anna.userId])
+            #expect(try await ours("name=ann").isEmpty)
+        }
+    }
+
     @Test func passwordsAreStoredAsBcryptHashesAndTokensAsSHA256() async throws {
         try await TestServer.with { server async throws in
             let password = "Secret-Pass 42"

@@ -202,6 +202,30 @@ struct SeveralServersTests {
         }
     }
 
+    /// A server whose own idea of an owner's rows is old (the other changed them since) judges
+    /// a change on the rows as they are: an If-Match of the newest version is taken, an older
+    /// one refused, and nothing the other wrote is lost.
+    @Test(arguments: SharedData.available) func aChangeIsJudgedOnTheRowsAsTheyAre(_ data: SharedData) async throws {
+        try await withTwoServers(on: data) { a, b async throws in
+            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "likes=1").status == 200)
+            let old = try #require(try await a.exchange("GET", "/api/v1/profile/1").headers["etag"])
+            let changed = try await b.exchange("PUT", "/api/v1/profile/1", body: "likes=1,2", headers: ["If-Match": old])
+            let newest = try #require(changed.headers["etag"])
+            #expect(changed.status == 200 && newest != old)
+            let stale = try await a.exchange("PUT", "/api/v1/profile/1", body: "likes=3", headers: ["If-Match": old])
+            #expect(stale.status == 412)
+            let taken = try await a.exchange("PUT", "/api/v1/profile/1", body: "likes=1,2,3", headers: ["If-Match": newest])
+            #expect(taken.status == 200)
+            #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=4").status == 200)
+            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "name=Both").status == 200)
+            let client = GenerationClient()
+            _ = try await client.request(a, "GET", "/api/v1/profile/1")
+            let profile: Profile = try await client.get(b, "/api/v1/profile/1")
+            #expect(profile.likes == ["1", "2", "3"] && profile.name == "Both")
+            #expect(try await client.get(a, "/api/v1/orders/1", as: Order.self).nfts == ["4"])
+        }
+    }
+
     /// A database that stops answering makes requests a prompt 503 (what never changes is still
     /// served from memory), and the server answers again once it is back.
     @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
@@ -249,7 +273,7 @@ struct SeveralServersTests {
         #expect(try TestStore.rows(place, "SELECT COUNT(*) FROM nft") == [["95"]])
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
-                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
+                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"], ["v6-change-in-one-call"],
             ])
     }
 

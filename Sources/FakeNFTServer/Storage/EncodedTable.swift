@@ -11,12 +11,12 @@ struct EncodedTable: Sendable {
     }
 
     /// Encoded entities in storage (`seq`) order.
-    private let items: [ByteBuffer]
+    private var items: [ByteBuffer]
     private let positions: [String: Int]
     /// Positions in `items`, per sort field and direction (ties in storage order).
     private let orders: [Ordering: [Int]]
     /// Each entity's name folded for `name=` (case and diacritics ignored); empty for entities without one.
-    private let names: [String]
+    private var names: [String]
 
     /// Encodes `records` (in storage order) and works out the order of each field of `sorts`.
     init<Record, Model: Encodable>(
@@ -39,6 +39,22 @@ struct EncodedTable: Sendable {
 
     /// The entity with `id`, as JSON.
     func item(id: String) -> ByteBuffer? { positions[id].map { items[$0] } }
+
+    /// Where the entity with `id` is in storage order.
+    func position(id: String) -> Int? { positions[id] }
+
+    /// The table with the entities at `changed` positions encoded again from `records`, whose
+    /// sort keys and names are those the table was made with (else make it again).
+    func replacing<Record, Model: Encodable>(
+        _ changed: [Int], of records: [Record], name: ((Record) -> String)? = nil, model: (Record) -> Model
+    ) throws -> EncodedTable {
+        var table = self
+        for index in changed {
+            table.items[index] = try JSONBody.encode(model(records[index]))
+            if let name, !names.isEmpty { table.names[index] = Self.searchKey(name(records[index])) }
+        }
+        return table
+    }
 
     /// A page as a JSON array. An unknown sort field sorts by storage order; `order=desc`
     /// without a field reverses it; `name=` keeps the entities whose name contains it.

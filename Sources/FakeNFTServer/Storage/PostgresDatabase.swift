@@ -5,10 +5,13 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. Each change is one transaction that locks the owner's rows
-/// (`SELECT … FOR UPDATE`), writes what changed, then counts itself in `store_state` (a row lock
-/// held until the commit, so generations are in commit order), records its scope in
-/// `change_log` and sends `NOTIFY fakenft_changes`, which every server listens to.
+/// servers on one database. A change is one call of `fakenft_change` (one round trip): the
+/// rules run here on the owner's rows as this server last wrote or read them, and the function
+/// writes the result only if the rows are still at those versions (else they are read again
+/// and the rules run again; a change that loses twice takes the rows' locks for a transaction).
+/// It counts itself in `store_state` last (a row lock held for the commit only, so generations
+/// are in commit order), records its scope in `change_log` and sends `NOTIFY fakenft_changes`,
+/// which every server listens to.
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.
@@ -24,6 +27,10 @@ final class PostgresDatabase: StoreDatabase {
     private let notify: AsyncStream<Int>.Continuation
     private let leased = Atomic<Int>(0)
     private let maximumConnections: Int
+    /// Each owner's rows as this server last wrote or read them: the base of its next change.
+    private let known = Mutex<[String: OwnerRows]>([:])
+    /// This server among the database's writers: its own changes' notifications are not read again.
+    private let writer = UUID().uuidString
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -75,7 +82,8 @@ final class PostgresDatabase: StoreDatabase {
     // MARK: Reading
 
     func loadAll() async throws -> StoredData {
-        try await connection(timeout: nil) { db in  // the whole database, at start: a large one takes its time
+        known.withLock { $0 = [:] }  // a reseed may have numbered versions again
+        return try await connection(timeout: nil) { db in  // the whole database, at start: a large one takes its time
             // The generation first: what is read after it is at least that new.
             let generation = try await Self.generation(db)
             return StoredData(
@@ -87,7 +95,9 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     func owned(by owner: String) async throws -> OwnerRows {
-        try await connection { db in try await Self.rows(of: owner, lock: false, db) }
+        let rows = try await connection { db in try await Self.rows(of: owner, lock: false, db) }
+        known.withLock { $0[owner] = rows }
+        return rows
     }
 
     func sessions() async throws -> [SessionRecord] { try await connection(Self.sessions) }
@@ -129,6 +139,39 @@ final class PostgresDatabase: StoreDatabase {
         async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
     {
+        var base = known.withLock { $0[owner] }
+        for _ in 0..<2 {  // the rows known here, then as they are now
+            let fresh = base == nil
+            let before: OwnerRows
+            if let base { before = base } else { before = try await owned(by: owner) }
+            base = nil
+            var changed = before
+            let outcome: Outcome
+            do { outcome = try change(&changed) } catch {
+                if fresh { throw error }
+                continue  // judged on rows that may be old: judged again on the database's
+            }
+            let rows = changed
+            let users = rows.user != before.user
+            guard
+                let generation = try await connection({ [writer] db in
+                    try await Self.write(rows, over: before, writer: writer, db)
+                })
+            else {
+                continue  // another change came first
+            }
+            known.withLock { $0[owner] = rows }
+            return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
+        }
+        let changed = try await lockedChange(owner: owner, change)
+        known.withLock { $0[owner] = changed.rows }
+        return changed
+    }
+
+    /// The change in a transaction that holds the owner's rows locked from the read to the commit.
+    private func lockedChange<Outcome: Sendable>(
+        owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome
+    ) async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
         try await transaction { db in
             let before = try await Self.rows(of: owner, lock: true, db)
             var rows = before
@@ -342,7 +385,8 @@ extension PostgresDatabase {
                     try await connection.listen(on: Self.channel) { notifications in
                         notify.yield(Int.max)  // whatever was missed while not listening
                         for try await notification in notifications {
-                            notify.yield(Int(notification.payload) ?? Int.max)
+                            let (generation, writer) = Self.parse(notification.payload)
+                            if writer != self.writer { notify.yield(generation) }
                         }
                     }
                 } onCancel: {
@@ -356,6 +400,14 @@ extension PostgresDatabase {
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(10))
         }
+    }
+
+    /// A notification's generation and writer (`"12 writer"`, or `"12"` for a change any server
+    /// reads again); `Int.max` (read everything changed) when it says something else.
+    static func parse(_ payload: String) -> (generation: Int, writer: String?) {
+        let parts = payload.split(separator: " ", maxSplits: 1)
+        guard let first = parts.first, let generation = Int(first) else { return (Int.max, nil) }
+        return (generation, parts.count > 1 ? String(parts[1]) : nil)
     }
 
     /// A clear message for what goes wrong while connecting (postgres-nio's errors hide the

@@ -176,6 +176,26 @@ extension PostgresDatabase {
         return generation
     }
 
+    /// Writes an owner's `rows`, made from `before`, in one call of `fakenft_change`
+    /// (``PostgresSchema/changeFunction``), named as `writer`'s; nil when the rows are no longer
+    /// at `before`'s versions.
+    static func write(_ rows: OwnerRows, over before: OwnerRows, writer: String, _ db: PostgresConnection)
+        async throws -> Int?
+    {
+        let profile = rows.profile, order = rows.order, user = rows.user
+        let spent = rows.account?.spent
+        return try await db.query(
+            """
+            SELECT fakenft_change(\(profile.id), \(before.profile.version), \(before.order.version),
+              \(profile.name), \(profile.avatar), \(profile.description), \(profile.website), \(try text(profile.nfts)),
+              \(try text(profile.likes)), \(profile.version), \(try text(order.nfts)), \(order.version),
+              \(spent), \(user?.name), \(user?.avatar), \(user?.description), \(user?.website),
+              \(try user.map { try text($0.nfts) }), \(user?.nftCount), \(user?.rating), \(rows.user != before.user),
+              \(ChangeRecords.kept), \(writer))
+            """, logger: quiet
+        ).decode(Int?.self).array().first ?? nil
+    }
+
     static func update(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
         try await db.query(
             """

@@ -51,20 +51,33 @@ struct ReadModel: Sendable {
     }
 
     /// Some users' rows changed (accounts', with their profiles; a new account's is added in
-    /// its storage place): the `/users` table is made again.
+    /// its storage place): the `/users` table is made again, or, when no row was added and no
+    /// sort key or name changed (a like, a description), only the changed rows are encoded again.
     mutating func replaceUsers(changing changed: [UserRecord]) throws {
         guard !changed.isEmpty else { return }
         var records = userRecords
+        var indices: [Int] = []
+        var reorder = false
         for record in changed {
-            if let index = records.firstIndex(where: { $0.id == record.id }) {
+            if let index = users.position(id: record.id), records[index].id == record.id {
+                let old = records[index]
+                reorder =
+                    reorder || old.name != record.name || old.seq != record.seq
+                    || SortWhitelist.user.values.contains { $0(old) != $0(record) }
                 records[index] = record
+                indices.append(index)
             } else {
                 records.append(record)
+                reorder = true
             }
         }
-        records.sort { $0.seq < $1.seq }
+        if reorder {
+            records.sort { $0.seq < $1.seq }
+            users = try Self.table(of: records)
+        } else {
+            users = try users.replacing(indices, of: records, name: \.name, model: \.model)
+        }
         userRecords = records
-        users = try Self.table(of: records)
     }
 
     mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }

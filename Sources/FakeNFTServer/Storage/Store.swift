@@ -124,9 +124,13 @@ public final class Store: Sendable {
     }
 
     /// After this server's own change: when it is the next one, the read model takes the
-    /// committed rows as they are (no query); after a gap (other servers' changes), it reads
-    /// the changes from the database.
+    /// committed rows as they are (no query); after a gap, it reads the changes from the
+    /// database. The change before it (this server's own, committed a moment earlier, or
+    /// another's on its way through the feed) is given a moment to arrive first.
     private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
+        if latest.generation < scope.generation - 1 {
+            _ = await arrivals.wait(for: scope.generation - 1, within: .milliseconds(50))
+        }
         try await catchingUp.run { [self] in
             let model = latest
             guard model.generation < scope.generation else { return }

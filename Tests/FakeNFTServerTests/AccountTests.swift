@@ -135,6 +135,7 @@ import FakeNFTTesting
                     && !Bcrypt.verify("Secret-Pass 43", hash: hash))
             #expect(tokenHashes == [Tokens.hash(anna.token)] && !tokenHashes.contains(anna.token))
             #expect(anna.token.hasPrefix("fnft_") && anna.token.count >= 5 + 43, "at least 256 bits")
+            #expect(Tokens.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         }
     }
 

@@ -17,9 +17,17 @@ enum Tokens {
         return prefix + text
     }
 
-    /// What the database keeps of a token: its SHA-256, in hex.
+    /// What the database keeps of a token: its SHA-256, in hex (worked out on every request
+    /// of an account: no formatting calls).
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(token.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     static func isAccountToken(_ token: String) -> Bool { token.hasPrefix(prefix) }

@@ -36,10 +36,9 @@ struct SessionRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
         self.lastUsedAt = lastUsedAt ?? createdAt
     }
 
-    /// When the session was last used.
+    /// When the session was last used (read on every request of its token: parsed without ICU).
     var lastUsed: Date {
-        let formatter = ISO8601DateFormatter()
-        return formatter.date(from: lastUsedAt) ?? formatter.date(from: createdAt) ?? .distantPast
+        (try? Date(lastUsedAt, strategy: .iso8601)) ?? (try? Date(createdAt, strategy: .iso8601)) ?? .distantPast
     }
 
     enum Columns {

@@ -94,9 +94,12 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    func owned(by owner: String) async throws -> OwnerRows {
-        let rows = try await connection { db in try await Self.rows(of: owner, lock: false, db) }
-        known.withLock { $0[owner] = rows }
+    func owned(by owners: Set<String>) async throws -> [String: OwnerRows] {
+        let rows = try await connection { db in try await Self.rows(of: owners, db) }
+        guard rows.count == owners.count else {
+            throw StoreError.damaged("the database has no profile or no order for one of \(owners.sorted())")
+        }
+        known.withLock { known in known.merge(rows) { _, new in new } }
         return rows
     }
 
@@ -113,14 +116,19 @@ final class PostgresDatabase: StoreDatabase {
 
     func changes(since generation: Int) async throws -> [ChangeScope]? {
         try await connection { db in
-            let current = try await Self.generation(db)
-            guard current != generation else { return [] }
+            // one round trip: the counter, and the log's entries up to it (none: a row of NULLs)
+            var current = generation
             var scopes: [ChangeScope] = []
-            for try await (generation, owner, users, sessions) in try await db.query(
-                "SELECT generation, owner, users, sessions FROM change_log WHERE generation > \(generation) AND generation <= \(current) ORDER BY generation",
-                logger: Self.quiet
-            ).decode((Int, String, Bool, Bool).self) {
-                scopes.append(ChangeScope(generation: generation, owner: owner, users: users, sessions: sessions))
+            for try await (counted, logged, owner, users, sessions) in try await db.query(
+                """
+                SELECT s.generation, l.generation, l.owner, l.users, l.sessions FROM store_state s
+                  LEFT JOIN change_log l ON l.generation > \(generation) AND l.generation <= s.generation
+                  WHERE s.id = 1 ORDER BY l.generation
+                """, logger: Self.quiet
+            ).decode((Int, Int?, String?, Bool?, Bool?).self) {
+                current = counted
+                guard let logged, let owner, let users, let sessions else { continue }
+                scopes.append(ChangeScope(generation: logged, owner: owner, users: users, sessions: sessions))
             }
             return scopes.count == current - generation ? scopes : nil
         }
@@ -143,7 +151,13 @@ final class PostgresDatabase: StoreDatabase {
         for _ in 0..<2 {  // the rows known here, then as they are now
             let fresh = base == nil
             let before: OwnerRows
-            if let base { before = base } else { before = try await owned(by: owner) }
+            if let base {
+                before = base
+            } else if let rows = try await owned(by: [owner])[owner] {
+                before = rows
+            } else {
+                throw StoreError.damaged("the database has no profile or no order '\(owner)'")
+            }
             base = nil
             var changed = before
             let outcome: Outcome

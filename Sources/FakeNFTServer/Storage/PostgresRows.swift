@@ -113,6 +113,53 @@ extension PostgresDatabase {
         }
     }
 
+    /// Owners' rows, in one query (an owner without a profile or an order is left out).
+    static func rows(of owners: Set<String>, _ db: PostgresConnection) async throws -> [String: OwnerRows] {
+        var found: [String: OwnerRows] = [:]
+        let rows = try await db.query(
+            #"""
+            SELECT p.id, p.name, p.avatar, p.description, p.website, p.nfts, p.likes, p.version, o.nfts, o.version,
+              a."userID", a.name, a.email, a."emailKey", a."passwordHash", a.spent, a."createdAt",
+              u.seq, u.name, u.avatar, u.description, u.website, u.nfts, u.rating
+            FROM profile p JOIN orders o ON o.id = p.id
+              LEFT JOIN account a ON a."userID" = p.id AND p.id <> \#(Owner.shared)
+              LEFT JOIN "user" u ON u.id = a."userID"
+            WHERE p.id = ANY(\#(Array(owners)))
+            """#, logger: quiet)
+        for try await row in rows {
+            let (id, name, avatar, description, website, nfts, likes, version, orderNFTs, orderVersion) =
+                try row.decode(
+                    (String, String, String, String, String, String, String, Int, String, Int).self)
+            let profile = ProfileRecord(
+                Profile(
+                    id: id, name: name, avatar: avatar, description: description, website: website,
+                    nfts: try list(nfts), likes: try list(likes)),
+                version: version)
+            let order = OrderRecord(Order(id: id, nfts: try list(orderNFTs)), version: orderVersion)
+            let columns = row.makeRandomAccess()
+            var account: AccountRecord?
+            if let userID = try columns[10].decode(String?.self) {
+                account = AccountRecord(
+                    userID: userID, name: try columns[11].decode(String.self),
+                    email: try columns[12].decode(String.self),
+                    emailKey: try columns[13].decode(String.self), passwordHash: try columns[14].decode(String.self),
+                    spent: try columns[15].decode(Double.self), createdAt: try columns[16].decode(String.self))
+            }
+            var user: UserRecord?
+            if account != nil, let seq = try columns[17].decode(Int?.self) {
+                user = UserRecord(
+                    seq: seq,
+                    User(
+                        id: id, name: try columns[18].decode(String.self), avatar: try columns[19].decode(String.self),
+                        description: try columns[20].decode(String?.self), website: try columns[21].decode(String.self),
+                        nfts: try list(try columns[22].decode(String.self)), rating: try columns[23].decode(String.self)
+                    ))
+            }
+            found[id] = OwnerRows(profile: profile, order: order, account: account, user: user)
+        }
+        return found
+    }
+
     /// `owner`'s rows, locked until the transaction ends when `lock` is set.
     static func rows(of owner: String, lock: Bool, _ db: PostgresConnection) async throws -> OwnerRows {
         guard let profile = try await profiles(owner, lock: lock, db).first,

@@ -125,17 +125,19 @@ enum SortWhitelist {
 extension ReadModel {
     /// Takes `owner`'s profile and order as they are now; returns the changes subscribers get
     /// (those whose version moved).
+    /// (A version names one state of a resource: one whose version did not move is not encoded again.)
     mutating func replace(_ profile: ProfileRecord, _ order: OrderRecord, owner: String) throws -> [ChangeFeed.Change] {
-        let versionedProfile = try Self.versioned(profile), versionedOrder = try Self.versioned(order)
         var changes: [ChangeFeed.Change] = []
         if profiles[owner]?.version != profile.version {
-            changes.append(.profile(owner: owner, version: profile.version, json: versionedProfile.json))
+            let versioned = try Self.versioned(profile)
+            changes.append(.profile(owner: owner, version: profile.version, json: versioned.json))
+            profiles[owner] = versioned
         }
         if orders[owner]?.version != order.version {
-            changes.append(.order(owner: owner, version: order.version, json: versionedOrder.json))
+            let versioned = try Self.versioned(order)
+            changes.append(.order(owner: owner, version: order.version, json: versioned.json))
+            orders[owner] = versioned
         }
-        profiles[owner] = versionedProfile
-        orders[owner] = versionedOrder
         return changes
     }
 }

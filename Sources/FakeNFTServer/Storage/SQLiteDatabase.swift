@@ -165,7 +165,9 @@ final class SQLiteDatabase: StoreDatabase {
         try await read { db in try AccountRecord.fetchOne(db, key: userID) }
     }
 
-    func owned(by owner: String) async throws -> OwnerRows { try await read { db in try Self.rows(of: owner, db) } }
+    func owned(by owners: Set<String>) async throws -> [String: OwnerRows] {
+        try await read { db in try Dictionary(uniqueKeysWithValues: owners.map { ($0, try Self.rows(of: $0, db)) }) }
+    }
 
     func sessions() async throws -> [SessionRecord] { try await read { db in try SessionRecord.fetchAll(db) } }
     func generation() async throws -> Int { try await read(Self.generation) }

@@ -108,8 +108,7 @@ public final class Store: Sendable {
         var changes: [ChangeFeed.Change] = []
         let usersChanged = Set(scopes.filter(\.users).map(\.owner))
         var users: [UserRecord] = []
-        for owner in Set(scopes.map(\.owner)) {
-            let rows = try await database.owned(by: owner)
+        for (owner, rows) in try await database.owned(by: Set(scopes.map(\.owner))) {
             changes += try next.replace(rows.profile, rows.order, owner: owner)
             if usersChanged.contains(owner), let user = rows.user {
                 users.append(user)
@@ -239,7 +238,14 @@ public final class Store: Sendable {
     {
         let (rows, outcome, scope) = try await database.change(owner: owner, change)
         try await apply(rows, scope)
-        return (try ReadModel.versioned(rows.profile), try ReadModel.versioned(rows.order), outcome)
+        let model = latest  // encoded there already, unless a later change moved on
+        let profile =
+            try model.profiles[owner].flatMap { $0.version == rows.profile.version ? $0 : nil }
+            ?? ReadModel.versioned(rows.profile)
+        let order =
+            try model.orders[owner].flatMap { $0.version == rows.order.version ? $0 : nil }
+            ?? ReadModel.versioned(rows.order)
+        return (profile, order, outcome)
     }
 
     /// After a sign-up or sign-in change of `generation`: the read model catches up.

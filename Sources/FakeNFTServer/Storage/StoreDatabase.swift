@@ -33,8 +33,8 @@ protocol StoreDatabase: Sendable {
     func account(emailKey: String) async throws -> AccountRecord?
     func account(userID: String) async throws -> AccountRecord?
 
-    /// An owner's rows now (for an account, also its sign-in record and its row in `/users`).
-    func owned(by owner: String) async throws -> OwnerRows
+    /// Owners' rows now (for an account, also its sign-in record and its row in `/users`), by owner.
+    func owned(by owners: Set<String>) async throws -> [String: OwnerRows]
     func sessions() async throws -> [SessionRecord]
 
     /// The generation of the last committed change.

@@ -5,8 +5,8 @@
 #   2. two servers on one PostgreSQL database behind nginx (deploy/nginx.conf), wrk -t2 -c32
 #      with scripts/bench-cluster.lua (reads, likes and cart changes of 64 accounts), then a check
 #      that every acknowledged like is in the database;
-#   3. one server alone on that database: PUT /profile/1 over the 64 accounts and on one
-#      profile, GET /profile/1 and GET /nft/1.
+#   3. one server alone on that database (the other stopped): PUT /profile/1 over the 64
+#      accounts and on one profile, GET /profile/1 and GET /nft/1.
 # DURATION seconds per measurement (default 20). Needs a cluster:
 #   scripts/with-postgres.sh scripts/bench-cluster.sh [BINARY]
 set -eu
@@ -77,7 +77,9 @@ while read -r index sequence; do
 done <"$work/acked"
 kill -0 $a 2>/dev/null && kill -0 $b 2>/dev/null || { echo "a server died:"; cat "$work/a.log" "$work/b.log"; exit 1; }
 
-# One server alone on the same database (b; nginx and a stay idle).
+# One server alone on the same database: a stops (else it would read every change of b's
+# again), nginx stays idle.
+kill $a && wait $a 2>/dev/null || true
 direct="http://127.0.0.1:$b_port"
 cat >"$work/put.lua" <<'LUA'
 -- PUT /profile/1 of each account in turn (file $TOKENS), or of the shared profile without it.

@@ -31,6 +31,7 @@ final class PostgresDatabase: StoreDatabase {
     private let known = Mutex<[String: OwnerRows]>([:])
     /// This server among the database's writers: its own changes' notifications are not read again.
     private let writer = UUID().uuidString
+    private let owners = OwnerLocks()
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -147,6 +148,14 @@ final class PostgresDatabase: StoreDatabase {
         async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
     {
+        try await owners.run(owner) { try await optimisticChange(owner: owner, change) }
+    }
+
+    /// The change on the rows known here, written if they are still so; else on the rows as they
+    /// are, written if they still are then; else in a transaction that locks them.
+    private func optimisticChange<Outcome: Sendable>(
+        owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome
+    ) async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
         var base = known.withLock { $0[owner] }
         for _ in 0..<2 {  // the rows known here, then as they are now
             let fresh = base == nil

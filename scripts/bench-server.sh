@@ -84,8 +84,8 @@ row() {
     set -- $(measure "$nginx/$file")
     echo "| \`GET /api/v1$path\` | $ours | $ours_p99 | $1 | $2 | $(ratio "$ours" "$1") | $target |"
 }
-row nft "/nft/1" nft-1.json "≥ 40%"
-row users "/users?page=0&size=20" users-page.json "≥ 25%"
+row nft "/nft/1" nft-1.json "≥ 60%"
+row users "/users?page=0&size=20" users-page.json "≥ 50%"
 row collections "/collections" collections.json "≥ 25%"
 set -- $(measure -s "$work/put.lua" "$base/profile/1")
 echo "| \`PUT /api/v1/profile/1\` (likes) | $1 | $2 | | | | |"

@@ -23,7 +23,7 @@ struct ConsistencyMiddleware: RouterMiddleware {
             try await store.reach(generation)
         }
         var response = try await next(request, context)
-        response.headers[Self.header] = String(store.latest.generation)
+        response.headers[Self.header] = String(store.generation)
         return response
     }
 

@@ -30,10 +30,14 @@ final class GenerationArrivals: Sendable {
         }
     }
 
-    /// A model of `generation` is readers' now: everyone waiting for it or an older one goes on.
+    /// The generation of the model readers see now (one small lock: read for every answer's header).
+    var current: Int { state.withLock { $0.reached } }
+
+    /// A model of `generation` is readers' now (a reseed may number from the start again):
+    /// everyone waiting for it or an older one goes on.
     func reached(_ generation: Int) {
         let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-            state.reached = max(state.reached, generation)
+            state.reached = generation
             let due = state.waiting.filter { $0.value.generation <= generation }
             for id in due.keys { state.waiting[id] = nil }
             return due.values.map(\.continuation)

@@ -35,6 +35,7 @@ public final class Store: Sendable {
         } catch let error as DecodingError {
             throw StoreError.damaged("\(database.name) holds data the server cannot read (\(error))")
         }
+        arrivals.reached(latest.generation)
         let updates = database.otherWriters()
         listener.withLock {
             $0 = Task { [weak self] in
@@ -74,6 +75,9 @@ public final class Store: Sendable {
 
     /// The read model as it is, without asking the database: what every read answers from.
     var latest: ReadModel { snapshot.withLock { $0 } }
+
+    /// The generation of ``latest``, without copying the model.
+    var generation: Int { arrivals.current }
 
     /// Returns once the read model reflects `generation` (one a server answered, presented by a
     /// reader who saw it): other servers' changes usually arrive within milliseconds; after

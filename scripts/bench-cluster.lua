@@ -4,7 +4,8 @@
 -- with one of the accounts' tokens (file $TOKENS). Ten requests in a row share a token and hold
 -- one like; threads use disjoint tokens, and a token comes back only 320 requests later (16
 -- connections per thread), so no two likes of one account are ever in flight together. Every acknowledged profile write is noted; done() writes "token-index sequence" of
--- the last acknowledged write per token to $ACKED for the script to check against the database.
+-- the last acknowledged write per token to $ACKED for the script to check against the database,
+-- and, when $STATUSES names a file, how many answers had each status ("status count" per thread).
 local threads = {}
 
 function setup(thread)
@@ -17,6 +18,7 @@ function init(args)
     for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
     counter = 0
     acked = {}
+    statuses = {}
     nthreads = tonumber(os.getenv("THREADS"))
 end
 
@@ -44,6 +46,7 @@ function request()
 end
 
 function response(status, headers, body)
+    statuses[status] = (statuses[status] or 0) + 1
     if status ~= 200 then return end
     local index, sequence = string.match(body, '"description":"t(%d+)s(%d+)"')
     if index then
@@ -58,4 +61,11 @@ function done(summary, latency, requests)
         for index, sequence in pairs(thread:get("acked")) do file:write(index, " ", sequence, "\n") end
     end
     file:close()
+    if os.getenv("STATUSES") then
+        file = io.open(os.getenv("STATUSES"), "w")
+        for _, thread in ipairs(threads) do
+            for status, count in pairs(thread:get("statuses")) do file:write(status, " ", count, "\n") end
+        end
+        file:close()
+    end
 end

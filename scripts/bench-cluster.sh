@@ -64,17 +64,22 @@ meets() { awk -v r="$1" -v t="$2" 'BEGIN { print (r + 0 >= t ? "yes" : "NO") }';
 set -- $(TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
 mix_rps=$1 mix_p50=$2 mix_p99=$3 mix_bad=$4 mix_errors=$5
 
-# Every acknowledged like is in the database (a later write of the same account may have replaced it).
-checked=0 lost=0
-while read -r index sequence; do
-    user=$(sed -n "${index}p" "$work/accounts" | cut -d' ' -f2)
-    stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
-    stored_sequence=${stored#t"$index"s}
-    checked=$((checked + 1))
-    if [ "$stored" = "$stored_sequence" ] || [ "$stored_sequence" -lt "$sequence" ]; then
-        lost=$((lost + 1)); echo "lost: account $index acknowledged s$sequence, the database has $stored"
-    fi
-done <"$work/acked"
+# Every acknowledged like noted in $1 is in the database (a later write of the same account may
+# have replaced it); sets checked and lost.
+check_acknowledged() {
+    checked=0 lost=0
+    while read -r index sequence; do
+        user=$(sed -n "${index}p" "$work/accounts" | cut -d' ' -f2)
+        stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
+        stored_sequence=${stored#t"$index"s}
+        checked=$((checked + 1))
+        if [ "$stored" = "$stored_sequence" ] || [ "$stored_sequence" -lt "$sequence" ]; then
+            lost=$((lost + 1)); echo "lost: account $index acknowledged s$sequence, the database has $stored"
+        fi
+    done <"$1"
+}
+check_acknowledged "$work/acked"
+mix_checked=$checked mix_lost=$lost
 kill -0 $a 2>/dev/null && kill -0 $b 2>/dev/null || { echo "a server died:"; cat "$work/a.log" "$work/b.log"; exit 1; }
 
 # One server alone on the same database: a stops (else it would read every change of b's
@@ -113,5 +118,50 @@ echo "| PUT /profile/1, one server, 32 connections over 64 accounts | $put_rps r
 echo "| PUT /profile/1, one server, all connections on one profile | $put_one_rps req/s, p99 $put_one_p99 ms | pgbench simple-update | $(ratio "$put_one_rps" "$update_tps") | (printed) | |"
 echo "| GET /profile/1, one server | $profile_rps req/s, p99 $profile_p99 ms | GET /nft/1: $nft_rps req/s, p99 $nft_p99 ms | $read_ratio | ≥ 0.6 | $(meets "$read_ratio" 0.6) |"
 echo
-echo "Acknowledged likes of the mix checked in the database: $checked accounts, last write of each; lost: $lost"
-[ "$lost" -eq 0 ]
+echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
+
+# 4. Failures under the mix, both servers again: PostgreSQL restarted at 5 s, server a killed
+# with SIGKILL at 10 s, every connection of the pool held by a slow query (a table lock held for
+# 4 s) at 15 s; then the last acknowledged like of each account is checked, and a change through
+# nginx must succeed with no server restarted.
+"$binary" serve --port "$a_port" --data "$work/a" --database "$database" --sign-ups-per-hour 0 --trusted-proxy 127.0.0.1 --quiet >>"$work/a.log" 2>&1 &
+a=$!
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$a_port/health" >/dev/null && break; sleep 0.1; done
+bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+as_owner() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+failures=30
+TOKENS="$work/tokens" ACKED="$work/acked-failures" STATUSES="$work/statuses" THREADS=2 \
+    wrk -t2 -c32 -d"${failures}s" --timeout 15s --latency -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port" >"$work/wrk-failures.txt" 2>&1 &
+load=$!
+# A change straight to server b every second (2 s at most each): when it stops answering, and
+# when it answers again.
+( for _ in $(seq 30); do
+    curl -s -m 2 -o /dev/null -w '%{http_code}\n' -X PUT -H "X-Practicum-Mobile-Token: $(sed -n 2p "$work/tokens")" \
+        -d likes=2 "http://127.0.0.1:$b_port/api/v1/profile/1"
+    sleep 1
+  done >"$work/probe.log" ) &
+probe=$!
+sleep 5
+started=$(psql "$database" -X -At -c "SELECT pg_postmaster_start_time()" </dev/null)
+as_owner "$bin/pg_ctl" -D "$FAKENFT_TEST_POSTGRES_SOCKET/data" -l "$FAKENFT_TEST_POSTGRES_SOCKET/server.log" -m fast -w restart >/dev/null
+restarted=$(psql "$database" -X -At -c "SELECT pg_postmaster_start_time()" </dev/null)
+sleep 5
+kill -9 $a
+sleep 5
+psql "$database" -X -q -c "BEGIN; LOCK TABLE profile IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(4); COMMIT" </dev/null >/dev/null
+wait $load || true
+wait $probe || true
+check_acknowledged "$work/acked-failures"
+after=$(curl -s -o /dev/null -w '%{http_code}' -X PUT -H "X-Practicum-Mobile-Token: $(sed -n 1p "$work/tokens")" \
+    -d "description=after" "http://127.0.0.1:$nginx_port/api/v1/profile/1")
+echo
+echo "Failures under the mix (${failures} s through nginx: PostgreSQL restarted at 5 s, a server killed at 10 s, the pool held by a 4 s table lock at 15 s):"
+echo "PostgreSQL started $started, again $restarted"
+awk '/Requests\/sec:/ { rps = $2 } $1 == "99%" { p99 = $2 } $1 == "Latency" && max == "" { max = $4 } / requests in / { total = $1 }
+     /Socket errors/ { errors = ", socket errors: " $3 " " $4 " " $5 " " $6 " " $7 " " $8 " " $9 " " $10 }
+     END { printf "%d req/s, p99 %s, slowest %s, %s requests%s", rps, p99, max, total, errors }' "$work/wrk-failures.txt"
+echo "; answers by status: $(awk '{ n[$1] += $2 } END { for (s in n) printf "%s x%d ", s, n[s] }' "$work/statuses")"
+echo "Server b, a change every second (000: no answer in 2 s): $(paste -sd ' ' "$work/probe.log")"
+echo "Acknowledged likes checked: $checked accounts; lost: $lost. A change through nginx afterwards, nothing restarted: $after"
+echo "nginx's errors: $(sed -n 's/.*\] [0-9#]*: \*[0-9]* \([^,(]*\).*/\1/p' "$work/nginx-error.log" | sort | uniq -c | awk '{ $1 = $1 " x"; print }' | paste -sd ';' -)"
+[ "$mix_lost" -eq 0 ] && [ "$lost" -eq 0 ] && [ "$after" = 200 ]

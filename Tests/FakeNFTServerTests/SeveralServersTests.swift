@@ -135,11 +135,13 @@ struct SeveralServersTests {
     ) async throws {
         try await withTwoServers(on: data) { a, b async throws in
             let anna = try await AccountTests.register(a, "Anna", "anna@example.com")
-            #expect(try await AccountTests.get(b, "/api/v1/profile/1", token: anna.token, as: Profile.self).name == "Anna")
+            #expect(
+                try await AccountTests.get(b, "/api/v1/profile/1", token: anna.token, as: Profile.self).name == "Anna")
             let events = try EventTests.Subscription(b)
             #expect(await events.waitFor("event: profile\ndata: {\"version\":1,"))
             #expect(try await a.request("PUT", "/api/v1/profile/1", body: "name=Soon").status == 200)
-            #expect(await events.waitFor("event: profile\ndata: {\"version\":2,"), "the change arrived through the feed")
+            #expect(
+                await events.waitFor("event: profile\ndata: {\"version\":2,"), "the change arrived through the feed")
             #expect(try await b.get("/api/v1/profile/1", as: Profile.self).name == "Soon")
         }
     }
@@ -187,7 +189,9 @@ struct SeveralServersTests {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for (index, body) in bodies.enumerated() {
                         let server = index.isMultiple(of: 2) ? a : b
-                        group.addTask { try await client.request(server, "PUT", "/api/v1/profile/1", body: body).status }
+                        group.addTask {
+                            try await client.request(server, "PUT", "/api/v1/profile/1", body: body).status
+                        }
                     }
                     for try await status in group { #expect(status == 200) }
                 }
@@ -209,12 +213,14 @@ struct SeveralServersTests {
         try await withTwoServers(on: data) { a, b async throws in
             #expect(try await a.request("PUT", "/api/v1/profile/1", body: "likes=1").status == 200)
             let old = try #require(try await a.exchange("GET", "/api/v1/profile/1").headers["etag"])
-            let changed = try await b.exchange("PUT", "/api/v1/profile/1", body: "likes=1,2", headers: ["If-Match": old])
+            let changed = try await b.exchange(
+                "PUT", "/api/v1/profile/1", body: "likes=1,2", headers: ["If-Match": old])
             let newest = try #require(changed.headers["etag"])
             #expect(changed.status == 200 && newest != old)
             let stale = try await a.exchange("PUT", "/api/v1/profile/1", body: "likes=3", headers: ["If-Match": old])
             #expect(stale.status == 412)
-            let taken = try await a.exchange("PUT", "/api/v1/profile/1", body: "likes=1,2,3", headers: ["If-Match": newest])
+            let taken = try await a.exchange(
+                "PUT", "/api/v1/profile/1", body: "likes=1,2,3", headers: ["If-Match": newest])
             #expect(taken.status == 200)
             #expect(try await b.request("PUT", "/api/v1/orders/1", body: "nfts=4").status == 200)
             #expect(try await a.request("PUT", "/api/v1/profile/1", body: "name=Both").status == 200)

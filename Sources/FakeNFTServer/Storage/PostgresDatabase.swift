@@ -308,17 +308,8 @@ extension PostgresDatabase {
             guard let timeout else {
                 return try await client.withConnection { connection in try await body(connection) }
             }
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await client.withConnection { connection in try await body(connection) } }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let result = first else {
-                    throw StoreError.unavailable("no answer in \(timeout)")
-                }
-                return result
+            return try await withDeadline(timeout, expired: { StoreError.unavailable("no answer in \(timeout)") }) {
+                try await client.withConnection { connection in try await body(connection) }
             }
         } catch let error as StoreError {
             throw error

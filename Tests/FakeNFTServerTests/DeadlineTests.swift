@@ -5,15 +5,14 @@ import Testing
 struct DeadlineTests {
     struct Expired: Error {}
 
+    /// (Without the deadline this test would never end: the work never does.)
     @Test func workThatNeverEndsIsAbandonedAtTheLimit() async throws {
-        let started = ContinuousClock.now
         await #expect(throws: Expired.self) {
             try await withDeadline(.milliseconds(100), expired: { Expired() }) {
                 // deaf to cancellation, as a query on a dropped connection was
                 await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             }
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func workThatEndsInTimeGivesItsResultOrError() async throws {

@@ -137,18 +137,14 @@ public final class APIClient: Sendable {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let token = configuration.token { headers.add(name: "X-Practicum-Mobile-Token", value: token) }
         let generation = generation.withLock { $0 }
-        if let generation { headers.add(name: Self.generationHeader, value: String(generation)) }
+        if let generation { headers.add(name: GenerationHeader.name, value: String(generation)) }
         return Request(method: method, url: url, headers: headers, generation: generation)
     }
-
-    static let generationHeader = "FakeNFT-Generation"
 
     /// Keeps the generation an answer carries: the newest seen, or a lower one than was sent
     /// (the server's data was made again and counts from the start).
     private func note(_ headers: HTTPHeaders, answering request: Request) {
-        guard let text = headers.first(name: Self.generationHeader), (1...18).contains(text.utf8.count),
-            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let answered = Int(text)
-        else { return }
+        guard let answered = headers.first(name: GenerationHeader.name).flatMap(GenerationHeader.parse) else { return }
         generation.withLock { kept in
             kept = request.generation.map { answered < $0 } == true ? answered : max(kept ?? 0, answered)
         }

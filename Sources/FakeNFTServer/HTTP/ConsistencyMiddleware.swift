@@ -1,3 +1,4 @@
+import FakeNFTModels
 import Hummingbird
 import HTTPTypes
 
@@ -9,7 +10,7 @@ import HTTPTypes
 /// server at once, other servers' within the change feed's delay (docs/server.md).
 struct ConsistencyMiddleware: RouterMiddleware {
     typealias Context = ServerContext
-    static let header = HTTPField.Name("FakeNFT-Generation")!
+    static let header = HTTPField.Name(GenerationHeader.name)!
     let store: Store
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -17,7 +18,7 @@ struct ConsistencyMiddleware: RouterMiddleware {
     {
         guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
         if let sent = request.headers[Self.header] {
-            guard let generation = Self.generation(sent) else {
+            guard let generation = GenerationHeader.parse(sent) else {
                 throw ServerError(.badRequest, "\(Self.header) must be a generation a server answered (digits)")
             }
             try await store.reach(generation)
@@ -25,11 +26,5 @@ struct ConsistencyMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[Self.header] = String(store.generation)
         return response
-    }
-
-    /// A generation as a server writes it: 1 to 18 digits.
-    static func generation(_ text: String) -> Int? {
-        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        return Int(text)
     }
 }

@@ -160,13 +160,7 @@ final class PostgresDatabase: StoreDatabase {
         for _ in 0..<2 {  // the rows known here, then as they are now
             let fresh = base == nil
             let before: OwnerRows
-            if let base {
-                before = base
-            } else if let rows = try await owned(by: [owner])[owner] {
-                before = rows
-            } else {
-                throw StoreError.damaged("the database has no profile or no order '\(owner)'")
-            }
+            if let base { before = base } else { before = try await rowsNow(of: owner) }
             base = nil
             var changed = before
             let outcome: Outcome
@@ -191,12 +185,20 @@ final class PostgresDatabase: StoreDatabase {
         return changed
     }
 
+    /// `owner`'s rows as they are now (``owned(by:)`` throws when one is missing).
+    private func rowsNow(of owner: String) async throws -> OwnerRows {
+        guard let rows = try await owned(by: [owner])[owner] else {
+            throw StoreError.damaged("the database has no profile or no order '\(owner)'")
+        }
+        return rows
+    }
+
     /// The change in a transaction that holds the owner's rows locked from the read to the commit.
     private func lockedChange<Outcome: Sendable>(
         owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome
     ) async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
         try await transaction { db in
-            let before = try await Self.rows(of: owner, lock: true, db)
+            let before = try await Self.lockedRows(of: owner, db)
             var rows = before
             let outcome = try change(&rows)
             if rows.profile != before.profile { try await Self.update(rows.profile, db) }

@@ -160,18 +160,18 @@ extension PostgresDatabase {
         return found
     }
 
-    /// `owner`'s rows, locked until the transaction ends when `lock` is set.
-    static func rows(of owner: String, lock: Bool, _ db: PostgresConnection) async throws -> OwnerRows {
-        guard let profile = try await profiles(owner, lock: lock, db).first,
-            let order = try await orders(owner, lock: lock, db).first
+    /// `owner`'s rows, locked until the transaction ends.
+    static func lockedRows(of owner: String, _ db: PostgresConnection) async throws -> OwnerRows {
+        guard let profile = try await profiles(owner, lock: true, db).first,
+            let order = try await orders(owner, lock: true, db).first
         else {
             throw StoreError.damaged("the database has no profile or no order '\(owner)'")
         }
-        let account = owner == Owner.shared ? nil : try await accounts("userID", owner, lock: lock, db).first
+        let account = owner == Owner.shared ? nil : try await accounts("userID", owner, lock: true, db).first
         var user: UserRecord?
         if account != nil {
             user = try await db.query(
-                #"SELECT seq, id, name, avatar, description, website, nfts, rating FROM "user" WHERE id = \#(owner)\#(unescaped: lock ? " FOR UPDATE" : "")"#,
+                #"SELECT seq, id, name, avatar, description, website, nfts, rating FROM "user" WHERE id = \#(owner) FOR UPDATE"#,
                 logger: quiet
             )
             .decode((Int, String, String, String, String?, String, String, String).self).array().first.map { row in

@@ -83,7 +83,7 @@ public final class Store: Sendable {
     /// reader who saw it): other servers' changes usually arrive within milliseconds; after
     /// `patience` the database is asked.
     func reach(_ generation: Int, patience: Duration = .milliseconds(250)) async throws {
-        if latest.generation >= generation { return }
+        if self.generation >= generation { return }
         if await arrivals.wait(for: generation, within: patience) { return }
         _ = try await current()
     }

@@ -29,12 +29,15 @@ struct ReadModel: Sendable {
     var generation: Int
 
     /// A read model of the whole database.
-    init(_ data: StoredData) throws {
-        nfts = try EncodedTable(data.nfts, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
-        collections = try EncodedTable(
+    init(_ data: StoredData) async throws {
+        async let nfts = EncodedTable(data.nfts, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
+        async let collections = EncodedTable(
             data.collections, sorts: SortWhitelist.collection, id: \.id, name: \.name, model: \.model)
-        currencies = try EncodedTable(data.currencies, sorts: [:], id: \.id, model: \.model)
-        users = try Self.table(of: data.users)
+        async let users = Self.table(of: data.users)
+        currencies = try await EncodedTable(data.currencies, sorts: SortFields(), id: \.id, model: \.model)
+        self.nfts = try await nfts
+        self.collections = try await collections
+        self.users = try await users
         userRecords = data.users
         profiles = try Dictionary(
             data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
@@ -53,7 +56,7 @@ struct ReadModel: Sendable {
     /// Some users' rows changed (accounts', with their profiles; a new account's is added in
     /// its storage place): the `/users` table is made again, or, when no row was added and no
     /// sort key or name changed (a like, a description), only the changed rows are encoded again.
-    mutating func replaceUsers(changing changed: [UserRecord]) throws {
+    mutating func replaceUsers(changing changed: [UserRecord]) async throws {
         guard !changed.isEmpty else { return }
         var records = userRecords
         var indices: [Int] = []
@@ -63,7 +66,7 @@ struct ReadModel: Sendable {
                 let old = records[index]
                 reorder =
                     reorder || old.name != record.name || old.seq != record.seq
-                    || SortWhitelist.user.values.contains { $0(old) != $0(record) }
+                    || SortWhitelist.user.keys.values.contains { $0(old) != $0(record) }
                 records[index] = record
                 indices.append(index)
             } else {
@@ -73,7 +76,7 @@ struct ReadModel: Sendable {
         }
         if reorder {
             records.sort { $0.seq < $1.seq }
-            users = try Self.table(of: records)
+            users = try await Self.table(of: records)
         } else {
             users = try users.replacing(indices, of: records, name: \.name, model: \.model)
         }
@@ -82,8 +85,8 @@ struct ReadModel: Sendable {
 
     mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }
 
-    private static func table(of users: [UserRecord]) throws -> EncodedTable {
-        try EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+    private static func table(of users: [UserRecord]) async throws -> EncodedTable {
+        try await EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
     }
 
     private static func owners(of sessions: [SessionRecord]) -> [String: SessionRecord] {
@@ -107,19 +110,33 @@ struct ReadModel: Sendable {
 /// The fields a list may be sorted by, and the value each one sorts (as SQLite would compare
 /// the column; a user's rating is text compared as `CAST(rating AS INTEGER)`, ties in storage order).
 enum SortWhitelist {
-    static let nft: [String: @Sendable (NFTRecord) -> SortKey] = [
-        "name": { .text($0.name) }, "rating": { .integer($0.rating) }, "price": { .number($0.price) },
-        "cost": { .number($0.price) }, "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) },
-        "author": { .text($0.author) },
-    ]
-    static let collection: [String: @Sendable (CollectionRecord) -> SortKey] = [
-        "name": { .text($0.name) }, "nfts": { .integer($0.nftCount) }, "count": { .integer($0.nftCount) },
-        "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
-    ]
-    static let user: [String: @Sendable (UserRecord) -> SortKey] = [
-        "name": { .text($0.name) }, "rating": { .integerPrefix(of: $0.rating) }, "id": { .integer($0.seq) },
-        "nfts": { .integer($0.nftCount) }, "count": { .integer($0.nftCount) },
-    ]
+    static let nft = SortFields<NFTRecord>(
+        [
+            "name": { .text($0.name) }, "rating": { .integer($0.rating) }, "price": { .number($0.price) },
+            "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
+        ], aliases: ["cost": "price"])
+    static let collection = SortFields<CollectionRecord>(
+        [
+            "name": { .text($0.name) }, "nfts": { .integer($0.nftCount) }, "id": { .integer($0.seq) },
+            "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
+        ], aliases: ["count": "nfts"])
+    static let user = SortFields<UserRecord>(
+        [
+            "name": { .text($0.name) }, "rating": { .integerPrefix(of: $0.rating) }, "id": { .integer($0.seq) },
+            "nfts": { .integer($0.nftCount) },
+        ], aliases: ["count": "nfts"])
+}
+
+/// The fields one kind of entity may be sorted by: each one's sort key, and other names that
+/// sort the same way.
+struct SortFields<Record>: Sendable {
+    let keys: [String: @Sendable (Record) -> SortKey]
+    let aliases: [String: String]
+
+    init(_ keys: [String: @Sendable (Record) -> SortKey] = [:], aliases: [String: String] = [:]) {
+        self.keys = keys
+        self.aliases = aliases
+    }
 }
 
 extension ReadModel {

@@ -29,7 +29,7 @@ public final class Store: Sendable {
         self.database = database
         self.sessionIdleLimit = sessionIdleLimit
         do {
-            snapshot = Mutex(try ReadModel(await database.loadAll()))
+            snapshot = Mutex(try await ReadModel(database.loadAll()))
         } catch StoreError.damaged(let why) {
             throw StoreError.damaged("\(database.name): \(why)")
         } catch let error as DecodingError {
@@ -119,7 +119,7 @@ public final class Store: Sendable {
                 changes.append(.user(id: user.id, nfts: user.nftCount))
             }
         }
-        try next.replaceUsers(changing: users)
+        try await next.replaceUsers(changing: users)
         if scopes.contains(where: \.sessions) { next.replaceSessions(try await database.sessions()) }
         next.generation = last
         publish(next)
@@ -141,7 +141,7 @@ public final class Store: Sendable {
             var next = model
             var changes = try next.replace(rows.profile, rows.order, owner: scope.owner)
             if scope.users, let user = rows.user {
-                try next.replaceUsers(changing: [user])
+                try await next.replaceUsers(changing: [user])
                 changes.append(.user(id: user.id, nfts: user.nftCount))
             }
             next.generation = scope.generation
@@ -153,7 +153,7 @@ public final class Store: Sendable {
     /// After a reseed by another server, or a read model too far behind: everything again, and
     /// subscribers told to read everything again too.
     private func reloadAll() async throws {
-        let model = try ReadModel(await database.loadAll())
+        let model = try await ReadModel(database.loadAll())
         publish(model)
         feed.resyncAll()
     }

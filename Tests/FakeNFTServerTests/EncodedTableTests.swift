@@ -1,0 +1,42 @@
+import FakeNFTModels
+import FakeNFTRequests
+import Foundation
+import Testing
+
+@testable import FakeNFTServer
+
+/// The orders a table works out once (in parallel, descending from ascending) are the orders
+/// SQLite's `ORDER BY field [DESC], seq` gives: checked against a plain sort on every field.
+@Suite struct EncodedTableTests {
+    /// NFTs whose names, ratings, prices and authors repeat, so that most keys are ties.
+    private static func records(_ count: Int) -> [NFTRecord] {
+        var random = SeededGenerator(seed: 7)
+        return (0..<count).map { seq in
+            let price = Double(Int.random(in: 0..<30, using: &random)) / 4
+            let nft = NFT(
+                id: String(seq + 1), name: ["b", "a", "Ä", "c", "ab"][Int.random(in: 0..<5, using: &random)],
+                images: [],
+                rating: Int.random(in: 1...5, using: &random), description: "", price: price,
+                author: String(Int.random(in: 1...3, using: &random)),
+                createdAt: "2023-0\(Int.random(in: 1...3, using: &random))")
+            return NFTRecord(seq: seq, nft)
+        }
+    }
+
+    @Test(arguments: [0, 1, 37, 25_000]) func everyOrderIsStorageOrderWithinTies(count: Int) async throws {
+        let records = Self.records(count)
+        let table = try await EncodedTable(records, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
+        for field in SortWhitelist.nft.keys.keys.sorted() + ["cost"] {
+            let key = try #require(SortWhitelist.nft.keys[SortWhitelist.nft.aliases[field] ?? field])
+            for descending in [false, true] {
+                let expected = records.indices.sorted { a, b in
+                    let (x, y) = (key(records[a]), key(records[b]))
+                    return descending ? (x > y || (!(y > x) && a < b)) : (x < y || (!(y < x) && a < b))
+                }.map { records[$0].id }
+                let page = table.list(ListQuery(sortField: field, descending: descending))
+                let listed = try JSONDecoder().decode([NFT].self, from: Data(page.readableBytesView)).map(\.id)
+                #expect(listed == expected, "\(field) \(descending ? "desc" : "asc")")
+            }
+        }
+    }
+}

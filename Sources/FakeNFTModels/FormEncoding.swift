@@ -17,15 +17,49 @@ public enum FormEncoding {
         s.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    /// Parses a form body into ordered pairs; `+` is a space, malformed escapes are kept as text.
+    /// Parses a form body into ordered pairs; `+` is a space, `%XX` a byte; a field with a
+    /// malformed escape, or whose bytes are not UTF-8, is kept as text (with `+` a space).
     public static func decode(_ body: String) -> [(String, String)] {
         body.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let unescape: (Substring) -> String = {
-                let spaced = $0.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
             return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")
+        }
+    }
+
+    /// One field's text without its escapes (a hot path: every query string and form body).
+    static func unescape(_ field: Substring) -> String {
+        let utf8 = field.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(field) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard index != utf8.endIndex, let high = hexValue(utf8[index]),
+                    case let low = utf8.index(after: index), low != utf8.endIndex, let lowValue = hexValue(utf8[low])
+                else {
+                    return String(
+                        decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+                }
+                bytes.append(high << 4 | lowValue)
+                index = utf8.index(after: low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+            ?? String(decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }

@@ -87,10 +87,27 @@ import Testing
         let decoded = FormEncoding.decode("name=%D0%98+x&likes%5B%5D=1&bad=%zz")
         #expect(decoded.map(\.0) == ["name", "likes[]", "bad"])
         #expect(decoded.map(\.1) == ["И x", "1", "%zz"])
+        #expect(FormEncoding.decode("a=%C3&b=%c3%a9%2B&c=%&d=%4").map(\.1) == ["%C3", "é+", "%", "%4"])
         #expect(IDList.split(" 1, 2 ,,3 ") == ["1", "2", "3"])
         let original = Profile(id: "1", name: "A", avatar: "x", description: "d", website: "w", nfts: [], likes: [])
         var edited = original
         edited.name = "B"
         #expect(ProfileUpdate.changes(from: original, to: edited) == ProfileUpdate(name: "B"))
+    }
+
+    /// The form decoder reads every field as Foundation's `removingPercentEncoding` after `+` to
+    /// space would (its reference), on random fields of escapes, pluses and multibyte letters;
+    /// bytes that are not UTF-8 always keep the field as text.
+    @Test func formDecodingAgreesWithFoundation() {
+        let pieces = ["a", "+", "%", "%2", "%20", "%2b", "%C3", "%A9", "%FF", "%00", "%e2%82%ac", "é", "ж", "=", "z"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let field = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let spaced = field.replacingOccurrences(of: "+", with: " ")
+            // Foundation reads some bytes that are not UTF-8 as U+FFFD, others as a malformed field
+            let expected = spaced.removingPercentEncoding.flatMap { $0.contains("\u{FFFD}") ? nil : $0 } ?? spaced
+            #expect(FormEncoding.decode("k=" + field).first?.1 ?? "" == expected, "\(field)")
+        }
     }
 }

@@ -6,13 +6,16 @@ import NIOCore
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The client's IP address: the connection's peer, or the client a trusted proxy names
-    /// (``ForwardedClientMiddleware``).
-    var clientAddress: String
+    /// (``ForwardedClientMiddleware``). Worked out when asked: most requests never ask.
+    var clientAddress: String {
+        get { forwardedClient ?? channel.remoteAddress?.ipAddress ?? "unknown" }
+        set { forwardedClient = newValue }
+    }
+    private var forwardedClient: String?
     private let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
         channel = source.channel
     }
 

@@ -25,12 +25,18 @@ public enum ImageLinks: Sendable, Hashable {
         return Self.replacing(Self.upstreamPrefixes, with: base + "/images/", in: json)
     }
 
-    /// The request's `Host` when it is a plain host and port (nothing that could break out of a
-    /// URL), else the server's own address.
+    /// The request's `Host` when it is a plain host and port (ASCII letters, digits and `.-:[]`:
+    /// nothing that could break out of a URL), else the server's own address.
     static func host(of request: HTTPRequest, fallback: String) -> String {
         guard let host = request.authority, !host.isEmpty, host.utf8.count <= 255,
-            host.unicodeScalars.allSatisfy({
-                CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)
+            host.utf8.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"),
+                    UInt8(ascii: "["), UInt8(ascii: "]"):
+                    true
+                default: false
+                }
             })
         else {
             return fallback
@@ -38,30 +44,33 @@ public enum ImageLinks: Sendable, Hashable {
         return host
     }
 
-    /// `buffer` with each occurrence of any of `prefixes` replaced by `replacement`; the same
-    /// buffer, uncopied, when there is none.
+    /// `buffer` with each occurrence of any of `prefixes` (`https://` addresses) replaced
+    /// by `replacement`; the same buffer, uncopied, when there is none.
     static func replacing(_ prefixes: [String], with replacement: String, in buffer: ByteBuffer) -> ByteBuffer {
         let patterns = prefixes.map { Array($0.utf8) }
         return buffer.withUnsafeReadableBytes { bytes -> ByteBuffer in
+            guard let base = bytes.baseAddress else { return buffer }
             var out: ByteBuffer?
             var start = 0, i = 0
-            while i < bytes.count {
-                if bytes[i] == UInt8(ascii: "h"),
+            // memchr finds each candidate's first byte; memcmp checks the rest
+            while i < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "h")), bytes.count - i) {
+                let at = base.distance(to: UnsafeRawPointer(found))
+                guard
                     let pattern = patterns.first(where: {
-                        bytes.count - i >= $0.count && bytes[i..<i + $0.count].elementsEqual($0)
+                        bytes.count - at >= $0.count && memcmp(base + at, $0, $0.count) == 0
                     })
-                {
-                    if out == nil {
-                        out = ByteBuffer()
-                        out?.reserveCapacity(bytes.count + 512)
-                    }
-                    out?.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<i]))
-                    out?.writeString(replacement)
-                    i += pattern.count
-                    start = i
-                } else {
-                    i += 1
+                else {
+                    i = at + 1
+                    continue
                 }
+                if out == nil {
+                    out = ByteBuffer()
+                    out?.reserveCapacity(bytes.count + 512)
+                }
+                out?.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<at]))
+                out?.writeString(replacement)
+                i = at + pattern.count
+                start = i
             }
             guard var result = out else { return buffer }
             result.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start...]))

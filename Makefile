@@ -34,12 +34,15 @@ run: build
 # tmux. A PostgreSQL cluster of the tests' own runs throughout (scripts/with-postgres.sh): the
 # several-servers tests use it, and the server suite runs a second time with PostgreSQL as its store.
 # Then the request parsers replay the fuzzing corpus and schemathesis fuzzes the server. First of all,
-# the sources must be formatted (`make format`).
+# the sources must be formatted (`make format`) and no line may be over 120 characters (the
+# formatter cannot break a string literal).
 # A build folder of its own, so that `make run` and `make bench` do not rebuild after it.
 TEST_FLAGS = -c release -Xswiftc -enable-testing --scratch-path .build-test
 TEST_BIN = .build-test/release/fakenft
 test: test-deps
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+	@if LC_ALL=C.UTF-8 grep -rn --include='*.swift' '.\{121,\}' Sources Tests Package.swift; then \
+		echo "lines over 120 characters (above): break them, string literals too"; exit 1; fi
 	$(SWIFT_BUILD) $(TEST_FLAGS) --build-tests
 	FAKENFT_BIN=$(CURDIR)/$(TEST_BIN) ./scripts/with-postgres.sh sh -c '$(SWIFT) test $(TEST_FLAGS) --skip-build && \
 		FAKENFT_TEST_STORE=postgres $(SWIFT) test $(TEST_FLAGS) --skip-build --filter FakeNFTServerTests'

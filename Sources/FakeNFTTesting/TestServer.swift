@@ -27,7 +27,8 @@ public final class TestServer: Sendable {
         return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
     }
 
-    /// Runs `body` with a server started like ``start(token:latency:seed:dataDirectory:payments:idleTimeout:imageLinks:postgresURL:)``
+    /// Runs `body` with a server started like
+    /// ``start(token:latency:seed:dataDirectory:payments:idleTimeout:imageLinks:postgresURL:)``
     /// and stops it, waiting for it, when `body` ends, however it ends.
     public static func with<T>(
         token: String? = nil, latency: Int = 0, seed: ServerConfiguration.Seed = .gen1,

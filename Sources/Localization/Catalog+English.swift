@@ -39,7 +39,10 @@ extension Catalog {
         .tabProfile: "Profile",
         .tabStatistics: "Statistics",
         .configProblems:
-            "{0} problem in the settings: fakenft config shows it|{0} problems in the settings: fakenft config shows them",
+            """
+        {0} problem in the settings: fakenft config shows it|{0} problems in the settings: fakenft config shows \
+        them
+        """,
         .price: "{0} ETH",
         .cartMarkIn: "[✕ cart]",
         .cartMarkOut: "[+ cart]",
@@ -352,9 +355,15 @@ extension Catalog {
         .aboutName: "FakeNFT for the terminal {0}",
         .aboutLicence: "Licence: MIT. The app and its server are free software.",
         .aboutData:
-            "Data: the FakeNFT API of the Yandex Practicum iOS course. Offline, the app's own server (fakenft serve) serves a copy of its data set; with --server, any compatible server.",
+            """
+        Data: the FakeNFT API of the Yandex Practicum iOS course. Offline, the app's own server (fakenft serve) \
+        serves a copy of its data set; with --server, any compatible server.
+        """,
         .aboutPictures:
-            "Pictures: offline, drawn by the app's server from each picture's address; from a real backend, its own images.",
+            """
+        Pictures: offline, drawn by the app's server from each picture's address; from a real backend, its own \
+        images.
+        """,
         .aboutKeys: "Keys: ? on any screen lists them. Esc goes back.",
         .signInRow: "Sign in or sign up",
         .continueWithoutAccountKey: "Continue without an account",

@@ -18,9 +18,15 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case .notATerminal: "an interactive terminal is needed (stdin and stdout must be a TTY)."
         case .termNotSet: "TERM is not set: set it to your terminal's type, e.g. TERM=xterm-256color."
         case .unknownTerminalType(let term):
-            "this system has no terminfo entry for TERM=\(SafeText.sanitize(term).prefix(40)): set TERM to a known type (e.g. xterm-256color) or install ncurses-term."
+            """
+            this system has no terminfo entry for TERM=\(SafeText.sanitize(term).prefix(40)): set TERM to a known \
+            type (e.g. xterm-256color) or install ncurses-term.
+            """
         case .noCursorAddressing(let term):
-            "TERM=\(SafeText.sanitize(term).prefix(40)) cannot move the cursor, which a full-screen app needs: use a terminal such as xterm-256color."
+            """
+            TERM=\(SafeText.sanitize(term).prefix(40)) cannot move the cursor, which a full-screen app needs: use a \
+            terminal such as xterm-256color.
+            """
         }
     }
 }

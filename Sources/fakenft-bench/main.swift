@@ -25,7 +25,10 @@ do {
     try await PictureBenchmarks.collectionPictures()
     try await PictureBenchmarks.memoryAfterManyPictures()
     print(
-        "\nPictures in pixels (reference: chafa 1.12 sixel 11-12 ms at 200×200, 30 ms at 400×400; smooth scrolling: p99 under 16 ms)"
+        """
+        \nPictures in pixels (reference: chafa 1.12 sixel 11-12 ms at 200×200, 30 ms at 400×400; smooth scrolling: \
+        p99 under 16 ms)
+        """
     )
     try PixelBenchmarks.encode()
     try await PixelBenchmarks.scrollSixelGrid()

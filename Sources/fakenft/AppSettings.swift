@@ -29,20 +29,29 @@ struct AppOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "For screen readers: the cursor shown on the selected row, cell or field, no animation, pictures as their names (config: accessible)."
+            """
+            For screen readers: the cursor shown on the selected row, cell or field, no animation, pictures as their \
+            names (config: accessible).
+            """
     )
     var accessible: Bool?
 
     @Flag(
         inversion: .prefixedNo,
         help:
-            "Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers and help (config: read_only)."
+            """
+            Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers \
+            and help (config: read_only).
+            """
     )
     var readOnly: Bool?
 
     @Option(
         help: ArgumentHelp(
-            "How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or FAKENFT_IMAGES; config: images; default auto).",
+            """
+            How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or \
+            FAKENFT_IMAGES; config: images; default auto).
+            """,
             valueName: "mode"))
     var images: ImagesChoice?
 
@@ -54,25 +63,37 @@ struct AppOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and underline only) (or FAKENFT_THEME; config: theme; default auto).",
+            """
+            Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and \
+            underline only) (or FAKENFT_THEME; config: theme; default auto).
+            """,
             valueName: "theme"))
     var theme: Theme.Choice?
 
     @Option(
         help: ArgumentHelp(
-            "Colours: auto (where the terminal has them), always (even with NO_COLOR set) or never (config: color; default: never when NO_COLOR is set, else auto).",
+            """
+            Colours: auto (where the terminal has them), always (even with NO_COLOR set) or never (config: color; \
+            default: never when NO_COLOR is set, else auto).
+            """,
             valueName: "when"))
     var color: ColorChoice?
 
     @Option(
         help: ArgumentHelp(
-            "Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) (config: symbols; default blocks).",
+            """
+            Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) \
+            (config: symbols; default blocks).
+            """,
             valueName: "set"))
     var symbols: CharacterArt.Symbols?
 
     @Option(
         help: ArgumentHelp(
-            "What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; config: log_level; default info).",
+            """
+            What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; config: \
+            log_level; default info).
+            """,
             valueName: "level"),
         transform: AppLog.level)
     var logLevel: Logger.Level?
@@ -132,7 +153,10 @@ struct AppSettings {
             if let entry = file.entries[key], let raw = entry.text {
                 if let parsed = parse(raw) { return Setting(value: parsed, source: .file(line: entry.line)) }
                 problems.append(
-                    "\(file.url.path) line \(entry.line): \(key) '\(SafeText.sanitize(raw).prefix(60))' is not \(allowed); using the default"
+                    """
+                    \(file.url.path) line \(entry.line): \(key) '\(SafeText.sanitize(raw).prefix(60))' is not \
+                    \(allowed); using the default
+                    """
                 )
             }
             return Setting(value: value, source: .byDefault)
@@ -205,7 +229,10 @@ struct AppSettings {
         for (name, background) in backgrounds {
             for role in file.colors.weakRoles(on: background) {
                 problems.append(
-                    "\(file.url.path): [colors] \(role.rawValue) is hard to read on the \(name) theme's background (contrast under \(role.minimumContrast):1)"
+                    """
+                    \(file.url.path): [colors] \(role.rawValue) is hard to read on the \(name) theme's background \
+                    (contrast under \(role.minimumContrast):1)
+                    """
                 )
             }
         }

@@ -73,7 +73,10 @@ struct ConfigFile {
             let at = line(of: key)
             guard Self.keys.contains(key) else {
                 problems.append(
-                    "\(url.path) line \(at): unknown key '\(SafeText.sanitize(key).prefix(40))' (known: \(Self.keys.joined(separator: ", ")))"
+                    """
+                    \(url.path) line \(at): unknown key '\(SafeText.sanitize(key).prefix(40))' (known: \
+                    \(Self.keys.joined(separator: ", ")))
+                    """
                 )
                 continue
             }
@@ -103,7 +106,10 @@ struct ConfigFile {
         }
         if let token = entries["token"], let mode = PrivateFile.exposedMode(of: url.path) {
             problems.append(
-                "\(url.path) line \(token.line): the token can be read by other users (mode \(String(mode, radix: 8))): run chmod 600 \(url.path)"
+                """
+                \(url.path) line \(token.line): the token can be read by other users (mode \
+                \(String(mode, radix: 8))): run chmod 600 \(url.path)
+                """
             )
         }
     }
@@ -138,7 +144,10 @@ struct ConfigFile {
                     keyEntries.append(KeyEntry(action: path, keys: keys, line: line(path)))
                 } else {
                     problems.append(
-                        "\(url.path) line \(line(path)): [keys] \(SafeText.sanitize(path).prefix(60)) must be a key in quotes or a list of them; the default keys stay"
+                        """
+                        \(url.path) line \(line(path)): [keys] \(SafeText.sanitize(path).prefix(60)) must be a key in \
+                        quotes or a list of them; the default keys stay
+                        """
                     )
                 }
             }
@@ -177,7 +186,10 @@ struct ConfigFile {
             let line = (lines.indices.dropFirst(at).first { lines[$0].drop { $0 == " " }.hasPrefix(key) } ?? at - 1) + 1
             guard let role = Theme.Role(rawValue: key) else {
                 problems.append(
-                    "\(url.path) line \(line): unknown colour role '\(SafeText.sanitize(key).prefix(40))' (known: \(roles.joined(separator: ", ")))"
+                    """
+                    \(url.path) line \(line): unknown colour role '\(SafeText.sanitize(key).prefix(40))' (known: \
+                    \(roles.joined(separator: ", ")))
+                    """
                 )
                 continue
             }

@@ -83,7 +83,10 @@ struct AppCommand: AsyncParsableCommand {
         for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
         let logger = try AppLog.logger(level: settings.logLevel.value, environment: environment)
         logger.info(
-            "fakenft \(FakeNFTVersion.current) starting (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))"
+            """
+            fakenft \(FakeNFTVersion.current) starting \
+            (\(server.map { "server \($0.absoluteString)" } ?? "embedded server"))
+            """
         )
         for problem in settings.problems { logger.warning("configuration: \(problem)") }
         // The embedded server starts once the screen is taken (a slow start shows the launch screen).
@@ -159,9 +162,15 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract:
-            "Print the effective configuration and where each value came from (default, config file, environment, command line).",
+            """
+            Print the effective configuration and where each value came from (default, config file, environment, \
+            command line).
+            """,
         discussion:
-            "The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \(ConfigFile.keys.joined(separator: ", ")); fakenft only reads it."
+            """
+            The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \
+            \(ConfigFile.keys.joined(separator: ", ")); fakenft only reads it.
+            """
     )
 
     @OptionGroup var options: AppOptions

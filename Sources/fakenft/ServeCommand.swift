@@ -21,7 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one database; "
+            """
+            Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one \
+            database; 
+            """
                 + "?sslmode=disable|prefer|require|verify-ca|verify-full and ?sslrootcert=FILE as libpq reads them, "
                 + "a host starting with / is a Unix socket's folder, and what the address leaves out comes from "
                 + "PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE, PGSSLROOTCERT.",
@@ -65,7 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Base of the image links the API gives (default: the host each request names), e.g. http://192.168.1.5:8080.",
+            """
+            Base of the image links the API gives (default: the host each request names), e.g. \
+            http://192.168.1.5:8080.
+            """,
             valueName: "url"))
     var publicURL: String?
 
@@ -80,7 +86,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A change to likes or the cart sent without If-Match: replace the list (as the real backend), or merge the ids the client added and removed since it read it.",
+            """
+            A change to likes or the cart sent without If-Match: replace the list (as the real backend), or merge the \
+            ids the client added and removed since it read it.
+            """,
             valueName: "replace|merge"))
     var listsWithoutIfMatch: ServerConfiguration.ListWrites = .replace
 
@@ -96,7 +105,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
-            "A proxy (IP address or CIDR network) whose X-Forwarded-For names the client, as limits count clients; repeatable.",
+            """
+            A proxy (IP address or CIDR network) whose X-Forwarded-For names the client, as limits count clients; \
+            repeatable.
+            """,
             valueName: "address"))
     var trustedProxies: [String] = []
 

@@ -20,7 +20,10 @@ import FakeNFTTesting
         defer { server.stop() }
         let tmux = try Tmux(width: 100, height: 30)
         try tmux.type(
-            "sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'"
+            """
+            sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \
+            \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'
+            """
         )
         try await tmux.passWelcome(waitingFor: "4 Statistics")
         for key in Self.journey {

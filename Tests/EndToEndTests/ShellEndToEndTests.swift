@@ -78,7 +78,10 @@ import Testing
     @Test func aCrashGoesToTheLogNotToAPrompt() async throws {
         let tmux = try Tmux()
         try tmux.type(
-            "sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'"
+            """
+            sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; \
+            stty -a > after.txt; echo DO\"\"NE'
+            """
         )
         try await tmux.passWelcome(waitingFor: "4 Statistics")
         kill(try tmux.childPID(), SIGSEGV)

@@ -122,7 +122,10 @@ import FakeNFTTesting
     /// Configuration problems can be read before the tabs: each one, wrapped, not cut.
     @Test func configurationProblemsAreShownWhole() {
         let problem =
-            "/home/u/.config/fakenft/config.toml line 3: theme 'purple' is not auto, dark, light or mono; using the default"
+            """
+            /home/u/.config/fakenft/config.toml line 3: theme 'purple' is not auto, dark, light or mono; using the \
+            default
+            """
         let scene = ConfigProblemsScene(problems: [problem, "line 4: unknown key 'colour'"])
         var buffer = Buffer(size: Size(width: 60, height: 16))
         scene.render(into: &buffer)

@@ -34,7 +34,10 @@ import FakeNFTTesting
                 body: .init(
                     byteBuffer: ByteBuffer(
                         string:
-                            #"{"id":"2","name":"N","images":[],"rating":"nan","description":"","price":1,"author":"a","createdAt":""}"#
+                            #"""
+                            {"id":"2","name":"N","images":[],"rating":"nan","description":"","price":1,"author":"a",
+                             "createdAt":""}
+                            """#
                     )))
         }
         try await withRouter(router, body)

@@ -7,8 +7,11 @@ import Testing
 @Suite struct HostileNumberTests {
     static func nft(rating: String, price: String = "1.5") -> Data {
         Data(
-            #"{"id":"1","name":"N","images":[],"rating":\#(rating),"description":"","price":\#(price),"author":"a","createdAt":""}"#
-                .utf8)
+            #"""
+            {"id":"1","name":"N","images":[],"rating":\#(rating),"description":"","price":\#(price),"author":"a",
+             "createdAt":""}
+            """#
+            .utf8)
     }
 
     @Test(arguments: ["1e300", "-1e300", "\"1e300\"", "9223372036854775807", "9.3e18", "-9.3e18", "4.5", "\"3\""])

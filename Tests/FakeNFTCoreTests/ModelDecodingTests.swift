@@ -60,7 +60,10 @@ import Testing
 
     @Test func lenientShapes() throws {
         let json =
-            #"{"id": 7, "name": "X", "images": [], "rating": "4", "description": null, "price": "1.5", "author": 3, "createdAt": "2023-09-27T23:48:21.462Z[GMT]"}"#
+            #"""
+            {"id": 7, "name": "X", "images": [], "rating": "4", "description": null, "price": "1.5", "author": 3,
+             "createdAt": "2023-09-27T23:48:21.462Z[GMT]"}
+            """#
         let nft = try JSONDecoder().decode(NFT.self, from: Data(json.utf8))
         #expect(nft.id == "7" && nft.rating == 4 && nft.description == "" && nft.price == 1.5 && nft.author == "3")
         #expect(nft.createdAt == "2023-09-27T23:48:21.462Z[GMT]")

@@ -70,7 +70,10 @@ import FakeNFTTesting
             try await Task.sleep(for: .milliseconds(20))
             await counter.leave()
             let body =
-                #"{"id":"\#(id)","name":"N\#(id)","images":[],"rating":3,"description":"","price":1,"author":"a","createdAt":""}"#
+                #"""
+                {"id":"\#(id)","name":"N\#(id)","images":[],"rating":3,"description":"","price":1,"author":"a",
+                 "createdAt":""}
+                """#
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: body)))

@@ -189,7 +189,11 @@ import FakeNFTTesting
                 let body = "name=Rebound"
                 return try await RawConnection.exchange(
                     port: server.port,
-                    "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: \(host)\r\n\(headers)Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+                    """
+                    PUT /api/v1/profile/1 HTTP/1.1\r\nHost: \(host)\r\n\(headers)Content-Type: \
+                    application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: \
+                    close\r\n\r\n\(body)
+                    """
                 ).text
             }
             let port = server.port

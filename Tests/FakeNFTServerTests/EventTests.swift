@@ -15,7 +15,10 @@ import FakeNFTTesting
         init(_ server: TestServer, token: String? = nil) throws {
             connection = try RawConnection(port: server.port)
             connection.send(
-                "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\(token.map { "X-Practicum-Mobile-Token: \($0)\r\n" } ?? "")\r\n"
+                """
+                GET /api/v1/events HTTP/1.1\r\nHost: \
+                127.0.0.1\r\n\(token.map { "X-Practicum-Mobile-Token: \($0)\r\n" } ?? "")\r\n
+                """
             )
         }
 

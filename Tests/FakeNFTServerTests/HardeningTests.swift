@@ -233,7 +233,10 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let connection = try RawConnection(port: server.port)
             connection.send(
-                "PUT /api/v1/profile/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname="
+                """
+                PUT /api/v1/profile/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \
+                application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=
+                """
             )
             let dripping = Task {  // a byte a second, longer than the answer can take under a full run's load
                 for _ in 0..<300 {

@@ -16,23 +16,31 @@ import FakeNFTTesting
         old.registerMigration("v1") { db in
             try db.execute(
                 sql: """
-                    CREATE TABLE nft (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, images TEXT NOT NULL,
+                    CREATE TABLE nft (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                      images TEXT NOT NULL,
                         rating INTEGER NOT NULL, description TEXT NOT NULL, price REAL NOT NULL, author TEXT NOT NULL,
                         website TEXT, createdAt TEXT NOT NULL);
-                    CREATE TABLE collection (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, cover TEXT NOT NULL,
+                    CREATE TABLE collection (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                      cover TEXT NOT NULL,
                         nfts TEXT NOT NULL, nftCount INTEGER NOT NULL, description TEXT NOT NULL, author TEXT NOT NULL,
                         website TEXT, createdAt TEXT NOT NULL);
-                    CREATE TABLE user (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, avatar TEXT NOT NULL,
-                        description TEXT, website TEXT NOT NULL, nfts TEXT NOT NULL, nftCount INTEGER NOT NULL, rating TEXT NOT NULL);
-                    CREATE TABLE currency (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL, name TEXT NOT NULL,
+                    CREATE TABLE user (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                      avatar TEXT NOT NULL,
+                        description TEXT, website TEXT NOT NULL, nfts TEXT NOT NULL, nftCount INTEGER NOT NULL,
+                        rating TEXT NOT NULL);
+                    CREATE TABLE currency (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL,
+                      name TEXT NOT NULL,
                         image TEXT NOT NULL, paymentSucceeds INTEGER NOT NULL);
-                    CREATE TABLE profile (id TEXT PRIMARY KEY, name TEXT NOT NULL, avatar TEXT NOT NULL, description TEXT NOT NULL,
+                    CREATE TABLE profile (id TEXT PRIMARY KEY, name TEXT NOT NULL, avatar TEXT NOT NULL,
+                      description TEXT NOT NULL,
                         website TEXT NOT NULL, nfts TEXT NOT NULL, likes TEXT NOT NULL);
                     CREATE TABLE orders (id TEXT PRIMARY KEY, nfts TEXT NOT NULL);
                     CREATE INDEX user_rating ON user (CAST(rating AS INTEGER));
                     CREATE INDEX user_name ON user (name);
-                    INSERT INTO nft VALUES (0, '1', 'Kept', '["a.png"]', 4, 'd', 1.5, '6', NULL, '2023-04-20T02:22:27Z');
-                    INSERT INTO collection VALUES (0, '1', 'Only', 'c.png', '["1"]', 1, 'd', '6', NULL, '2023-04-20T02:22:27Z');
+                    INSERT INTO nft VALUES (0, '1', 'Kept', '["a.png"]', 4, 'd', 1.5, '6', NULL,
+                      '2023-04-20T02:22:27Z');
+                    INSERT INTO collection VALUES (0, '1', 'Only', 'c.png', '["1"]', 1, 'd', '6', NULL,
+                      '2023-04-20T02:22:27Z');
                     INSERT INTO user VALUES (0, '1', 'Ann', 'a.png', NULL, 'https://a.example', '["1"]', 1, '7');
                     INSERT INTO currency VALUES (0, '1', 'Bitcoin', 'BTC', 'b.png', 1);
                     INSERT INTO profile VALUES ('1', 'Old name', 'a.png', 'd', 'https://w.example', '["1"]', '["1"]');

@@ -8,9 +8,16 @@ import Testing
     static let esc = "\u{1B}"
     /// Recorded and documented answers (TerminalDetectionTests has where each comes from).
     static let kitty =
-        "\(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c"
+        """
+        \(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\
+        \(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c
+        """
     static let tmuxOpen =
-        "\(esc)P>|tmux 3.3a\(esc)\\\(esc)]11;rgb:0000/0000/0000\u{07}\(esc)[?1;2c\(esc)P>|XTerm(379)\(esc)\\\(esc)[?63;1;2;4;6;9;15;16;22;28c"
+        """
+        \(esc)P>|tmux \
+        3.3a\(esc)\\\(esc)]11;rgb:0000/0000/0000\u{07}\(esc)[?1;2c\
+        \(esc)P>|XTerm(379)\(esc)\\\(esc)[?63;1;2;4;6;9;15;16;22;28c
+        """
 
     func chars(_ s: String) -> [RawInput] { s.unicodeScalars.map { .char($0.value) } }
 

@@ -114,7 +114,10 @@ public enum KeyCatalog {
             problems.append(
                 (
                     line,
-                    "\(file) line \(line): [keys] \(action): \(key.configName) is already \(other)'s key on the same screen; the default keys stay"
+                    """
+                    \(file) line \(line): [keys] \(action): \(key.configName) is already \(other)'s key on the same \
+                    screen; the default keys stay
+                    """
                 ))
             wanted[action] = nil
         }

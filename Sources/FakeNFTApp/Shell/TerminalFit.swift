@@ -38,7 +38,10 @@ final class TerminalFit {
         if graphics.mode == .kitty, session.colors != .full {
             graphics.mode = .symbols
             logger.info(
-                "pictures: symbols (kitty placeholders carry the image in a 256-colour foreground, and this terminal has fewer colours)"
+                """
+                pictures: symbols (kitty placeholders carry the image in a 256-colour foreground, and this terminal \
+                has fewer colours)
+                """
             )
         }
         let changed = !replies || graphics.mode != self.graphics.mode || graphics.cellPixels != self.graphics.cellPixels
@@ -50,7 +53,10 @@ final class TerminalFit {
         }
         session.surface.theme = decided.theme
         logger.info(
-            "pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \(decided.theme.name.rawValue)\(replies ? " (the terminal answered)" : "")"
+            """
+            pictures: \(graphics.mode.rawValue) (\(graphics.reasons.joined(separator: "; "))); theme: \
+            \(decided.theme.name.rawValue)\(replies ? " (the terminal answered)" : "")
+            """
         )
     }
 }

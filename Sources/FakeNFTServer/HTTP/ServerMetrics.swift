@@ -39,11 +39,13 @@ final class ServerMetrics: Sendable {
     }
 
     /// One request answered: its route (the pattern, so the label set stays small), method, status and time.
+    /// Clients choose methods: only these are labels, so the label set stays bounded.
+    private static let labelledMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .patch, .options]
+
     func answered(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status, elapsed: Duration) {
         inFlight.decrement(by: 1)
-        // Clients choose methods: only the known ones are labels, so the label set stays bounded.
-        let known: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .patch, .options]
-        let key = Key(route: route, method: known.contains(method) ? method.rawValue : "other", status: status.code)
+        let label = Self.labelledMethods.contains(method) ? method.rawValue : "other"
+        let key = Key(route: route, method: label, status: status.code)
         let (counter, timer) = handles.withLock { handles in
             if let found = handles[key] { return found }
             let made = (

@@ -27,6 +27,10 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 extension Dataset {
+    /// Where the data set's user avatars are, each `N.jpg` (1-1000).
+    private static let avatarFolder =
+        "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/"
+
     /// The first-generation data set: 9 colour collections with their 95 NFTs, 100 users,
     /// 8 currencies, the profile and the order, with the real image URLs. Random fields follow
     /// the generator's rules with a fixed seed.
@@ -64,9 +68,12 @@ extension Dataset {
             User(
                 id: String(id),
                 name:
-                    "\(source.user_first_names.randomElement(using: &random)!) \(source.user_surnames.randomElement(using: &random)!)",
+                    """
+                    \(source.user_first_names.randomElement(using: &random)!) \
+                    \(source.user_surnames.randomElement(using: &random)!)
+                    """,
                 avatar:
-                    "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/\(Int.random(in: 1...1000, using: &random)).jpg",
+                    Self.avatarFolder + "\(Int.random(in: 1...1000, using: &random)).jpg",
                 description: source.user_descriptions_first10[id % source.user_descriptions_first10.count],
                 website: source.user_websites_first12[id % source.user_websites_first12.count],
                 nfts: (source.user_nfts[String(id)] ?? []).map(String.init),
@@ -116,9 +123,12 @@ extension Dataset {
                 User(
                     id: String(id),
                     name:
-                        "\(source.user_first_names.randomElement(using: &random)!) \(source.user_surnames.randomElement(using: &random)!)",
+                        """
+                        \(source.user_first_names.randomElement(using: &random)!) \
+                        \(source.user_surnames.randomElement(using: &random)!)
+                        """,
                     avatar:
-                        "https://cloudflare-ipfs.com/ipfs/Qmd3W5DuhgHirLHGVixi6V76LhCkZUz6pnFt5AJBiyvHye/avatar/\(id % 1000 + 1).jpg",
+                        Self.avatarFolder + "\(id % 1000 + 1).jpg",
                     description: id % 7 == 0
                         ? nil : source.user_descriptions_first10[id % source.user_descriptions_first10.count],
                     website: source.user_websites_first12[id % source.user_websites_first12.count],

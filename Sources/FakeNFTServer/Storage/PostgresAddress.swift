@@ -122,7 +122,10 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                 let name = try decoded(field[0])
                 guard field.count == 2, Self.parameters.contains(name) else {
                     throw Problem(
-                        "'\(name)' is not a parameter this server reads (it reads \(Self.parameters.sorted().joined(separator: ", ")))"
+                        """
+                        '\(name)' is not a parameter this server reads (it reads \
+                        \(Self.parameters.sorted().joined(separator: ", ")))
+                        """
                     )
                 }
                 parts.parameters[name] = try decoded(field[1])

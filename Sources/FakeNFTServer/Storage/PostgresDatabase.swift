@@ -226,7 +226,8 @@ final class PostgresDatabase: StoreDatabase {
             try await db.query(
                 """
                 INSERT INTO account ("userID", name, email, "emailKey", "passwordHash", spent, "createdAt")
-                VALUES (\(account.userID), \(account.name), \(account.email), \(account.emailKey), \(account.passwordHash), \(account.spent), \(account.createdAt))
+                VALUES (\(account.userID), \(account.name), \(account.email), \(account.emailKey),
+                \(account.passwordHash), \(account.spent), \(account.createdAt))
                 """, logger: Self.quiet)
             try await Self.insert(rows.profile, db)
             try await Self.insert(rows.order, db)

@@ -10,7 +10,10 @@ extension PostgresDatabase {
 
     static func nfts(_ db: PostgresConnection) async throws -> [NFTRecord] {
         try await db.query(
-            #"SELECT seq, id, name, images, rating, description, price, author, website, "createdAt" FROM nft ORDER BY seq"#,
+            #"""
+            SELECT seq, id, name, images, rating, description, price, author, website, "createdAt"
+            FROM nft ORDER BY seq
+            """#,
             logger: quiet
         )
         .decode((Int, String, String, String, Int, String, Double, String, String?, String).self).array().map { row in
@@ -24,7 +27,10 @@ extension PostgresDatabase {
 
     static func collections(_ db: PostgresConnection) async throws -> [CollectionRecord] {
         try await db.query(
-            #"SELECT seq, id, name, cover, nfts, description, author, website, "createdAt" FROM collection ORDER BY seq"#,
+            #"""
+            SELECT seq, id, name, cover, nfts, description, author, website, "createdAt"
+            FROM collection ORDER BY seq
+            """#,
             logger: quiet
         )
         .decode((Int, String, String, String, String, String, String, String?, String).self).array().map { row in
@@ -65,7 +71,10 @@ extension PostgresDatabase {
         let filter = owner.map { _ in "WHERE id = $1" } ?? ""
         var query = PostgresQuery(
             unsafeSQL:
-                "SELECT id, name, avatar, description, website, nfts, likes, version FROM profile \(filter)\(lock ? " FOR UPDATE" : "")"
+                """
+                SELECT id, name, avatar, description, website, nfts, likes, version FROM profile \
+                \(filter)\(lock ? " FOR UPDATE" : "")
+                """
         )
         if let owner { query.binds.append(owner) }
         return try await db.query(query, logger: quiet).decode(
@@ -103,7 +112,10 @@ extension PostgresDatabase {
         -> [AccountRecord]
     {
         try await db.query(
-            #"SELECT "userID", name, email, "emailKey", "passwordHash", spent, "createdAt" FROM account WHERE "\#(unescaped: column)" = \#(value)\#(unescaped: lock ? " FOR UPDATE" : "")"#,
+            #"""
+            SELECT "userID", name, email, "emailKey", "passwordHash", spent, "createdAt"
+            FROM account WHERE "\#(unescaped: column)" = \#(value)\#(unescaped: lock ? " FOR UPDATE" : "")
+            """#,
             logger: quiet
         )
         .decode((String, String, String, String, String, Double, String).self).array()
@@ -171,7 +183,10 @@ extension PostgresDatabase {
         var user: UserRecord?
         if account != nil {
             user = try await db.query(
-                #"SELECT seq, id, name, avatar, description, website, nfts, rating FROM "user" WHERE id = \#(owner) FOR UPDATE"#,
+                #"""
+                SELECT seq, id, name, avatar, description, website, nfts, rating
+                FROM "user" WHERE id = \#(owner) FOR UPDATE
+                """#,
                 logger: quiet
             )
             .decode((Int, String, String, String, String?, String, String, String).self).array().first.map { row in
@@ -209,8 +224,10 @@ extension PostgresDatabase {
             let generation = try await db.query(
                 """
                 WITH counted AS (UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation),
-                     logged AS (INSERT INTO change_log (generation, owner, users, sessions) SELECT generation, \(owner), \(users), \(sessions) FROM counted)
-                SELECT counted.generation FROM counted CROSS JOIN LATERAL (SELECT pg_notify(\(channel), counted.generation::text)) AS notified
+                     logged AS (INSERT INTO change_log (generation, owner, users, sessions) SELECT generation,
+                     \(owner), \(users), \(sessions) FROM counted)
+                SELECT counted.generation FROM counted CROSS JOIN LATERAL (SELECT pg_notify(\(channel),
+                  counted.generation::text)) AS notified
                 """, logger: quiet
             ).decode(Int.self).array().first
         else {
@@ -246,8 +263,10 @@ extension PostgresDatabase {
     static func update(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
         try await db.query(
             """
-            UPDATE profile SET name = \(profile.name), avatar = \(profile.avatar), description = \(profile.description), website = \(profile.website),
-              nfts = \(try text(profile.nfts)), likes = \(try text(profile.likes)), version = \(profile.version) WHERE id = \(profile.id)
+            UPDATE profile SET name = \(profile.name), avatar = \(profile.avatar),
+              description = \(profile.description), website = \(profile.website),
+              nfts = \(try text(profile.nfts)), likes = \(try text(profile.likes)),
+              version = \(profile.version) WHERE id = \(profile.id)
             """, logger: quiet)
     }
 
@@ -260,16 +279,20 @@ extension PostgresDatabase {
     static func update(_ user: UserRecord, _ db: PostgresConnection) async throws {
         try await db.query(
             #"""
-            UPDATE "user" SET name = \#(user.name), avatar = \#(user.avatar), description = \#(user.description), website = \#(user.website),
-              nfts = \#(try text(user.nfts)), "nftCount" = \#(user.nftCount), rating = \#(user.rating) WHERE id = \#(user.id)
+            UPDATE "user" SET name = \#(user.name), avatar = \#(user.avatar), description = \#(user.description),
+              website = \#(user.website),
+              nfts = \#(try text(user.nfts)), "nftCount" = \#(user.nftCount),
+              rating = \#(user.rating) WHERE id = \#(user.id)
             """#, logger: quiet)
     }
 
     static func insert(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
         try await db.query(
             """
-            INSERT INTO profile (id, name, avatar, description, website, nfts, likes, version) VALUES (\(profile.id), \(profile.name), \(profile.avatar),
-              \(profile.description), \(profile.website), \(try text(profile.nfts)), \(try text(profile.likes)), \(profile.version))
+            INSERT INTO profile (id, name, avatar, description, website, nfts, likes, version) VALUES (\(profile.id),
+              \(profile.name), \(profile.avatar),
+              \(profile.description), \(profile.website), \(try text(profile.nfts)), \(try text(profile.likes)),
+              \(profile.version))
             """, logger: quiet)
     }
 
@@ -322,7 +345,10 @@ extension PostgresDatabase {
 
     static func insert(_ session: SessionRecord, _ db: PostgresConnection) async throws {
         try await db.query(
-            #"INSERT INTO session ("tokenHash", "userID", "createdAt", "lastUsedAt") VALUES (\#(session.tokenHash), \#(session.userID), \#(session.createdAt), \#(session.lastUsedAt))"#,
+            #"""
+            INSERT INTO session ("tokenHash", "userID", "createdAt", "lastUsedAt")
+            VALUES (\#(session.tokenHash), \#(session.userID), \#(session.createdAt), \#(session.lastUsedAt))
+            """#,
             logger: quiet)
     }
 

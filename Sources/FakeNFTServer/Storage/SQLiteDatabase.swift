@@ -49,7 +49,10 @@ final class SQLiteDatabase: StoreDatabase {
                 guard try reset || CurrencyRecord.fetchCount(db) == 0 else { return false }
                 if !reset, try Int.fetchOne(db, sql: "PRAGMA user_version") == Self.seededMark {
                     throw StoreError.damaged(
-                        "its data is gone (a lost \((path as NSString).lastPathComponent)-wal file?), yet it was filled before; it is left as it is: restore it, or start with --reset to fill it anew"
+                        """
+                        its data is gone (a lost \((path as NSString).lastPathComponent)-wal file?), yet it was \
+                        filled before; it is left as it is: restore it, or start with --reset to fill it anew
+                        """
                     )
                 }
                 try Self.replaceAll(with: seed(), db)
@@ -178,7 +181,10 @@ final class SQLiteDatabase: StoreDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT generation, owner, users, sessions FROM \(ChangeRecords.log) WHERE generation > ? AND generation <= ? ORDER BY generation",
+                    """
+                    SELECT generation, owner, users, sessions FROM \(ChangeRecords.log) WHERE generation > ? AND \
+                    generation <= ? ORDER BY generation
+                    """,
                 arguments: [generation, current])
             let scopes = rows.map { ChangeScope(generation: $0[0], owner: $0[1], users: $0[2], sessions: $0[3]) }
             return scopes.count == current - generation ? scopes : nil

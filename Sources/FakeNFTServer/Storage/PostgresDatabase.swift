@@ -369,7 +369,7 @@ extension PostgresDatabase {
             let done = Set(
                 try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self).array()
             )
-            for migration in PostgresSchema.migrations where !done.contains(migration.name) {
+            for migration in StorageSchema.statements(.postgres) where !done.contains(migration.name) {
                 for statement in migration.statements {
                     try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet)
                 }

@@ -241,7 +241,7 @@ extension PostgresDatabase {
     }
 
     /// Writes an owner's `rows`, made from `before`, in one call of `fakenft_change`
-    /// (``PostgresSchema/changeFunction``), named as `writer`'s; nil when the rows are no longer
+    /// (``PostgresChangeFunction/sql``), named as `writer`'s; nil when the rows are no longer
     /// at `before`'s versions.
     static func write(_ rows: OwnerRows, over before: OwnerRows, writer: String, _ db: PostgresConnection)
         async throws -> Int?

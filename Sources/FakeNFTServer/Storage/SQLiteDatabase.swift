@@ -44,7 +44,7 @@ final class SQLiteDatabase: StoreDatabase {
         configuration.busyMode = .timeout(5)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
+            try Self.migrator.migrate(pool)
             let seeded = try pool.write { db in
                 guard try reset || CurrencyRecord.fetchCount(db) == 0 else { return false }
                 if !reset, try Int.fetchOne(db, sql: "PRAGMA user_version") == Self.seededMark {
@@ -76,6 +76,17 @@ final class SQLiteDatabase: StoreDatabase {
         } catch StoreError.damaged(let why) {
             throw StoreError.damaged("\(path): \(why)")
         }
+    }
+
+    /// ``StorageSchema``'s migrations in SQLite's words, each applied once (GRDB records them).
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for (name, statements) in StorageSchema.statements(.sqlite) {
+            migrator.registerMigration(name) { db in
+                for statement in statements { try db.execute(sql: statement) }
+            }
+        }
+        return migrator
     }
 
     var connectionUse: (inUse: Int, maximum: Int)? { nil }

@@ -1,0 +1,40 @@
+/// The function behind a change on PostgreSQL (migration `v6-change-in-one-call` of ``StorageSchema``).
+enum PostgresChangeFunction {
+    /// An owner's change in one call (one round trip, PostgreSQL only): the rows as ``Store``'s
+    /// rules made them from the ones it read at `expected_profile`/`expected_order` versions.
+    /// Locks the owner's profile and order and checks those versions (NULL: they moved on, read
+    /// again), writes the rows, and last counts the generation, logs the change and notifies:
+    /// the counter's row lock is held for that statement and the commit only, inside the
+    /// database, never across a round trip. Columns of the account and `/users` row are written
+    /// only for an account (`spent` not NULL). The notification names the `writer`, which has
+    /// the change already and need not read it again.
+    static let sql = """
+        CREATE OR REPLACE FUNCTION fakenft_change(
+          owner_id TEXT, expected_profile BIGINT, expected_order BIGINT,
+          p_name TEXT, p_avatar TEXT, p_description TEXT, p_website TEXT, p_nfts TEXT, p_likes TEXT, p_version BIGINT,
+          o_nfts TEXT, o_version BIGINT,
+          a_spent DOUBLE PRECISION, u_name TEXT, u_avatar TEXT, u_description TEXT, u_website TEXT, u_nfts TEXT,
+          u_count BIGINT, u_rating TEXT, users_changed BOOLEAN, kept BIGINT, writer TEXT)
+        RETURNS BIGINT LANGUAGE plpgsql AS $$
+        DECLARE counted BIGINT;
+        BEGIN
+          PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+            WHERE p.id = owner_id AND p.version = expected_profile AND o.version = expected_order FOR UPDATE;
+          IF NOT FOUND THEN RETURN NULL; END IF;
+          UPDATE profile SET name = p_name, avatar = p_avatar, description = p_description, website = p_website,
+            nfts = p_nfts, likes = p_likes, version = p_version WHERE id = owner_id;
+          UPDATE orders SET nfts = o_nfts, version = o_version WHERE id = owner_id;
+          IF a_spent IS NOT NULL THEN
+            UPDATE account SET spent = a_spent WHERE "userID" = owner_id;
+            UPDATE "user" SET name = u_name, avatar = u_avatar, description = u_description, website = u_website,
+              nfts = u_nfts, "nftCount" = u_count, rating = u_rating WHERE id = owner_id;
+          END IF;
+          UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO counted;
+          INSERT INTO change_log (generation, owner, users, sessions) VALUES (counted, owner_id, users_changed, false);
+          IF counted % 1000 = 0 THEN DELETE FROM change_log WHERE generation <= counted - kept; END IF;
+          PERFORM pg_notify('\(PostgresDatabase.channel)', counted || ' ' || writer);
+          RETURN counted;
+        END
+        $$
+        """
+}

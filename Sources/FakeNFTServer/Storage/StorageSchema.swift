@@ -1,0 +1,195 @@
+/// The server's tables and their migrations, declared once: SQLite gets its SQL through GRDB's
+/// migrator (``sqliteMigrator``), PostgreSQL through `schema_migrations` (``PostgresDatabase``).
+/// A new column is one ``Step/add(_:to:)`` in a new migration (plus its field in the record).
+/// Databases made by earlier versions are migrated in place; a migration, once released, never changes.
+enum StorageSchema {
+    /// A column's kind, named in each database's words.
+    enum Kind {
+        case integer, text, double, boolean
+    }
+
+    /// One column; `defaultValue` is an SQL literal, the same in both databases.
+    struct Column {
+        var name: String
+        var kind: Kind
+        var notNull = true
+        var unique = false
+        var primaryKey = false
+        var defaultValue: String?
+        /// `table.column` of a row this one belongs to (deleted with it).
+        var references: (table: String, column: String)?
+        /// An SQL condition every value must meet.
+        var check: String?
+    }
+
+    /// What a migration does, in order.
+    enum Step {
+        case create(table: String, columns: [Column])
+        case add(Column, to: String)
+        case index(name: String, table: String, columns: [String])
+        /// Statements both databases read alike, or that `only` one has (PostgreSQL's functions).
+        case statements([String], only: Dialect? = nil)
+    }
+
+    static let migrations: [(name: String, steps: [Step])] = [
+        (
+            "v1",
+            [
+                .create(
+                    table: "nft",
+                    columns: [
+                        seq, id, text("name"), text("images"), .init(name: "rating", kind: .integer),
+                        text("description"), .init(name: "price", kind: .double), text("author"),
+                        text("website", null: true), text("createdAt"),
+                    ]),
+                .create(
+                    table: "collection",
+                    columns: [
+                        seq, id, text("name"), text("cover"), text("nfts"), .init(name: "nftCount", kind: .integer),
+                        text("description"), text("author"), text("website", null: true), text("createdAt"),
+                    ]),
+                .create(
+                    table: "user",
+                    columns: [
+                        seq, id, text("name"), text("avatar"), text("description", null: true), text("website"),
+                        text("nfts"), .init(name: "nftCount", kind: .integer), text("rating"),
+                    ]),
+                .create(
+                    table: "currency",
+                    columns: [
+                        seq, id, text("title"), text("name"), text("image"),
+                        .init(name: "paymentSucceeds", kind: .boolean),
+                    ]),
+                .create(
+                    table: "profile",
+                    columns: [
+                        .init(name: "id", kind: .text, primaryKey: true), text("name"), text("avatar"),
+                        text("description"), text("website"), text("nfts"), text("likes"),
+                    ]),
+                .create(table: "orders", columns: [.init(name: "id", kind: .text, primaryKey: true), text("nfts")]),
+                .index(name: "user_name", table: "user", columns: ["name"]),
+            ]
+        ),
+        // Versions for optimistic concurrency (ETag / If-Match).
+        (
+            "v2-versions",
+            ["profile", "orders"].map { .add(.init(name: "version", kind: .integer, defaultValue: "1"), to: $0) }
+        ),
+        // Accounts: each has a profile and an order of its own (rows keyed by its user id) and a
+        // row in the users table; sessions hold token hashes.
+        (
+            "v3-accounts",
+            [
+                .create(
+                    table: "account",
+                    columns: [
+                        .init(name: "userID", kind: .text, primaryKey: true), text("name"), text("email"),
+                        .init(name: "emailKey", kind: .text, unique: true), text("passwordHash"),
+                        .init(name: "spent", kind: .double, defaultValue: "0"), text("createdAt"),
+                    ]),
+                .create(
+                    table: "session",
+                    columns: [
+                        .init(name: "tokenHash", kind: .text, primaryKey: true),
+                        .init(name: "userID", kind: .text, references: ("account", "userID")), text("createdAt"),
+                    ]),
+                .index(name: "session_by_user", table: "session", columns: ["userID"]),
+            ]
+        ),
+        // A counter of committed changes and what each touched, so that a server can tell
+        // whether its read model is behind the database (several servers on one database).
+        (
+            "v4-changes",
+            [
+                .create(
+                    table: ChangeRecords.state,
+                    columns: [
+                        .init(name: "id", kind: .integer, primaryKey: true, check: #""id" = 1"#),
+                        .init(name: "generation", kind: .integer),
+                    ]),
+                .statements([#"INSERT INTO "\#(ChangeRecords.state)" ("id", "generation") VALUES (1, 0)"#]),
+                .create(
+                    table: ChangeRecords.log,
+                    columns: [
+                        .init(name: "generation", kind: .integer, primaryKey: true), text("owner"),
+                        .init(name: "users", kind: .boolean), .init(name: "sessions", kind: .boolean),
+                    ]),
+            ]
+        ),
+        // When each session was last used, so that idle ones expire.
+        ("v5-session-use", [.add(.init(name: "lastUsedAt", kind: .text, defaultValue: "''"), to: "session")]),
+        // A change in one round trip (PostgreSQL only: SQLite is in the server's process).
+        ("v6-change-in-one-call", [.statements([PostgresChangeFunction.sql], only: .postgres)]),
+    ]
+
+    private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)
+    private static let id = Column(name: "id", kind: .text, unique: true)
+    private static func text(_ name: String, null: Bool = false) -> Column {
+        Column(name: name, kind: .text, notNull: !null)
+    }
+}
+
+/// The SQL of each step, in the words of one database.
+extension StorageSchema {
+    enum Dialect {
+        case sqlite, postgres
+    }
+
+    /// Each migration's statements in `dialect`'s SQL (a migration with none there is left out).
+    static func statements(_ dialect: Dialect) -> [(name: String, statements: [String])] {
+        migrations.map { ($0.name, $0.steps.flatMap { sql($0, dialect) }) }.filter { !$0.statements.isEmpty }
+    }
+
+    /// The statements of `step` in `dialect`'s SQL.
+    static func sql(_ step: Step, _ dialect: Dialect) -> [String] {
+        switch step {
+        case .create(let table, let columns):
+            return [
+                "CREATE TABLE \(quoted(table)) (\(columns.map { definition($0, dialect) }.joined(separator: ", ")))"
+            ]
+        case .add(let column, let table):
+            return ["ALTER TABLE \(quoted(table)) ADD COLUMN \(definition(column, dialect))"]
+        case .index(let name, let table, let columns):
+            return ["CREATE INDEX \(quoted(name)) ON \(quoted(table)) (\(columns.map(quoted).joined(separator: ", ")))"]
+        case .statements(let statements, let only):
+            return only == nil || only == dialect ? statements : []
+        }
+    }
+
+    private static func definition(_ column: Column, _ dialect: Dialect) -> String {
+        var words = [quoted(column.name), typeName(column.kind, dialect)]
+        if column.primaryKey { words.append("PRIMARY KEY") }
+        if column.notNull { words.append("NOT NULL") }
+        if column.unique { words.append("UNIQUE") }
+        if let value = column.defaultValue { words.append("DEFAULT \(value)") }
+        if let check = column.check { words.append("CHECK (\(check))") }
+        if let (table, key) = column.references {
+            words.append("REFERENCES \(quoted(table)) (\(quoted(key))) ON DELETE CASCADE")
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// SQLite's `INTEGER PRIMARY KEY` is the row id (64 bits); PostgreSQL's `BIGINT` holds what it holds.
+    private static func typeName(_ kind: Kind, _ dialect: Dialect) -> String {
+        switch (kind, dialect) {
+        case (.integer, .sqlite): "INTEGER"
+        case (.integer, .postgres): "BIGINT"
+        case (.text, _): "TEXT"
+        case (.double, .sqlite): "DOUBLE"
+        case (.double, .postgres): "DOUBLE PRECISION"
+        case (.boolean, _): "BOOLEAN"
+        }
+    }
+
+    /// A name as both databases read it exactly (`user` is a keyword in PostgreSQL; camel case
+    /// would be folded to lower case unquoted).
+    private static func quoted(_ name: String) -> String { "\"\(name)\"" }
+}
+
+/// The tables that count and record committed changes (``ChangeScope``).
+enum ChangeRecords {
+    static let state = "store_state"
+    static let log = "change_log"
+    /// How many changes the log keeps: a server further behind reads everything again.
+    static let kept = 10_000
+}

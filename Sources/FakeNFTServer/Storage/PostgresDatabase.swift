@@ -223,12 +223,7 @@ final class PostgresDatabase: StoreDatabase {
             // The counter's lock first: sign-ups check the address and number their row in /users one at a time.
             try await db.query("SELECT 1 FROM store_state WHERE id = 1 FOR UPDATE", logger: Self.quiet)
             if try await !Self.accounts("emailKey", account.emailKey, db).isEmpty { throw StoreError.emailTaken }
-            try await db.query(
-                """
-                INSERT INTO account ("userID", name, email, "emailKey", "passwordHash", spent, "createdAt")
-                VALUES (\(account.userID), \(account.name), \(account.email), \(account.emailKey),
-                \(account.passwordHash), \(account.spent), \(account.createdAt))
-                """, logger: Self.quiet)
+            try await Self.insert([account], into: "account", db)
             try await Self.insert(rows.profile, db)
             try await Self.insert(rows.order, db)
             var user = newUser

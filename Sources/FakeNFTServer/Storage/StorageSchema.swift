@@ -140,6 +140,17 @@ extension StorageSchema {
         migrations.map { ($0.name, $0.steps.flatMap { sql($0, dialect) }) }.filter { !$0.statements.isEmpty }
     }
 
+    /// The names of `table`'s columns after every migration, in order.
+    static func columns(of table: String) -> [String] {
+        migrations.flatMap(\.steps).reduce(into: []) { columns, step in
+            switch step {
+            case .create(table, let created): columns = created.map(\.name)
+            case .add(let column, table): columns.append(column.name)
+            default: break
+            }
+        }
+    }
+
     /// The statements of `step` in `dialect`'s SQL.
     static func sql(_ step: Step, _ dialect: Dialect) -> [String] {
         switch step {

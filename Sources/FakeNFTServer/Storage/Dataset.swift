@@ -67,13 +67,8 @@ extension Dataset {
         let users = (1...100).map { id in
             User(
                 id: String(id),
-                name:
-                    """
-                    \(source.user_first_names.randomElement(using: &random)!) \
-                    \(source.user_surnames.randomElement(using: &random)!)
-                    """,
-                avatar:
-                    Self.avatarFolder + "\(Int.random(in: 1...1000, using: &random)).jpg",
+                name: source.userName(using: &random),
+                avatar: Self.avatarFolder + "\(Int.random(in: 1...1000, using: &random)).jpg",
                 description: source.user_descriptions_first10[id % source.user_descriptions_first10.count],
                 website: source.user_websites_first12[id % source.user_websites_first12.count],
                 nfts: (source.user_nfts[String(id)] ?? []).map(String.init),
@@ -122,13 +117,8 @@ extension Dataset {
             data.users.append(
                 User(
                     id: String(id),
-                    name:
-                        """
-                        \(source.user_first_names.randomElement(using: &random)!) \
-                        \(source.user_surnames.randomElement(using: &random)!)
-                        """,
-                    avatar:
-                        Self.avatarFolder + "\(id % 1000 + 1).jpg",
+                    name: source.userName(using: &random),
+                    avatar: Self.avatarFolder + "\(id % 1000 + 1).jpg",
                     description: id % 7 == 0
                         ? nil : source.user_descriptions_first10[id % source.user_descriptions_first10.count],
                     website: source.user_websites_first12[id % source.user_websites_first12.count],
@@ -163,6 +153,11 @@ private struct Gen1Source: Decodable {
     var payments: [Payment] = []
     var profile = Profile(id: "1", name: "", avatar: "", description: "", website: "", nfts: [], likes: [])
     var order = Order(nfts: [])
+
+    /// A first name and a surname of the data set's, at random.
+    func userName(using random: inout SeededGenerator) -> String {
+        "\(user_first_names.randomElement(using: &random)!) \(user_surnames.randomElement(using: &random)!)"
+    }
 
     enum CodingKeys: String, CodingKey {
         case collections, collection_descriptions, nft_descriptions_first20, user_descriptions_first10,

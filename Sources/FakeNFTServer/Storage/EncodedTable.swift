@@ -90,14 +90,11 @@ struct EncodedTable: Sendable {
 
     /// The table with the entities at `changed` positions encoded again from `records`, whose
     /// sort keys and names are those the table was made with (else make it again).
-    func replacing<Record, Model: Encodable>(
-        _ changed: [Int], of records: [Record], name: ((Record) -> String)? = nil, model: (Record) -> Model
-    ) throws -> EncodedTable {
+    func replacing<Record, Model: Encodable>(_ changed: [Int], of records: [Record], model: (Record) -> Model)
+        throws -> EncodedTable
+    {
         var table = self
-        for index in changed {
-            table.items[index] = try JSONBody.encode(model(records[index]))
-            if let name, !names.isEmpty { table.names[index] = Self.searchKey(name(records[index])) }
-        }
+        for index in changed { table.items[index] = try JSONBody.encode(model(records[index])) }
         return table
     }
 

@@ -78,7 +78,7 @@ struct ReadModel: Sendable {
             records.sort { $0.seq < $1.seq }
             users = try await Self.table(of: records)
         } else {
-            users = try users.replacing(indices, of: records, name: \.name, model: \.model)
+            users = try users.replacing(indices, of: records, model: \.model)
         }
         userRecords = records
     }

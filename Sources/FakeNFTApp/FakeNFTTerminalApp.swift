@@ -69,7 +69,10 @@ public enum FakeNFTTerminalApp {
             let gate = SignInGate(connection: connection, accounts: accounts, logger: logger)
             return (gate, await gate.decide())
         }
-        guard await loop.run(launch) == .finished else { return session.exitSignal }
+        guard await loop.run(launch) == .finished else {
+            connecting.cancel()
+            return session.exitSignal
+        }
         var (gate, decision) = try await connecting.value
         let onboarding = OnboardingRecord(fileURL: OnboardingRecord.defaultURL())
         if !onboarding.isDone {

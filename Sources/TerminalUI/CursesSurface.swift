@@ -136,6 +136,7 @@ public final class CursesSurface {
     func removePictures(deleteUploads: Bool) {
         if !shown.isEmpty { write("\u{1B}[H\u{1B}[2J") }
         guard deleteUploads else { return }
+        pixels?.cancelEncoding()
         shown = []
         if let farewell = pixels?.farewell(), !farewell.isEmpty { write(farewell) }
     }

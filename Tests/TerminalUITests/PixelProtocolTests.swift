@@ -147,6 +147,30 @@ import Testing
         #expect(again?["s"] == "48" && again?["v"] == "64", "the picture encoded again for the new cells")
     }
 
+    /// Encodings have an owner: cancelled ones never land, and their pictures are encoded again
+    /// when next drawn (nothing stays "encoding" for ever).
+    @MainActor @Test func aCancelledEncodingIsAskedForAgain() async throws {
+        let images = PixelImages(graphics: TerminalGraphics(mode: .kitty, cellPixels: Size(width: 8, height: 16)))
+        let source = (rgba: Self.quadrants(8), width: 8, height: 8)
+        var reads = 0
+        #expect(
+            images.placement(for: "a", size: Size(width: 3, height: 2)) {
+                reads += 1
+                return source
+            } == nil)
+        images.cancelEncoding()
+        var placed = false
+        for _ in 0..<500 where !placed {
+            placed =
+                images.placement(for: "a", size: Size(width: 3, height: 2)) {
+                    reads += 1
+                    return source
+                } != nil
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(placed && reads == 2, "encoded again after the cancel, once")
+    }
+
     @Test func aSixelHasTheCellsPixelSizeInWholeBandsAndTheSourcesColours() throws {
         let pixels = PixelFit.fit(Self.quadrants(64), width: 64, height: 64, into: Size(width: 60, height: 65))
         let sixel = try #require(

@@ -35,6 +35,8 @@ public final class PixelImages {
     @ObservationIgnored private var clock = 0
     @ObservationIgnored private var kittyOwners: [UInt8: Key] = [:]
     @ObservationIgnored private var pending = ""
+    /// The encodings under way (their owner: cancelled when the cell size changes or the session ends).
+    @ObservationIgnored private var encodes: [Key: Task<Void, Never>] = [:]
 
     /// Encoded sixel and iTerm2 images kept, in bytes; past it the least recently drawn go.
     public static let payloadCapacity = 48 << 20
@@ -71,8 +73,9 @@ public final class PixelImages {
             width: size.width * graphics.cellPixels.width, height: size.height * graphics.cellPixels.height)
         let mode = graphics.mode
         let id: UInt8? = mode == .kitty ? kittyID(for: key) : nil
-        Task { [weak self] in
+        encodes[key] = Task { [weak self] in
             let encoded = await Self.encode(source, mode: mode, pixels: pixels, cells: size, kittyID: id)
+            guard !Task.isCancelled else { return }
             self?.finish(key, encoded: encoded, kittyID: id)
         }
         return nil
@@ -96,6 +99,7 @@ public final class PixelImages {
         guard cell.width > 0, cell.height > 0, cell != graphics.cellPixels else { return }
         graphics.cellPixels = cell
         pending += farewell()
+        cancelEncoding()
         entries = [:]
         payloads = [:]
         payloadBytes = 0
@@ -108,7 +112,18 @@ public final class PixelImages {
         kittyOwners.keys.sorted().map { wrap(KittyGraphics.delete(id: $0)) }.joined()
     }
 
+    /// Stops waiting for the encodings under way (at the end of the session, or when every
+    /// picture is encoded again); their pictures are asked for again when next drawn.
+    public func cancelEncoding() {
+        for (key, task) in encodes {
+            task.cancel()
+            if case .encoding = entries[key] { entries[key] = nil }
+        }
+        encodes = [:]
+    }
+
     private func finish(_ key: Key, encoded: String?, kittyID: UInt8?) {
+        encodes[key] = nil
         guard case .encoding = entries[key] else { return }
         guard let encoded else {
             entries[key] = .failed

@@ -157,18 +157,45 @@ extension PostgresDatabase {
     static func write(_ rows: OwnerRows, over before: OwnerRows, writer: String, _ db: PostgresConnection)
         async throws -> Int?
     {
-        let profile = rows.profile, order = rows.order, user = rows.user
-        let spent = rows.account?.spent
-        return try await db.query(
-            """
-            SELECT fakenft_change(\(profile.id), \(before.profile.version), \(before.order.version),
-              \(profile.name), \(profile.avatar), \(profile.description), \(profile.website), \(try text(profile.nfts)),
-              \(try text(profile.likes)), \(profile.version), \(try text(order.nfts)), \(order.version),
-              \(spent), \(user?.name), \(user?.avatar), \(user?.description), \(user?.website),
-              \(try user.map { try text($0.nfts) }), \(user?.nftCount), \(user?.rating), \(rows.user != before.user),
-              \(ChangeRecords.kept), \(writer))
-            """, logger: quiet
-        ).decode(Int?.self).array().first ?? nil
+        try await db.execute(ChangeCall(rows: rows, before: before, writer: writer), logger: quiet).array().first ?? nil
+    }
+
+    /// The call of `fakenft_change`, prepared once per connection (postgres-nio keeps it by
+    /// name): each change sends only its values.
+    struct ChangeCall: PostgresPreparedStatement {
+        static let name = "fakenft_change_call"
+        static let sql = "SELECT fakenft_change(" + (1...23).map { "$\($0)" }.joined(separator: ", ") + ")"
+        var rows: OwnerRows
+        var before: OwnerRows
+        var writer: String
+
+        func makeBindings() throws -> PostgresBindings {
+            let profile = rows.profile, order = rows.order, user = rows.user
+            var binds = PostgresBindings(capacity: 23)
+            binds.append(profile.id)
+            binds.append(before.profile.version)
+            binds.append(before.order.version)
+            for text in [profile.name, profile.avatar, profile.description, profile.website] { binds.append(text) }
+            try binds.append(text(profile.nfts))
+            try binds.append(text(profile.likes))
+            binds.append(profile.version)
+            try binds.append(text(order.nfts))
+            binds.append(order.version)
+            binds.append(rows.account?.spent)
+            binds.append(user?.name)
+            binds.append(user?.avatar)
+            binds.append(user?.description)
+            binds.append(user?.website)
+            try binds.append(user.map { try text($0.nfts) })
+            binds.append(user?.nftCount)
+            binds.append(user?.rating)
+            binds.append(rows.user != before.user)
+            binds.append(ChangeRecords.kept)
+            binds.append(writer)
+            return binds
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Int? { try row.decode(Int?.self) }
     }
 
     /// Writes `record` over the row of `table` whose `key` column has the record's value there.

@@ -26,7 +26,8 @@ a=$!
 sleep 1   # the first one migrates and seeds
 "$binary" serve --port "$b_port" --data "$work/b" --database "$database" --sign-ups-per-hour 0 --trusted-proxy 127.0.0.1 --quiet >"$work/b.log" 2>&1 &
 b=$!
-trap 'kill $a $b 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+# (each step may fail, server a being dead by then: the next one runs all the same)
+trap 'kill $a $b 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
 for port in $a_port $b_port; do
     for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 done

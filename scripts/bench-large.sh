@@ -17,7 +17,7 @@ duration=${DURATION:-10}
 
 work=$(mktemp -d)
 server=
-trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
+trap '[ -n "$server" ] && kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 now() { date +%s.%N; }

@@ -29,6 +29,9 @@ struct ProfileForm: Sendable {
         shown = edited
     }
 
+    /// How many rows `field`'s editor takes.
+    static func rows(_ field: Field) -> Int { field == .description ? 4 : 1 }
+
     static func label(_ field: Field) -> String {
         switch field {
         case .name: return tr(.fieldName)

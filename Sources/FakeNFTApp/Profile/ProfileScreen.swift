@@ -218,8 +218,9 @@ final class ProfileScreen: Screen {
         signOut?.render(in: rect, buffer: &buffer)
     }
 
-    /// The form's height when nothing is cut: title, four fields with their gaps, buttons, error.
-    static let formHeight = 2 + (1 + 2) + (4 + 2) + (1 + 2) + (1 + 2) + 1 + 2
+    /// The form's height when nothing is cut: title and gap, each field and its gap, the
+    /// buttons, a gap and the error line (the rows ``drawForm(_:in:buffer:)`` uses).
+    static let formHeight = 2 + ProfileForm.Field.allCases.map { ProfileForm.rows($0) + 2 }.reduce(0, +) + 1 + 2
 
     /// Draws the form at full height, then shows the part around the focused field: on a short
     /// terminal the form scrolls, and says so, instead of typing into a field out of sight.
@@ -260,7 +261,7 @@ final class ProfileScreen: Screen {
             buffer.draw(
                 ProfileForm.label(field), at: Point(x: rect.x, y: y), style: focused ? .accent : .plain,
                 maxWidth: labelWidth)
-            let height = field == .description ? 4 : 1
+            let height = ProfileForm.rows(field)
             if let editor = form.editors[field] {
                 TextFieldView.render(
                     editor, in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height), focused: focused,

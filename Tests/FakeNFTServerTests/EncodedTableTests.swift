@@ -39,4 +39,52 @@ import Testing
             }
         }
     }
+
+    /// Renames, purchases and new accounts applied to a table one batch at a time give the same
+    /// pages, in every order, as a table made anew from the rows (what it did before).
+    @Test func anUpdatedTableListsWhatATableMadeAnewLists() async throws {
+        var random = SeededGenerator(seed: 11)
+        func user(_ seq: Int) -> UserRecord {
+            UserRecord(
+                seq: seq,
+                User(
+                    id: "u\(seq)", name: ["Ann", "Bob", "ann", "Zed", "Émile"].randomElement(using: &random)!,
+                    avatar: "", description: nil, website: "",
+                    nfts: (0..<Int.random(in: 0...3, using: &random)).map { String($0) },
+                    rating: String(Int.random(in: 0...5, using: &random))))
+        }
+        var records = (0..<300).map(user)
+        var table = try await EncodedTable(
+            records, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+        for _ in 0..<40 {
+            let before = records
+            var changed: [Int] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<records.count, using: &random)
+                guard !changed.contains(index) else { continue }
+                var changedUser = user(records[index].seq)
+                changedUser.id = records[index].id
+                records[index] = changedUser
+                changed.append(index)
+            }
+            if Bool.random(using: &random) {
+                changed.append(records.count)
+                records.append(user(records.count))
+            }
+            table = try table.updating(
+                changed, of: records, before: before, sorts: SortWhitelist.user, id: \.id, name: \.name,
+                model: \.model)
+            let anew = try await EncodedTable(
+                records, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+            for field in [nil, "name", "rating", "id", "nfts", "count"] {
+                for descending in [false, true] {
+                    var query = ListQuery(sortField: field, descending: descending)
+                    #expect(table.list(query) == anew.list(query), "\(field ?? "none") \(descending)")
+                    query.name = "an"
+                    #expect(table.list(query) == anew.list(query), "name=an, \(field ?? "none") \(descending)")
+                }
+            }
+            #expect(table.item(id: records.last!.id) == anew.item(id: records.last!.id))
+        }
+    }
 }

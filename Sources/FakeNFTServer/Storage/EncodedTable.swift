@@ -12,9 +12,9 @@ struct EncodedTable: Sendable {
 
     /// Encoded entities in storage (`seq`) order.
     private var items: [ByteBuffer]
-    private let positions: [String: Int]
+    private var positions: [String: Int]
     /// Positions in `items`, per sort field and direction (ties in storage order).
-    private let orders: [Ordering: [Int]]
+    private var orders: [Ordering: [Int]]
     /// Each entity's name folded for `name=` (case and diacritics ignored); empty for entities without one.
     private var names: [String]
     /// Other names of sort fields (``SortFields/aliases``).
@@ -88,13 +88,56 @@ struct EncodedTable: Sendable {
     /// Where the entity with `id` is in storage order.
     func position(id: String) -> Int? { positions[id] }
 
-    /// The table with the entities at `changed` positions encoded again from `records`, whose
-    /// sort keys and names are those the table was made with (else make it again).
-    func replacing<Record, Model: Encodable>(_ changed: [Int], of records: [Record], model: (Record) -> Model)
-        throws -> EncodedTable
-    {
+    /// The table made from `records` (storage order), which are the table's `before` with the
+    /// rows at `changed` positions replaced or, past `before`'s end, added: those rows are
+    /// encoded again, and each order whose key moved for one of them takes them out and puts
+    /// them back in their place (the same places a table made anew gives them), instead of
+    /// sorting and encoding everything again.
+    func updating<Record>(
+        _ changed: [Int], of records: [Record], before: [Record], sorts: SortFields<Record>,
+        id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> some Encodable
+    ) throws -> EncodedTable {
         var table = self
-        for index in changed { table.items[index] = try JSONBody.encode(model(records[index])) }
+        let changed = changed.sorted()
+        for index in changed {
+            let encoded = try JSONBody.encode(model(records[index]))
+            let folded = name.map { Self.searchKey($0(records[index])) }
+            if index < table.items.count {
+                table.items[index] = encoded
+                if let folded { table.names[index] = folded }
+            } else {
+                table.items.append(encoded)
+                if let folded { table.names.append(folded) }
+            }
+        }
+        var positions = table.positions
+        for index in changed where index >= before.count { positions[id(records[index])] = index }
+        table.positions = positions
+        var orders = table.orders
+        for (field, key) in sorts.keys {
+            let moved = Set(changed.filter { $0 >= before.count || key(before[$0]) != key(records[$0]) })
+            guard !moved.isEmpty else { continue }
+            for descending in [false, true] {
+                let ordering = Ordering(field: field, descending: descending)
+                /// Whether the row at `a` comes before the one at `b` (ties in storage order).
+                func precedes(_ a: Int, _ b: Int) -> Bool {
+                    let (x, y) = (key(records[a]), key(records[b]))
+                    if descending ? y < x : x < y { return true }
+                    return !(x < y) && !(y < x) && a < b
+                }
+                var order = (orders[ordering] ?? []).filter { !moved.contains($0) }
+                for index in moved {
+                    var low = 0, high = order.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if precedes(order[middle], index) { low = middle + 1 } else { high = middle }
+                    }
+                    order.insert(index, at: low)
+                }
+                orders[ordering] = order
+            }
+        }
+        table.orders = orders
         return table
     }
 

@@ -53,32 +53,41 @@ struct ReadModel: Sendable {
         generation = data.generation
     }
 
-    /// Some users' rows changed (accounts', with their profiles; a new account's is added in
-    /// its storage place): the `/users` table is made again, or, when no row was added and no
-    /// sort key or name changed (a like, a description), only the changed rows are encoded again.
+    /// Some users' rows changed (accounts', with their profiles; a new account's is added at
+    /// the end of storage order): only those rows are encoded again and put back in the orders
+    /// their keys moved in (``EncodedTable/updating(_:of:before:sorts:id:name:model:)``). A row
+    /// that would not be last in storage order (never seen: accounts are numbered as they sign
+    /// up) makes the table again.
     mutating func replaceUsers(changing changed: [UserRecord]) async throws {
         guard !changed.isEmpty else { return }
         var records = userRecords
         var indices: [Int] = []
-        var reorder = false
+        var inPlace = true
         for record in changed {
-            if let index = users.position(id: record.id), records[index].id == record.id {
-                let old = records[index]
-                reorder =
-                    reorder || old.name != record.name || old.seq != record.seq
-                    || SortWhitelist.user.keys.values.contains { $0(old) != $0(record) }
+            let known = users.position(id: record.id)
+            if let index = known, index < records.count, records[index].id == record.id,
+                records[index].seq == record.seq
+            {
                 records[index] = record
                 indices.append(index)
-            } else {
+            } else if known == nil, !indices.contains(where: { records[$0].id == record.id }),
+                records.last.map({ $0.seq < record.seq }) ?? true
+            {
+                indices.append(records.count)
                 records.append(record)
-                reorder = true
+            } else {
+                inPlace = false
+                records.removeAll { $0.id == record.id }
+                records.append(record)
             }
         }
-        if reorder {
+        if inPlace {
+            users = try users.updating(
+                indices, of: records, before: userRecords, sorts: SortWhitelist.user, id: \.id, name: \.name,
+                model: \.model)
+        } else {
             records.sort { $0.seq < $1.seq }
             users = try await Self.table(of: records)
-        } else {
-            users = try users.replacing(indices, of: records, model: \.model)
         }
         userRecords = records
     }

@@ -71,6 +71,7 @@ public enum FakeNFTTerminalApp {
         }
         guard await loop.run(launch) == .finished else {
             connecting.cancel()
+            started.cancel()
             return session.exitSignal
         }
         var (gate, decision) = try await connecting.value

@@ -54,6 +54,8 @@ public struct Buffer: Sendable, Hashable {
     public private(set) var hits: [Hit] = []
     /// Links of the pictures drawn, in drawing order: what the frame wants loaded.
     public private(set) var pictures: [String] = []
+    /// The lists' and grids' layouts, by area name: what the keys of the next events move in.
+    public private(set) var panes: [String: PaneLayout] = [:]
     /// Pictures in pixels written over the text after the frame is shown, in drawing order.
     public private(set) var overlays: [PixelOverlay] = []
 
@@ -127,6 +129,9 @@ public struct Buffer: Sendable, Hashable {
             draw(" \(title) ", at: Point(x: rect.x + 2, y: rect.y), style: style.bolded(), maxWidth: inner - 2)
         }
     }
+
+    /// Notes how the list or grid `area` was laid out (see ``panes``).
+    public mutating func record(_ layout: PaneLayout, as area: String) { panes[area] = layout }
 
     /// Notes that the frame shows the picture at `link` (see ``pictures``).
     public mutating func want(picture link: String) { pictures.append(link) }
@@ -218,6 +223,13 @@ public struct Buffer: Sendable, Hashable {
                     Rect(x: visible.x + shift.x, y: visible.y + shift.y, width: visible.width, height: visible.height),
                     hit.target)
             }
+        }
+        for (area, layout) in other.panes {
+            var moved = layout
+            moved.rect = Rect(
+                x: layout.rect.x + shift.x, y: layout.rect.y + shift.y, width: layout.rect.width,
+                height: layout.rect.height)
+            panes[area] = moved
         }
         for overlay in other.overlays {
             let rect = overlay.rect

@@ -8,21 +8,23 @@ import FakeNFTTesting
 final class LongListScreen: Screen {
     let title = "Long list"
     let tasks = TaskBag()
-    var list: ListState
-    init(count: Int) { list = ListState(count: count) }
+    let count: Int
+    var list = ListState()
+    init(count: Int) { self.count = count }
     var layers: [KeyLayer] {
-        [.list(list, area: "list", in: Rect(x: 0, y: 0, width: 0, height: 0)) { [unowned self] in list = $0 }]
+        [.selection(list, area: "list", title: title, count: { [count] in count }) { [unowned self] in list = $0 }]
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
         // As the app's lists: a marker and the highlighted text, not the whole width.
-        ListView(area: "list") { index, row, selected, buffer in
+        let view = ListView(area: "list", count: count, state: list) { index, row, selected, buffer in
             buffer.draw(selected ? "▌" : " ", at: Point(x: row.x, y: row.y), style: .accent, maxWidth: 1)
             let text =
                 "#\(index + 1)  NFT number \(index)  ★★★☆☆  " + String(format: "%.2f ETH", Double(index % 1000) / 100)
             buffer.draw(
                 text, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .plain, maxWidth: row.width - 2)
-        }.render(in: rect, buffer: &buffer, state: &list)
+        }
+        buffer.render(view, in: rect)
     }
 }
 

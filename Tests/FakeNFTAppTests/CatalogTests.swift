@@ -194,7 +194,7 @@ import FakeNFTTesting
             await model.load()
             #expect(model.page.value != nil)
             #expect(model.lines(width: 40).count > 10)
-            guard case .handled = ReaderScreen(model: model).route(.key(.pageDown)) else {
+            guard case .handled = ReaderScreen(model: model).route(.key(.pageDown), after: DrawnFrame()) else {
                 Issue.record("PgDn not handled")
                 return
             }

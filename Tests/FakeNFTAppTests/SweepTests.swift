@@ -166,15 +166,16 @@ import FakeNFTTesting
         var buffer = Buffer(size: Size(width: 80, height: 24))
         screen.render(in: Rect(size: buffer.size), buffer: &buffer)
         #expect(buffer.contains("A | B") && buffer.contains("  line two"))
-        _ = screen.route(.key(.char("[")))  // the last link: this page
-        guard case .push(let next) = screen.route(.key(.enter)) else {
+        let drawn = DrawnFrame(buffer)
+        _ = screen.route(.key(.char("[")), after: drawn)  // the last link: this page
+        guard case .push(let next) = screen.route(.key(.enter), after: drawn) else {
             Issue.record("the link did not open")
             return
         }
         let opened = try #require(next as? ReaderScreen)
         #expect(opened.model.url == url)
-        _ = screen.route(.key(.char("]")))  // round to the first: a file, not the web
-        guard case .push(let file) = screen.route(.key(.enter)) else {
+        _ = screen.route(.key(.char("]")), after: drawn)  // round to the first: a file, not the web
+        guard case .push(let file) = screen.route(.key(.enter), after: drawn) else {
             Issue.record("the file link did not open")
             return
         }

@@ -3,13 +3,16 @@ import FakeNFTTesting
 @testable import TerminalUI
 
 @MainActor @Suite struct ListTests {
+    /// Draws a list of `state.count` rows, then has `state` follow the frame, as a key's layer does.
     func renderList(_ state: inout ListState, size: Size) -> Buffer {
         var buffer = Buffer(size: size)
-        ListView(area: "list") { index, rect, selected, buffer in
+        let list = ListView(area: "list", count: state.count, state: state) { index, rect, selected, buffer in
             buffer.draw(
                 DisplayWidth.pad("Row \(index)", to: rect.width), at: Point(x: rect.x, y: rect.y),
                 style: selected ? .selected : .plain, maxWidth: rect.width)
-        }.render(in: Rect(x: 0, y: 1, width: size.width, height: size.height - 1), buffer: &buffer, state: &state)
+        }
+        buffer.render(list, in: Rect(x: 0, y: 1, width: size.width, height: size.height - 1))
+        state.follow(buffer.panes["list"])
         buffer.draw("selected \(state.selected) of \(state.count)", at: Point(x: 0, y: 0))
         return buffer
     }
@@ -36,25 +39,41 @@ import FakeNFTTesting
         assertSnapshot(home.text(), named: "list-home-120x40")
     }
 
-    /// The wheel scrolls and drags the selection along; clicks are left to the frame's hits.
-    @Test func wheelScrollsAndClicksAreLeftToTheFrame() {
+    /// The wheel scrolls and drags the selection along.
+    @Test func wheelScrollsAndDragsTheSelection() {
         var state = ListState(count: 50)
-        let rect = Rect(x: 0, y: 1, width: 80, height: 10)
-        state.layout(height: 10)
-        let wheeled = state.handle(MouseEvent(kind: .wheelDown, point: Point(x: 3, y: 5)), in: rect)
-        #expect(wheeled && state.offset == 3 && state.selected == 3)
-        let clicked = state.handle(MouseEvent(kind: .click, point: Point(x: 3, y: 5)), in: rect)
-        let outside = state.handle(MouseEvent(kind: .wheelDown, point: Point(x: 3, y: 20)), in: rect)
-        #expect(!clicked)
-        #expect(!outside, "outside the list")
+        _ = renderList(&state, size: Size(width: 80, height: 11))
+        state.wheel(down: true)
+        #expect(state.offset == 3 && state.selected == 3)
+        state.wheel(down: false)
+        #expect(state.offset == 0 && state.selected == 3)
+    }
+
+    /// Drawing reads the state and never changes it: what it laid out is in the frame.
+    @Test func drawingLeavesTheStateAsItWas() {
+        let state = ListState(count: 60, selected: 40)
+        var buffer = Buffer(size: Size(width: 20, height: 6))
+        buffer.render(
+            ListView(area: "list", count: 60, state: state) { _, _, _, _ in },
+            in: Rect(x: 0, y: 1, width: 20, height: 5))
+        #expect(state == ListState(count: 60, selected: 40) && state.offset == 0 && state.pageSize == 10)
+        #expect(
+            buffer.panes["list"]
+                == PaneLayout(rect: Rect(x: 0, y: 1, width: 20, height: 5), count: 60, firstRow: 36, rowsShown: 5))
+        var followed = state
+        followed.follow(buffer.panes["list"])
+        _ = followed.handle(.pageDown)
+        #expect(followed.selected == 44 && followed.count == 60, "a page of the 5 rows drawn, less one")
     }
 
     /// Rows drawn are clickable as their index, with the scroll offset and the row height.
     @Test func rowsAreClickableAsTheirIndex() {
         var state = ListState(count: 100, selected: 80)
         var buffer = Buffer(size: Size(width: 30, height: 10))
-        ListView(area: "tall", rowHeight: 3) { _, _, _, _ in }.render(
-            in: Rect(x: 0, y: 1, width: 30, height: 9), buffer: &buffer, state: &state)
+        buffer.render(
+            ListView(area: "tall", count: 100, state: state, rowHeight: 3) { _, _, _, _ in },
+            in: Rect(x: 0, y: 1, width: 30, height: 9))
+        state.follow(buffer.panes["tall"])
         #expect(state.offset > 0)
         #expect(buffer.target(at: Point(x: 5, y: 1)) == .item(area: "tall", index: state.offset))
         #expect(
@@ -72,14 +91,18 @@ import FakeNFTTesting
 }
 
 @MainActor @Suite struct GridTests {
+    /// Draws a grid of `state.count` cells, then has `state` follow the frame, as a key's layer does.
     func renderGrid(_ state: inout GridState, size: Size) -> Buffer {
         var buffer = Buffer(size: size)
-        GridView(area: "grid", cellSize: Size(width: 20, height: 3)) { index, rect, selected, buffer in
+        let grid = GridView(area: "grid", count: state.count, state: state, cellSize: Size(width: 20, height: 3)) {
+            index, rect, selected, buffer in
             buffer.box(rect.inset(dx: 0, dy: 0), title: nil, style: selected ? .bold : .dim)
             buffer.draw(
                 selected ? "▶ NFT \(index)" : "NFT \(index)", at: Point(x: rect.x + 2, y: rect.y + 1),
                 maxWidth: rect.width - 4)
-        }.render(in: Rect(size: size), buffer: &buffer, state: &state)
+        }
+        buffer.render(grid, in: Rect(size: size))
+        state.follow(buffer.panes["grid"])
         return buffer
     }
 
@@ -111,7 +134,7 @@ import FakeNFTTesting
 
     @Test func navigatesInTwoDimensions() {
         var state = GridState(count: 11)
-        state.layout(width: 80, height: 24, cellSize: Size(width: 20, height: 3))  // 4 columns
+        _ = renderGrid(&state, size: Size(width: 80, height: 24))  // 4 columns
         _ = state.handle(.down)
         #expect(state.selected == 4)
         _ = state.handle(.right)
@@ -322,8 +345,10 @@ extension String {
     @Test func aListFocusesTheSelectedRowsStart() {
         var state = ListState(count: 10, selected: 3)
         var buffer = Buffer(size: Size(width: 20, height: 8))
-        ListView(area: "list", rowHeight: 2) { _, _, _, _ in }.render(
-            in: Rect(x: 2, y: 1, width: 18, height: 7), buffer: &buffer, state: &state)
+        buffer.render(
+            ListView(area: "list", count: 10, state: state, rowHeight: 2) { _, _, _, _ in },
+            in: Rect(x: 2, y: 1, width: 18, height: 7))
+        state.follow(buffer.panes["list"])
         #expect(buffer.focus == Point(x: 2, y: 1 + 2 * (3 - state.offset)))
     }
 

@@ -26,13 +26,14 @@ final class CartScreen: Screen {
     var title: String { tr(.tabCart) }
     let tasks = TaskBag()
     let model: CartViewModel
-    private var list = ListState()
-    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private let pane: ListPane<NFT>
     private var sortMenu = SortMenu(NFTSorting.options)
     private var confirm: (dialog: ConfirmDialog, nft: NFT)?
-    private var search = ListSearch()
 
-    init(model: CartViewModel) { self.model = model }
+    init(model: CartViewModel) {
+        self.model = model
+        pane = ListPane(area: "list", items: { model.visibleItems }, searchBy: \.name)
+    }
 
     var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }
 
@@ -52,21 +53,13 @@ final class CartScreen: Screen {
         }
         if let menu = sortMenu.layer(
             update: { [unowned self] in sortMenu = $0 },
-            chosen: { [unowned self] sort in
-                list.keepSelection(in: { shown }, across: { model.setSort(sort) })
-            })
+            chosen: { [unowned self] sort in pane.keepSelection { model.setSort(sort) } })
         {
             return [menu]
         }
         // once per route or frame: the rows are sorted
-        let hasItems = !model.visibleItems.isEmpty, searching = search.isActive
-        return [
-            search.layer(
-                update: { [unowned self] in
-                    search = $0
-                    list.select(0)
-                }, move: { [unowned self] in _ = list.handle($0) })
-        ].compactMap { $0 } + [
+        let hasItems = !model.visibleItems.isEmpty, searching = pane.search.isActive
+        return pane.layers(with: [
             .keys(
                 title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) },
                 hinted: { [unowned self] in
@@ -75,25 +68,18 @@ final class CartScreen: Screen {
             ) { [unowned self] in
                 perform($0)
             },
-            .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
             KeyLayer(title: title, help: []) { [unowned self] event in  // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event, !ReadOnlyMode.isOn else { return nil }
-                list.select(index)
+                pane.select(index)
                 return perform(.remove)
             },
-        ]
+        ])
     }
 
-    /// The rows shown: the cart's, or those matching the search (the total stays the cart's).
-    private var shown: [NFT] { search.filter(model.visibleItems) { $0.name } }
-
     private func perform(_ action: Action) -> ScreenCommand {
-        let items = shown
-        list.count = items.count  // rows may have gone since the last frame (a removal): the selection follows
         switch action {
         case .remove:
-            guard list.selected < items.count else { return .handled }
-            let nft = items[list.selected]
+            guard let nft = pane.selected else { return .handled }  // the rows shown: the cart's, or the search's
             confirm = (
                 ConfirmDialog(
                     title: tr(.removeTitle), message: tr(.removeQuestion, nft.name),
@@ -105,8 +91,8 @@ final class CartScreen: Screen {
             return .push(PaymentScreen(model: PaymentViewModel(context: model.context, items: model.visibleItems)))
         case .retry:
             tasks.run { [model] in await model.reload() }
-        case .search: search.begin()
-        case .clearSearch: search.clear()
+        case .search: pane.beginSearch()
+        case .clearSearch: pane.clearSearch()
         }
         return .handled
     }
@@ -135,23 +121,14 @@ final class CartScreen: Screen {
         {
             return
         }
-        let items = shown, query = search.query
-        if search.isShown {
-            search.renderBar(
-                shown: items.count, total: all.count, what: .nfts,
-                in: Rect(x: body.x, y: body.y, width: body.width, height: 1), buffer: &buffer)
-        } else {
-            buffer.draw(
-                tr(.sorted, sortMenu.name(of: model.sort)), at: Point(x: body.x, y: body.y), style: .dim,
-                maxWidth: body.width)
-        }
-        let listArea = body.splitTop(2).1
-        list.count = items.count
-        listRect = listArea
+        let query = pane.search.query
+        let (header, listArea) = body.splitTop(2)
+        pane.renderHeader(
+            tr(.sorted, sortMenu.name(of: model.sort)), total: all.count, what: .nfts, in: header, buffer: &buffer)
         let pictures = model.context.pictures
-        ListView(area: "list", rowHeight: NFTRowView.height) { index, row, selected, buffer in
+        pane.render(in: listArea, rowHeight: NFTRowView.height, buffer: &buffer) { nft, index, row, selected, buffer in
             NFTRowView.render(
-                items[index], subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row,
+                nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row,
                 buffer: &buffer)
             // The spec's remove button on every row, under the price.
             guard !ReadOnlyMode.isOn else { return }
@@ -159,7 +136,7 @@ final class CartScreen: Screen {
             buffer.draw("✕", at: button, style: .error, maxWidth: 1)
             buffer.addHit(
                 Rect(x: button.x - 1, y: button.y, width: 3, height: 1), .item(area: Self.removeArea, index: index))
-        }.render(in: listArea, buffer: &buffer, state: &list)
+        }
         // The summary: count, total and the Pay button, all from the rows shown.
         let count =
             model.hiddenCount > 0
@@ -176,8 +153,8 @@ final class CartScreen: Screen {
                     pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width,
                     key: Self.keys.key(for: .pay))
             }
-            if list.selected < items.count {
-                let nft = items[list.selected], below = inside.splitTop(5).1
+            if let nft = pane.selected {
+                let below = inside.splitTop(5).1
                 let used = DetailPane.picture(
                     nft.images.first ?? "", label: nft.name, in: below, rows: min(12, below.height / 2),
                     pictures: pictures, buffer: &buffer)

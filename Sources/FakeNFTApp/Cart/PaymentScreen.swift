@@ -30,13 +30,15 @@ final class PaymentScreen: Screen {
     var title: String { model.outcome == .succeeded ? tr(.paymentComplete) : tr(.choosePayment) }
     let tasks = TaskBag()
     let model: PaymentViewModel
-    private var grid = GridState()
-    private var gridRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private let grid: GridPane<Currency>
     /// The failure dialog as the user moved its focus; nil shows it fresh for a new failure.
     private var failure: ConfirmDialog?
     private var lastCurrency: Currency?
 
-    init(model: PaymentViewModel) { self.model = model }
+    init(model: PaymentViewModel) {
+        self.model = model
+        grid = GridPane(area: "grid") { model.currencies.value ?? [] }
+    }
 
     var isAnimating: Bool { model.currencies.isLoading || model.outcome == .paying }
 
@@ -61,24 +63,18 @@ final class PaymentScreen: Screen {
                 }
             ]
         case .none:
-            return [
+            return grid.layers(with: [
                 .keys(
-                    tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || selectedCurrency != nil },
+                    tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || grid.selected != nil },
                     hinted: { [unowned self] in $0 != .retry || model.currencies.failure != nil }
-                ) { [unowned self] in perform($0) },
-                .grid(grid, area: "grid", in: gridRect) { [unowned self] in grid = $0 },
-            ]
+                ) { [unowned self] in perform($0) }
+            ])
         }
-    }
-
-    private var selectedCurrency: Currency? {
-        guard let currencies = model.currencies.value, grid.selected < currencies.count else { return nil }
-        return currencies[grid.selected]
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
-        case .pay: if let currency = selectedCurrency { pay(currency) }
+        case .pay: if let currency = grid.selected { pay(currency) }
         case .terms:
             return .push(
                 ReaderScreen(model: ReaderViewModel(url: PaymentViewModel.termsURL, effects: model.context.effects)))
@@ -111,11 +107,9 @@ final class PaymentScreen: Screen {
         {
             return
         }
-        let currencies = model.currencies.value ?? [], pictures = model.context.pictures
-        grid.count = currencies.count
-        gridRect = body.splitTop(1).1
-        GridView(area: "grid", cellSize: Self.cellSize) { index, cell, selected, buffer in
-            let currency = currencies[index]
+        let pictures = model.context.pictures
+        grid.render(in: body.splitTop(1).1, cellSize: Self.cellSize, buffer: &buffer) {
+            currency, _, cell, selected, buffer in
             let inner = cell.inset(dx: 1, dy: 0)
             buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
             PictureView.render(
@@ -126,7 +120,7 @@ final class PaymentScreen: Screen {
                 maxWidth: inner.width - 10)
             buffer.draw(
                 currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
-        }.render(in: gridRect, buffer: &buffer, state: &grid)
+        }
         let used = buffer.draw(
             tr(.termsAgree), at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
         buffer.button(

@@ -23,66 +23,49 @@ final class CatalogScreen: Screen {
     var title: String { tr(.tabCatalog) }
     let tasks = TaskBag()
     let model: CatalogViewModel
-    private var list = ListState()
-    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var search = ListSearch()
+    private let pane: ListPane<NFTCollection>
     private var sortMenu = SortMenu(CatalogScreen.sortOptions)
 
-    init(model: CatalogViewModel) { self.model = model }
+    init(model: CatalogViewModel) {
+        self.model = model
+        pane = ListPane(area: "list", items: { model.visible }, searchBy: \.name)
+    }
 
     var isAnimating: Bool { model.collections.isLoading }
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        var layers: [KeyLayer] = []
         if let menu = sortMenu.layer(
             update: { [unowned self] in sortMenu = $0 },
-            chosen: { [unowned self] sort in
-                list.keepSelection(in: { shown }, across: { model.setSort(sort) })
-            })
+            chosen: { [unowned self] sort in pane.keepSelection { model.setSort(sort) } })
         {
-            layers.append(menu)
+            return [menu]
         }
-        if let typing = search.layer(
-            update: { [unowned self] in
-                search = $0
-                list.select(0)
-            }, move: { [unowned self] in _ = list.handle($0) })
-        {
-            layers.append(typing)
-        }
-        layers.append(
+        return pane.layers(with: [
             .keys(
                 title, Self.keys, enabled: { [unowned self] in enabled($0) },
                 hinted: { $0 != .retry || model.collections.failure != nil }
-            ) { [unowned self] in perform($0) })
-        layers.append(.list(list, area: "list", in: listRect) { [unowned self] in list = $0 })
-        return layers
+            ) { [unowned self] in perform($0) }
+        ])
     }
 
     private func enabled(_ action: Action) -> Bool {
         switch action {
         case .open, .sort, .search: return model.collections.value != nil
-        case .clearSearch: return search.isActive
+        case .clearSearch: return pane.search.isActive
         case .retry: return true
         }
     }
 
-    /// The collections shown: sorted, and matching the search.
-    private var shown: [NFTCollection] { search.filter(model.visible) { $0.name } }
-
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .open:
-            let visible = shown
-            guard list.selected < visible.count else { return .handled }
-            return .push(
-                CollectionScreen(model: CollectionViewModel(collection: visible[list.selected], context: model.context))
-            )
+            guard let collection = pane.selected else { return .handled }
+            return .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: model.context)))
         case .sort: sortMenu.open(current: model.sort)
-        case .search: search.begin()
-        case .clearSearch: search.clear()
+        case .search: pane.beginSearch()
+        case .clearSearch: pane.clearSearch()
         case .retry: tasks.run { [model] in await model.load() }
         }
         return .handled
@@ -91,17 +74,12 @@ final class CatalogScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         var (header, body) = rect.splitTop(1)
         let sortName = sortMenu.name(of: model.sort)
-        let visible = shown, query = search.query
-        if search.isShown {
-            search.renderBar(
-                shown: visible.count, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
-        } else {
-            let status =
-                model.collections.value != nil
-                ? tr(.listStatus, Format.count(visible.count, .collections), sortName)
-                : tr(.collectionsSorted, sortName)
-            buffer.draw(status, at: Point(x: header.x, y: header.y), style: .dim, maxWidth: header.width)
-        }
+        let visible = pane.shown, query = pane.search.query
+        let status =
+            model.collections.value != nil
+            ? tr(.listStatus, Format.count(visible.count, .collections), sortName)
+            : tr(.collectionsSorted, sortName)
+        pane.renderHeader(status, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
         body = body.splitTop(1).1
         if StatusView.render(
             model.collections, what: .collections, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
@@ -114,16 +92,13 @@ final class CatalogScreen: Screen {
                 at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
             return
         }
-        list.count = visible.count
         let (listArea, detail) = DetailPane.split(body)
-        listRect = listArea
         let pictures = model.context.pictures
-        if let detail, list.selected < visible.count {
-            renderDetail(of: visible[list.selected], in: detail, buffer: &buffer)
+        if let detail, let collection = pane.selected {
+            renderDetail(of: collection, in: detail, buffer: &buffer)
         }
-        ListView(area: "list", rowHeight: 3) { index, full, selected, buffer in
+        pane.render(in: listArea, rowHeight: 3, buffer: &buffer) { collection, _, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-            let collection = visible[index]
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
             PictureView.render(
                 collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
@@ -133,7 +108,7 @@ final class CatalogScreen: Screen {
                 style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
             buffer.draw(
                 collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
-        }.render(in: listArea, buffer: &buffer, state: &list)
+        }
         sortMenu.render(in: rect, buffer: &buffer)
     }
 

@@ -7,11 +7,11 @@ import TerminalUI
 final class CollectionScreen: Screen {
     let tasks = TaskBag()
     let model: CollectionViewModel
-    private let pane: NFTGridPane
+    private let pane: GridPane<NFT>
 
     init(model: CollectionViewModel) {
         self.model = model
-        pane = NFTGridPane(buttons: NFTGridKeys.buttons) { [model] in model.nfts.value ?? [] }
+        pane = GridPane { model.nfts.value ?? [] }
     }
 
     var title: String { model.collection.name }
@@ -20,17 +20,18 @@ final class CollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        pane.layers(
-            with: .keys(
+        pane.layers(with: [
+            .keys(
                 tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) },
                 hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
-            ) { [unowned self] in perform($0) })
+            ) { [unowned self] in perform($0) }
+        ])
     }
 
     private func enabled(_ action: NFTGridAction) -> Bool {
         switch action {
         case .retry, .author: return true
-        case .open, .like, .cart: return pane.selectedNFT() != nil
+        case .open, .like, .cart: return pane.selected != nil
         case .search: return model.nfts.value?.isEmpty == false
         case .clearSearch: return pane.search.isActive
         }
@@ -39,11 +40,11 @@ final class CollectionScreen: Screen {
     private func perform(_ action: NFTGridAction) -> ScreenCommand {
         switch action {
         case .open:
-            guard let nft = pane.selectedNFT() else { return .handled }
+            guard let nft = pane.selected else { return .handled }
             return .push(
                 NFTScreen(model: NFTViewModel(nft: nft, collectionName: model.collection.name, context: model.context)))
-        case .like: if let nft = pane.selectedNFT() { model.context.state.toggleLike(nft) }
-        case .cart: if let nft = pane.selectedNFT() { model.context.state.toggleCart(nft) }
+        case .like: if let nft = pane.selected { model.context.state.toggleLike(nft) }
+        case .cart: if let nft = pane.selected { model.context.state.toggleCart(nft) }
         case .author: return openAuthor()
         case .retry: tasks.run { [model] in await model.load() }
         case .search: pane.beginSearch()
@@ -64,7 +65,7 @@ final class CollectionScreen: Screen {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
         // On a short terminal the header gives its rows to the grid once the selection leaves the first row.
-        let compact = rect.height < 20 && pane.grid.selected >= pane.grid.columns
+        let compact = rect.height < 20 && pane.selection.selected >= pane.selection.columns
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
         if compact {
             buffer.draw(
@@ -99,6 +100,8 @@ final class CollectionScreen: Screen {
         {
             return
         }
-        pane.render(in: body, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
+        pane.renderNFTs(
+            in: body, buttons: NFTGridKeys.buttons, state: model.context.state, pictures: model.context.pictures,
+            buffer: &buffer)
     }
 }

@@ -45,6 +45,17 @@ enum SelectionMarker {
     }
 }
 
+/// A row that opens something (Profile's and a user's rows): the marker, its label, and "›".
+@MainActor
+enum LinkRow {
+    static func render(_ label: String, selected: Bool, in row: Rect, buffer: inout Buffer) {
+        SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
+        buffer.draw(
+            label, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
+        buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
+    }
+}
+
 /// A short message centred in an empty screen ("Cart is empty").
 @MainActor
 enum EmptyStateView {

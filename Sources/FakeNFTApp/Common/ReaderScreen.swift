@@ -31,8 +31,13 @@ final class ReaderScreen: Screen {
             ])
     }
 
+    /// The name the page's layout is kept by in a frame.
+    static let pageArea = "page"
+
     let tasks = TaskBag()
     let model: ReaderViewModel
+    /// The first line shown, the lines a page shows and the lines there are: as the last frame
+    /// drew them (``follow(_:)``), then moved by the keys.
     private var scroll = 0
     private var pageHeight = 10
     private var lineCount = 0
@@ -50,6 +55,11 @@ final class ReaderScreen: Screen {
 
     var layers: [KeyLayer] {
         [
+            // Before any key acts: where the last frame left the page.
+            KeyLayer(title: tr(.webPage), help: []) { [unowned self] _, frame in
+                follow(frame.panes[Self.pageArea])
+                return nil
+            },
             .keys(
                 tr(.webPage), Self.keys,
                 enabled: { [unowned self] action in
@@ -96,6 +106,15 @@ final class ReaderScreen: Screen {
         return .handled
     }
 
+    /// Takes the scroll position, page height and line count the last frame drew.
+    private func follow(_ layout: PaneLayout?) {
+        guard let layout else { return }
+        scroll = layout.firstRow
+        pageHeight = max(1, layout.rowsShown)
+        lineCount = layout.count
+        revealLink = false  // that frame showed the picked link
+    }
+
     private func scroll(by lines: Int) { scroll = max(0, min(scroll + lines, max(0, lineCount - pageHeight))) }
 
     func render(in rect: Rect, buffer: inout Buffer) {
@@ -111,13 +130,14 @@ final class ReaderScreen: Screen {
             }
         case .loaded:
             let all = model.lines(width: max(10, body.width - 1))
-            lineCount = all.count
-            pageHeight = max(1, body.height)
+            let pageHeight = max(1, body.height)
+            var scroll = scroll
             if revealLink, let link = selectedLink, let first = all.firstIndex(where: { $0.link == link }) {
                 if first < scroll || first >= scroll + pageHeight { scroll = first - pageHeight / 2 }
-                revealLink = false
             }
-            scroll(by: 0)
+            scroll = max(0, min(scroll, all.count - pageHeight))
+            buffer.record(
+                PaneLayout(rect: body, count: all.count, firstRow: scroll, rowsShown: pageHeight), as: Self.pageArea)
             for (i, line) in all.dropFirst(scroll).prefix(body.height).enumerated() {
                 let picked = line.link != nil && line.link == selectedLink
                 let point = Point(x: body.x, y: body.y + i)
@@ -130,9 +150,8 @@ final class ReaderScreen: Screen {
                 }
             }
             if all.count > body.height {
-                var bar = ListState(count: all.count)
-                bar.select(min(all.count - 1, scroll + body.height - 1))
-                bar.layout(height: body.height)
+                let bar = ListState(count: all.count, selected: min(all.count - 1, scroll + body.height - 1))
+                    .laidOut(count: all.count, height: body.height)
                 ListView.drawScrollBar(
                     bar, in: Rect(x: body.maxX - 1, y: body.y, width: 1, height: body.height), buffer: &buffer)
             }

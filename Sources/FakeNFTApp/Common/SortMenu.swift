@@ -46,9 +46,5 @@ struct SortMenu<Option: Equatable & Sendable> {
         return options[chosen].value
     }
 
-    mutating func render(in rect: Rect, buffer: inout Buffer) {
-        guard var open = sheet else { return }
-        open.render(in: rect, buffer: &buffer)
-        sheet = open
-    }
+    func render(in rect: Rect, buffer: inout Buffer) { sheet?.render(in: rect, buffer: &buffer) }
 }

@@ -17,17 +17,19 @@ final class FavoritesScreen: Screen {
             ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     }
 
+    /// The keys the cells' heart and cart button press.
+    static var buttons: NFTCellView.Buttons {
+        NFTCellView.Buttons(like: keys.key(for: .unlike), cart: keys.key(for: .cart))
+    }
+
     var title: String { tr(.favoriteNFTs) }
     let tasks = TaskBag()
     let model: FavoritesViewModel
-    private let pane: NFTGridPane
+    private let pane: GridPane<NFT>
 
     init(model: FavoritesViewModel) {
         self.model = model
-        let keys = Self.keys
-        pane = NFTGridPane(buttons: NFTCellView.Buttons(like: keys.key(for: .unlike), cart: keys.key(for: .cart))) {
-            [model] in model.items
-        }
+        pane = GridPane { model.items }
     }
 
     var isAnimating: Bool { model.fetched.isLoading }
@@ -35,8 +37,8 @@ final class FavoritesScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        pane.layers(
-            with: .keys(
+        pane.layers(with: [
+            .keys(
                 title, Self.keys,
                 enabled: { [unowned self, hasItems = !pane.shown.isEmpty, any = !model.items.isEmpty] action in
                     switch action {
@@ -46,7 +48,8 @@ final class FavoritesScreen: Screen {
                     case .retry: true
                     }
                 }, hinted: { $0 != .retry || model.fetched.failure != nil }
-            ) { [unowned self] in perform($0) })
+            ) { [unowned self] in perform($0) }
+        ])
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
@@ -54,10 +57,10 @@ final class FavoritesScreen: Screen {
         case .search: pane.beginSearch()
         case .clearSearch: pane.clearSearch()
         case .retry: tasks.run { [model] in await model.load() }
-        case .unlike: if let nft = pane.selectedNFT() { model.unlike(nft) }
-        case .cart: if let nft = pane.selectedNFT() { model.context.state.toggleCart(nft) }
+        case .unlike: if let nft = pane.selected { model.unlike(nft) }
+        case .cart: if let nft = pane.selected { model.context.state.toggleCart(nft) }
         case .open:
-            if let nft = pane.selectedNFT() {
+            if let nft = pane.selected {
                 return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
             }
         }
@@ -81,6 +84,8 @@ final class FavoritesScreen: Screen {
                 Format.count(items.count, .nfts), at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
             body = rect.splitTop(2).1
         }
-        pane.render(in: body, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
+        pane.renderNFTs(
+            in: body, buttons: Self.buttons, state: model.context.state, pictures: model.context.pictures,
+            buffer: &buffer)
     }
 }

@@ -19,12 +19,13 @@ final class MyNFTsScreen: Screen {
     var title: String { tr(.myNFTs) }
     let tasks = TaskBag()
     let model: MyNFTsViewModel
-    private var list = ListState()
-    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private let pane: ListPane<NFT>
     private var sortMenu = SortMenu(NFTSorting.options)
-    private var search = ListSearch()
 
-    init(model: MyNFTsViewModel) { self.model = model }
+    init(model: MyNFTsViewModel) {
+        self.model = model
+        pane = ListPane(area: "list", items: { model.items }, searchBy: \.name)
+    }
 
     var isAnimating: Bool { model.owned.isLoading }
 
@@ -33,47 +34,34 @@ final class MyNFTsScreen: Screen {
     var layers: [KeyLayer] {
         if let menu = sortMenu.layer(
             update: { [unowned self] in sortMenu = $0 },
-            chosen: { [unowned self] sort in
-                list.keepSelection(in: { shown }, across: { model.setSort(sort) })
-            })
+            chosen: { [unowned self] sort in pane.keepSelection { model.setSort(sort) } })
         {
             return [menu]
         }
-        return [
-            search.layer(
-                update: { [unowned self] in
-                    search = $0
-                    list.select(0)
-                }, move: { [unowned self] in _ = list.handle($0) })
-        ].compactMap { $0 } + [
+        return pane.layers(with: [
             .keys(
                 title, Self.keys,
                 enabled: { [unowned self] action in
                     switch action {
-                    case .clearSearch: search.isActive
+                    case .clearSearch: pane.search.isActive
                     case .retry: true
                     case .sort, .open, .search: model.owned.value?.isEmpty == false
                     }
                 }, hinted: { [unowned self] in $0 != .retry || model.owned.failure != nil }
             ) { [unowned self] action in
-                let items = shown
                 switch action {
                 case .sort: sortMenu.open(current: model.sort)
-                case .search: search.begin()
-                case .clearSearch: search.clear()
+                case .search: pane.beginSearch()
+                case .clearSearch: pane.clearSearch()
                 case .retry: tasks.run { [model] in await model.load() }
                 case .open:
-                    guard list.selected < items.count else { return .handled }
-                    return .push(NFTScreen(model: NFTViewModel(nft: items[list.selected], context: model.context)))
+                    guard let nft = pane.selected else { return .handled }
+                    return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
                 }
                 return .handled
-            },
-            .list(list, area: "list", in: listRect) { [unowned self] in list = $0 },
-        ]
+            }
+        ])
     }
-
-    /// The NFTs shown: all, or those matching the search.
-    private var shown: [NFT] { search.filter(model.items) { $0.name } }
 
     func render(in rect: Rect, buffer: inout Buffer) {
         if StatusView.render(model.owned, what: .yourNFTs, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
@@ -84,25 +72,17 @@ final class MyNFTsScreen: Screen {
             EmptyStateView.render(tr(.noNFTsYet), in: rect, buffer: &buffer)
             return
         }
-        let items = shown, query = search.query
-        if search.isShown {
-            search.renderBar(
-                shown: items.count, total: model.items.count, what: .nfts,
-                in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), buffer: &buffer)
-        } else {
-            buffer.draw(
-                tr(.listSorted, Format.count(items.count, .nfts), sortMenu.name(of: model.sort)),
-                at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
-        }
-        list.count = items.count
-        listRect = rect.splitTop(2).1
+        let query = pane.search.query
+        let (header, list) = rect.splitTop(2)
+        pane.renderHeader(
+            tr(.listSorted, Format.count(pane.shown.count, .nfts), sortMenu.name(of: model.sort)),
+            total: model.items.count, what: .nfts, in: header, buffer: &buffer)
         let pictures = model.context.pictures
-        ListView(area: "list", rowHeight: NFTRowView.height) { [model] index, row, selected, buffer in
-            let nft = items[index]
+        pane.render(in: list, rowHeight: NFTRowView.height, buffer: &buffer) { [model] nft, _, row, selected, buffer in
             NFTRowView.render(
                 nft, subtitle: tr(.byAuthor, model.author(of: nft)), selected: selected, highlight: query,
                 pictures: pictures, in: row, buffer: &buffer)
-        }.render(in: listRect, buffer: &buffer, state: &list)
+        }
         sortMenu.render(in: rect, buffer: &buffer)
     }
 }

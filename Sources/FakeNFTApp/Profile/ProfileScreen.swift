@@ -34,25 +34,24 @@ final class ProfileScreen: Screen {
     var title: String { tr(.tabProfile) }
     let tasks = TaskBag()
     let model: ProfileViewModel
-    private var rows = ListState()
-    private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private let rows: ListPane<Row>
     /// The "Discard changes?" question over the form.
     private var discard: ConfirmDialog?
     /// The "Log out?" question.
     private var signOut: ConfirmDialog?
-    /// The first form row shown when the form is taller than the screen.
+    /// The first form row shown when the form is taller than the screen, as the last frame
+    /// scrolled it (the frame keeps the focused field in view).
     private var formScroll = 0
 
     init(model: ProfileViewModel) {
         self.model = model
-        rows.count = shownRows.count
+        rows = ListPane(area: "rows") { Self.rows(of: model.context) }
     }
 
     /// The rows under the profile: Log out when an account is signed in, Sign in when none is
     /// and the server offers accounts.
-    private var shownRows: [Row] {
-        let context = model.context
-        return [.myNFTs, .favorites, .website, .about]
+    private static func rows(of context: AppContext) -> [Row] {
+        [.myNFTs, .favorites, .website, .about]
             + (context.account != nil ? [.signOut] : context.offersAccounts ? [.signIn] : [])
     }
 
@@ -81,20 +80,19 @@ final class ProfileScreen: Screen {
             ]
         }
         if let form = model.form { return [formLayer(form)] }
-        return [
+        return rows.layers(with: [
             .keys(
                 title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil },
                 hinted: { [unowned self] in $0 != .retry || model.shown.failure != nil }
-            ) { [unowned self] in perform($0) },
-            .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
-        ]
+            ) { [unowned self] in perform($0) }
+        ])
     }
 
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .edit: model.openForm()
         case .retry: tasks.run { [model] in await model.load() }
-        case .open: return open(shownRows[min(rows.selected, shownRows.count - 1)])
+        case .open: return rows.selected.map(open) ?? .handled
         }
         return .handled
     }
@@ -126,7 +124,8 @@ final class ProfileScreen: Screen {
         KeyLayer(
             title: tr(.editProfile), help: Self.formKeys.helpEntries + TextEditor.help,
             hints: Self.formKeys.hints(), isModal: true
-        ) { [unowned self] event in
+        ) { [unowned self] event, frame in
+            formScroll = frame.panes[Self.formArea]?.firstRow ?? 0
             var current = form
             switch event {
             case .paste(let text):
@@ -194,7 +193,7 @@ final class ProfileScreen: Screen {
         for (i, line) in description.enumerated() {
             buffer.draw(line, at: Point(x: x, y: rect.y + 4 + i), style: .plain, maxWidth: width)
         }
-        let shownRows = self.shownRows
+        let shownRows = rows.all
         let labels = shownRows.map { row in
             switch row {
             case .myNFTs: tr(.myNFTsRow, profile.nfts.count)
@@ -205,22 +204,20 @@ final class ProfileScreen: Screen {
             case .signOut: tr(.signOutRow, model.context.account?.email ?? "")
             }
         }
-        rows.count = shownRows.count
         let top = rect.y + max(7, 5 + min(3, description.count))
-        rowsRect = Rect(x: rect.x, y: top, width: rect.width, height: max(2, min(shownRows.count * 2, rect.maxY - top)))
-        ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
-            buffer.draw(
-                labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold,
-                maxWidth: row.width - 6)
-            buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
-        }.render(in: rowsRect, buffer: &buffer, state: &rows)
+        let area = Rect(x: rect.x, y: top, width: rect.width, height: max(2, min(shownRows.count * 2, rect.maxY - top)))
+        rows.render(in: area, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
+            LinkRow.render(labels[index], selected: selected, in: row, buffer: &buffer)
+        }
         signOut?.render(in: rect, buffer: &buffer)
     }
 
     /// The form's height when nothing is cut: title and gap, each field and its gap, the
     /// buttons, a gap and the error line (the rows ``drawForm(_:in:buffer:)`` uses).
     static let formHeight = 2 + ProfileForm.Field.allCases.map { ProfileForm.rows($0) + 2 }.reduce(0, +) + 1 + 2
+
+    /// The name the form's scroll position is kept by in a frame.
+    static let formArea = "form"
 
     /// Draws the form at full height, then shows the part around the focused field: on a short
     /// terminal the form scrolls, and says so, instead of typing into a field out of sight.
@@ -229,9 +226,12 @@ final class ProfileScreen: Screen {
         let focus = drawForm(form, in: Rect(size: page.size), buffer: &page)
         // What the form drew reaches this far (no error line: less than the most it can need).
         let used = (0..<page.size.height).last { !page.line($0).allSatisfy { $0 == " " } }.map { $0 + 1 } ?? 0
+        var formScroll = self.formScroll
         if focus.maxY > formScroll + rect.height { formScroll = focus.maxY - rect.height }
         if focus.y < formScroll { formScroll = focus.y }
         formScroll = max(0, min(formScroll, used - rect.height))
+        buffer.record(
+            PaneLayout(rect: rect, count: used, firstRow: formScroll, rowsShown: rect.height), as: Self.formArea)
         buffer.blit(
             page, from: Rect(x: 0, y: formScroll, width: rect.width, height: rect.height),
             to: Point(x: rect.x, y: rect.y))

@@ -35,8 +35,8 @@ public final class AppShell: LoopContent {
     /// How what is shown stands against the server, when that is news (drawn at the breadcrumb's end).
     private let status: () -> String?
     private var tabRects: [Rect] = []
-    /// The clickable parts of the last frame drawn.
-    private var hits: [Hit] = []
+    /// What the last frame drew: its clickable parts, its lists' and grids' layouts.
+    private var lastFrame = DrawnFrame()
 
     /// - Parameters:
     ///   - selectedTab: the tab shown first (the one the last tabs ended on, after a sign-in).
@@ -88,7 +88,7 @@ public final class AppShell: LoopContent {
             return true
         }
         if case .mouse(let mouse) = event, mouse.kind == .click,
-            let target = hits.last(where: { $0.rect.contains(mouse.point) })?.target
+            let target = lastFrame.hits.last(where: { $0.rect.contains(mouse.point) })?.target
         {
             return click(target)
         }
@@ -98,7 +98,7 @@ public final class AppShell: LoopContent {
         if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) {
             return perform(action)
         }
-        if let command = Swift.type(of: screen).route(event, through: layers) {
+        if let command = Swift.type(of: screen).route(event, through: layers, after: lastFrame) {
             apply(command)
             return true
         }
@@ -112,13 +112,13 @@ public final class AppShell: LoopContent {
         switch target {
         case .key(let key): return handle(.key(key))
         case .item(let area, let index):
-            if let command = currentScreen.route(.pick(area: area, index: index)) {
+            if let command = currentScreen.route(.pick(area: area, index: index), after: lastFrame) {
                 apply(command)
                 return true
             }
             return handle(.key(.enter))
         case .itemButton(let area, let index, let key):
-            if let command = currentScreen.route(.pick(area: area, index: index)) { apply(command) }
+            if let command = currentScreen.route(.pick(area: area, index: index), after: lastFrame) { apply(command) }
             return handle(.key(key))
         }
     }
@@ -174,7 +174,7 @@ public final class AppShell: LoopContent {
     /// Draws the whole screen into `buffer`, and keeps its clickable parts for the next click.
     public func render(into buffer: inout Buffer) {
         defer {
-            hits = showsHelp ? [] : buffer.hits
+            lastFrame = showsHelp ? DrawnFrame(panes: buffer.panes) : DrawnFrame(buffer)
             pictures.want(buffer.pictures)
         }
         let size = buffer.size
@@ -203,13 +203,12 @@ public final class AppShell: LoopContent {
         buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: breadcrumbWidth)
         let screen = currentScreen
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
-        // Built after the screen is drawn: layers hold the rects it was drawn in.
         let (layers, modal) = Self.activeLayers(of: screen)
         let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there
         let shell = ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
             !own.contains { $0.key == hint.key }
         }
-        KeyHintBar(own + shell, keepingLast: shell.count).render(in: bottom, buffer: &buffer)
+        buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
         // over the hints, never over figures
         if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }
         if showsHelp {
@@ -223,7 +222,7 @@ public final class AppShell: LoopContent {
                 ],
                 scroll: helpScroll)
             helpMaxScroll = overlay.maxScroll(in: all)
-            overlay.render(in: all, buffer: &buffer)
+            buffer.render(overlay, in: all)
         }
     }
 }

@@ -14,18 +14,27 @@ public struct KeyLayer {
     /// A modal layer (dialog, menu, text field) takes every key: nothing below it, and none of
     /// the shell's keys but F1 and Ctrl-C, sees one.
     public var isModal: Bool
-    /// Handles an event; nil when this layer does not use it.
-    public var route: (TerminalEvent) -> ScreenCommand?
+    /// Handles an event with what the last frame drew; nil when this layer does not use it.
+    public var route: (TerminalEvent, DrawnFrame) -> ScreenCommand?
 
+    /// A layer whose handling reads the last frame (a list's page size, where it was drawn).
     public init(
         title: String, help: [HelpEntry], hints: [KeyHint] = [], isModal: Bool = false,
-        route: @escaping (TerminalEvent) -> ScreenCommand?
+        reading route: @escaping (TerminalEvent, DrawnFrame) -> ScreenCommand?
     ) {
         self.title = title
         self.help = help
         self.hints = hints
         self.isModal = isModal
         self.route = route
+    }
+
+    /// A layer whose handling needs nothing of the last frame.
+    public init(
+        title: String, help: [HelpEntry], hints: [KeyHint] = [], isModal: Bool = false,
+        route: @escaping (TerminalEvent) -> ScreenCommand?
+    ) {
+        self.init(title: title, help: help, hints: hints, isModal: isModal) { event, _ in route(event) }
     }
 
     /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
@@ -81,43 +90,30 @@ public struct KeyLayer {
         }
     }
 
-    /// A list's movement keys, the wheel inside `rect` (where it was drawn), and clicks on its
-    /// rows (drawn as `area`): a click selects a row; on the selected row it is unused, so the
-    /// shell opens it (Enter).
-    public static func list(_ state: ListState, area: String, in rect: Rect, update: @escaping (ListState) -> Void)
-        -> KeyLayer
-    {
-        KeyLayer(title: tr(.layerList), help: ListState.keys.helpEntries) { event in
-            var list = state
+    /// A list's or a grid's movement keys, the wheel where it was drawn and clicks on its rows or
+    /// cells (drawn as `area`): a click selects; on the selected one it is unused, so the shell
+    /// opens it (Enter). Before it moves, the selection takes the last frame's layout of `area`
+    /// (`count` items, before one is drawn).
+    public static func selection<State: SelectionState>(
+        _ state: State, area: String, title: String, count: @escaping () -> Int, update: @escaping (State) -> Void
+    ) -> KeyLayer {
+        KeyLayer(title: title, help: State.keys.helpEntries) { event, frame in
+            var selection = state
+            selection.follow(
+                frame.panes[area]
+                    ?? PaneLayout(
+                        rect: Rect(x: 0, y: 0, width: 0, height: 0), count: count(), firstRow: 0, rowsShown: 1))
             switch event {
-            case .key(let key): guard list.handle(key) else { return nil }
-            case .mouse(let mouse): guard list.handle(mouse, in: rect) else { return nil }
+            case .key(let key): guard selection.handle(key) else { return nil }
+            case .mouse(let mouse) where mouse.kind != .click:
+                guard frame.panes[area]?.rect.contains(mouse.point) == true else { return nil }
+                selection.wheel(down: mouse.kind == .wheelDown)
             case .pick(area, let index):
-                guard index != list.selected else { return nil }
-                list.select(index)
+                guard index != selection.selected else { return nil }
+                selection.select(index)
             default: return nil
             }
-            update(list)
-            return .handled
-        }
-    }
-
-    /// A grid's movement keys, the wheel inside `rect`, and clicks on its cells (drawn as `area`).
-    public static func grid(_ state: GridState, area: String, in rect: Rect, update: @escaping (GridState) -> Void)
-        -> KeyLayer
-    {
-        KeyLayer(title: tr(.layerGrid), help: GridState.keys.helpEntries) { event in
-            var grid = state
-            switch event {
-            case .key(let key): guard grid.handle(key) else { return nil }
-            case .mouse(let mouse) where mouse.kind != .click && rect.contains(mouse.point):
-                _ = grid.handle(mouse.kind == .wheelDown ? .down : .up)
-            case .pick(area, let index):
-                guard index != grid.selected else { return nil }
-                grid.select(index)
-            default: return nil
-            }
-            update(grid)
+            update(selection)
             return .handled
         }
     }

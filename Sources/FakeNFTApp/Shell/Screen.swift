@@ -37,13 +37,16 @@ public extension Screen {
     var isAnimating: Bool { false }
     func didAppear() {}
 
-    /// Offers `event` to the layers top first; nil when none used it and none is modal.
-    func route(_ event: TerminalEvent) -> ScreenCommand? { Self.route(event, through: layers) }
+    /// Offers `event` to the layers top first, with what the last `frame` drew; nil when none used
+    /// it and none is modal.
+    func route(_ event: TerminalEvent, after frame: DrawnFrame) -> ScreenCommand? {
+        Self.route(event, through: layers, after: frame)
+    }
 
     /// Offers `event` to `layers` (a screen's, built once) top first.
-    static func route(_ event: TerminalEvent, through layers: [KeyLayer]) -> ScreenCommand? {
+    static func route(_ event: TerminalEvent, through layers: [KeyLayer], after frame: DrawnFrame) -> ScreenCommand? {
         for layer in layers {
-            if let command = layer.route(event) { return command }
+            if let command = layer.route(event, frame) { return command }
             if layer.isModal { return .handled }
         }
         return nil

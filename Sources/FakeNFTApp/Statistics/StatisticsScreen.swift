@@ -24,14 +24,18 @@ public final class StatisticsScreen: Screen {
     public var title: String { tr(.tabStatistics) }
     public let tasks = TaskBag()
     let model: StatisticsViewModel
-    private(set) var list = ListState()
-    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The users the list shows: the rating's pages, or the search's results (searched on the server).
+    let pane: ListPane<User>
     private var sortMenu = SortMenu(StatisticsScreen.sortOptions)
-    private var search = ListSearch()
     /// The search on the server for the query being typed (the one before is cancelled).
     private var searchTask: Task<Void, Never>?
 
-    public init(model: StatisticsViewModel) { self.model = model }
+    public init(model: StatisticsViewModel) {
+        self.model = model
+        pane = ListPane(area: "list") { model.found == nil ? model.users : model.found?.value ?? [] }
+        pane.moved = { [unowned self] in if model.found == nil { loadAhead() } }
+        pane.searched = { [unowned self] in searchFor($0) }
+    }
 
     public var isAnimating: Bool { model.isLoading }
 
@@ -47,48 +51,31 @@ public final class StatisticsScreen: Screen {
         if let menu = sortMenu.layer(
             update: { [unowned self] in sortMenu = $0 },
             chosen: { [unowned self] sort in
-                list.select(0)
+                pane.select(0)
                 model.setSort(sort)
                 if let page = model.reserveNextPage() { tasks.run { [model] in await model.fetch(page) } }
-                searchFor(search.query)
+                searchFor(pane.search.query)
             })
         {
             return [menu]
         }
-        return [
-            search.layer(
-                update: { [unowned self] in
-                    let changed = $0.query != search.query
-                    search = $0
-                    if changed {
-                        list.select(0)
-                        searchFor($0.query)
-                    }
-                }, move: { [unowned self] in _ = list.handle($0) })
-        ].compactMap { $0 } + [
+        return pane.layers(with: [
             .keys(
                 title, Self.keys, enabled: { [unowned self] in enabled($0) },
                 hinted: { [unowned self] in $0 != .retry || showsFailure }
             ) { [unowned self] in perform($0) },
-            .list(list, area: "list", in: listRect) { [unowned self] in
-                list = $0
-                if model.found == nil { loadAhead() }
-            },
             KeyLayer(title: title, help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
                 loadAhead(beyond: size.height / 2)  // the rows a taller terminal shows (two lines each)
                 return nil
             },
-        ]
+        ])
     }
-
-    /// The users the list shows: the rating's pages, or the search's results.
-    private var shown: [User] { model.found == nil ? model.users : model.found?.value ?? [] }
 
     private func enabled(_ action: Action) -> Bool {
         switch action {
-        case .open: return list.selected < shown.count
-        case .clearSearch: return search.isActive
+        case .open: return pane.selection.selected < pane.shown.count  // not the row of the page being loaded
+        case .clearSearch: return pane.search.isActive
         case .last: return model.found == nil && !failedFirstPage
         case .sort, .search: return !failedFirstPage  // nothing to sort or search on the error screen
         case .retry: return true
@@ -109,6 +96,7 @@ public final class StatisticsScreen: Screen {
 
     /// Keeps a page ahead of the selection and of what is visible (also after a resize).
     private func loadAhead(beyond rows: Int = 0) {
+        let list = pane.selection
         if model.needsPage(upTo: max(list.selected, list.visibleRange.upperBound) + rows),
             let page = model.reserveNextPage()
         {
@@ -119,42 +107,38 @@ public final class StatisticsScreen: Screen {
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .open:
-            let user = shown[list.selected]
+            guard let user = pane.selected else { return .handled }
             return .push(UserScreen(user: user, context: model.context))
-        case .search: search.begin()
-        case .clearSearch:
-            search.clear()
-            searchFor("")
+        case .search: pane.beginSearch()
+        case .clearSearch: pane.clearSearch()
         case .sort: sortMenu.open(current: model.context.state.sort.statistics)
         case .last:
             tasks.run { [model, weak self] in
                 await model.loadAll()
-                self?.list.count = model.users.count
-                self?.list.select(model.users.count - 1)
+                self?.pane.select(model.users.count - 1)
             }
         case .retry:
-            if search.isActive { searchFor(search.query) } else { tasks.run { [model] in await model.loadNextPage() } }
+            if pane.search.isActive {
+                searchFor(pane.search.query)
+            } else {
+                tasks.run { [model] in await model.loadNextPage() }
+            }
         }
         return .handled
     }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
-        let users = shown, query = search.query
+        let users = pane.shown, query = pane.search.query
         let sortName = sortMenu.name(of: model.context.state.sort.statistics)
-        let header = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
-        if search.isShown {
-            let total = model.total ?? model.users.count
-            search.renderBar(shown: users.count, total: total, what: .users, in: header, buffer: &buffer)
-            if !model.serverSearches {
-                buffer.draw(
-                    tr(.serverCannotSearch, Format.count(model.users.count, .users)),
-                    at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
-            }
-        } else {
-            let status = model.total.map { tr(.usersSortedTotal, sortName, $0) } ?? tr(.usersSorted, sortName)
-            buffer.draw(status, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
+        let (header, body) = rect.splitTop(2)
+        let status = model.total.map { tr(.usersSortedTotal, sortName, $0) } ?? tr(.usersSorted, sortName)
+        pane.renderHeader(
+            status, total: model.total ?? model.users.count, what: .users, in: header, buffer: &buffer)
+        if pane.search.isShown, !model.serverSearches {
+            buffer.draw(
+                tr(.serverCannotSearch, Format.count(model.users.count, .users)),
+                at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
         }
-        let body = rect.splitTop(2).1
         if users.isEmpty {
             // The search's state when searching, else the rating's.
             let failure = model.found.map { $0.failure } ?? model.failure
@@ -174,29 +158,27 @@ public final class StatisticsScreen: Screen {
         }
         // One extra row at the end for the page being loaded (or its error).
         let extraRow = model.found == nil && (model.hasMore || model.failure != nil)
-        list.count = users.count + (extraRow ? 1 : 0)
         let (listArea, detail) = DetailPane.split(body)
-        listRect = listArea
-        if let detail, list.selected < users.count {
-            renderDetail(of: users[list.selected], at: list.selected, in: detail, buffer: &buffer)
+        let selected = min(pane.selection.selected, users.count - (extraRow ? 0 : 1))
+        if let detail, selected < users.count {
+            renderDetail(of: users[selected], at: selected, in: detail, buffer: &buffer)
         }
         let pictures = model.context.pictures
         let pageFailure = model.failure
-        ListView(area: "list", rowHeight: 2) { [model] index, full, selected, buffer in
+        let loadingRow: (Rect, inout Buffer) -> Void = { full, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-            guard index < users.count else {
-                if let pageFailure {
-                    buffer.draw(
-                        tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error,
-                        maxWidth: row.width - 2)
-                } else {
-                    Spinner.render(
-                        tr(.loadingMoreUsers), at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2,
-                        buffer: &buffer)
-                }
-                return
+            if let pageFailure {
+                buffer.draw(
+                    tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error,
+                    maxWidth: row.width - 2)
+            } else {
+                Spinner.render(
+                    tr(.loadingMoreUsers), at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, buffer: &buffer)
             }
-            let user = users[index]
+        }
+        pane.render(in: listArea, rowHeight: 2, buffer: &buffer, extraRow: extraRow ? loadingRow : nil) {
+            [model] user, index, full, selected, buffer in
+            let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
             SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
             // The place in the rating, whatever the order ("…" until the rating is read).
             let place = model.place(of: user, at: index).map(String.init) ?? "…"
@@ -215,7 +197,7 @@ public final class StatisticsScreen: Screen {
                 maxWidth: row.width - 15 - columnsWidth, buffer: &buffer)
             buffer.draw(
                 columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
-        }.render(in: listArea, buffer: &buffer, state: &list)
+        }
         sortMenu.render(in: rect, buffer: &buffer)
     }
 

@@ -8,11 +8,11 @@ import TerminalUI
 final class UserCollectionScreen: Screen {
     let tasks = TaskBag()
     let model: UserCollectionViewModel
-    private let pane: NFTGridPane
+    private let pane: GridPane<NFT>
 
     init(model: UserCollectionViewModel) {
         self.model = model
-        pane = NFTGridPane(buttons: NFTGridKeys.buttons) { [model] in model.nfts.value ?? [] }
+        pane = GridPane { model.nfts.value ?? [] }
     }
 
     var title: String { tr(.nftCollection) }
@@ -21,11 +21,12 @@ final class UserCollectionScreen: Screen {
     func didAppear() { tasks.once { [model] in await model.load() } }
 
     var layers: [KeyLayer] {
-        pane.layers(
-            with: .keys(
+        pane.layers(with: [
+            .keys(
                 title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) },
                 hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
-            ) { [unowned self] in perform($0) })
+            ) { [unowned self] in perform($0) }
+        ])
     }
 
     private func enabled(_ action: NFTGridAction) -> Bool {
@@ -33,17 +34,17 @@ final class UserCollectionScreen: Screen {
         case .retry: return true
         case .search: return model.nfts.value?.isEmpty == false
         case .clearSearch: return pane.search.isActive
-        case .open, .like, .cart, .author: return pane.selectedNFT() != nil
+        case .open, .like, .cart, .author: return pane.selected != nil
         }
     }
 
     private func perform(_ action: NFTGridAction) -> ScreenCommand {
         let context = model.context
         switch action {
-        case .like: if let nft = pane.selectedNFT() { context.state.toggleLike(nft) }
-        case .cart: if let nft = pane.selectedNFT() { context.state.toggleCart(nft) }
+        case .like: if let nft = pane.selected { context.state.toggleLike(nft) }
+        case .cart: if let nft = pane.selected { context.state.toggleCart(nft) }
         case .open:
-            if let nft = pane.selectedNFT() { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
+            if let nft = pane.selected { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
         case .retry: tasks.run { [model] in await model.load() }
         case .search: pane.beginSearch()
         case .clearSearch: pane.clearSearch()
@@ -64,6 +65,8 @@ final class UserCollectionScreen: Screen {
                 maxWidth: rect.width)
             return
         }
-        pane.render(in: rect, state: model.context.state, pictures: model.context.pictures, buffer: &buffer)
+        pane.renderNFTs(
+            in: rect, buttons: NFTGridKeys.buttons, state: model.context.state, pictures: model.context.pictures,
+            buffer: &buffer)
     }
 }

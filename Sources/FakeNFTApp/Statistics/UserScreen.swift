@@ -14,8 +14,7 @@ final class UserScreen: Screen {
     let user: User
     let context: AppContext
     let tasks = TaskBag()
-    private var rows = ListState(count: Row.allCases.count)
-    private var rowsRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private let rows = ListPane(area: "rows") { Row.allCases }
 
     init(user: User, context: AppContext) {
         self.user = user
@@ -25,10 +24,7 @@ final class UserScreen: Screen {
     var title: String { user.name }
 
     var layers: [KeyLayer] {
-        [
-            .keys(user.name, Self.keys) { [unowned self] _ in open(Row(rawValue: rows.selected) ?? .website) },
-            .list(rows, area: "rows", in: rowsRect) { [unowned self] in rows = $0 },
-        ]
+        rows.layers(with: [.keys(user.name, Self.keys) { [unowned self] _ in open(rows.selected ?? .website) }])
     }
 
     private func open(_ row: Row) -> ScreenCommand {
@@ -58,13 +54,9 @@ final class UserScreen: Screen {
                 maxWidth: width)
         }
         let labels = [tr(.userWebsite), tr(.userCollectionRow, user.nfts.count)]
-        rowsRect = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
-        ListView(area: "rows", rowHeight: 2) { index, row, selected, buffer in
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
-            buffer.draw(
-                labels[index], at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold,
-                maxWidth: row.width - 6)
-            buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
-        }.render(in: rowsRect, buffer: &buffer, state: &rows)
+        let area = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
+        rows.render(in: area, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
+            LinkRow.render(labels[index], selected: selected, in: row, buffer: &buffer)
+        }
     }
 }

@@ -56,7 +56,7 @@ public struct ActionSheet: Sendable, Hashable {
     }
 
     @MainActor
-    public mutating func render(in area: Rect, buffer: inout Buffer) {
+    public func render(in area: Rect, buffer: inout Buffer) {
         let longest = options.map { DisplayWidth.of($0) }.max() ?? 0
         let footer = Self.keys.hints().map { "\($0.key) \($0.label)" }.joined(separator: " · ")
         let width = min(area.width - 2, max(DisplayWidth.of(title) + 6, longest + 10, DisplayWidth.of(footer) + 4, 28))
@@ -66,13 +66,14 @@ public struct ActionSheet: Sendable, Hashable {
         buffer.box(rect, title: title, style: .accent)
         let current = self.current
         let options = self.options
-        ListView(area: Self.area) { index, row, selected, buffer in
+        let list = ListView(area: Self.area, count: options.count, state: list) { index, row, selected, buffer in
             let mark = index == current ? "●" : " "
             buffer.draw(
                 DisplayWidth.pad(" \(mark) \(index + 1). \(options[index])", to: row.width),
                 at: Point(x: row.x, y: row.y),
                 style: selected ? .selected : .plain, maxWidth: row.width)
-        }.render(in: rect.inset(dx: 1, dy: 1).splitBottom(1).0, buffer: &buffer, state: &list)
+        }
+        buffer.render(list, in: rect.inset(dx: 1, dy: 1).splitBottom(1).0)
         buffer.draw(footer, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

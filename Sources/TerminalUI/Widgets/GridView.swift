@@ -1,13 +1,16 @@
 /// Selection and scroll position of a grid whose column count follows the available width.
-public struct GridState: Sendable, Hashable {
-    public var count: Int { didSet { clamp() } }
+public struct GridState: SelectionState, Hashable {
+    /// Items as last drawn (see ``follow(_:)``).
+    public private(set) var count: Int
     public private(set) var selected: Int
     public private(set) var columns: Int = 1
     /// First visible grid row.
     public private(set) var rowOffset: Int = 0
     public private(set) var visibleRows: Int = 1
 
-    public init(count: Int = 0, selected: Int = 0) {
+    public init() { self.init(count: 0) }
+
+    public init(count: Int, selected: Int = 0) {
         self.count = count
         self.selected = selected
         clamp()
@@ -43,22 +46,38 @@ public struct GridState: Sendable, Hashable {
         case .first: select(0)
         case .last: select(count - 1)
         }
+        clamp()
         return true
     }
 
-    public mutating func select(_ index: Int) {
-        selected = index
+    /// Moves a row for the wheel.
+    public mutating func wheel(down: Bool) { _ = handle(down ? .down : .up) }
+
+    /// Selects item `index` (kept within the items once they are drawn).
+    public mutating func select(_ index: Int) { selected = max(0, index) }
+
+    public mutating func follow(_ layout: PaneLayout?) {
+        guard let layout else { return }
+        count = layout.count
+        columns = max(1, layout.columns)
+        rowOffset = layout.firstRow
+        visibleRows = max(1, layout.rowsShown)
         clamp()
     }
 
-    /// Computes columns for `width` and cells of `cellSize`, and scrolls the selection into view.
-    public mutating func layout(width: Int, height: Int, cellSize: Size) {
-        columns = max(1, width / max(1, cellSize.width))
-        visibleRows = max(1, height / max(1, cellSize.height))
-        let row = selected / columns
-        if row < rowOffset { rowOffset = row }
-        if row >= rowOffset + visibleRows { rowOffset = row - visibleRows + 1 }
-        rowOffset = max(0, min(rowOffset, max(0, rows - visibleRows)))
+    /// This state for `count` items in `width` × `height` cells of cells of `cellSize`, scrolled so
+    /// the selection is visible: what a frame draws.
+    public func laidOut(count: Int, width: Int, height: Int, cellSize: Size) -> GridState {
+        var state = self
+        state.count = count
+        state.clamp()
+        state.columns = max(1, width / max(1, cellSize.width))
+        state.visibleRows = max(1, height / max(1, cellSize.height))
+        let row = state.selected / state.columns
+        if row < state.rowOffset { state.rowOffset = row }
+        if row >= state.rowOffset + state.visibleRows { state.rowOffset = row - state.visibleRows + 1 }
+        state.rowOffset = max(0, min(state.rowOffset, max(0, state.rows - state.visibleRows)))
+        return state
     }
 
     private mutating func clamp() {
@@ -67,34 +86,43 @@ public struct GridState: Sendable, Hashable {
 }
 
 /// A grid of equal cells that reflows with the width; only visible cells are drawn, each
-/// clickable as item `index` of `area`.
+/// clickable as item `index` of `area`, and the layout is recorded under `area`.
 @MainActor
-public struct GridView: StatefulWidget {
+public struct GridView: Widget {
     public typealias CellRenderer = (_ index: Int, _ rect: Rect, _ selected: Bool, _ buffer: inout Buffer) -> Void
     public var area: String
+    public var count: Int
+    public var state: GridState
     public var cellSize: Size
     public var cell: CellRenderer
 
-    public init(area: String, cellSize: Size, cell: @escaping CellRenderer) {
+    public init(area: String, count: Int, state: GridState, cellSize: Size, cell: @escaping CellRenderer) {
         self.area = area
+        self.count = count
+        self.state = state
         self.cellSize = cellSize
         self.cell = cell
     }
 
-    /// Lays out `state` for `rect` and draws the visible cells, with a scroll bar on the right
-    /// when not every row fits.
-    public func render(in rect: Rect, buffer: inout Buffer, state: inout GridState) {
-        state.layout(width: rect.width, height: rect.height, cellSize: cellSize)
+    /// Draws the visible cells, with a scroll bar on the right when not every row fits.
+    public func render(in rect: Rect, buffer: inout Buffer) {
         var rect = rect
+        var state = state.laidOut(count: count, width: rect.width, height: rect.height, cellSize: cellSize)
         if state.rows > state.visibleRows, rect.width > 2 {
             rect.width -= 1
-            state.layout(width: rect.width, height: rect.height, cellSize: cellSize)
-            var bar = ListState(count: state.rows)
-            bar.select(min(state.rows - 1, state.rowOffset + state.visibleRows - 1))
-            bar.layout(height: state.visibleRows)
+            state = state.laidOut(count: count, width: rect.width, height: rect.height, cellSize: cellSize)
+            let bar = ListState(
+                count: state.rows, selected: min(state.rows - 1, state.rowOffset + state.visibleRows - 1)
+            )
+            .laidOut(count: state.rows, height: state.visibleRows)
             ListView.drawScrollBar(
                 bar, in: Rect(x: rect.maxX, y: rect.y, width: 1, height: rect.height), buffer: &buffer)
         }
+        buffer.record(
+            PaneLayout(
+                rect: rect, count: count, columns: state.columns, firstRow: state.rowOffset,
+                rowsShown: state.visibleRows),
+            as: area)
         let cellWidth = rect.width / state.columns
         for r in 0..<state.visibleRows {
             for c in 0..<state.columns {

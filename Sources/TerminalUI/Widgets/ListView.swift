@@ -1,13 +1,16 @@
 /// Selection and scroll position of a list. Works for any number of rows: nothing here
 /// depends on the row count beyond clamping.
-public struct ListState: Sendable, Hashable {
-    public var count: Int { didSet { clamp() } }
+public struct ListState: SelectionState, Hashable {
+    /// Items as last drawn (see ``follow(_:)``).
+    public private(set) var count: Int
     public private(set) var selected: Int
     public private(set) var offset: Int = 0
     /// Rows visible in the last layout; PgUp/PgDn move by this much.
     public private(set) var pageSize: Int = 10
 
-    public init(count: Int = 0, selected: Int = 0) {
+    public init() { self.init(count: 0) }
+
+    public init(count: Int, selected: Int = 0) {
         self.count = count
         self.selected = selected
         clamp()
@@ -29,23 +32,22 @@ public struct ListState: Sendable, Hashable {
         case .last: select(count - 1)
         case .left, .right: return false
         }
+        clamp()
         return true
     }
 
-    /// Scrolls for the wheel inside `rect`, the area the list was drawn in. Clicks on rows
-    /// are resolved from the frame (``ListView`` records each row it draws).
-    public mutating func handle(_ mouse: MouseEvent, in rect: Rect) -> Bool {
-        guard rect.contains(mouse.point) else { return false }
-        switch mouse.kind {
-        case .wheelUp: scroll(by: -3)
-        case .wheelDown: scroll(by: 3)
-        case .click: return false
-        }
-        return true
-    }
+    /// Scrolls three rows for the wheel.
+    public mutating func wheel(down: Bool) { scroll(by: down ? 3 : -3) }
 
-    public mutating func select(_ index: Int) {
-        selected = index
+    /// Selects item `index` (kept within the items once they are drawn: the count the last frame
+    /// drew may be behind what the caller knows).
+    public mutating func select(_ index: Int) { selected = max(0, index) }
+
+    public mutating func follow(_ layout: PaneLayout?) {
+        guard let layout else { return }
+        count = layout.count
+        pageSize = max(1, layout.rowsShown)
+        offset = layout.firstRow
         clamp()
     }
 
@@ -57,15 +59,20 @@ public struct ListState: Sendable, Hashable {
         clamp()
     }
 
-    /// Fixes the scroll offset for a viewport of `height` rows so the selection is visible.
-    public mutating func layout(height: Int) {
-        pageSize = max(1, height)
-        if selected < offset { offset = selected }
-        if selected >= offset + pageSize { offset = selected - pageSize + 1 }
-        offset = max(0, min(offset, max(0, count - pageSize)))
+    /// This state for `count` items in a viewport of `height` rows, scrolled so the selection
+    /// is visible: what a frame draws.
+    public func laidOut(count: Int, height: Int) -> ListState {
+        var state = self
+        state.count = count
+        state.clamp()
+        state.pageSize = max(1, height)
+        if state.selected < state.offset { state.offset = state.selected }
+        if state.selected >= state.offset + state.pageSize { state.offset = state.selected - state.pageSize + 1 }
+        state.offset = max(0, min(state.offset, max(0, count - state.pageSize)))
+        return state
     }
 
-    /// Indices of the rows in view after ``layout(height:)``.
+    /// Indices of the rows in view, as laid out.
     public var visibleRange: Range<Int> { offset..<min(count, offset + pageSize) }
 
     private mutating func clamp() {
@@ -74,26 +81,34 @@ public struct ListState: Sendable, Hashable {
 }
 
 /// A list: only the rows in view are drawn, so the cost does not grow with the data. Each row
-/// drawn is clickable as item `index` of `area`.
+/// drawn is clickable as item `index` of `area`, and the layout is recorded under `area`.
 @MainActor
-public struct ListView: StatefulWidget {
+public struct ListView: Widget {
     public typealias RowRenderer = (_ index: Int, _ rect: Rect, _ selected: Bool, _ buffer: inout Buffer) -> Void
-    /// The name its rows are clicked by (see ``HitTarget/item(area:index:)``).
+    /// The name its rows are clicked by (see ``HitTarget/item(area:index:)``) and its layout kept by.
     public var area: String
+    public var count: Int
+    public var state: ListState
     public var rowHeight: Int
     public var row: RowRenderer
 
-    public init(area: String, rowHeight: Int = 1, row: @escaping RowRenderer) {
+    public init(
+        area: String, count: Int, state: ListState, rowHeight: Int = 1, row: @escaping RowRenderer
+    ) {
         self.area = area
+        self.count = count
+        self.state = state
         self.rowHeight = rowHeight
         self.row = row
     }
 
-    /// Lays out `state` for `rect` and draws each visible row with whether it is selected, and
-    /// a scroll indicator when not everything fits.
-    public func render(in rect: Rect, buffer: inout Buffer, state: inout ListState) {
+    /// Draws each visible row with whether it is selected, and a scroll indicator when not
+    /// everything fits.
+    public func render(in rect: Rect, buffer: inout Buffer) {
         let height = max(1, rect.height / max(1, rowHeight))
-        state.layout(height: height)
+        let state = state.laidOut(count: count, height: height)
+        buffer.record(
+            PaneLayout(rect: rect, count: count, firstRow: state.offset, rowsShown: height), as: area)
         let showBar = state.count > height && rect.width > 2
         let rowWidth = showBar ? rect.width - 1 : rect.width
         for (i, index) in state.visibleRange.enumerated() {
@@ -108,6 +123,7 @@ public struct ListView: StatefulWidget {
         }
     }
 
+    /// A scroll bar for `state` as laid out.
     public static func drawScrollBar(_ state: ListState, in rect: Rect, buffer: inout Buffer) {
         guard rect.height > 0, state.count > 0 else { return }
         let thumb = max(1, rect.height * state.pageSize / state.count)

@@ -51,6 +51,44 @@ import FakeNFTTesting
         #expect(!OnboardingScene().handle(.key(.ctrl("c"))), "Ctrl-C quits")
     }
 
+    /// The scenes before the tabs have the `?` help the tabs have, generated from their keys: F1
+    /// always, `?` where it is not typed; its keys scroll it at key-repeat speed and close it.
+    @Test func theScenesHaveHelpGeneratedFromTheirKeys() throws {
+        let onboarding = OnboardingScene()
+        _ = frame(onboarding)
+        _ = onboarding.handle(.key(.char("?")))
+        var help = frame(onboarding)
+        for entry in OnboardingScene.keys.helpEntries(where: { $0 != .previous }) + SceneKeys.map.helpEntries {
+            #expect(help.contains(entry.text), "\(entry.text)")
+        }
+        _ = onboarding.handle(.key(.right))  // the help takes the keys while open
+        #expect(onboarding.page == 0)
+        _ = onboarding.handle(.key(.escape))
+        #expect(!frame(onboarding).contains(SceneKeys.map.helpEntries[0].text))
+        _ = onboarding.handle(.key(.right))
+        #expect(onboarding.page == 1)
+
+        let problems = ConfigProblemsScene(problems: (1...40).map { "Problem number \($0)" })
+        let small = Size(width: 60, height: 16)
+        _ = frame(problems, small)
+        for _ in 0..<100 { _ = problems.handle(.key(.down)) }  // no frame between: none lost, none past the end
+        #expect(frame(problems, small).contains("Problem number 40"))
+        for _ in 0..<11 { _ = problems.handle(.key(.up)) }
+        #expect(!frame(problems, small).contains("Problem number 40"), "a page up from the end, not from past it")
+        _ = problems.handle(.key(.function(1)))
+        help = frame(problems, small)
+        #expect(help.contains(tr(.scrollDown)) && help.contains(tr(.quit)))
+
+        let url = try #require(URL(string: "http://127.0.0.1:9"))
+        let signIn = SignInScene(model: SignInModel(api: APIClient(APIConfiguration(baseURL: url))))
+        _ = frame(signIn)
+        type("a?b", into: signIn)  // typed into the e-mail field
+        #expect(frame(signIn).contains("a?b"))
+        _ = signIn.handle(.key(.function(1)))
+        help = frame(signIn)
+        #expect(help.contains(tr(.signInNextField)) && help.contains(tr(.continueWithoutAccountKey)))
+    }
+
     @Test func signUpValidatesAsYouTypeThenCreatesTheAccount() async throws {
         try await TestServer.with { server async throws in
             let model = SignInModel(api: server.client())

@@ -37,14 +37,12 @@ final class ReaderScreen: Screen {
     let tasks = TaskBag()
     let model: ReaderViewModel
     /// The first line shown, the lines a page shows and the lines there are: as the last frame
-    /// drew them (``follow(_:)``), then moved by the keys.
-    private var scroll = 0
-    private var pageHeight = 10
-    private var lineCount = 0
+    /// drew them, then moved by the keys.
+    private var scroll = ScrollPosition()
     /// The link picked with `]`/`[` (its number less one), shown highlighted in the list of links.
     private var selectedLink: Int?
-    /// True when the picked link should be scrolled into view at the next frame.
-    private var revealLink = false
+    /// The page's width as last drawn (its lines are wrapped to it).
+    private var pageWidth = 80
 
     init(model: ReaderViewModel) { self.model = model }
 
@@ -57,7 +55,8 @@ final class ReaderScreen: Screen {
         [
             // Before any key acts: where the last frame left the page.
             KeyLayer(title: tr(.webPage), help: []) { [unowned self] _, frame in
-                follow(frame.panes[Self.pageArea])
+                scroll.follow(frame.panes[Self.pageArea])
+                pageWidth = frame.panes[Self.pageArea]?.rect.width ?? pageWidth
                 return nil
             },
             .keys(
@@ -76,7 +75,7 @@ final class ReaderScreen: Screen {
                     selectedLink = index
                     return perform(.follow)
                 case .mouse(let mouse) where mouse.kind != .click:
-                    scroll(by: mouse.kind == .wheelDown ? 3 : -3)
+                    scroll.scroll(by: mouse.kind == .wheelDown ? 3 : -3)
                     return .handled
                 default: return nil
                 }
@@ -92,30 +91,28 @@ final class ReaderScreen: Screen {
         case .nextLink, .previousLink:
             let count = model.links.count, step = action == .nextLink ? 1 : -1
             selectedLink = ((selectedLink ?? (step > 0 ? -1 : count)) + step + count) % max(1, count)
-            revealLink = true
+            revealSelectedLink()
         case .follow:
             guard let index = selectedLink, index < model.links.count else { return .handled }
             return .push(ReaderScreen(model: ReaderViewModel(url: model.links[index].url, effects: model.effects)))
-        case .down: scroll(by: 1)
-        case .up: scroll(by: -1)
-        case .pageDown: scroll(by: pageHeight - 1)
-        case .pageUp: scroll(by: -(pageHeight - 1))
-        case .top: scroll = 0
-        case .bottom: scroll(by: lineCount)
+        case .down: scroll.scroll(by: 1)
+        case .up: scroll.scroll(by: -1)
+        case .pageDown: scroll.scroll(by: scroll.pageSize - 1)
+        case .pageUp: scroll.scroll(by: -(scroll.pageSize - 1))
+        case .top: scroll.scroll(to: 0)
+        case .bottom: scroll.scroll(by: scroll.count)
         }
         return .handled
     }
 
-    /// Takes the scroll position, page height and line count the last frame drew.
-    private func follow(_ layout: PaneLayout?) {
-        guard let layout else { return }
-        scroll = layout.firstRow
-        pageHeight = max(1, layout.rowsShown)
-        lineCount = layout.count
-        revealLink = false  // that frame showed the picked link
+    /// Scrolls the picked link to the middle of the page when it is out of view.
+    private func revealSelectedLink() {
+        let lines = model.lines(width: max(10, pageWidth - 1))
+        guard let first = lines.firstIndex(where: { $0.link != nil && $0.link == selectedLink }) else { return }
+        if first < scroll.first || first >= scroll.first + scroll.pageSize {
+            scroll.scroll(to: first - scroll.pageSize / 2)
+        }
     }
-
-    private func scroll(by lines: Int) { scroll = max(0, min(scroll + lines, max(0, lineCount - pageHeight))) }
 
     func render(in rect: Rect, buffer: inout Buffer) {
         buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
@@ -131,11 +128,7 @@ final class ReaderScreen: Screen {
         case .loaded:
             let all = model.lines(width: max(10, body.width - 1))
             let pageHeight = max(1, body.height)
-            var scroll = scroll
-            if revealLink, let link = selectedLink, let first = all.firstIndex(where: { $0.link == link }) {
-                if first < scroll || first >= scroll + pageHeight { scroll = first - pageHeight / 2 }
-            }
-            scroll = max(0, min(scroll, all.count - pageHeight))
+            let scroll = max(0, min(self.scroll.first, all.count - pageHeight))
             buffer.record(
                 PaneLayout(rect: body, count: all.count, firstRow: scroll, rowsShown: pageHeight), as: Self.pageArea)
             for (i, line) in all.dropFirst(scroll).prefix(body.height).enumerated() {

@@ -25,11 +25,9 @@ public final class AppShell: LoopContent {
 
     public private(set) var tabs: [Tab]
     public private(set) var selectedTab = 0
-    public private(set) var showsHelp = false
-    /// Lines of the help overlay scrolled past.
-    private var helpScroll = 0
-    /// How far the help overlay scrolls, as last drawn.
-    private var helpMaxScroll = 0
+    /// The `?` help over the screen in focus.
+    private let help = HelpPanel()
+    public var showsHelp: Bool { help.isShown }
     public let effects: Effects
     public let pictures: Pictures
     /// How what is shown stands against the server, when that is news (drawn at the breadcrumb's end).
@@ -45,7 +43,6 @@ public final class AppShell: LoopContent {
         tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures,
         status: @escaping () -> String? = { nil }
     ) {
-        _ = WidgetWords.given
         self.tabs = tabs
         self.status = status
         self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0
@@ -75,16 +72,9 @@ public final class AppShell: LoopContent {
             effects.show(Toast(tr(.pasteCut, limit / 1024), kind: .error))
             return true
         }
-        if showsHelp {
-            if case .mouse(let mouse) = event, mouse.kind == .click { showsHelp = false }
+        if help.isShown {
             if case .key(.ctrl("c")) = event { return false }
-            if case .key(let key) = event, let action = HelpOverlay.keys.action(for: key) {
-                if let lines = action.lines {
-                    helpScroll = max(0, min(helpScroll + lines, helpMaxScroll))
-                } else {
-                    showsHelp = false
-                }
-            }
+            _ = help.layer.route(event, lastFrame)
             return true
         }
         if case .mouse(let mouse) = event, mouse.kind == .click,
@@ -98,7 +88,7 @@ public final class AppShell: LoopContent {
         if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) {
             return perform(action)
         }
-        if let command = Swift.type(of: screen).route(event, through: layers, after: lastFrame) {
+        if let command = KeyLayer.route(event, through: layers, after: lastFrame) {
             apply(command)
             return true
         }
@@ -136,9 +126,7 @@ public final class AppShell: LoopContent {
         case .nextTab: select((selectedTab + 1) % tabs.count)
         case .previousTab: select((selectedTab + tabs.count - 1) % tabs.count)
         case .back: tabs[selectedTab].stack.pop()
-        case .help:
-            showsHelp = true
-            helpScroll = 0
+        case .help: help.open()
         case .quit: return false
         }
         return true
@@ -174,7 +162,7 @@ public final class AppShell: LoopContent {
     /// Draws the whole screen into `buffer`, and keeps its clickable parts for the next click.
     public func render(into buffer: inout Buffer) {
         defer {
-            lastFrame = showsHelp ? DrawnFrame(panes: buffer.panes) : DrawnFrame(buffer)
+            lastFrame = DrawnFrame(buffer)
             pictures.want(buffer.pictures)
         }
         let size = buffer.size
@@ -211,18 +199,9 @@ public final class AppShell: LoopContent {
         buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
         // over the hints, never over figures
         if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }
-        if showsHelp {
-            buffer.cursor = nil
-            let title = modal ? layers.last?.title ?? screen.title : screen.title
-            let own = modal ? layers.last?.help ?? [] : layers.flatMap(\.help)
-            let overlay = HelpOverlay(
-                title: tr(.helpTitle, title),
-                sections: [
-                    (title, own), (tr(.helpEverywhere), modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries),
-                ],
-                scroll: helpScroll)
-            helpMaxScroll = overlay.maxScroll(in: all)
-            buffer.render(overlay, in: all)
-        }
+        help.render(
+            title: screen.title, layers: layers,
+            everywhere: modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries,
+            in: all, buffer: &buffer)
     }
 }

@@ -37,6 +37,18 @@ public struct KeyLayer {
         self.init(title: title, help: help, hints: hints, isModal: isModal) { event, _ in route(event) }
     }
 
+    /// Offers `event` to `layers` (built once for it) top first, with the last `frame`; nil when
+    /// none used it and none is modal. The one way an event reaches a screen, a scene or a dialog.
+    public static func route(_ event: TerminalEvent, through layers: [KeyLayer], after frame: DrawnFrame)
+        -> ScreenCommand?
+    {
+        for layer in layers {
+            if let command = layer.route(event, frame) { return command }
+            if layer.isModal { return .handled }
+        }
+        return nil
+    }
+
     /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
     /// help and (when they have a hint and are `hinted` now) in the footer: "r retry" only
     /// where something failed, though `r` reloads everywhere. In ``ReadOnlyMode`` the bindings

@@ -40,15 +40,6 @@ public extension Screen {
     /// Offers `event` to the layers top first, with what the last `frame` drew; nil when none used
     /// it and none is modal.
     func route(_ event: TerminalEvent, after frame: DrawnFrame) -> ScreenCommand? {
-        Self.route(event, through: layers, after: frame)
-    }
-
-    /// Offers `event` to `layers` (a screen's, built once) top first.
-    static func route(_ event: TerminalEvent, through layers: [KeyLayer], after frame: DrawnFrame) -> ScreenCommand? {
-        for layer in layers {
-            if let command = layer.route(event, frame) { return command }
-            if layer.isModal { return .handled }
-        }
-        return nil
+        KeyLayer.route(event, through: layers, after: frame)
     }
 }

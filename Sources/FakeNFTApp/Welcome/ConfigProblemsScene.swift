@@ -18,23 +18,38 @@ final class ConfigProblemsScene: LoopContent {
             ])
     }
 
+    /// The name the problems' layout is kept by in a frame.
+    static let area = "problems"
+
     let problems: [String]
     private(set) var isFinished = false
-    private var scroll = 0
+    /// The first line shown: as the last frame drew it, then moved by the keys.
+    private var scroll = ScrollPosition()
     var isAnimating: Bool { false }
+    private let route = SceneRoute()
 
     init(problems: [String]) { self.problems = problems }
 
+    private var title: String { trPlural(.configProblems, problems.count) }
+
+    private var layers: [KeyLayer] {
+        [
+            KeyLayer(title: title, help: Self.keys.helpEntries, hints: Self.keys.hints()) {
+                [unowned self] event, frame in
+                guard case .key(let key) = event, let action = Self.keys.action(for: key) else { return nil }
+                scroll.follow(frame.panes[Self.area])
+                switch action {
+                case .next: isFinished = true
+                case .up: scroll.scroll(by: -1)
+                case .down: scroll.scroll(by: 1)
+                }
+                return .handled
+            }
+        ]
+    }
+
     func handle(_ event: TerminalEvent) -> Bool {
-        if case .key(.ctrl("c")) = event { return false }
-        if case .mouse(let mouse) = event, mouse.kind == .click { isFinished = true }
-        guard case .key(let key) = event, let action = Self.keys.action(for: key) else { return true }
-        switch action {
-        case .next: isFinished = true
-        case .up: scroll = max(0, scroll - 1)
-        case .down: scroll += 1  // clamped when drawn
-        }
-        return true
+        route.handle(event, through: layers) { isFinished = true }  // a click goes on
     }
 
     func render(into buffer: inout Buffer) {
@@ -46,14 +61,18 @@ final class ConfigProblemsScene: LoopContent {
             } + [""]
         }
         let top = 3, room = max(1, size.height - top - 2)
-        let first = max(0, min(scroll, lines.count - room))
+        let first = max(0, min(scroll.first, lines.count - room))
+        buffer.record(
+            PaneLayout(
+                rect: Rect(x: x, y: top, width: width, height: room), count: lines.count, firstRow: first,
+                rowsShown: room),
+            as: Self.area)
         buffer.draw("FakeNFT", at: Point(x: x, y: 0), style: .accent, maxWidth: width)
-        buffer.draw(trPlural(.configProblems, problems.count), at: Point(x: x, y: 1), style: .bold, maxWidth: width)
+        buffer.draw(title, at: Point(x: x, y: 1), style: .bold, maxWidth: width)
         buffer.focus = Point(x: x, y: top)  // a screen reader reads the problems from the first shown
         for (i, line) in lines.dropFirst(first).prefix(room).enumerated() {
             buffer.draw(line, at: Point(x: x, y: top + i), style: .error, maxWidth: width)
         }
-        KeyHintBar(Self.keys.hints() + [KeyHint(Key.ctrl("c").description, tr(.hintQuit))])
-            .render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+        route.finish(&buffer, title: title, layers: layers)
     }
 }

@@ -38,27 +38,32 @@ final class OnboardingScene: LoopContent {
     private(set) var page = 0
     private(set) var isFinished = false
     var isAnimating: Bool { false }
-    /// The buttons of the last frame, for clicks.
-    @ObservationIgnored private var hits: [Hit] = []
+    /// Clicks, layers, the help and the footer, as every scene has them.
+    @ObservationIgnored private let route = SceneRoute()
 
     /// The keys that do something on this page (no "back" on the first).
     private func works(_ action: Action) -> Bool { action != .previous || page > 0 }
 
-    func handle(_ event: TerminalEvent) -> Bool {
-        if case .key(.ctrl("c")) = event { return false }
-        if case .mouse(let mouse) = event, mouse.kind == .click {
-            if case .key(let key) = hits.last(where: { $0.rect.contains(mouse.point) })?.target {
-                return handle(.key(key))
+    /// The page's keys.
+    private var layers: [KeyLayer] {
+        [
+            .keys(Self.pages[page].title, Self.keys, enabled: { [unowned self] in works($0) }) { [unowned self] in
+                perform($0)
             }
-            return handle(.key(.enter))
-        }
-        guard case .key(let key) = event, let action = Self.keys.action(for: key), works(action) else { return true }
+        ]
+    }
+
+    private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .next: if page + 1 < Self.pages.count { page += 1 } else { isFinished = true }
         case .previous: page = max(0, page - 1)
         case .skip: isFinished = true
         }
-        return true
+        return .handled
+    }
+
+    func handle(_ event: TerminalEvent) -> Bool {
+        route.handle(event, through: layers) { _ = perform(.next) }  // a click elsewhere goes on
     }
 
     func render(into buffer: inout Buffer) {
@@ -88,8 +93,6 @@ final class OnboardingScene: LoopContent {
                 style: .dim, maxWidth: size.width / 3,
                 key: Self.keys.key(for: .skip))
         }
-        KeyHintBar(Self.keys.hints(where: works) + [KeyHint(Key.ctrl("c").description, tr(.hintQuit))])
-            .render(in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
-        hits = buffer.hits
+        route.finish(&buffer, title: content.title, layers: layers)
     }
 }

@@ -12,7 +12,10 @@ final class SignInScene: LoopContent {
     /// The rows the focus moves over.
     enum Row: Hashable { case mode, field(SignInModel.Field), submit, withoutAccount }
 
-    enum Action: Sendable { case switchMode, up, down, enter, withoutAccount, quit }
+    enum Action: Sendable { case switchMode, up, down, enter, withoutAccount }
+
+    /// The name the rows are clicked by.
+    static let rowsArea = "rows"
 
     static var keys: KeyMap<Action> {
         KeyMap(
@@ -23,13 +26,14 @@ final class SignInScene: LoopContent {
                 KeyBinding([.left, .right], tr(.signInSwitch), hint: tr(.hintSwitch), hintKeys: "←→", .switchMode),
                 KeyBinding([.enter], tr(.signInEnter), hint: tr(.hintNext), .enter),
                 KeyBinding([.escape], tr(.continueWithoutAccountKey), hint: tr(.hintWithoutAccount), .withoutAccount),
-                KeyBinding([.ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
             ])
     }
 
     let model: SignInModel
     private let tasks = TaskBag()
     private var focus: Row = .field(.email)
+    /// Clicks, layers, the help and the footer, as every scene has them.
+    private let route = SceneRoute()
 
     init(model: SignInModel) { self.model = model }
 
@@ -38,40 +42,54 @@ final class SignInScene: LoopContent {
 
     private var rows: [Row] { [.mode] + model.fields.map { .field($0) } + [.submit, .withoutAccount] }
 
-    func handle(_ event: TerminalEvent) -> Bool {
-        if case .key(.ctrl("c")) = event { return false }
-        if model.submitting { return true }
-        switch event {
-        case .key(let key):
-            if case .field(let field) = focus, key == .left || key == .right || Self.keys.exactAction(for: key) == nil {
-                _ = model.edit(field) { $0.handle(key) }
-                return true
-            }
-            switch Self.keys.action(for: key) {
-            case .switchMode: if focus == .mode { switchMode() }
-            case .up: move(-1)
-            case .down: move(1)
-            case .enter: enter()
-            case .withoutAccount: model.continueWithoutAccount()
-            case .quit: return false
-            case nil: break
-            }
-        case .paste(let text):
-            if case .field(let field) = focus {
-                _ = model.edit(field) {
-                    $0.insert(text)
-                    return true
-                }
-            }
-        case .mouse(let mouse) where mouse.kind == .click:
-            if let row = rowRects.first(where: { $0.value.contains(mouse.point) })?.key {
-                focus = row
-                if row == .submit || row == .withoutAccount || row == .mode { enter() }
-            }
-        default: break
+    private var title: String { model.mode == .signIn ? tr(.signIn) : tr(.signUp) }
+
+    /// Top first: nothing while the request runs; the focused field's editing keys; the scene's
+    /// keys; clicks on the rows.
+    private var layers: [KeyLayer] {
+        if model.submitting { return [KeyLayer(title: title, help: [], isModal: true) { _ in .handled }] }
+        var layers: [KeyLayer] = []
+        if case .field(let field) = focus {
+            layers.append(
+                KeyLayer(title: Self.label(field), help: TextEditor.help) { [unowned self] event in
+                    switch event {
+                    case .key(let key)
+                    where !KeyRemap.fixed.contains(key)
+                        && (key == .left || key == .right || Self.keys.exactAction(for: key) == nil):
+                        _ = model.edit(field) { $0.handle(key) }
+                    case .paste(let text):
+                        _ = model.edit(field) {
+                            $0.insert(text)
+                            return true
+                        }
+                    default: return nil
+                    }
+                    return .handled
+                })
         }
-        return true
+        layers.append(.keys(title, Self.keys) { [unowned self] in perform($0) })
+        layers.append(
+            KeyLayer(title: title, help: []) { [unowned self] event in
+                guard case .pick(Self.rowsArea, let index) = event, rows.indices.contains(index) else { return nil }
+                focus = rows[index]
+                if focus == .submit || focus == .withoutAccount || focus == .mode { enter() }
+                return .handled
+            })
+        return layers
     }
+
+    private func perform(_ action: Action) -> ScreenCommand {
+        switch action {
+        case .switchMode: if focus == .mode { switchMode() }
+        case .up: move(-1)
+        case .down: move(1)
+        case .enter: enter()
+        case .withoutAccount: model.continueWithoutAccount()
+        }
+        return .handled
+    }
+
+    func handle(_ event: TerminalEvent) -> Bool { route.handle(event, through: layers) }
 
     /// Switches the mode; a focused field gives the focus to the new mode's first field.
     private func switchMode() {
@@ -97,9 +115,6 @@ final class SignInScene: LoopContent {
 
     private func submit() { tasks.run { [model] in await model.submit() } }
 
-    /// Where each row was drawn, for clicks.
-    private var rowRects: [Row: Rect] = [:]
-
     func render(into buffer: inout Buffer) {
         let size = buffer.size
         var page = Buffer(size: size)
@@ -120,7 +135,11 @@ final class SignInScene: LoopContent {
         let size = buffer.size
         let width = min(size.width - 4, 72), x = (size.width - width) / 2
         var y = max(0, (size.height - 16) / 2)
-        rowRects = [:]
+        let rows = self.rows
+        /// A row is clicked as its place among the rows (over any button drawn on it).
+        func clickable(_ row: Row, _ rect: Rect) {
+            if let index = rows.firstIndex(of: row) { buffer.addHit(rect, .item(area: Self.rowsArea, index: index)) }
+        }
         buffer.draw("FakeNFT", at: Point(x: x, y: y), style: .accent, maxWidth: width)
         y += 2
         // The switch: the current mode reversed.
@@ -131,7 +150,7 @@ final class SignInScene: LoopContent {
             let style: Style = current ? (focus == .mode ? .selected : Style(bold: true, reverse: true)) : .dim
             modeX += buffer.draw(text, at: Point(x: modeX, y: y), style: style, maxWidth: max(0, x + width - modeX)) + 2
         }
-        rowRects[.mode] = Rect(x: x, y: y, width: modeX - x, height: 1)
+        clickable(.mode, Rect(x: x, y: y, width: modeX - x, height: 1))
         y += 2
         let labelWidth = 2 + SignInModel.Field.allCases.map { DisplayWidth.of(Self.label($0)) }.reduce(0, max)
         let fieldWidth = min(40, width - labelWidth)
@@ -146,7 +165,7 @@ final class SignInScene: LoopContent {
                     shown, in: rect, focused: focused, buffer: &buffer,
                     placeholder: field == .email ? "name@example.com" : "")
             }
-            rowRects[.field(field)] = Rect(x: x, y: y, width: labelWidth + fieldWidth, height: 1)
+            clickable(.field(field), Rect(x: x, y: y, width: labelWidth + fieldWidth, height: 1))
             if model.touched.contains(field), let problem = model.problem(field) {
                 let errorX = rect.maxX + 2
                 if x + width - errorX >= 16 {
@@ -161,7 +180,7 @@ final class SignInScene: LoopContent {
         let used = buffer.button(
             button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent,
             maxWidth: width - labelWidth, key: .enter)
-        rowRects[.submit] = Rect(x: x + labelWidth, y: y, width: used, height: 1)
+        clickable(.submit, Rect(x: x + labelWidth, y: y, width: used, height: 1))
         if let message = model.message {  // two lines, wrapped, before the next row
             for (i, line) in DisplayWidth.wrap(message, width: width - labelWidth, maxLines: 2).enumerated() {
                 buffer.draw(
@@ -174,9 +193,8 @@ final class SignInScene: LoopContent {
         let usedWithout = buffer.draw(
             without, at: Point(x: x + labelWidth, y: min(y, size.height - 2)),
             style: focus == .withoutAccount ? .selected : .link, maxWidth: width - labelWidth)
-        rowRects[.withoutAccount] = Rect(x: x + labelWidth, y: min(y, size.height - 2), width: usedWithout, height: 1)
-        KeyHintBar(Self.keys.hints()).render(
-            in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1), buffer: &buffer)
+        clickable(.withoutAccount, Rect(x: x + labelWidth, y: min(y, size.height - 2), width: usedWithout, height: 1))
+        route.finish(&buffer, title: title, layers: layers)
     }
 
     static func label(_ field: SignInModel.Field) -> String {

@@ -3,6 +3,8 @@ public struct GridState: SelectionState, Hashable {
     /// Items as last drawn (see ``follow(_:)``).
     public private(set) var count: Int
     public private(set) var selected: Int
+    /// The frame whose layout was taken last.
+    private var followed = 0
     public private(set) var columns: Int = 1
     /// First visible grid row.
     public private(set) var rowOffset: Int = 0
@@ -56,8 +58,11 @@ public struct GridState: SelectionState, Hashable {
     /// Selects item `index` (kept within the items once they are drawn).
     public mutating func select(_ index: Int) { selected = max(0, index) }
 
+    /// Takes the item count, the rows in view and the scroll position `layout` drew, when it is
+    /// from a frame not taken yet (keys that come faster than frames build on each other).
     public mutating func follow(_ layout: PaneLayout?) {
-        guard let layout else { return }
+        guard let layout, layout.frame != followed || layout.frame == 0 else { return }
+        followed = layout.frame
         count = layout.count
         columns = max(1, layout.columns)
         rowOffset = layout.firstRow

@@ -31,6 +31,9 @@ public struct HelpOverlay: Widget {
             ])
     }
 
+    /// The name its layout (lines, lines in view, lines scrolled past) is kept by in a frame.
+    public static let area = "help"
+
     public var title: String
     public var sections: [(String, [HelpEntry])]
     /// Lines scrolled past at the top; clamped when drawn.
@@ -75,17 +78,12 @@ public struct HelpOverlay: Widget {
         return (rect, lines, max(0, rect.height - 3))
     }
 
-    /// The largest useful ``scroll`` in `area`.
-    public func maxScroll(in area: Rect) -> Int {
-        let (_, lines, visible) = layout(in: area)
-        return max(0, lines.count - visible)
-    }
-
     public func render(in area: Rect, buffer: inout Buffer) {
         let (rect, lines, visible) = layout(in: area)
         guard rect.width > 10, rect.height > 3 else { return }
         let keyWidth = keyWidth(for: rect.width)
         let first = max(0, min(scroll, lines.count - visible))
+        buffer.record(PaneLayout(rect: rect, count: lines.count, firstRow: first, rowsShown: visible), as: Self.area)
         buffer.clear(rect)
         buffer.box(rect, title: title, style: .accent)
         buffer.focus = Point(x: rect.x + 2, y: rect.y + 1)  // a screen reader reads the help from its top

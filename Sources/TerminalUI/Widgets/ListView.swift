@@ -4,6 +4,8 @@ public struct ListState: SelectionState, Hashable {
     /// Items as last drawn (see ``follow(_:)``).
     public private(set) var count: Int
     public private(set) var selected: Int
+    /// The frame whose layout was taken last.
+    private var followed = 0
     public private(set) var offset: Int = 0
     /// Rows visible in the last layout; PgUp/PgDn move by this much.
     public private(set) var pageSize: Int = 10
@@ -43,8 +45,11 @@ public struct ListState: SelectionState, Hashable {
     /// drew may be behind what the caller knows).
     public mutating func select(_ index: Int) { selected = max(0, index) }
 
+    /// Takes the item count, the rows in view and the scroll position `layout` drew, when it is
+    /// from a frame not taken yet (keys that come faster than frames build on each other).
     public mutating func follow(_ layout: PaneLayout?) {
-        guard let layout else { return }
+        guard let layout, layout.frame != followed || layout.frame == 0 else { return }
+        followed = layout.frame
         count = layout.count
         pageSize = max(1, layout.rowsShown)
         offset = layout.firstRow

@@ -12,6 +12,8 @@ public struct PaneLayout: Sendable, Hashable {
     public var firstRow: Int
     /// How many rows were in view.
     public var rowsShown: Int
+    /// The number of the frame that drew it (see ``DrawnFrame``); 0 until a frame is kept.
+    public internal(set) var frame = 0
 
     public init(rect: Rect, count: Int, columns: Int = 1, firstRow: Int, rowsShown: Int) {
         self.rect = rect
@@ -28,13 +30,58 @@ public struct DrawnFrame: Sendable {
     public var hits: [Hit]
     public var panes: [String: PaneLayout]
 
-    public init(hits: [Hit] = [], panes: [String: PaneLayout] = [:]) {
-        self.hits = hits
-        self.panes = panes
+    /// Nothing drawn yet.
+    public init() {
+        hits = []
+        panes = [:]
     }
 
-    /// What `buffer` drew.
-    public init(_ buffer: Buffer) { self.init(hits: buffer.hits, panes: buffer.panes) }
+    /// Frames kept so far: each gets the next number.
+    @MainActor private static var kept = 0
+
+    /// What `buffer` drew, its layouts numbered as a new frame: a selection or a scroll position
+    /// takes a frame's layout once, so keys that come faster than frames build on each other.
+    @MainActor
+    public init(_ buffer: Buffer) {
+        Self.kept += 1
+        let number = Self.kept
+        hits = buffer.hits
+        panes = buffer.panes.mapValues { layout in
+            var numbered = layout
+            numbered.frame = number
+            return numbered
+        }
+    }
+}
+
+/// The first line shown of what scrolls by lines (the help, a web page, the configuration's
+/// problems): keys move it from where the last frame drew it, or from where the last key left it
+/// when no frame came between.
+public struct ScrollPosition: Sendable, Hashable {
+    /// The first line shown.
+    public private(set) var first = 0
+    /// Lines in view, as last drawn.
+    public private(set) var pageSize = 10
+    /// Lines there are, as last drawn.
+    public private(set) var count = 0
+    private var followed = 0
+
+    public init() {}
+
+    /// Takes the position, page and line count `layout` drew, when it is from a frame not taken yet.
+    public mutating func follow(_ layout: PaneLayout?) {
+        guard let layout, layout.frame != followed || layout.frame == 0 else { return }
+        followed = layout.frame
+        first = layout.firstRow
+        pageSize = max(1, layout.rowsShown)
+        count = layout.count
+    }
+
+    /// Scrolls by `lines` (negative: up), within the lines there are.
+    public mutating func scroll(by lines: Int) { first = max(0, min(first + lines, max(0, count - pageSize))) }
+
+    /// Puts `line` first (drawing keeps it within the lines there are).
+    public mutating func scroll(to line: Int) { first = max(0, line) }
 }
 
 /// A selection among items a pane draws (``ListState``, ``GridState``): moved by keys and the

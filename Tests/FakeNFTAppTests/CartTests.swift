@@ -17,8 +17,8 @@ import FakeNFTTesting
             ], effects: context.effects, pictures: context.pictures)
         await context.state.start()
         _ = await eventually { context.state.cartIDs.count == 3 }
-        _ = shell.handle(.key(.char("2")))
-        await model.refresh()
+        _ = shell.handle(.key(.char("2")))  // the screen follows the cart's NFTs as the service publishes them
+        _ = await eventually { model.visibleItems.count == 3 }
         return (context, shell, model)
     }
 

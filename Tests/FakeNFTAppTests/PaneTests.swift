@@ -51,7 +51,9 @@ import TerminalUI
         #expect(screen.pane.selection.offset == 0, "above the list")
         _ = shell.handle(.mouse(MouseEvent(kind: .wheelDown, point: Point(x: list.x + 1, y: list.y + 1))))
         #expect(screen.pane.selection.offset == 3 && screen.pane.selected == "Row 3")
-        #expect(frame(shell, Size(width: 80, height: 24)).contains("Row 3"))
+        _ = shell.handle(.mouse(MouseEvent(kind: .wheelDown, point: Point(x: list.x + 1, y: list.y + 1))))
+        #expect(screen.pane.selection.offset == 6, "a second turn before the next frame builds on the first")
+        #expect(frame(shell, Size(width: 80, height: 24)).contains("Row 6"))
     }
 
     @Test func aSearchFiltersAndTheSelectionStaysAmongWhatIsShown() {

@@ -35,16 +35,7 @@ protocol LoadFailure: Error {
     var message: String { get }
 }
 
-extension APIError: LoadFailure {
-    /// The API error `error` is, or what it stands for (cancelled, or not understood).
-    init(thrown error: any Error) {
-        switch error {
-        case let error as APIError: self = error
-        case is CancellationError: self = .cancelled
-        default: self = .undecodable(String(describing: error))
-        }
-    }
-}
+extension APIError: LoadFailure {}
 
 extension WebPageError: LoadFailure {
     init(thrown error: any Error) {

@@ -5,6 +5,8 @@ public struct Services: Sendable {
     public let catalog: CatalogService
     public let profile: ProfileService
     public let order: OrderService
+    /// The cart's NFTs, read while the Cart screen follows them.
+    public let cartItems: CartItems
     public let users: UserService
     public let currencies: CurrencyService
     public let preferences: PreferencesStore
@@ -17,6 +19,7 @@ public struct Services: Sendable {
         catalog = CatalogService(api: api)
         profile = ProfileService(api: api, kept: kept?.likes)
         order = OrderService(api: api, profile: profile, kept: kept?.cart)
+        cartItems = CartItems(order: order, catalog: catalog)
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
         events = ServerEvents(api.configuration)

@@ -21,6 +21,15 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case undecodable(String)
     case cancelled
 
+    /// The API error `error` is, or what it stands for (cancelled, or not understood).
+    public init(thrown error: any Error) {
+        switch error {
+        case let error as APIError: self = error
+        case is CancellationError: self = .cancelled
+        default: self = .undecodable(String(describing: error))
+        }
+    }
+
     public var description: String { userMessage }
 
     /// The server's own message, when it sent one.

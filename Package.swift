@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -83,6 +84,7 @@ let package = Package(
             name: "FakeNFTApp",
             dependencies: [
                 "TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
         .executableTarget(
             name: "fakenft",

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Observation
 import TerminalUI
 
@@ -32,13 +33,23 @@ final class AppLoop {
     /// How a content's turn ended.
     enum Ending { case finished, quit }
 
-    private enum Input { case event(TerminalEvent), redraw, ended }
+    private enum Input: Sendable { case event(TerminalEvent), redraw, ended }
+
+    /// The terminal's events, then their end, merged with the loop's own redraws and ticks.
+    private typealias Inputs = AsyncMerge2Sequence<
+        AsyncChain2Sequence<AsyncMapSequence<AsyncStream<TerminalEvent>, Input>, AsyncSyncSequence<[Input]>>,
+        AsyncStream<Input>
+    >
 
     private let session: TerminalSession
-    private let inputs: AsyncStream<Input>
+    /// Redraws (what a frame read changed) and the clock's ticks.
+    private let own: AsyncStream<Input>
     private let continuation: AsyncStream<Input>.Continuation
     private let presenter: FramePresenter
-    private var forward: Task<Void, Never>?
+    /// Everything the loop waits for, read through one iterator for the session's life: a
+    /// content's turn may end after any event, and the next turn reads on from there (an
+    /// iterator made per turn would drop what its merge had already taken).
+    private var inputs: Inputs.AsyncIterator?
     private var ticker: Task<Void, Never>?
     /// The terminal's events ended (a quit signal, a hang-up): every later turn ends at once.
     private var eventsEnded = false
@@ -49,31 +60,27 @@ final class AppLoop {
     init(session: TerminalSession) {
         self.session = session
         presenter = FramePresenter(surface: session.surface)
-        (inputs, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
+        (own, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
     }
 
-    deinit {
-        forward?.cancel()
-        ticker?.cancel()
-    }
+    deinit { ticker?.cancel() }
 
     /// Runs `content` until it finishes, the user quits or a quit signal arrives.
     func run(_ content: any LoopContent) async -> Ending {
         if eventsEnded { return .quit }
-        if forward == nil {
-            let events = session.events(), continuation = self.continuation
-            forward = Task {
-                for await event in events { continuation.yield(.event(event)) }
-                continuation.yield(.ended)
-            }
-        }
+        // Taken for this turn and put back at its end, where the next turn reads on.
+        var inputs =
+            self.inputs
+            ?? merge(chain(session.events().map { Input.event($0) }, [Input.ended].async), own)
+            .makeAsyncIterator()
+        defer { self.inputs = inputs }
         defer {
             ticker?.cancel()
             ticker = nil
         }
         renderIfChanged(content)
         if content.isFinished { return .finished }
-        for await input in inputs {
+        while let input = await inputs.next(isolation: #isolation) {
             switch input {
             case .ended:
                 eventsEnded = true

@@ -48,7 +48,7 @@ public final class RunningServer: Sendable {
 public enum FakeNFTServer {
     /// Opens the database (SQLite in the data folder, or PostgreSQL), seeding it when it is new
     /// (or when `reset` is set).
-    private static func openStore(_ configuration: ServerConfiguration) async throws -> Store {
+    static func openStore(_ configuration: ServerConfiguration) async throws -> Store {
         let seed: @Sendable () throws -> Dataset = {
             switch configuration.seed {
             case .gen1: try .gen1()

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// A real FakeNFT server on a free loopback port with its own temporary data folder.
-public final class TestServer: Sendable {
+public final class TestServer: ServerUnderTest {
     public let server: RunningServer
     public let configuration: ServerConfiguration
 
@@ -59,27 +59,15 @@ public final class TestServer: Sendable {
     public var baseURL: URL { server.baseURL }
     public var port: Int { server.port }
 
-    /// An API client for this server. Its generous time limit is for a loaded machine: tests
-    /// assert what the server answers, not how fast (a full run once took over 5 s for one answer).
-    public func client(timeout: TimeInterval = 60) -> APIClient {
+    public func client(timeout: TimeInterval) -> APIClient {
         APIClient(APIConfiguration(baseURL: baseURL, token: configuration.token, timeout: timeout))
     }
 
     public func stop() async { await server.stop() }
 
-    /// One raw HTTP request; returns the status and the body.
-    public func request(
-        _ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
-        headers: [String: String] = [:]
-    ) async throws -> (status: Int, body: Data) {
-        let (status, body, _) = try await exchange(method, path, body: body, contentType: contentType, headers: headers)
-        return (status, body)
-    }
-
-    /// One raw HTTP request; returns the status, the body and the answer's headers.
-    public func exchange(
-        _ method: String, _ path: String, body: String? = nil, contentType: String? = nil,
-        headers: [String: String] = [:]
+    /// One raw HTTP request over a connection of its own.
+    public func answer(
+        _ method: String, _ path: String, body: String?, contentType: String?, headers: [String: String]
     ) async throws -> (status: Int, body: Data, headers: [String: String]) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
@@ -96,15 +84,6 @@ public final class TestServer: Sendable {
             answerHeaders[String(describing: key).lowercased()] = String(describing: value)
         }
         return (http.statusCode, data, answerHeaders)
-    }
-
-    /// A request whose JSON answer is decoded as `T`.
-    public func get<T: Decodable>(_ path: String, as type: T.Type = T.self) async throws -> T {
-        let (status, data) = try await request("GET", path)
-        guard status == 200 else {
-            throw SpawnError(description: "GET \(path) -> \(status): \(String(decoding: data, as: UTF8.self))")
-        }
-        return try JSONDecoder().decode(T.self, from: data)
     }
 
     /// The `error` message of a JSON error body.

@@ -8,7 +8,7 @@ import FakeNFTTesting
 
 @MainActor @Suite(.serialized) struct CatalogTests {
     @Test func catalogScreenStates() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
             let shell = AppShell(
@@ -68,7 +68,7 @@ import FakeNFTTesting
     }
 
     @Test func collectionGridLikesAndCart() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             await context.state.start()
             #expect(await eventually { context.state.cartIDs.count == 3 })
@@ -133,7 +133,7 @@ import FakeNFTTesting
 
     /// A like the server refuses (an NFT it does not know) rolls back with a toast.
     @Test func aLikeTheServerRefusesRollsBackWithAToast() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             _ = FakeNFTTerminalApp.makeShell(context: context)
             await context.state.start()

@@ -34,7 +34,7 @@ import FakeNFTTesting
     }
 
     /// The four tabs of the app on `server`, started and showing tab `tab`.
-    func app(_ server: TestServer, tab: Int = 0) async throws -> (AppContext, AppShell) {
+    func app(_ server: any ServerUnderTest, tab: Int = 0) async throws -> (AppContext, AppShell) {
         let (context, shell) = try await startedApp(server)
         if tab > 0 { _ = shell.handle(.key(.char(Character(String(tab + 1))))) }
         return (context, shell)
@@ -42,7 +42,7 @@ import FakeNFTTesting
 
     /// Statistics › a user › NFT collection › Enter shows the NFT's own author and collection.
     @Test func theNFTScreenFromStatisticsShowsTheNFTsOwnFacts() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             let api = server.client()
             let owner = try #require(try await api.users(page: 0, size: 100).first { $0.nfts.count > 1 })
@@ -69,7 +69,7 @@ import FakeNFTTesting
 
     /// `s` on an empty cart opens nothing: `s` then `3` shows the Profile tab.
     @Test func anEmptyCartOffersNoSortMenu() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=null").status == 200)
             let (_, shell) = try await app(server, tab: 1)
             #expect(await eventually { frame(shell, Size(width: 80, height: 24)).contains("Cart is empty") })
@@ -83,7 +83,7 @@ import FakeNFTTesting
     /// Favorites: `c` changes the cart and Enter opens the NFT; My NFTs rows open; the cart
     /// toggle is a cross when the NFT is in the cart.
     @Test func drawnControlsWork() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await app(server, tab: 2)
             _ = shell.handle(.key(.down))
             _ = shell.handle(.key(.enter))
@@ -117,7 +117,7 @@ import FakeNFTTesting
 
     /// A click on a row's ✕ asks to remove that row, naming the NFT.
     @Test func eachCartRowHasARemoveButton() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await app(server, tab: 1)
             let cart = try await loadedCart(shell)
             let text = lines(shell)
@@ -135,7 +135,7 @@ import FakeNFTTesting
     /// Saving says so; Enter on an empty Website row says why nothing opens; a refused payment
     /// tried again says it is a new answer.
     @Test func outcomesAreNeverSilent() async throws {
-        try await TestServer.with(payments: ["1": false]) { server async throws in
+        try await InProcessTestServer.with(payments: ["1": false]) { server async throws in
             #expect(try await server.request("PUT", "/api/v1/profile/1", body: "website=").status == 200)
             let (context, shell) = try await app(server, tab: 2)
             #expect(await eventually { context.state.profile?.website == "" })
@@ -158,7 +158,7 @@ import FakeNFTTesting
 
     /// A toast never hides the cart's total.
     @Test func toastsNeverHideFigures() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await app(server, tab: 1)
             let cart = try await loadedCart(shell)
             context.effects.show(
@@ -171,7 +171,7 @@ import FakeNFTTesting
 
     /// The success screen leaves the tab keys working, and Esc goes back to the cart.
     @Test func theSuccessScreenTrapsNothing() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (_, shell) = try await app(server, tab: 1)
             _ = try await loadedCart(shell)
             let payment = try await openPayment(shell)
@@ -223,7 +223,7 @@ import FakeNFTTesting
 
     /// The Catalog reads every page: 259 collections are 259, not the first page.
     @Test func theCatalogReadsEveryCollection() async throws {
-        try await TestServer.with(seed: .large(users: 100, nfts: 25_095)) { server async throws in
+        try await InProcessTestServer.with(seed: .large(users: 100, nfts: 25_095)) { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
             await model.load()
@@ -247,7 +247,7 @@ import FakeNFTTesting
     /// At 60×16, the smallest size accepted: the form scrolls to the focused field and to Save,
     /// the help overlay scrolls to its last line, and a grid that does not fit shows a scroll bar.
     @Test func everythingIsReachableAt60x16() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let size = Size(width: 60, height: 16)
             let (_, shell) = try await app(server, tab: 2)
             _ = shell.handle(.key(.char("e")))
@@ -299,7 +299,7 @@ import FakeNFTTesting
     /// With the mouse: Profile rows, Edit, Save and Cancel, Statistics rows and the sort menu's
     /// options all do what their keys do.
     @Test func everyDrawnControlIsClickable() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await app(server, tab: 2)
             try click("Favorite NFTs", in: shell)  // selects the row
             try click("Favorite NFTs", in: shell)  // opens it

@@ -23,7 +23,7 @@ import FakeNFTTesting
 
     @Test func everyScreen() async throws {
         // Fixed image links: the edit form shows the avatar's.
-        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+        try await InProcessTestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
             server async throws in
             try await walkEveryScreen(server) { shell, name in snapshotAtEverySize(shell, name) }
         }

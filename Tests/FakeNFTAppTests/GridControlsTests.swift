@@ -17,7 +17,7 @@ import FakeNFTTesting
         var inCart: Set<String>
         var owned: Set<String>
 
-        init(_ server: TestServer) async throws {
+        init(_ server: any ServerUnderTest) async throws {
             let (_, list) = try await server.request("GET", "/api/v1/nft?page=0&size=1000")
             nfts = Dictionary(try JSONDecoder().decode([NFT].self, from: list).map { ($0.name, $0) }) { first, _ in
                 first
@@ -79,7 +79,7 @@ import FakeNFTTesting
 
     @Test(arguments: [Language.en, .ru]) func everyCellShowsItsControlsWhole(_ language: Language) async throws {
         try await Language.with(language) {
-            try await TestServer.with { server async throws in
+            try await InProcessTestServer.with { server async throws in
                 let source = try await Source(server)
                 let (_, shell) = try await startedApp(server)
                 _ = shell.handle(.key(.enter))  // the first collection
@@ -117,7 +117,7 @@ import FakeNFTTesting
     /// On a short terminal the collection's header gives its rows to the grid past the first row
     /// of cells, and every cell still shows its controls.
     @Test func theHeaderGivesWayOnAShortTerminal() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let source = try await Source(server)
             let (_, shell) = try await startedApp(server)
             _ = shell.handle(.key(.enter))
@@ -138,7 +138,7 @@ import FakeNFTTesting
     /// order) and the Pay button are on screen whole, and nothing runs into the footer.
     @Test(arguments: [Language.en, .ru]) func theCartShowsItsRowsTotalAndPayWhole(_ language: Language) async throws {
         try await Language.with(language) {
-            try await TestServer.with { server async throws in
+            try await InProcessTestServer.with { server async throws in
                 let order: Order = try await server.get("/api/v1/orders/1")
                 var items: [NFT] = []
                 for id in order.nfts { items.append(try await server.get("/api/v1/nft/\(id)")) }

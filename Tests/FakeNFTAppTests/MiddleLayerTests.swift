@@ -24,7 +24,7 @@ import FakeNFTTesting
     /// What the app loop relies on instead of `invalidate()`: an answer arriving, a like from
     /// elsewhere, or a toast asks for the next frame by itself.
     @Test func aFrameIsToldWhenWhatItShowedChanges() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
             let shell = AppShell(
@@ -66,7 +66,7 @@ import FakeNFTTesting
 
     /// The footer lists the keys that work now, generated from the same maps that dispatch them.
     @Test func theFooterAndTheHelpFollowTheActiveLayers() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             let model = CartViewModel(context: context)
             let screen = CartScreen(model: model)
@@ -106,7 +106,7 @@ import FakeNFTTesting
     /// Count and total are the rows on screen, after every removal (they stayed at the first
     /// values before: `2 NFT, 19.92 ETH` over rows worth 11.59).
     @Test func countAndTotalFollowEveryRemoval() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             let model = CartViewModel(context: context)
             let shell = AppShell(
@@ -124,7 +124,12 @@ import FakeNFTTesting
                 #expect(prices.count == remaining)
                 #expect(text.contains("\(remaining) NFT"), "\(text)")
                 #expect(text.contains(String(format: "%.2f ETH", prices.reduce(0, +))), "\(text)")
-                for id in context.state.cartIDs { #expect(text.contains(try await api.nft(id: id).name)) }
+                for id in context.state.cartIDs {
+                    let name = try await api.nft(id: id).name
+                    #expect(
+                        text.contains(name),
+                        "\(id) \(name) \(model.visibleItems.map { "\($0.id) \($0.name)" }) \(context.state.cartIDs)")
+                }
             }
         }
     }
@@ -147,7 +152,7 @@ import FakeNFTTesting
     /// Clicks land on what the frame drew there: a row of a scrolled list with three-line rows,
     /// a second click opens it, buttons are their keys, dialog buttons answer the dialog.
     @Test func clicksReachWhatWasDrawnThere() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             let model = CatalogViewModel(context: context)
             let shell = AppShell(

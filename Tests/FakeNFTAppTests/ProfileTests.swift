@@ -7,7 +7,7 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 @MainActor @Suite(.serialized) struct ProfileTests {
-    func makeApp(_ server: TestServer) async -> (AppContext, AppShell, ProfileScreen) {
+    func makeApp(_ server: any ServerUnderTest) async -> (AppContext, AppShell, ProfileScreen) {
         let context = makeContext(server)
         let screen = ProfileScreen(model: ProfileViewModel(context: context))
         let shell = AppShell(
@@ -20,7 +20,7 @@ import FakeNFTTesting
     func type(_ text: String, into shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }
 
     @Test func profileAndEditFormWithValidation() async throws {
-        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+        try await InProcessTestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
             server async throws in  // the form shows the avatar link: a fixed one for the snapshot
             let (context, shell, screen) = await makeApp(server)
             // The wallet: the NFTs owned and what they are worth, from the server's prices.
@@ -83,7 +83,7 @@ import FakeNFTTesting
     }
 
     @Test func myNFTsSortedAndFavoritesUnlike() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell, _) = await makeApp(server)
             _ = shell.handle(.key(.enter))  // My NFTs
             let mine = try #require(shell.currentScreen as? MyNFTsScreen)
@@ -110,7 +110,7 @@ import FakeNFTTesting
     }
 
     @Test func emptyStates() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=null").status == 200)
             let (_, shell, _) = await makeApp(server)
             _ = shell.handle(.key(.down))
@@ -150,7 +150,7 @@ import FakeNFTTesting
     /// My NFTs opened before the profile arrived waits for it: never "You have no NFTs yet" for
     /// a profile that was simply not loaded.
     @Test func myNFTsWaitForTheProfile() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let mine = MyNFTsViewModel(context: makeContext(server))  // nothing loaded yet
             await mine.load()
             #expect(mine.items.count == 13)

@@ -18,7 +18,7 @@ import FakeNFTTesting
     ]
 
     /// Every string value of the server's JSON answers: the data the screens may show.
-    static func data(_ server: TestServer) async throws -> String {
+    static func data(_ server: any ServerUnderTest) async throws -> String {
         var texts: [String] = []
         func collect(_ value: Any) {
             switch value {
@@ -51,7 +51,7 @@ import FakeNFTTesting
 
     @Test func everyScreenSpeaksRussian() async throws {
         try await Language.with(.ru) {
-            try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+            try await InProcessTestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
                 server async throws in
                 let data = try await Self.data(server)
                 try await walkEveryScreen(server) { shell, name in
@@ -72,7 +72,7 @@ import FakeNFTTesting
     /// example address.
     @Test func theFirstStartScreensSpeakRussian() async throws {
         try await Language.with(.ru) {
-            try await TestServer.with { server async throws in
+            try await InProcessTestServer.with { server async throws in
                 @MainActor func check(_ content: any LoopContent, _ name: String) {
                     for size in Self.sizes {
                         var buffer = Buffer(size: size)

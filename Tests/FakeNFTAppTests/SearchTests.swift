@@ -44,14 +44,14 @@ import FakeNFTTesting
         #expect(!frame(shell, Self.size).contains("search:"))
     }
 
-    func names(_ server: TestServer, _ ids: [String]) async throws -> [String] {
+    func names(_ server: any ServerUnderTest, _ ids: [String]) async throws -> [String] {
         var names: [String] = []
         for id in ids { names.append(try await server.get("/api/v1/nft/\(id)", as: NFT.self).name) }
         return names
     }
 
     @Test func everyListFiltersAsYouTypeAndSaysHowMany() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (_, shell) = try await startedApp(server)
             let collections = try await server.get("/api/v1/collections", as: [NFTCollection].self)
             try checkSearch(shell, names: collections.map(\.name), what: .collections, query: "E")
@@ -83,7 +83,7 @@ import FakeNFTTesting
     }
 
     @Test func statisticsAsksTheServerAndAUsersNFTsFilterToo() async throws {
-        try await TestServer.with(seed: .large(users: 300, nfts: 120)) { server async throws in
+        try await InProcessTestServer.with(seed: .large(users: 300, nfts: 120)) { server async throws in
             let context = makeContext(server)
             let model = StatisticsViewModel(context: context)
             let shell = AppShell(

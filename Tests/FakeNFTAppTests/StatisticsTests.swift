@@ -7,7 +7,7 @@ import FakeNFTTesting
 
 @MainActor @Suite(.serialized) struct StatisticsTests {
     @Test func ratingUserAndCollection() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)
             await context.state.start()
             let model = StatisticsViewModel(context: context)

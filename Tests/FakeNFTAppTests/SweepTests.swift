@@ -27,7 +27,7 @@ import FakeNFTTesting
     /// A key means one thing per screen: the digits switch tabs from the NFT screen too, and its
     /// help lists them once, as tabs.
     @Test func digitsSwitchTabsFromTheNFTScreen() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (_, shell) = try await startedApp(server)
             _ = try await openNFT(shell)
             _ = shell.handle(.key(.char("?")))
@@ -43,7 +43,7 @@ import FakeNFTTesting
     /// An NFT the profile owns says so instead of offering the cart, and `c` on it is refused
     /// with a toast; the server's order stays as it was.
     @Test func anOwnedNFTCannotGoInTheCart() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await startedApp(server)
             let profile: Profile = try await server.get("/api/v1/profile/1")
             _ = shell.handle(.key(.char("3")))
@@ -67,7 +67,7 @@ import FakeNFTTesting
 
     /// A toast takes the whole footer line: no hint shows beside it, cut or whole.
     @Test func aToastTakesTheWholeHintLine() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await startedApp(server)
             context.effects.show(Toast("Saved"))
             let footer = buffer(shell).line(23)
@@ -77,7 +77,7 @@ import FakeNFTTesting
 
     /// Help wraps its entries in their column at every size, never cutting one.
     @Test func helpWrapsInsteadOfCutting() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (_, shell) = try await startedApp(server)
             _ = shell.handle(.key(.char("3")))
             _ = shell.handle(.key(.char("?")))

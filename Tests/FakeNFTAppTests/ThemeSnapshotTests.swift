@@ -56,7 +56,7 @@ import FakeNFTTesting
     }
 
     @Test func catalogAndNFTScreenInEveryTheme() async throws {
-        try await TestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
+        try await InProcessTestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
             server async throws in
             let (_, shell) = try await startedApp(server)
             for theme in [Theme.dark, .light, .mono] {

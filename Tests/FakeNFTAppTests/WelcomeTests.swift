@@ -90,7 +90,7 @@ import FakeNFTTesting
     }
 
     @Test func signUpValidatesAsYouTypeThenCreatesTheAccount() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let model = SignInModel(api: server.client())
             let scene = SignInScene(model: model)
             #expect(frame(scene).contains("Continue without an account"))
@@ -133,7 +133,7 @@ import FakeNFTTesting
 
     /// A sign-in screen on `server` (sign-up when `signUp`) with `fields` typed, each followed by
     /// Enter: the last one sends the form.
-    func send(_ server: TestServer, signUp: Bool = false, _ fields: [String]) -> (SignInModel, SignInScene) {
+    func send(_ server: any ServerUnderTest, signUp: Bool = false, _ fields: [String]) -> (SignInModel, SignInScene) {
         let model = SignInModel(api: server.client())
         let scene = SignInScene(model: model)
         // the mode row, Sign up, the name
@@ -146,7 +146,7 @@ import FakeNFTTesting
     }
 
     @Test func signInFailuresAreSaidInTheAppsWords() async throws {
-        try await TestServer.with { server async throws in
+        try await InProcessTestServer.with { server async throws in
             let (first, _) = send(server, signUp: true, ["Anna", "anna@example.com", "secret 12", "secret 12"])
             #expect(await eventually { first.outcome != nil })
             // The same address again: taken.

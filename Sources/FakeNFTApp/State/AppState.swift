@@ -30,6 +30,11 @@ final class AppState {
     /// Changes sent and not yet answered, by a number of their own.
     @ObservationIgnored private var writes: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextWrite = 0
+    /// Like and cart presses whose call into their service has not returned yet: until then, what
+    /// the service publishes may not have them (the call waits its turn on the service's actor),
+    /// so the lists shown here keep the presses and take the service's own once all have returned.
+    @ObservationIgnored private var likePresses = 0
+    @ObservationIgnored private var cartPresses = 0
 
     init(services: Services, effects: Effects) {
         self.services = services
@@ -74,14 +79,16 @@ final class AppState {
         tasks = [
             Task { [weak self] in
                 for await value in profileUpdates {
-                    self?.likes = Set(value.likes)
-                    self?.profile = value
+                    guard let self else { return }
+                    if likePresses == 0 { likes = Set(value.likes) }
+                    profile = value
                 }
             },
             Task { [weak self] in
                 for await value in orderUpdates {
-                    self?.cart = value.nfts
-                    self?.cartFailure = nil
+                    guard let self else { return }
+                    if cartPresses == 0 { cart = value.nfts }
+                    cartFailure = nil
                 }
             },
             Task { [services, weak self] in
@@ -188,10 +195,14 @@ final class AppState {
     /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
     func toggleLike(_ nft: NFT) {
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }  // the service's stream confirms or rolls back
+        likePresses += 1
         write { [services, effects, weak self] in
             do { try await services.profile.toggleLike(nft.id) } catch {
                 await self?.keepFailed(error) { effects.show(Toast(tr(.likeFailed, nft.name, $0), kind: .error)) }
             }
+            guard let self else { return }
+            likePresses -= 1
+            if likePresses == 0, let current = services.profile.current { likes = Set(current.likes) }
         }
     }
 
@@ -205,10 +216,14 @@ final class AppState {
         var ids = cartIDs
         if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids
+        cartPresses += 1
         write { [services, effects, weak self] in
             do { try await services.order.toggle(nft.id) } catch {
                 await self?.keepFailed(error) { effects.show(Toast(tr(.cartFailed, nft.name, $0), kind: .error)) }
             }
+            guard let self else { return }
+            cartPresses -= 1
+            if cartPresses == 0, let current = services.order.current { cart = current.nfts }
         }
     }
 

@@ -22,7 +22,7 @@ public struct Services: Sendable {
         cartItems = CartItems(order: order, catalog: catalog)
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
-        events = ServerEvents(api.configuration)
+        events = api.events()
         self.preferences = preferences
     }
 }

@@ -28,7 +28,9 @@ public final class APIClient: Sendable {
     public static let maxConcurrentRequests = 16
     /// The API's connections: no redirects (the token must not follow one to another host), no compression.
     private static let sharedTransport = HTTPTransport(redirects: 0, connectionsPerHost: maxConcurrentRequests)
-    private let transport = APIClient.sharedTransport
+    private let transport: any APIExchange
+    /// What the live updates go through: connections of their own over HTTP, else ``transport``.
+    private let eventsExchange: any APIExchange
     /// The largest JSON answer read; past it a request fails with ``APIError/tooLarge``.
     public static let maxResponseBytes = 4 * 1024 * 1024
 
@@ -40,12 +42,29 @@ public final class APIClient: Sendable {
 
     /// - Parameter logger: gets one line per request (method, path, status, duration) and the
     ///   cause of each failure; never headers, so never the token.
-    public init(
+    public convenience init(
         _ configuration: APIConfiguration,
         logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }
     ) {
+        self.init(configuration, exchange: Self.sharedTransport, eventsExchange: ServerEvents.transport, logger: logger)
+    }
+
+    /// A client whose requests go through `exchange` (a server's router in this process, for tests).
+    package init(
+        _ configuration: APIConfiguration, exchange: any APIExchange, eventsExchange: (any APIExchange)? = nil,
+        logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }
+    ) {
         self.configuration = configuration
+        transport = exchange
+        self.eventsExchange = eventsExchange ?? exchange
         self.logger = logger
+    }
+
+    /// The server's live updates, reached the way this client reaches the server.
+    public func events(logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() })
+        -> ServerEvents
+    {
+        ServerEvents(configuration, exchange: eventsExchange, logger: logger)
     }
 
     // MARK: Endpoints

@@ -5,16 +5,39 @@ import NIOHTTP1
 import NIOHTTPCompression
 
 /// A whole answer, read within a size limit and a time limit.
-struct HTTPAnswer: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: Data
+package struct HTTPAnswer: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: Data
     /// Where the answer came from, after any redirects.
-    var url: URL
+    package var url: URL
+
+    package init(status: Int, headers: HTTPHeaders, body: Data, url: URL) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+}
+
+/// How the API client's requests reach a server: over HTTP (``HTTPTransport``, what the app
+/// uses), or handed to a server's router in this process (the view models' tests).
+package protocol APIExchange: Sendable {
+    /// The answer to `method url`, read whole; throws ``TransportError``.
+    func fetch(
+        _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders, body: Data?, limit: Int, timeout: Duration
+    ) async throws(TransportError) -> HTTPAnswer
+
+    /// `GET url` read as it comes (the live updates): `status` gets the answer's status, `chunk`
+    /// each piece of the body until it ends; `idle` ends a body that stays silent that long.
+    func stream(
+        _ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
+        chunk: @escaping @Sendable (ByteBuffer) throws -> Void
+    ) async throws
 }
 
 /// Why a request got no answer.
-enum TransportError: Error, Sendable, Equatable {
+package enum TransportError: Error, Sendable, Equatable {
     /// The body passed the caller's limit (a huge or endless answer); reading stopped there.
     case tooLarge(limit: Int)
     case timedOut
@@ -31,7 +54,7 @@ enum TransportError: Error, Sendable, Equatable {
 /// `limit` bytes: reading stops and the connection is closed once it passes the limit.
 /// (FoundationNetworking's URLSession kept reading an endless body after the task was cancelled
 /// and grew the app by gigabytes.) A cancelled caller cancels the request.
-struct HTTPTransport: Sendable {
+struct HTTPTransport: APIExchange {
     /// Straight to the hosts.
     private let direct: HTTPClient
     /// Through each proxy the environment names (``ProxySettings``).

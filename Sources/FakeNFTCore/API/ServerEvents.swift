@@ -20,16 +20,23 @@ public struct ServerEvents: Sendable {
     /// A connection silent this long (the server writes every 15 s) is dead.
     static let idle: Duration = .seconds(45)
     /// One long-lived connection of its own, so that it never takes one of the API's.
-    private static let transport = HTTPTransport(redirects: 0)
+    static let transport = HTTPTransport(redirects: 0)
 
     let configuration: APIConfiguration
     let logger: Logger
+    private let exchange: any APIExchange
 
     public init(
         _ configuration: APIConfiguration,
         logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() }
     ) {
+        self.init(configuration, exchange: Self.transport, logger: logger)
+    }
+
+    /// Events read through `exchange` (the API client's, when it is not HTTP).
+    package init(_ configuration: APIConfiguration, exchange: any APIExchange, logger: Logger) {
         self.configuration = configuration
+        self.exchange = exchange
         self.logger = logger
     }
 
@@ -44,7 +51,7 @@ public struct ServerEvents: Sendable {
         let url = configuration.baseURL.appendingPathComponent("api/v1/events")
         let reading = Task {
             defer { sink.finish() }
-            try await Self.transport.stream(
+            try await exchange.stream(
                 url, headers: headers, idle: Self.idle,
                 status: { status in
                     switch status {

@@ -4,7 +4,7 @@ public struct GridState: SelectionState, Hashable {
     public private(set) var count: Int
     public private(set) var selected: Int
     /// The frame whose layout was taken last.
-    private var followed = 0
+    private var followed = FollowedFrame()
     public private(set) var columns: Int = 1
     /// First visible grid row.
     public private(set) var rowOffset: Int = 0
@@ -61,8 +61,7 @@ public struct GridState: SelectionState, Hashable {
     /// Takes the item count, the rows in view and the scroll position `layout` drew, when it is
     /// from a frame not taken yet (keys that come faster than frames build on each other).
     public mutating func follow(_ layout: PaneLayout?) {
-        guard let layout, layout.frame != followed || layout.frame == 0 else { return }
-        followed = layout.frame
+        guard let layout = followed.take(layout) else { return }
         count = layout.count
         columns = max(1, layout.columns)
         rowOffset = layout.firstRow

@@ -5,7 +5,7 @@ public struct ListState: SelectionState, Hashable {
     public private(set) var count: Int
     public private(set) var selected: Int
     /// The frame whose layout was taken last.
-    private var followed = 0
+    private var followed = FollowedFrame()
     public private(set) var offset: Int = 0
     /// Rows visible in the last layout; PgUp/PgDn move by this much.
     public private(set) var pageSize: Int = 10
@@ -48,8 +48,7 @@ public struct ListState: SelectionState, Hashable {
     /// Takes the item count, the rows in view and the scroll position `layout` drew, when it is
     /// from a frame not taken yet (keys that come faster than frames build on each other).
     public mutating func follow(_ layout: PaneLayout?) {
-        guard let layout, layout.frame != followed || layout.frame == 0 else { return }
-        followed = layout.frame
+        guard let layout = followed.take(layout) else { return }
         count = layout.count
         pageSize = max(1, layout.rowsShown)
         offset = layout.firstRow

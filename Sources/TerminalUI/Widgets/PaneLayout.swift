@@ -54,6 +54,22 @@ public struct DrawnFrame: Sendable {
     }
 }
 
+/// The frame whose layout a selection or a scroll position took last: each frame's is taken
+/// once, so keys that come faster than frames build on each other instead of starting again
+/// from the same frame.
+public struct FollowedFrame: Sendable, Hashable {
+    private var number = 0
+
+    public init() {}
+
+    /// `layout`, when it is from a frame not taken yet (or from no numbered frame); else nil.
+    public mutating func take(_ layout: PaneLayout?) -> PaneLayout? {
+        guard let layout, layout.frame != number || layout.frame == 0 else { return nil }
+        number = layout.frame
+        return layout
+    }
+}
+
 /// The first line shown of what scrolls by lines (the help, a web page, the configuration's
 /// problems): keys move it from where the last frame drew it, or from where the last key left it
 /// when no frame came between.
@@ -64,14 +80,13 @@ public struct ScrollPosition: Sendable, Hashable {
     public private(set) var pageSize = 10
     /// Lines there are, as last drawn.
     public private(set) var count = 0
-    private var followed = 0
+    private var followed = FollowedFrame()
 
     public init() {}
 
     /// Takes the position, page and line count `layout` drew, when it is from a frame not taken yet.
     public mutating func follow(_ layout: PaneLayout?) {
-        guard let layout, layout.frame != followed || layout.frame == 0 else { return }
-        followed = layout.frame
+        guard let layout = followed.take(layout) else { return }
         first = layout.firstRow
         pageSize = max(1, layout.rowsShown)
         count = layout.count

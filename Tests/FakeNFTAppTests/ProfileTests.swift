@@ -42,7 +42,7 @@ import FakeNFTTesting
             #expect(screen.model.form?.isValid == false)
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-form-errors-120x40")
             _ = shell.handle(.key(.ctrl("s")))
-            #expect(await eventually { screen.model.formError == "Fix the marked fields first." })
+            #expect(await eventually { screen.model.formError?.message == "Fix the marked fields first." })
             // Esc with changes asks; Stay keeps the typed text.
             _ = shell.handle(.key(.escape))
             #expect(frame(shell, Size(width: 80, height: 24)).contains("Discard changes?"))
@@ -78,7 +78,7 @@ import FakeNFTTesting
         type(" Jr", into: shell)
         await server.stop()
         _ = shell.handle(.key(.ctrl("s")))
-        #expect(await eventually { screen.model.formError?.hasPrefix("Not saved:") == true })
+        #expect(await eventually { screen.model.formError?.message.hasPrefix("Not saved:") == true })
         #expect(screen.model.form?.text(.name) == "Студентус Практикумус Jr")
     }
 

@@ -120,7 +120,7 @@ import FakeNFTTesting
             _ = scene.handle(.key(.enter))  // from the last field: send
             #expect(await eventually { model.outcome != nil })
             guard case .signedIn(let account) = model.outcome else {
-                Issue.record("not signed in: \(model.message ?? "")")
+                Issue.record("not signed in: \(model.failure?.message ?? "")")
                 return
             }
             #expect(
@@ -152,11 +152,13 @@ import FakeNFTTesting
             // The same address again: taken.
             let (again, _) = send(server, signUp: true, ["Anna 2", "ANNA@example.com", "secret 13", "secret 13"])
             #expect(
-                await eventually { again.message == "An account with this e-mail already exists: sign in instead." })
+                await eventually {
+                    again.failure?.message == "An account with this e-mail already exists: sign in instead."
+                })
             // A wrong password, in Russian.
             await Language.with(.ru) {
                 let (model, scene) = send(server, ["anna@example.com", "wrong pass 1"])
-                #expect(await eventually { model.message == "Неверный e-mail или пароль." })
+                #expect(await eventually { model.failure?.message == "Неверный e-mail или пароль." })
                 #expect(frame(scene).contains("Продолжить без аккаунта"))
                 assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "ru-sign-in-failed-60x16")
             }

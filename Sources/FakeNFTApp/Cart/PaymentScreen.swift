@@ -50,10 +50,10 @@ final class PaymentScreen: Screen {
             return [.keys(tr(.layerPayment), Self.successKeys) { $0 == .catalog ? .finish(showingTab: 0) : .popToRoot }]
         case .paying:  // one payment at a time: keys wait for the answer
             return [KeyLayer(title: tr(.paying), help: [], isModal: true) { _ in .handled }]
-        case .failed(let message):
+        case .failed(let reason):
             return [
                 .dialog(
-                    tr(.paymentFailed), failure ?? Self.failureDialog(message),
+                    tr(.paymentFailed), failure ?? Self.failureDialog(reason.message),
                     update: { [unowned self] in failure = $0 }
                 ) { [unowned self] result in
                     failure = nil
@@ -136,8 +136,8 @@ final class PaymentScreen: Screen {
                 at: Point(x: footer.x, y: footer.y + 2),
                 style: .selected, maxWidth: footer.width, key: Self.keys.key(for: .pay))
         }
-        if case .failed(let message) = model.outcome {
-            let dialog = failure ?? Self.failureDialog(message)
+        if case .failed(let reason) = model.outcome {
+            let dialog = failure ?? Self.failureDialog(reason.message)
             dialog.render(in: rect, buffer: &buffer)
         }
     }

@@ -6,7 +6,7 @@ import Observation
 /// Choosing a currency and paying: one payment at a time, however often the key is pressed.
 @MainActor @Observable
 final class PaymentViewModel: ViewModel {
-    enum Outcome: Equatable { case none, paying, succeeded, failed(String) }
+    enum Outcome: Equatable { case none, paying, succeeded, failed(PaymentFailure) }
 
     private(set) var currencies: Loadable<[Currency], APIError> = .loading
     private(set) var outcome: Outcome = .none
@@ -35,12 +35,11 @@ final class PaymentViewModel: ViewModel {
         outcome = .paying
         attempts[currency.id, default: 0] += 1
         let attempt = attempts[currency.id] ?? 1
-        let again = attempt > 1 ? tr(.attempt, attempt) : ""
         do {
             let result = try await context.services.order.pay(currencyID: currency.id)
-            outcome = result.success ? .succeeded : .failed(tr(.paymentDeclined, currency.title, again))
+            outcome = result.success ? .succeeded : .failed(.declined(currency: currency.title, attempt: attempt))
         } catch {
-            outcome = .failed(APIError(thrown: error).message + again)
+            outcome = .failed(.failed(APIError(thrown: error), attempt: attempt))
         }
     }
 

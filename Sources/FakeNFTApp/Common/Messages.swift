@@ -63,3 +63,60 @@ extension SafeLink.Refusal {
         }
     }
 }
+
+/// Why a payment did not go through, and on which attempt with that currency.
+enum PaymentFailure: Error, Equatable {
+    /// The server said no for `currency`.
+    case declined(currency: String, attempt: Int)
+    /// The request failed.
+    case failed(APIError, attempt: Int)
+
+    /// What the failure dialog says, in the current language (a repeated answer says its attempt).
+    var message: String {
+        switch self {
+        case .declined(let currency, let attempt): tr(.paymentDeclined, currency, Self.again(attempt))
+        case .failed(let error, let attempt): error.message + Self.again(attempt)
+        }
+    }
+
+    private static func again(_ attempt: Int) -> String { attempt > 1 ? tr(.attempt, attempt) : "" }
+}
+
+/// Why the profile form was not saved.
+enum FormProblem: Error, Equatable {
+    /// A field breaks its rule (each says which under it).
+    case invalidFields
+    /// The server could not take the change.
+    case notSaved(APIError)
+
+    /// What the form says under its buttons, in the current language.
+    var message: String {
+        switch self {
+        case .invalidFields: tr(.fixFields)
+        case .notSaved(let error): tr(.notSaved, error.message)
+        }
+    }
+}
+
+/// Why a sign-in or sign-up did not go through.
+enum SignInFailure: Error, Equatable {
+    /// A field breaks its rule.
+    case invalidFields
+    /// The server answered without a session.
+    case noSession
+    /// The request failed.
+    case refused(APIError)
+
+    /// What the sign-in screen says under its button, in the current language.
+    var message: String {
+        switch self {
+        case .invalidFields: tr(.fixFields)
+        case .noSession: tr(.errorUndecodable)
+        case .refused(.unauthorized): tr(.wrongCredentials)
+        case .refused(.server(409, _)): tr(.emailTaken)
+        case .refused(.server(400, _)): tr(.checkFields)
+        case .refused(.notFound): tr(.noAccountsHere)
+        case .refused(let error): error.message
+        }
+    }
+}

@@ -298,7 +298,8 @@ final class ProfileScreen: Screen {
         if form.saveFocused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: 1) }
         if let formError = model.formError {
             buffer.draw(
-                formError, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error, maxWidth: rect.width - labelWidth
+                formError.message, at: Point(x: rect.x + labelWidth, y: y + 2), style: .error,
+                maxWidth: rect.width - labelWidth
             )
             if form.saveFocused { focusRows.height = 3 }
         }

@@ -12,7 +12,7 @@ final class ProfileViewModel: ViewModel {
     /// The open edit form, if any.
     var form: ProfileForm?
     /// Why the last save failed.
-    private(set) var formError: String?
+    private(set) var formError: FormProblem?
     private(set) var saving = false
     /// What the owned NFTs are worth in ETH, once their prices are read.
     private(set) var walletValue: Double?
@@ -57,7 +57,7 @@ final class ProfileViewModel: ViewModel {
     /// (what was typed meanwhile is kept); a failure keeps the text and says why.
     func save(_ submitted: ProfileForm) async {
         guard submitted.isValid else {
-            formError = tr(.fixFields)
+            formError = .invalidFields
             return
         }
         guard submitted.hasChanges else {
@@ -74,7 +74,7 @@ final class ProfileViewModel: ViewModel {
             }
             context.effects.show(Toast(tr(.saved)))
         } catch {
-            formError = tr(.notSaved, APIError(thrown: error).message)
+            formError = .notSaved(APIError(thrown: error))
         }
     }
 }

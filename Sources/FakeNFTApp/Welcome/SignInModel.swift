@@ -20,15 +20,15 @@ final class SignInModel {
     /// Fields typed into (or submitted): only these show their problems.
     private(set) var touched: Set<Field> = []
     private(set) var submitting = false
-    /// The last request's result (or what happened before: a sign-out), for the user.
-    private(set) var message: String?
-    /// Whether ``message`` is a failure.
-    private(set) var messageIsError = false
+    /// What happened before (a sign-out), until something else is said.
+    private(set) var notice: String?
+    /// Why the last request did not go through.
+    private(set) var failure: SignInFailure?
     private(set) var outcome: Outcome?
 
     init(api: APIClient, notice: String? = nil) {
         self.api = api
-        message = notice
+        self.notice = notice
     }
 
     /// The fields of the current mode, in order.
@@ -38,7 +38,8 @@ final class SignInModel {
 
     func switchMode() {
         mode = mode == .signIn ? .signUp : .signIn
-        message = nil
+        notice = nil
+        failure = nil
     }
 
     /// Applies an edit (a key or a paste) to `field`.
@@ -80,11 +81,12 @@ final class SignInModel {
         guard !submitting else { return }
         touched.formUnion(fields)
         guard fields.allSatisfy({ problem($0) == nil }) else {
-            fail(tr(.fixFields))
+            fail(.invalidFields)
             return
         }
         submitting = true
-        message = nil
+        notice = nil
+        failure = nil
         defer { submitting = false }
         do {
             let account =
@@ -95,30 +97,19 @@ final class SignInModel {
                     name: text(.name).trimmingCharacters(in: .whitespacesAndNewlines),
                     email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
             guard account.token != nil else {
-                fail(tr(.errorUndecodable))
+                fail(.noSession)
                 return
             }
             outcome = .signedIn(account)
         } catch {
-            fail(Self.message(for: APIError(thrown: error), mode: mode))
+            fail(.refused(APIError(thrown: error)))
         }
     }
 
-    private func fail(_ text: String) {
-        message = text
-        messageIsError = true
+    private func fail(_ failure: SignInFailure) {
+        notice = nil
+        self.failure = failure
     }
 
     func continueWithoutAccount() { if !submitting { outcome = .withoutAccount } }
-
-    /// A failed request in the user's words.
-    static func message(for error: APIError, mode: Mode) -> String {
-        switch error {
-        case .unauthorized: tr(.wrongCredentials)
-        case .server(409, _): tr(.emailTaken)
-        case .server(400, _): tr(.checkFields)
-        case .notFound: tr(.noAccountsHere)
-        default: error.message
-        }
-    }
 }

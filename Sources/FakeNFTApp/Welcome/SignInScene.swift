@@ -181,10 +181,10 @@ final class SignInScene: LoopContent {
             button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent,
             maxWidth: width - labelWidth, key: .enter)
         clickable(.submit, Rect(x: x + labelWidth, y: y, width: used, height: 1))
-        if let message = model.message {  // two lines, wrapped, before the next row
+        if let message = model.failure?.message ?? model.notice {  // two lines, wrapped, before the next row
             for (i, line) in DisplayWidth.wrap(message, width: width - labelWidth, maxLines: 2).enumerated() {
                 buffer.draw(
-                    line, at: Point(x: x + labelWidth, y: y + 1 + i), style: model.messageIsError ? .error : .success,
+                    line, at: Point(x: x + labelWidth, y: y + 1 + i), style: model.failure != nil ? .error : .success,
                     maxWidth: width - labelWidth)
             }
         }

@@ -93,7 +93,7 @@ enum PictureBenchmarks {
             while pictures.isLoading { try await Task.sleep(for: .milliseconds(2)) }
             var frame = Buffer(size: Size(width: 120, height: 40))
             for link in wanted {
-                PictureView.render(link, in: Rect(x: 0, y: 0, width: 12, height: 6), pictures: pictures, buffer: &frame)
+                frame.render(PictureView(link, pictures: pictures), in: Rect(x: 0, y: 0, width: 12, height: 6))
             }
         }
         report("resident memory after 500 different pictures", "+\(format(residentMegabytes() - before, 1)) MB")

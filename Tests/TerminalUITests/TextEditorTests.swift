@@ -54,7 +54,7 @@ import FakeNFTTesting
     @Test func fieldScrollsAndPlacesCursor() {
         var buffer = Buffer(size: Size(width: 20, height: 3))
         let editor = TextEditor("日本語のテキストです、長い")
-        TextFieldView.render(editor, in: Rect(x: 2, y: 1, width: 10, height: 1), focused: true, buffer: &buffer)
+        buffer.render(TextFieldView(editor, focused: true), in: Rect(x: 2, y: 1, width: 10, height: 1))
         #expect(buffer.cursor == Point(x: 11, y: 1))
         assertSnapshot(buffer.text(), named: "text-field-wide-scrolled")
     }

@@ -166,10 +166,9 @@ import FakeNFTTesting
         #expect(dialog.handle(.right) == nil)
         #expect(dialog.confirmFocused)
         var buffer = Buffer(size: Size(width: 80, height: 24))
-        dialog.render(in: Rect(size: buffer.size), buffer: &buffer, pictureSize: Size(width: 8, height: 4)) {
-            rect, buffer in
-            buffer.fill(rect, with: "▀", style: .plain)
-        }
+        buffer.render(
+            dialog.picturing(Size(width: 8, height: 4)) { rect, buffer in buffer.fill(rect, with: "▀", style: .plain) },
+            in: Rect(size: buffer.size))
         let buttons = buffer.hits.map(\.target)
         #expect(buttons == [.key(.char("y")), .key(.escape)], "both buttons are clickable as their first keys")
         assertSnapshot(buffer.text(), named: "dialog-80x24")
@@ -190,7 +189,7 @@ import FakeNFTTesting
         #expect(sheet.handle(.char("1")) == .chosen(0))
         #expect(sheet.handle(.escape) == .dismissed)
         var buffer = Buffer(size: Size(width: 80, height: 24))
-        sheet.render(in: Rect(size: buffer.size), buffer: &buffer)
+        buffer.render(sheet, in: Rect(size: buffer.size))
         assertSnapshot(buffer.text(), named: "action-sheet-80x24")
     }
 }
@@ -199,18 +198,19 @@ import FakeNFTTesting
     @Test func tooSmallScreenSaysWhatIsNeeded() {
         _ = widgetWords
         var buffer = Buffer(size: Size(width: 30, height: 8))
-        TooSmallScreen.render(need: Size(width: 60, height: 16), have: buffer.size, buffer: &buffer)
+        buffer.render(TooSmallScreen(need: Size(width: 60, height: 16)), in: Rect(size: buffer.size))
         #expect(buffer.contains("60×16"))
         assertSnapshot(buffer.text(), named: "too-small-30x8")
     }
 
     @Test func tabBarShowsBadges() {
         var buffer = Buffer(size: Size(width: 80, height: 1))
-        let rects = TabBar.render(
-            [.init(title: "Catalog"), .init(title: "Cart", badge: 3), .init(title: "Profile")],
-            selected: 1, in: Rect(size: buffer.size), buffer: &buffer)
+        let tabs = TabBar(
+            [.init(title: "Catalog"), .init(title: "Cart", badge: 3), .init(title: "Profile")], selected: 1)
+        buffer.render(tabs, in: Rect(size: buffer.size))
         #expect(buffer.line(0).hasPrefix(" 1 Catalog   2 Cart [3]   3 Profile"))
-        #expect(rects.count == 3 && rects[1].contains(Point(x: 14, y: 0)))
+        #expect(buffer.target(at: Point(x: 14, y: 0)) == .item(area: TabBar.area, index: 1))
+        #expect(tabs.width == DisplayWidth.of(" 1 Catalog   2 Cart [3]   3 Profile "))
         #expect(buffer[13, 0].style == .selected)
     }
 }
@@ -332,10 +332,10 @@ extension String {
             KeyHint("?", "help"),
         ]
         var buffer = Buffer(size: Size(width: 32, height: 1))
-        KeyHintBar(hints, keepingLast: 2).render(in: Rect(x: 0, y: 0, width: 32, height: 1), buffer: &buffer)
+        buffer.render(KeyHintBar(hints, keepingLast: 2), in: Rect(x: 0, y: 0, width: 32, height: 1))
         #expect(buffer.line(0).trimmingCharacters(in: .whitespaces) == "l like  c cart  Esc back  ? help")
         var narrow = Buffer(size: Size(width: 16, height: 1))
-        KeyHintBar(hints, keepingLast: 2).render(in: Rect(x: 0, y: 0, width: 16, height: 1), buffer: &narrow)
+        narrow.render(KeyHintBar(hints, keepingLast: 2), in: Rect(x: 0, y: 0, width: 16, height: 1))
         #expect(narrow.line(0).trimmingCharacters(in: .whitespaces) == "Esc back  ? help")
     }
 }
@@ -355,7 +355,7 @@ extension String {
     @Test func aToastTakesTheFocusWhileShown() {
         var buffer = Buffer(size: Size(width: 40, height: 10))
         buffer.focus = Point(x: 0, y: 2)
-        Toast("Saved").render(in: Rect(x: 0, y: 0, width: 40, height: 10), buffer: &buffer)
+        buffer.render(Toast("Saved"), in: Rect(x: 0, y: 0, width: 40, height: 10))
         let focus = buffer.focus
         #expect(focus?.y == 9 && buffer.line(9).dropFirst(focus?.x ?? 0).hasPrefix(" ✓ Saved"), "\(buffer.line(9))")
     }
@@ -363,8 +363,9 @@ extension String {
     @Test func helpIsReadFromItsTop() {
         var buffer = Buffer(size: Size(width: 60, height: 20))
         buffer.focus = Point(x: 0, y: 5)
-        HelpOverlay(title: "Help", sections: [("Keys", [HelpEntry(keys: "q", text: "Quit")])])
-            .render(in: Rect(x: 0, y: 0, width: 60, height: 20), buffer: &buffer)
+        buffer.render(
+            HelpOverlay(title: "Help", sections: [("Keys", [HelpEntry(keys: "q", text: "Quit")])]),
+            in: Rect(x: 0, y: 0, width: 60, height: 20))
         let focus = buffer.focus ?? Point(x: 0, y: 0)
         #expect(buffer.line(focus.y).dropFirst(focus.x).hasPrefix("Keys"), "\(buffer.line(focus.y))")
     }
@@ -373,7 +374,7 @@ extension String {
         var dialog = ConfirmDialog(title: "Remove", message: "Sure?", confirmLabel: "Delete", cancelLabel: "Cancel")
         for expected in ["[ Cancel ]", "[ Delete ]"] {
             var buffer = Buffer(size: Size(width: 60, height: 20))
-            dialog.render(in: Rect(x: 0, y: 0, width: 60, height: 20), buffer: &buffer)
+            buffer.render(dialog, in: Rect(x: 0, y: 0, width: 60, height: 20))
             let focus = buffer.focus ?? Point(x: 0, y: 0)
             #expect(buffer.line(focus.y).dropFirst(focus.x).hasPrefix(expected), "\(buffer.line(focus.y))")
             _ = dialog.handle(.left)

@@ -104,21 +104,22 @@ final class CartScreen: Screen {
         let (body, panel) = (parts[0], parts[1])
         guard let cart = model.cart else {
             if let failure = model.context.state.cartFailure {
-                StatusView.renderFailure(
-                    failure.message, what: .cart, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
+                buffer.render(
+                    StatusView.failure(failure.message, what: .cart, retry: Self.keys.key(for: .retry)), in: body)
             } else {
-                StatusView.renderLoading(what: .cart, in: body, buffer: &buffer)
+                buffer.render(StatusView.loading(.cart), in: body)
             }
             return
         }
         if cart.isEmpty {
-            EmptyStateView.render(tr(.cartEmpty), in: body, buffer: &buffer)
+            buffer.render(EmptyStateView(tr(.cartEmpty)), in: body)
             return
         }
         let all = model.visibleItems
         if all.isEmpty,
-            StatusView.render(model.fetched, what: .cart, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
+            let status = StatusView(model.fetched, what: .cart, retry: Self.keys.key(for: .retry))
         {
+            buffer.render(status, in: body)
             return
         }
         let query = pane.search.query
@@ -127,9 +128,8 @@ final class CartScreen: Screen {
             tr(.sorted, sortMenu.name(of: model.sort)), total: all.count, what: .nfts, in: header, buffer: &buffer)
         let pictures = model.context.pictures
         pane.render(in: listArea, rowHeight: NFTRowView.height, buffer: &buffer) { nft, index, row, selected, buffer in
-            NFTRowView.render(
-                nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures, in: row,
-                buffer: &buffer)
+            buffer.render(
+                NFTRowView(nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures), in: row)
             // The spec's remove button on every row, under the price.
             guard !ReadOnlyMode.isOn else { return }
             let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
@@ -177,13 +177,13 @@ final class CartScreen: Screen {
                     maxWidth: panel.width, key: Self.keys.key(for: .pay))
             }
         }
-        sortMenu.render(in: rect, buffer: &buffer)
+        buffer.render(sortMenu, in: rect)
         if let confirm {
-            confirm.dialog.render(in: rect, buffer: &buffer, pictureSize: Size(width: 12, height: 3)) { area, buffer in
-                PictureView.render(
-                    confirm.nft.images.first ?? "", label: confirm.nft.name, in: area,
-                    pictures: pictures, buffer: &buffer)
-            }
+            let picture = PictureView(confirm.nft.images.first ?? "", label: confirm.nft.name, pictures: pictures)
+            buffer.render(
+                confirm.dialog.picturing(Size(width: 12, height: 3)) { area, buffer in buffer.render(picture, in: area)
+                },
+                in: rect)
         }
     }
 }

@@ -102,9 +102,8 @@ final class PaymentScreen: Screen {
             return
         }
         let (body, footer) = rect.splitBottom(3)
-        if StatusView.render(
-            model.currencies, what: .currencies, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
-        {
+        if let status = StatusView(model.currencies, what: .currencies, retry: Self.keys.key(for: .retry)) {
+            buffer.render(status, in: body)
             return
         }
         let pictures = model.context.pictures
@@ -112,9 +111,9 @@ final class PaymentScreen: Screen {
             currency, _, cell, selected, buffer in
             let inner = cell.inset(dx: 1, dy: 0)
             buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
-            PictureView.render(
-                currency.image, label: currency.title, in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2),
-                pictures: pictures, buffer: &buffer)
+            buffer.render(
+                PictureView(currency.image, label: currency.title, pictures: pictures),
+                in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2))
             buffer.draw(
                 currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold,
                 maxWidth: inner.width - 10)
@@ -128,8 +127,8 @@ final class PaymentScreen: Screen {
             style: .link, maxWidth: footer.width - used,
             key: Self.keys.key(for: .terms))
         if model.outcome == .paying {
-            Spinner.render(
-                tr(.payingNow), at: Point(x: footer.x, y: footer.y + 2), maxWidth: footer.width, buffer: &buffer)
+            buffer.render(
+                Spinner(tr(.payingNow)), in: Rect(x: footer.x, y: footer.y + 2, width: footer.width, height: 1))
         } else {
             buffer.button(
                 tr(.payAmountButton, Format.price(model.total), Self.keys.keyLabel(for: .pay)),
@@ -138,7 +137,7 @@ final class PaymentScreen: Screen {
         }
         if case .failed(let reason) = model.outcome {
             let dialog = failure ?? Self.failureDialog(reason.message)
-            dialog.render(in: rect, buffer: &buffer)
+            buffer.render(dialog, in: rect)
         }
     }
 
@@ -149,11 +148,10 @@ final class PaymentScreen: Screen {
         let top = rect.y + max(1, (rect.height - pictureRows - 4) / 2) + pictureRows
         if pictureRows > 1, let nft = model.items.first {
             let width = pictureRows * 2
-            PictureView.render(
-                nft.images.first ?? "", label: nft.name,
+            buffer.render(
+                PictureView(nft.images.first ?? "", label: nft.name, pictures: model.context.pictures),
                 in: Rect(
-                    x: rect.x + (rect.width - width) / 2, y: top - pictureRows - 1, width: width, height: pictureRows),
-                pictures: model.context.pictures, buffer: &buffer)
+                    x: rect.x + (rect.width - width) / 2, y: top - pictureRows - 1, width: width, height: pictureRows))
         }
         for (i, line) in lines.enumerated() {
             buffer.draw(

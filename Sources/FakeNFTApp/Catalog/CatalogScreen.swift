@@ -81,9 +81,8 @@ final class CatalogScreen: Screen {
             : tr(.collectionsSorted, sortName)
         pane.renderHeader(status, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
         body = body.splitTop(1).1
-        if StatusView.render(
-            model.collections, what: .collections, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
-        {
+        if let status = StatusView(model.collections, what: .collections, retry: Self.keys.key(for: .retry)) {
+            buffer.render(status, in: body)
             return
         }
         if visible.isEmpty {
@@ -99,17 +98,17 @@ final class CatalogScreen: Screen {
         }
         pane.render(in: listArea, rowHeight: 3, buffer: &buffer) { collection, _, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), rows: 2, buffer: &buffer)
-            PictureView.render(
-                collection.cover, label: collection.name, in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2),
-                pictures: pictures, buffer: &buffer)
+            buffer.render(SelectionMarker(selected: selected), in: Rect(x: row.x, y: row.y, width: 1, height: 2))
+            buffer.render(
+                PictureView(collection.cover, label: collection.name, pictures: pictures),
+                in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2))
             ListSearch.drawName(
                 "\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: row.x + 10, y: row.y),
                 style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
             buffer.draw(
                 collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
         }
-        sortMenu.render(in: rect, buffer: &buffer)
+        buffer.render(sortMenu, in: rect)
     }
 
     /// The selected collection in a pane of its own (wide terminals): its cover large, its

@@ -74,10 +74,9 @@ final class CollectionScreen: Screen {
                 maxWidth: rect.width)
             return renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
         }
-        PictureView.render(
-            collection.cover, label: collection.name,
-            in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1),
-            pictures: model.context.pictures, buffer: &buffer)
+        buffer.render(
+            PictureView(collection.cover, label: collection.name, pictures: model.context.pictures),
+            in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1))
         let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
         buffer.draw(
             "\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold,
@@ -95,9 +94,8 @@ final class CollectionScreen: Screen {
     }
 
     private func renderGrid(in body: Rect, buffer: inout Buffer) {
-        if StatusView.render(
-            model.nfts, what: .nfts, retry: NFTGridKeys.collection.key(for: .retry), in: body, buffer: &buffer)
-        {
+        if let status = StatusView(model.nfts, what: .nfts, retry: NFTGridKeys.collection.key(for: .retry)) {
+            buffer.render(status, in: body)
             return
         }
         pane.renderNFTs(

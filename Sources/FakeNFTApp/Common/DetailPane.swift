@@ -26,9 +26,9 @@ enum DetailPane {
         _ link: String, label: String, in area: Rect, rows: Int, pictures: Pictures, buffer: inout Buffer
     ) -> Int {
         let height = max(1, min(rows, area.height, area.width / 2)), width = height * 2
-        PictureView.render(
-            link, label: label, in: Rect(x: area.x, y: area.y, width: width, height: height), pictures: pictures,
-            buffer: &buffer)
+        buffer.render(
+            PictureView(link, label: label, pictures: pictures),
+            in: Rect(x: area.x, y: area.y, width: width, height: height))
         return height
     }
 

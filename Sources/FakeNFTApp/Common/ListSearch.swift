@@ -83,7 +83,7 @@ struct ListSearch: Sendable {
             maxWidth: row.width)
         let field = Rect(x: row.x + used, y: row.y, width: max(1, row.width - used), height: 1)
         if let editor {
-            TextFieldView.render(editor, in: field, focused: true, buffer: &buffer)
+            buffer.render(TextFieldView(editor, focused: true), in: field)
         } else {
             buffer.draw(query, at: Point(x: field.x, y: field.y), style: .accent, maxWidth: field.width)
         }

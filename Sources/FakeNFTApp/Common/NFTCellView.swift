@@ -5,7 +5,7 @@ import TerminalUI
 /// line when both fit, else on a line of its own, so no language loses it). Cells grow on wide
 /// terminals and shrink their picture, never their text, on short ones.
 @MainActor
-enum NFTCellView {
+struct NFTCellView: Widget {
     /// The keys the heart and the cart button press (nil: the screen has no such key).
     struct Buttons {
         var like: Key?
@@ -41,22 +41,44 @@ enum NFTCellView {
         return Layout(size: Size(width: width, height: fixed + pictureRows), buttonOwnLine: ownLine)
     }
 
-    /// Draws `nft` in `rect`, item `index` of `area`: its heart and cart button pick it and press their key.
-    static func render(
+    var nft: NFT
+    var liked: Bool
+    var cart: CartPlace
+    var selected: Bool
+    var highlight: String
+    var layout: Layout
+    /// The item it is of its grid: its heart and cart button pick it and press their key.
+    var item: (area: String, index: Int)
+    var buttons: Buttons
+    var pictures: Pictures
+
+    init(
         _ nft: NFT, liked: Bool, cart: CartPlace, selected: Bool, highlight: String = "", layout: Layout,
-        item: (area: String, index: Int), buttons: Buttons, pictures: Pictures, in rect: Rect, buffer: inout Buffer
+        item: (area: String, index: Int), buttons: Buttons, pictures: Pictures
     ) {
+        self.nft = nft
+        self.liked = liked
+        self.cart = cart
+        self.selected = selected
+        self.highlight = highlight
+        self.layout = layout
+        self.item = item
+        self.buttons = buttons
+        self.pictures = pictures
+    }
+
+    /// Draws the NFT's cell into `rect`.
+    func render(in rect: Rect, buffer: inout Buffer) {
         let inner = rect.inset(dx: 1, dy: 0)
         if selected { buffer.box(rect, style: .accent) }
         let pictureRows = layout.pictureRows
         let pictureWidth = min(2 * pictureRows, inner.width - 2)
         if pictureRows > 0 {
-            PictureView.render(
-                nft.images.first ?? "", label: nft.name,
+            buffer.render(
+                PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures),
                 in: Rect(
                     x: inner.x + (inner.width - pictureWidth) / 2, y: rect.y + 1, width: pictureWidth,
-                    height: pictureRows),
-                pictures: pictures, buffer: &buffer)
+                    height: pictureRows))
         }
         let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
         if selected { buffer.focus = Point(x: x, y: text) }  // a screen reader reads from the name

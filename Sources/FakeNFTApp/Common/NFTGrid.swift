@@ -30,9 +30,10 @@ extension Pane where Item == NFT, Selection == GridState {
         let layout = NFTCellView.layout(shown, in: Size(width: body.width, height: body.height))
         let query = search.query, area = self.area
         render(in: body, cellSize: layout.size, buffer: &buffer) { nft, index, cell, selected, buffer in
-            NFTCellView.render(
-                nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: query,
-                layout: layout, item: (area, index), buttons: buttons, pictures: pictures, in: cell, buffer: &buffer)
+            buffer.render(
+                NFTCellView(
+                    nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: query,
+                    layout: layout, item: (area, index), buttons: buttons, pictures: pictures), in: cell)
         }
     }
 }

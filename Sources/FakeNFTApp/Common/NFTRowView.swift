@@ -3,21 +3,32 @@ import TerminalUI
 
 /// One NFT in a list (Cart, My NFTs): marker, picture, name with stars, a second line, price.
 @MainActor
-enum NFTRowView {
+struct NFTRowView: Widget {
     static let height = 3
 
-    static func render(
-        _ nft: NFT, subtitle: String?, selected: Bool, highlight: String = "", pictures: Pictures, in full: Rect,
-        buffer: inout Buffer
-    ) {
+    var nft: NFT
+    var subtitle: String?
+    var selected: Bool
+    var highlight = ""
+    var pictures: Pictures
+
+    init(_ nft: NFT, subtitle: String?, selected: Bool, highlight: String = "", pictures: Pictures) {
+        self.nft = nft
+        self.subtitle = subtitle
+        self.selected = selected
+        self.highlight = highlight
+        self.pictures = pictures
+    }
+
+    func render(in full: Rect, buffer: inout Buffer) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width
         let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
         let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
         let (marker, picture, text, price) = (parts[0], parts[1], parts[3], parts[4])
-        SelectionMarker.render(selected, at: Point(x: marker.x, y: marker.y), rows: 2, buffer: &buffer)
-        PictureView.render(
-            nft.images.first ?? "", label: nft.name, in: picture.rows(.length(2), .fill)[0],
-            pictures: pictures, buffer: &buffer)
+        buffer.render(SelectionMarker(selected: selected), in: Rect(x: marker.x, y: marker.y, width: 1, height: 2))
+        buffer.render(
+            PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures),
+            in: picture.rows(.length(2), .fill)[0])
         let used = min(text.width, DisplayWidth.of(nft.name))
         ListSearch.drawName(
             nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
@@ -38,18 +49,29 @@ enum NFTRowView {
 
 /// The `▌` bar that marks the selected row of a list (the row's text is highlighted too).
 @MainActor
-enum SelectionMarker {
-    static func render(_ selected: Bool, at point: Point, rows: Int = 1, buffer: inout Buffer) {
+struct SelectionMarker: Widget {
+    var selected: Bool
+
+    /// The bar down the first column of `rect`, when selected.
+    func render(in rect: Rect, buffer: inout Buffer) {
         guard selected else { return }
-        for dy in 0..<rows { buffer.draw("▌", at: Point(x: point.x, y: point.y + dy), style: .accent, maxWidth: 1) }
+        for y in rect.y..<rect.maxY { buffer.draw("▌", at: Point(x: rect.x, y: y), style: .accent, maxWidth: 1) }
     }
 }
 
 /// A row that opens something (Profile's and a user's rows): the marker, its label, and "›".
 @MainActor
-enum LinkRow {
-    static func render(_ label: String, selected: Bool, in row: Rect, buffer: inout Buffer) {
-        SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
+struct LinkRow: Widget {
+    var label: String
+    var selected: Bool
+
+    init(_ label: String, selected: Bool) {
+        self.label = label
+        self.selected = selected
+    }
+
+    func render(in row: Rect, buffer: inout Buffer) {
+        buffer.render(SelectionMarker(selected: selected), in: Rect(x: row.x, y: row.y, width: 1, height: 1))
         buffer.draw(
             label, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
         buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
@@ -58,8 +80,12 @@ enum LinkRow {
 
 /// A short message centred in an empty screen ("Cart is empty").
 @MainActor
-enum EmptyStateView {
-    static func render(_ text: String, in rect: Rect, buffer: inout Buffer) {
+struct EmptyStateView: Widget {
+    var text: String
+
+    init(_ text: String) { self.text = text }
+
+    func render(in rect: Rect, buffer: inout Buffer) {
         buffer.draw(
             text, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(text)) / 2), y: rect.y + rect.height / 2),
             style: .bold, maxWidth: rect.width)

@@ -70,9 +70,9 @@ final class NFTScreen: Screen {
         let pictureHeight = min(rect.height - 2, max(4, rect.width / 6)),
             pictureWidth = min(rect.width / 3, pictureHeight * 2)
         let image = nft.images.indices.contains(shownImage) ? nft.images[shownImage] : ""
-        PictureView.render(
-            image, label: nft.name, in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight),
-            pictures: model.context.pictures, buffer: &buffer)
+        buffer.render(
+            PictureView(image, label: nft.name, pictures: model.context.pictures),
+            in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight))
         if nft.images.count > 1 {
             let dots = nft.images.indices.map { $0 == shownImage ? "●" : "○" }.joined(separator: " ")
             buffer.draw(

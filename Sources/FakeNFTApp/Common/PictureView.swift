@@ -4,10 +4,18 @@ import TerminalUI
 /// neutral placeholder (with the initial of `label`) until then or without colours. Drawing it
 /// asks for it: the shell passes the frame's pictures on to ``Pictures``.
 @MainActor
-public enum PictureView {
-    public static func render(
-        _ link: String, label: String = "", in rect: Rect, pictures: Pictures, buffer: inout Buffer
-    ) {
+public struct PictureView: Widget {
+    public var link: String
+    public var label: String
+    public var pictures: Pictures
+
+    public init(_ link: String, label: String = "", pictures: Pictures) {
+        self.link = link
+        self.label = label
+        self.pictures = pictures
+    }
+
+    public func render(in rect: Rect, buffer: inout Buffer) {
         guard rect.width > 0, rect.height > 0 else { return }
         if pictures.palette != nil, !link.isEmpty { buffer.want(picture: link) }
         switch pictures.drawing(for: link, size: Size(width: rect.width, height: rect.height)) {

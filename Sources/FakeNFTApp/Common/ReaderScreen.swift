@@ -119,7 +119,7 @@ final class ReaderScreen: Screen {
         let body = rect.splitTop(2).1
         switch model.page {
         case .loading:
-            Spinner.render(tr(.loadingPage), at: Point(x: body.x, y: body.y), maxWidth: body.width, buffer: &buffer)
+            buffer.render(Spinner(tr(.loadingPage)), in: Rect(x: body.x, y: body.y, width: body.width, height: 1))
         case .failed(let failure):
             buffer.draw(tr(.pageCannotShow), at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
             for (i, line) in DisplayWidth.wrap(failure.message, width: body.width, maxLines: 3).enumerated() {

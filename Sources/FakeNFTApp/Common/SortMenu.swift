@@ -3,7 +3,7 @@ import TerminalUI
 
 /// A sort menu over typed options: opens on `s`, answers with the chosen option.
 @MainActor
-struct SortMenu<Option: Equatable & Sendable> {
+struct SortMenu<Option: Equatable & Sendable>: Widget {
     let options: [(label: String, value: Option)]
     private var sheet: ActionSheet?
 
@@ -46,5 +46,6 @@ struct SortMenu<Option: Equatable & Sendable> {
         return options[chosen].value
     }
 
-    func render(in rect: Rect, buffer: inout Buffer) { sheet?.render(in: rect, buffer: &buffer) }
+    /// The menu, when open, centred in `rect`.
+    func render(in rect: Rect, buffer: inout Buffer) { if let sheet { buffer.render(sheet, in: rect) } }
 }

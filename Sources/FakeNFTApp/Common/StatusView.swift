@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The spinner or the error (with how to retry) shown in place of content that is not loaded.
 @MainActor
-enum StatusView {
+struct StatusView: Widget {
     /// What is loading, as the two messages name it ("Loading the cart…", "Could not load the cart.").
     enum Subject {
         case profile, yourNFTs, yourFavorites, collections, nfts, currencies, cart, users, userCollection
@@ -37,25 +37,42 @@ enum StatusView {
         }
     }
 
-    /// Draws the state of `loadable` and returns true when the content should not be drawn; the
-    /// Retry button presses `retry`, the screen's key for it.
-    static func render<Value, Failure>(
-        _ loadable: Loadable<Value, Failure>, what: Subject, retry: Key?, in rect: Rect, buffer: inout Buffer
-    ) -> Bool {
+    /// What is shown: the spinner, or the error with its message.
+    enum State { case loading, failed(String) }
+
+    var state: State
+    var what: Subject
+    /// The key the Retry button presses (the screen's), or nil for no button.
+    var retry: Key?
+
+    /// The spinner for `what`.
+    static func loading(_ what: Subject) -> StatusView { StatusView(state: .loading, what: what, retry: nil) }
+
+    /// The error for `what` with `message`, and Retry pressing `retry`.
+    static func failure(_ message: String, what: Subject, retry: Key?) -> StatusView {
+        StatusView(state: .failed(message), what: what, retry: retry)
+    }
+
+    private init(state: State, what: Subject, retry: Key?) {
+        self.state = state
+        self.what = what
+        self.retry = retry
+    }
+
+    /// The state of `loadable`; nil once it is loaded (the content is drawn instead).
+    init?<Value, Failure>(_ loadable: Loadable<Value, Failure>, what: Subject, retry: Key?) {
         switch loadable {
-        case .loaded: return false
-        case .loading: renderLoading(what: what, in: rect, buffer: &buffer)
-        case .failed(let failure): renderFailure(failure.message, what: what, retry: retry, in: rect, buffer: &buffer)
+        case .loaded: return nil
+        case .loading: self.init(state: .loading, what: what, retry: nil)
+        case .failed(let failure): self.init(state: .failed(failure.message), what: what, retry: retry)
         }
-        return true
     }
 
-    static func renderLoading(what: Subject, in rect: Rect, buffer: inout Buffer) {
-        Spinner.render(
-            tr(what.loading), at: Point(x: rect.x + 1, y: rect.y + 1), maxWidth: rect.width - 2, buffer: &buffer)
-    }
-
-    static func renderFailure(_ message: String, what: Subject, retry: Key?, in rect: Rect, buffer: inout Buffer) {
+    func render(in rect: Rect, buffer: inout Buffer) {
+        guard case .failed(let message) = state else {
+            let spinner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: 1)
+            return buffer.render(Spinner(tr(what.loading)), in: spinner)
+        }
         let lines = DisplayWidth.wrap(tr(what.failed) + " " + message, width: max(10, rect.width - 4))
         for (i, line) in lines.enumerated() where i < rect.height - 3 {
             buffer.draw(line, at: Point(x: rect.x + 1, y: rect.y + 1 + i), style: .error, maxWidth: rect.width - 2)

@@ -68,14 +68,13 @@ final class FavoritesScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(
-            model.fetched, what: .yourFavorites, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
-        {
+        if let status = StatusView(model.fetched, what: .yourFavorites, retry: Self.keys.key(for: .retry)) {
+            buffer.render(status, in: rect)
             return
         }
         let items = model.items
         if items.isEmpty {
-            EmptyStateView.render(tr(.noFavoritesYet), in: rect, buffer: &buffer)
+            buffer.render(EmptyStateView(tr(.noFavoritesYet)), in: rect)
             return
         }
         var body = rect

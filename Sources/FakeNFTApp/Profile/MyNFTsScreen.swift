@@ -64,12 +64,12 @@ final class MyNFTsScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(model.owned, what: .yourNFTs, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
-        {
+        if let status = StatusView(model.owned, what: .yourNFTs, retry: Self.keys.key(for: .retry)) {
+            buffer.render(status, in: rect)
             return
         }
         if model.items.isEmpty {
-            EmptyStateView.render(tr(.noNFTsYet), in: rect, buffer: &buffer)
+            buffer.render(EmptyStateView(tr(.noNFTsYet)), in: rect)
             return
         }
         let query = pane.search.query
@@ -79,10 +79,11 @@ final class MyNFTsScreen: Screen {
             total: model.items.count, what: .nfts, in: header, buffer: &buffer)
         let pictures = model.context.pictures
         pane.render(in: list, rowHeight: NFTRowView.height, buffer: &buffer) { [model] nft, _, row, selected, buffer in
-            NFTRowView.render(
-                nft, subtitle: tr(.byAuthor, model.author(of: nft)), selected: selected, highlight: query,
-                pictures: pictures, in: row, buffer: &buffer)
+            buffer.render(
+                NFTRowView(
+                    nft, subtitle: tr(.byAuthor, model.author(of: nft)), selected: selected, highlight: query,
+                    pictures: pictures), in: row)
         }
-        sortMenu.render(in: rect, buffer: &buffer)
+        buffer.render(sortMenu, in: rect)
     }
 }

@@ -167,15 +167,15 @@ final class ProfileScreen: Screen {
             renderForm(form, in: rect, buffer: &buffer)
             return
         }
-        if StatusView.render(model.shown, what: .profile, retry: Self.keys.key(for: .retry), in: rect, buffer: &buffer)
-        {
+        if let status = StatusView(model.shown, what: .profile, retry: Self.keys.key(for: .retry)) {
+            buffer.render(status, in: rect)
             return
         }
         guard let profile = model.profile else { return }
         let avatarWidth = 14
-        PictureView.render(
-            profile.avatar, label: profile.name, in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6),
-            pictures: model.context.pictures, buffer: &buffer)
+        buffer.render(
+            PictureView(profile.avatar, label: profile.name, pictures: model.context.pictures),
+            in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6))
         let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
         let edit = ReadOnlyMode.isOn ? "" : tr(.editButton, Self.keys.keyLabel(for: .edit))
         if !ReadOnlyMode.isOn {
@@ -207,9 +207,9 @@ final class ProfileScreen: Screen {
         let top = rect.y + max(7, 5 + min(3, description.count))
         let area = Rect(x: rect.x, y: top, width: rect.width, height: max(2, min(shownRows.count * 2, rect.maxY - top)))
         rows.render(in: area, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
-            LinkRow.render(labels[index], selected: selected, in: row, buffer: &buffer)
+            buffer.render(LinkRow(labels[index], selected: selected), in: row)
         }
-        signOut?.render(in: rect, buffer: &buffer)
+        if let signOut { buffer.render(signOut, in: rect) }
     }
 
     /// The form's height when nothing is cut: title and gap, each field and its gap, the
@@ -245,7 +245,7 @@ final class ProfileScreen: Screen {
                 below, at: Point(x: rect.maxX - DisplayWidth.of(below), y: rect.maxY - 1), style: .dim,
                 maxWidth: rect.width)
         }
-        if let discard { discard.render(in: rect, buffer: &buffer) }
+        if let discard { buffer.render(discard, in: rect) }
     }
 
     /// Draws the whole form into `rect`; returns the rows of what has the focus.
@@ -263,9 +263,10 @@ final class ProfileScreen: Screen {
                 maxWidth: labelWidth)
             let height = ProfileForm.rows(field)
             if let editor = form.editors[field] {
-                TextFieldView.render(
-                    editor, in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height), focused: focused,
-                    buffer: &buffer, placeholder: field == .avatar || field == .website ? "https://…" : "")
+                let placeholder = field == .avatar || field == .website ? "https://…" : ""
+                buffer.render(
+                    TextFieldView(editor, focused: focused, placeholder: placeholder),
+                    in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height))
             }
             let errorX = rect.x + labelWidth + fieldWidth + 2
             if let error = form.error(field) {
@@ -283,10 +284,10 @@ final class ProfileScreen: Screen {
         // The avatar of the link being typed, once it is a valid link and there is room.
         let previewX = rect.x + labelWidth + fieldWidth + 4
         if rect.maxX - previewX >= 10, ProfileForm.isWebURL(form.text(.avatar)) {
-            PictureView.render(
-                form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
-                in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5), pictures: model.context.pictures,
-                buffer: &buffer)
+            buffer.render(
+                PictureView(
+                    form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
+                    pictures: model.context.pictures), in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5))
         }
         let save = model.saving ? tr(.savingButton) : tr(.saveButton)
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)

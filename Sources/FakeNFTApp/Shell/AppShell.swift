@@ -32,7 +32,6 @@ public final class AppShell: LoopContent {
     public let pictures: Pictures
     /// How what is shown stands against the server, when that is news (drawn at the breadcrumb's end).
     private let status: () -> String?
-    private var tabRects: [Rect] = []
     /// What the last frame drew: its clickable parts, its lists' and grids' layouts.
     private var lastFrame = DrawnFrame()
 
@@ -63,7 +62,7 @@ public final class AppShell: LoopContent {
     /// Handles one event; returns false when the app should quit.
     public func handle(_ event: TerminalEvent) -> Bool {
         if case .mouse(let mouse) = event, mouse.kind == .click,
-            let tab = tabRects.firstIndex(where: { $0.contains(mouse.point) })
+            case .item(TabBar.area, let tab) = lastFrame.hits.last(where: { $0.rect.contains(mouse.point) })?.target
         {
             select(tab)
             return true
@@ -168,17 +167,16 @@ public final class AppShell: LoopContent {
         let size = buffer.size
         buffer.cursor = nil
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
-            TooSmallScreen.render(need: Self.minimumSize, have: size, buffer: &buffer)
+            buffer.render(TooSmallScreen(need: Self.minimumSize), in: Rect(size: size))
             return
         }
         let all = Rect(size: size)
         let parts = all.rows(.length(2), .fill, .length(1))
         let (top, content, bottom) = (parts[0], parts[1], parts[2])
-        tabRects = TabBar.render(
-            tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab,
-            in: top, buffer: &buffer)
+        let tabBar = TabBar(tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab)
+        buffer.render(tabBar, in: top)
         let brand = " FakeNFT "  // only where the tabs leave room: a tab's name is never cut for it
-        if size.width - DisplayWidth.of(brand) >= tabRects.last?.maxX ?? 0 {
+        if size.width - DisplayWidth.of(brand) >= tabBar.width {
             buffer.draw(brand, at: Point(x: size.width - DisplayWidth.of(brand), y: 0), style: .dim, maxWidth: nil)
         }
         let breadcrumb = tabs[selectedTab].stack.path.joined(separator: " › ")
@@ -198,7 +196,7 @@ public final class AppShell: LoopContent {
         }
         buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
         // over the hints, never over figures
-        if let toast = effects.toast { toast.render(in: bottom, buffer: &buffer) }
+        if let toast = effects.toast { buffer.render(toast, in: bottom) }
         help.render(
             title: screen.title, layers: layers,
             everywhere: modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries,

@@ -144,10 +144,10 @@ public final class StatisticsScreen: Screen {
             let failure = model.found.map { $0.failure } ?? model.failure
             let loading = model.found.map { $0.isLoading } ?? model.isLoading
             if let failure {
-                StatusView.renderFailure(
-                    failure.message, what: .users, retry: Self.keys.key(for: .retry), in: body, buffer: &buffer)
+                buffer.render(
+                    StatusView.failure(failure.message, what: .users, retry: Self.keys.key(for: .retry)), in: body)
             } else if loading {
-                StatusView.renderLoading(what: .users, in: body, buffer: &buffer)
+                buffer.render(StatusView.loading(.users), in: body)
             } else {
                 buffer.draw(
                     model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query),
@@ -172,21 +172,21 @@ public final class StatisticsScreen: Screen {
                     tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error,
                     maxWidth: row.width - 2)
             } else {
-                Spinner.render(
-                    tr(.loadingMoreUsers), at: Point(x: row.x + 2, y: row.y), maxWidth: row.width - 2, buffer: &buffer)
+                buffer.render(
+                    Spinner(tr(.loadingMoreUsers)), in: Rect(x: row.x + 2, y: row.y, width: row.width - 2, height: 1))
             }
         }
         pane.render(in: listArea, rowHeight: 2, buffer: &buffer, extraRow: extraRow ? loadingRow : nil) {
             [model] user, index, full, selected, buffer in
             let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-            SelectionMarker.render(selected, at: Point(x: row.x, y: row.y), buffer: &buffer)
+            buffer.render(SelectionMarker(selected: selected), in: Rect(x: row.x, y: row.y, width: 1, height: 1))
             // The place in the rating, whatever the order ("…" until the rating is read).
             let place = model.place(of: user, at: index).map(String.init) ?? "…"
             // a gap after the marker
             buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 2, y: row.y), style: .dim, maxWidth: 5)
-            PictureView.render(
-                user.avatar, label: user.name, in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1),
-                pictures: pictures, buffer: &buffer)
+            buffer.render(
+                PictureView(user.avatar, label: user.name, pictures: pictures),
+                in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1))
             // Right-aligned columns: the rating (what the list ranks by), then the NFT count.
             let count = Format.count(user.nfts.count, .nfts).leftPadded(to: 8)
             let rating = tr(.ratingColumn, String(user.ratingValue)).leftPadded(to: 12)
@@ -198,7 +198,7 @@ public final class StatisticsScreen: Screen {
             buffer.draw(
                 columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
         }
-        sortMenu.render(in: rect, buffer: &buffer)
+        buffer.render(sortMenu, in: rect)
     }
 
     /// The selected user in a pane of its own (wide terminals): avatar large, rating and place,

@@ -54,9 +54,8 @@ final class UserCollectionScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        if StatusView.render(
-            model.nfts, what: .userCollection, retry: NFTGridKeys.userNFTs.key(for: .retry), in: rect, buffer: &buffer)
-        {
+        if let status = StatusView(model.nfts, what: .userCollection, retry: NFTGridKeys.userNFTs.key(for: .retry)) {
+            buffer.render(status, in: rect)
             return
         }
         if model.nfts.value?.isEmpty != false {

@@ -41,9 +41,9 @@ final class UserScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        PictureView.render(
-            user.avatar, label: user.name, in: Rect(x: rect.x, y: rect.y, width: 14, height: 6),
-            pictures: context.pictures, buffer: &buffer)
+        buffer.render(
+            PictureView(user.avatar, label: user.name, pictures: context.pictures),
+            in: Rect(x: rect.x, y: rect.y, width: 14, height: 6))
         let x = rect.x + 16, width = rect.width - 16
         buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
         buffer.draw(tr(.userRating, user.rating), at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
@@ -56,7 +56,7 @@ final class UserScreen: Screen {
         let labels = [tr(.userWebsite), tr(.userCollectionRow, user.nfts.count)]
         let area = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
         rows.render(in: area, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
-            LinkRow.render(labels[index], selected: selected, in: row, buffer: &buffer)
+            buffer.render(LinkRow(labels[index], selected: selected), in: row)
         }
     }
 }

@@ -161,9 +161,9 @@ final class SignInScene: LoopContent {
             let rect = Rect(x: x + labelWidth, y: y, width: fieldWidth, height: 1)
             if let editor = model.editors[field] {
                 let shown = field == .password || field == .repeatPassword ? editor.masked : editor
-                TextFieldView.render(
-                    shown, in: rect, focused: focused, buffer: &buffer,
-                    placeholder: field == .email ? "name@example.com" : "")
+                buffer.render(
+                    TextFieldView(shown, focused: focused, placeholder: field == .email ? "name@example.com" : ""),
+                    in: rect)
             }
             clickable(.field(field), Rect(x: x, y: y, width: labelWidth + fieldWidth, height: 1))
             if model.touched.contains(field), let problem = model.problem(field) {

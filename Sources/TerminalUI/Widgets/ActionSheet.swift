@@ -1,7 +1,7 @@
 /// A small menu of choices, used for sort menus. The current choice is marked with "●".
 ///
 /// Keys: ↑/↓ or j/k move, Enter chooses, a digit chooses directly, Esc closes.
-public struct ActionSheet: Sendable, Hashable {
+public struct ActionSheet: Sendable, Hashable, Widget {
     public enum Result: Sendable, Hashable { case chosen(Int), dismissed }
     public enum Action: Sendable, Hashable { case choose, dismiss }
     /// The name its options are clicked by.

@@ -58,11 +58,24 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
 
     /// Draws the dialog centred in `area`; its buttons are clickable (as `y` and `n`).
     public func render(in area: Rect, buffer: inout Buffer) {
-        render(in: area, buffer: &buffer, pictureSize: nil, picture: nil)
+        draw(in: area, buffer: &buffer, pictureSize: nil, picture: nil)
     }
 
-    /// Draws the dialog with a picture: `picture` draws into the rectangle reserved for it.
-    public func render(
+    /// The dialog with a picture above its message: `picture` draws into the `size` reserved for it.
+    public func picturing(_ size: Size, _ picture: @escaping (Rect, inout Buffer) -> Void) -> some Widget {
+        Pictured(dialog: self, size: size, picture: picture)
+    }
+
+    private struct Pictured: Widget {
+        let dialog: ConfirmDialog
+        let size: Size
+        let picture: (Rect, inout Buffer) -> Void
+        func render(in area: Rect, buffer: inout Buffer) {
+            dialog.draw(in: area, buffer: &buffer, pictureSize: size, picture: picture)
+        }
+    }
+
+    private func draw(
         in area: Rect, buffer: inout Buffer, pictureSize: Size?, picture: ((Rect, inout Buffer) -> Void)?
     ) {
         let width = min(area.width - 2, 52)

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// A braille spinner whose frame follows the clock, so any redraw shows the right frame.
-public enum Spinner {
+/// A braille spinner and its label, on the first row of its rectangle; its frame follows the
+/// clock, so any redraw shows the right frame.
+public struct Spinner: Widget {
     /// No animation (`--accessible`): the label alone, which says what is loading.
     public static let isStill = Atomic<Bool>(false)
     public static let frames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -14,10 +15,12 @@ public enum Spinner {
         isStill.load(ordering: .relaxed) ? "…" : frames[Int(date.timeIntervalSinceReferenceDate * 10) % frames.count]
     }
 
+    public var label: String
+
+    public init(_ label: String) { self.label = label }
+
     @MainActor
-    public static func render(
-        _ label: String, at point: Point, maxWidth: Int, buffer: inout Buffer, date: Date = Date()
-    ) {
-        buffer.draw("\(frame(at: date)) \(label)", at: point, style: .accent, maxWidth: maxWidth)
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        buffer.draw("\(Self.frame()) \(label)", at: Point(x: rect.x, y: rect.y), style: .accent, maxWidth: rect.width)
     }
 }

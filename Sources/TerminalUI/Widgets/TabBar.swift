@@ -1,6 +1,7 @@
-/// A row of tabs with optional badges ("Cart 3"); remembers where each tab was drawn for mouse clicks.
+/// A row of tabs with optional badges ("Cart [3]"); each tab drawn is clickable as item `index` of
+/// ``area``.
 @MainActor
-public struct TabBar {
+public struct TabBar: Widget {
     public struct Tab: Sendable, Hashable {
         public var title: String
         public var badge: Int?
@@ -10,22 +11,36 @@ public struct TabBar {
         }
     }
 
-    /// Draws the tabs in one row of `rect`; returns each tab's rectangle, in order.
-    @discardableResult
-    public static func render(_ tabs: [Tab], selected: Int, in rect: Rect, buffer: inout Buffer) -> [Rect] {
+    /// The name the tabs are clicked by.
+    public static let area = "tabs"
+
+    public var tabs: [Tab]
+    public var selected: Int
+
+    public init(_ tabs: [Tab], selected: Int) {
+        self.tabs = tabs
+        self.selected = selected
+    }
+
+    /// The columns the tabs take when nothing cuts them.
+    public var width: Int { labels.reduce(0) { $0 + DisplayWidth.of($1) + 1 } - 1 }
+
+    private var labels: [String] {
+        tabs.enumerated().map { i, tab in
+            " \(i + 1) \(tab.title)" + (tab.badge.map { $0 > 0 ? " [\($0)]" : "" } ?? "") + " "
+        }
+    }
+
+    /// Draws the tabs in the first row of `rect`.
+    public func render(in rect: Rect, buffer: inout Buffer) {
         buffer.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .plain)
         var x = rect.x
-        var rects: [Rect] = []
-        for (i, tab) in tabs.enumerated() {
-            var label = " \(i + 1) \(tab.title)"
-            if let badge = tab.badge, badge > 0 { label += " [\(badge)]" }
-            label += " "
+        for (i, label) in labels.enumerated() {
             let used = buffer.draw(
                 label, at: Point(x: x, y: rect.y), style: i == selected ? .selected : .plain,
                 maxWidth: max(0, rect.maxX - x))
-            rects.append(Rect(x: x, y: rect.y, width: used, height: 1))
+            buffer.addHit(Rect(x: x, y: rect.y, width: used, height: 1), .item(area: Self.area, index: i))
             x += used + 1
         }
-        return rects
     }
 }

@@ -140,10 +140,18 @@ public struct TextEditor: Sendable, Hashable {
 
 /// Draws a ``TextEditor`` in a rectangle, scrolled so the cursor is visible, and places the cursor when focused.
 @MainActor
-public enum TextFieldView {
-    public static func render(
-        _ editor: TextEditor, in rect: Rect, focused: Bool, buffer: inout Buffer, placeholder: String = ""
-    ) {
+public struct TextFieldView: Widget {
+    public var editor: TextEditor
+    public var focused: Bool
+    public var placeholder: String
+
+    public init(_ editor: TextEditor, focused: Bool, placeholder: String = "") {
+        self.editor = editor
+        self.focused = focused
+        self.placeholder = placeholder
+    }
+
+    public func render(in rect: Rect, buffer: inout Buffer) {
         guard rect.width > 0, rect.height > 0 else { return }
         let style: Style = focused ? Style(underline: true) : .plain
         buffer.fill(rect, with: " ", style: style)
@@ -158,7 +166,7 @@ public enum TextFieldView {
             let index = firstLine + row
             guard index < lines.count else { break }
             var line = lines[index]
-            if scrollX > 0 { line = dropCells(scrollX, from: line) }
+            if scrollX > 0 { line = Self.dropCells(scrollX, from: line) }
             // Raw drawing: the editor's text is already safe and must not be cut with "…".
             var x = rect.x
             for c in line {

@@ -129,7 +129,7 @@ final class CartScreen: Screen {
         let pictures = model.context.pictures
         pane.render(in: listArea, rowHeight: NFTRowView.height, buffer: &buffer) { nft, index, row, selected, buffer in
             buffer.render(
-                NFTRowView(nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures), in: row)
+                NFTRowView(nft: nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures), in: row)
             // The spec's remove button on every row, under the price.
             guard !ReadOnlyMode.isOn else { return }
             let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)

@@ -45,27 +45,13 @@ struct NFTCellView: Widget {
     var liked: Bool
     var cart: CartPlace
     var selected: Bool
-    var highlight: String
+    /// The search's query, underlined in the name.
+    var highlight = ""
     var layout: Layout
     /// The item it is of its grid: its heart and cart button pick it and press their key.
     var item: (area: String, index: Int)
     var buttons: Buttons
     var pictures: Pictures
-
-    init(
-        _ nft: NFT, liked: Bool, cart: CartPlace, selected: Bool, highlight: String = "", layout: Layout,
-        item: (area: String, index: Int), buttons: Buttons, pictures: Pictures
-    ) {
-        self.nft = nft
-        self.liked = liked
-        self.cart = cart
-        self.selected = selected
-        self.highlight = highlight
-        self.layout = layout
-        self.item = item
-        self.buttons = buttons
-        self.pictures = pictures
-    }
 
     /// Draws the NFT's cell into `rect`.
     func render(in rect: Rect, buffer: inout Buffer) {

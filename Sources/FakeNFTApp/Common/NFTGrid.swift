@@ -32,7 +32,8 @@ extension Pane where Item == NFT, Selection == GridState {
         render(in: body, cellSize: layout.size, buffer: &buffer) { nft, index, cell, selected, buffer in
             buffer.render(
                 NFTCellView(
-                    nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected, highlight: query,
+                    nft: nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected,
+                    highlight: query,
                     layout: layout, item: (area, index), buttons: buttons, pictures: pictures), in: cell)
         }
     }

@@ -9,16 +9,9 @@ struct NFTRowView: Widget {
     var nft: NFT
     var subtitle: String?
     var selected: Bool
+    /// The search's query, underlined in the name.
     var highlight = ""
     var pictures: Pictures
-
-    init(_ nft: NFT, subtitle: String?, selected: Bool, highlight: String = "", pictures: Pictures) {
-        self.nft = nft
-        self.subtitle = subtitle
-        self.selected = selected
-        self.highlight = highlight
-        self.pictures = pictures
-    }
 
     func render(in full: Rect, buffer: inout Buffer) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width

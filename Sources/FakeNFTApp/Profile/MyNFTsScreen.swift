@@ -81,7 +81,7 @@ final class MyNFTsScreen: Screen {
         pane.render(in: list, rowHeight: NFTRowView.height, buffer: &buffer) { [model] nft, _, row, selected, buffer in
             buffer.render(
                 NFTRowView(
-                    nft, subtitle: tr(.byAuthor, model.author(of: nft)), selected: selected, highlight: query,
+                    nft: nft, subtitle: tr(.byAuthor, model.author(of: nft)), selected: selected, highlight: query,
                     pictures: pictures), in: row)
         }
         buffer.render(sortMenu, in: rect)

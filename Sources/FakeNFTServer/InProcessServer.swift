@@ -38,9 +38,9 @@ public final class InProcessServer: Sendable {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
         }
         if let body { fields[.contentLength] = String(body.count) }
+        guard let method = HTTPRequest.Method(method) else { throw HTTPError(.badRequest) }
         let requestHead = HTTPRequest(
-            method: HTTPRequest.Method(method) ?? .get, scheme: "http", authority: "localhost", path: path,
-            headerFields: fields)
+            method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
         let request = Request(head: requestHead, body: RequestBody(buffer: ByteBuffer(bytes: body ?? Data())))
         let context = ServerContext(source: .init(channel: NIOAsyncTestingChannel(), logger: logger))
         let response: Response

@@ -250,7 +250,7 @@ public struct Buffer: Sendable, Hashable {
     }
 
     /// What a click at `point` reaches: the topmost clickable part there.
-    public func target(at point: Point) -> HitTarget? { hits.last { $0.rect.contains(point) }?.target }
+    public func target(at point: Point) -> HitTarget? { hits.target(at: point) }
 
     private mutating func put(_ cell: Cell, x: Int, y: Int, width: Int) {
         let row = y * size.width
@@ -290,4 +290,9 @@ extension String {
         while s.last == " " { s.removeLast() }
         return s
     }
+}
+
+extension [Hit] {
+    /// What a click at `point` reaches: the topmost (last drawn) clickable part there.
+    public func target(at point: Point) -> HitTarget? { last { $0.rect.contains(point) }?.target }
 }

@@ -37,14 +37,8 @@ final class Pane<Item, Selection: SelectionState> {
         return search.filter(items(), name: name)
     }
 
-    /// The index of the item selected among those shown now (items may have gone since the last
-    /// frame: the selection is kept among those left); nil when none is shown.
-    var selectedIndex: Int? {
-        let count = shown.count
-        return count == 0 ? nil : min(selection.selected, count - 1)
-    }
-
-    /// The item selected among those shown now.
+    /// The item selected among those shown now (items may have gone since the last frame: the
+    /// selection is kept among those left); nil when none is shown.
     var selected: Item? {
         let shown = shown
         return shown.isEmpty ? nil : shown[min(selection.selected, shown.count - 1)]

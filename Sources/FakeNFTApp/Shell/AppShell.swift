@@ -62,7 +62,7 @@ public final class AppShell: LoopContent {
     /// Handles one event; returns false when the app should quit.
     public func handle(_ event: TerminalEvent) -> Bool {
         if case .mouse(let mouse) = event, mouse.kind == .click,
-            case .item(TabBar.area, let tab) = lastFrame.hits.last(where: { $0.rect.contains(mouse.point) })?.target
+            case .item(TabBar.area, let tab) = lastFrame.target(at: mouse.point)
         {
             select(tab)
             return true
@@ -77,7 +77,7 @@ public final class AppShell: LoopContent {
             return true
         }
         if case .mouse(let mouse) = event, mouse.kind == .click,
-            let target = lastFrame.hits.last(where: { $0.rect.contains(mouse.point) })?.target
+            let target = lastFrame.target(at: mouse.point)
         {
             return click(target)
         }

@@ -6,10 +6,10 @@ import TerminalUI
 @MainActor
 final class HelpPanel {
     private(set) var isShown = false
-
-    init() { _ = WidgetWords.given }  // the overlay's own words
     /// Lines scrolled past: as the last frame drew them, then moved by the keys.
     private var scroll = ScrollPosition()
+
+    init() { _ = WidgetWords.given }  // the overlay's own words
 
     func open() {
         isShown = true

@@ -34,7 +34,7 @@ final class SceneRoute {
             return true
         }
         if case .mouse(let mouse) = event, mouse.kind == .click {
-            switch lastFrame.hits.last(where: { $0.rect.contains(mouse.point) })?.target {
+            switch lastFrame.target(at: mouse.point) {
             case .key(let key): return handle(.key(key), through: layers, elsewhere: elsewhere)
             case .item(let area, let index), .itemButton(let area, let index, _):
                 _ = KeyLayer.route(.pick(area: area, index: index), through: layers, after: lastFrame)

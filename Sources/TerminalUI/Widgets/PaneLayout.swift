@@ -39,6 +39,9 @@ public struct DrawnFrame: Sendable {
     /// Frames kept so far: each gets the next number.
     @MainActor private static var kept = 0
 
+    /// What a click at `point` reaches: the topmost clickable part there.
+    public func target(at point: Point) -> HitTarget? { hits.target(at: point) }
+
     /// What `buffer` drew, its layouts numbered as a new frame: a selection or a scroll position
     /// takes a frame's layout once, so keys that come faster than frames build on each other.
     @MainActor

@@ -2,6 +2,7 @@ import FakeNFTCore
 import FakeNFTServer
 import Foundation
 import Glibc
+import Synchronization
 
 /// A FakeNFT server that misbehaves on purpose, one way per ``Mode``, on a free loopback port:
 /// what the app must survive without crashing, freezing or passing anything harmful on.
@@ -36,6 +37,10 @@ public final class HostileServer: @unchecked Sendable {
     public let baseURL: URL
     private let listener: Int32
     private let answers: Answers
+    private let arrived = Mutex(0)
+
+    /// The requests read so far (a test waits for one to be in flight).
+    public var requestsRead: Int { arrived.withLock { $0 } }
 
     /// Starts a server misbehaving in `mode`.
     public static func start(_ mode: Mode) throws -> HostileServer {
@@ -71,6 +76,7 @@ public final class HostileServer: @unchecked Sendable {
         var buffer: [UInt8] = []
         while let (method, path, rest) = Self.readRequest(connection, &buffer) {
             buffer = rest
+            arrived.withLock { $0 += 1 }
             switch answers.answer(method: method, path: path) {
             case .whole(let status, let headers, let body):
                 var head = "HTTP/1.1 \(status)\r\nContent-Length: \(body.utf8.count)\r\n"

@@ -78,15 +78,12 @@ import FakeNFTTesting
     private func waitForCursor(
         _ tmux: Tmux, _ holds: ((x: Int, y: Int, shown: Bool)) throws -> Bool
     ) async throws -> (x: Int, y: Int, shown: Bool) {
-        let deadline = ContinuousClock.now + .seconds(15)
         var place = try cursor(tmux)
-        while try !holds(place) {
-            guard ContinuousClock.now < deadline else {
-                throw E2EError("cursor at \(place) on: \(try line(tmux, place.y))\n\(try tmux.screen())")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        let reached = try await polled(every: .milliseconds(50), within: .seconds(15)) {
             place = try cursor(tmux)
+            return try holds(place)
         }
+        guard reached else { throw E2EError("cursor at \(place) on: \(try line(tmux, place.y))\n\(try tmux.screen())") }
         return place
     }
 }

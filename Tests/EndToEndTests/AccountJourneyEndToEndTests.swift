@@ -51,9 +51,9 @@ import FakeNFTTesting
         try tmux.keys("c")  // its first NFT into the cart
         try await tmux.waitFor("Cart [1]")
         var order = try await account.order()
-        for _ in 0..<200 where order.nfts != [first.id] {  // the badge is drawn before the server answers
-            try await Task.sleep(for: .milliseconds(10))
+        _ = try await polled {  // the badge is drawn before the server answers
             order = try await account.order()
+            return order.nfts == [first.id]
         }
         #expect(order.nfts == [first.id])
         #expect(try await api.order().nfts.count == 3, "the shared cart did not change")

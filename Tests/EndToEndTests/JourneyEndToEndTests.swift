@@ -73,9 +73,9 @@ import FakeNFTTesting
     /// screen shows each of them, the count and the total of their prices.
     func expectCartMatchesTheServer(_ tmux: Tmux, _ api: APIClient, count: Int? = nil) async throws {
         var order = try await api.order()
-        for _ in 0..<200 where count != nil && order.nfts.count != count {
-            try await Task.sleep(for: .milliseconds(10))
+        _ = try await polled {
             order = try await api.order()
+            return count == nil || order.nfts.count == count
         }
         let nfts = try await order.nfts.asyncMap { try await api.nft(id: $0) }
         let total = Self.price(nfts.reduce(0) { $0 + $1.price })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FakeNFTTesting
 
 /// What the real binary writes to the terminal with pictures in pixels, read from tmux's copy
 /// of the pane's output (`pipe-pane -O`): kitty uploads and placeholder cells, and sixel images
@@ -23,12 +24,12 @@ import Testing
     /// The output after `mark` once it holds `text`, or as it is after 10 s: tmux copies the
     /// output to the file a moment after it draws it, so what the screen shows may not be there yet.
     static func output(_ tmux: Tmux, after mark: Int, holding text: String) async -> String {
-        for _ in 0..<200 {
-            let written = output(tmux, after: mark)
-            if written.contains(text) { return written }
-            try? await Task.sleep(for: .milliseconds(50))
+        var written = ""
+        _ = await polled(every: .milliseconds(50), within: .seconds(10)) {
+            written = output(tmux, after: mark)
+            return written.contains(text)
         }
-        return output(tmux, after: mark)
+        return written
     }
 
     @Test func kittyPicturesAreUploadedOnceShownAsPlaceholderCellsAndDeletedOnExit() async throws {
@@ -85,12 +86,12 @@ import Testing
         func sixels(after mark: Int, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws
             -> [WrittenSixel]
         {
-            for _ in 0..<300 {
-                let found = WrittenSixel.all(in: output(), from: mark)
-                if found.contains(where: condition) { return found }
-                try await Task.sleep(for: .milliseconds(30))
+            var found: [WrittenSixel] = []
+            let written = await polled(every: .milliseconds(30), within: .seconds(9)) {
+                found = WrittenSixel.all(in: output(), from: mark)
+                return found.contains(where: condition)
             }
-            return []
+            return written ? found : []
         }
         // The NFT screen's picture starts right under the breadcrumb (row 2).
         let picture = try #require(

@@ -44,9 +44,9 @@ import FakeNFTTesting
 
         try tmux.keys("2")  // the Cart tab, from the NFT screen too
         var order = try await api.order()
-        for _ in 0..<200 where order.nfts.contains(nft.id) == inCart {
-            try await Task.sleep(for: .milliseconds(10))
+        _ = try await polled {
             order = try await api.order()
+            return order.nfts.contains(nft.id) != inCart
         }
         let items = try await order.nfts.asyncMap { try await api.nft(id: $0) }
         let total = Self.price(items.reduce(0) { $0 + $1.price })

@@ -136,9 +136,9 @@ extension ServeEndToEndTests {
         if !stillDown {
             _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
             var answer = ""
-            for _ in 0..<60 where !answer.hasPrefix("HTTP/1.1 200") {
+            _ = try await polled(every: .milliseconds(500), within: .seconds(30)) {
                 answer = try await RawConnection.exchange(port: server.port, change, timeout: 60).text
-                if !answer.hasPrefix("HTTP/1.1 200") { try await Task.sleep(for: .milliseconds(500)) }
+                return answer.hasPrefix("HTTP/1.1 200")
             }
             #expect(answer.hasPrefix("HTTP/1.1 200"), "answering again: \(answer.prefix(40))")
         }
@@ -190,27 +190,23 @@ final class ServeProcess {
     }
 
     func waitUntilAnswering() async throws {
-        for _ in 0..<200 {
-            if (try? await status("/api/v1/currencies")) == 200 { return }
+        let answering = try await polled(every: .milliseconds(50), within: .seconds(10)) {
+            if (try? await status("/api/v1/currencies")) == 200 { return true }
             guard isRunning else { throw SpawnError(description: "fakenft serve exited") }
-            try await Task.sleep(for: .milliseconds(50))
+            return false
         }
-        throw SpawnError(description: "fakenft serve did not answer in 10 s")
+        guard answering else { throw SpawnError(description: "fakenft serve did not answer in 10 s") }
     }
 
     /// SIGTERM, then waits up to `bound`; its wait status, or nil (and SIGKILL) if it is still running.
     func stop(waitingAtMost bound: Duration) async -> Int32? {
         kill(pid, SIGTERM)
-        let deadline = ContinuousClock.now + bound
         var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard ContinuousClock.now < deadline else {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                try? FileManager.default.removeItem(at: directory)
-                return nil
-            }
-            try? await Task.sleep(for: .milliseconds(50))
+        guard await polled(every: .milliseconds(50), within: bound, { waitpid(pid, &status, WNOHANG) != 0 }) else {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            try? FileManager.default.removeItem(at: directory)
+            return nil
         }
         if let reader { close(reader) }
         try? FileManager.default.removeItem(at: directory)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import FakeNFTTesting
 
 /// The real binary in tmux: tabs, help, resize, and the terminal restored on every exit path.
 @Suite(.serialized) struct ShellEndToEndTests {
@@ -164,9 +165,7 @@ import Testing
         try tmux.keys("C-z")
         // The process stopping is the criterion; the shell's "Stopped" line is not waited for
         // (under heavy load it was once not shown, see the session notes).
-        let deadline = Date().addingTimeInterval(15)
-        while Tmux.state(of: pid) != "T", Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(Tmux.state(of: pid) == "T", "Ctrl-Z stopped the app")
+        #expect(await polled(within: .seconds(15)) { Tmux.state(of: pid) == "T" }, "Ctrl-Z stopped the app")
         try tmux.type("clear; fg")
         try await tmux.passWelcome(waitingFor: "4 Statistics")
         try tmux.keys("3")

@@ -102,15 +102,13 @@ final class Tmux {
     /// Waits until the screen satisfies `condition`; fails with the screen after `timeout` seconds.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) async throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        let shown = try await polled(every: .milliseconds(30), within: .seconds(timeout)) {
             last = try screen()
-            if condition(last) { return last }
-            // not usleep: in-process servers of other tests share these threads
-            try await Task.sleep(for: .milliseconds(30))
+            return condition(last)
         }
-        throw E2EError("timed out waiting for \(what); screen was:\n\(last)")
+        guard shown else { throw E2EError("timed out waiting for \(what); screen was:\n\(last)") }
+        return last
     }
 
     @discardableResult
@@ -151,9 +149,7 @@ final class Tmux {
         let port = try Self.freePort()
         try type("\(Self.binary) serve --port \(port) --data \(data) --quiet \(arguments) > server.log 2>&1 &")
         try type("clear")
-        for _ in 0..<500 where !((try? file("server.log"))?.contains("listening") ?? false) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await polled(within: .seconds(10)) { (try? file("server.log"))?.contains("listening") ?? false }
         return URL(string: "http://127.0.0.1:\(port)")!
     }
 
@@ -180,14 +176,11 @@ final class Tmux {
     }
 }
 
-/// Waits (at most `timeout`) until `condition` holds, checking every 50 ms; an issue when it never does.
+/// Waits (at most `timeout`) until `condition` holds, asking every 50 ms; an issue when it never does.
 func eventually(_ what: String, timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(50))
+    if try await !polled(every: .milliseconds(50), within: timeout, condition) {
+        Issue.record("timed out waiting for \(what)")
     }
-    Issue.record("timed out waiting for \(what)")
 }
 
 struct E2EError: Error, CustomStringConvertible {

@@ -48,8 +48,8 @@ final class XtermHarness {
 
     /// Waits for the X server, then starts xterm at the top left running `command` under `script`.
     func launch(_ command: String, environment: [String: String]) async throws {
-        for _ in 0..<1_200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") {
-            try await Task.sleep(for: .milliseconds(25))
+        _ = await polled(every: .milliseconds(25), within: .seconds(30)) {
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
         }
         let env = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
         let typescript = directory.appendingPathComponent("typescript").path
@@ -61,9 +61,8 @@ final class XtermHarness {
                 "/usr/bin/script", "-q", "-f", "-c", "env -i PATH=/usr/bin:/bin \(env) \(command)", typescript,
             ], log: "xterm.log")
         // Keys typed with XTEST go to the window under the pointer (no window manager).
-        for _ in 0..<600 {
-            if (try? x("xdotool", ["search", "--class", "xterm"]))?.isEmpty == false { break }
-            try await Task.sleep(for: .milliseconds(50))
+        _ = await polled(every: .milliseconds(50), within: .seconds(30)) {
+            (try? x("xdotool", ["search", "--class", "xterm"]))?.isEmpty == false
         }
         _ = try x("xdotool", ["mousemove", "200", "200"])
     }

@@ -48,10 +48,12 @@ import FakeNFTTesting
         _ harness: XtermHarness, after start: Int, _ what: String,
         where condition: (WrittenSixel) -> Bool = { _ in true }
     ) async throws -> WrittenSixel {
-        for _ in 0..<1_200 {
-            if let sixel = WrittenSixel.all(in: harness.output(), from: start).last(where: condition) { return sixel }
-            try await Task.sleep(for: .milliseconds(50))
+        var sixel: WrittenSixel?
+        _ = await polled(every: .milliseconds(50), within: .seconds(60)) {
+            sixel = WrittenSixel.all(in: harness.output(), from: start).last(where: condition)
+            return sixel != nil
         }
+        if let sixel { return sixel }
         throw E2EError("no sixel written for \(what)\n\(harness.diagnosis())")
     }
 
@@ -93,9 +95,9 @@ import FakeNFTTesting
         }
         let address = URL(string: "http://127.0.0.1:\(port)")!
         var pictures: [DecodedImage] = []
-        for _ in 0..<200 where pictures.isEmpty {
+        _ = await polled(every: .milliseconds(50), within: .seconds(10)) {
             pictures = (try? Self.candidatePictures(server: address)) ?? []
-            if pictures.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            return !pictures.isEmpty
         }
         #expect(!pictures.isEmpty, "the server answers")
         // A real X server and terminal: when one of them misses a key on a busy machine, the
@@ -123,10 +125,9 @@ import FakeNFTTesting
         /// read a moment later, longer on a busy machine); returns the last difference.
         func settle(_ name: String, at sixel: WrittenSixel, until done: (Double) -> Bool) async throws -> Double {
             var last = 255.0
-            for _ in 0..<60 {
+            _ = try await polled(every: .milliseconds(250), within: .seconds(15)) {
                 last = Self.difference(try harness.screenshot(name), sixel, cell: cell, pictures: fitted)
-                if done(last) { break }
-                try await Task.sleep(for: .milliseconds(250))
+                return done(last)
             }
             return last
         }

@@ -27,18 +27,6 @@ func frame(_ shell: AppShell, _ size: Size) -> String {
     return text
 }
 
-/// Waits (without sleeping fixed times) until `condition` holds, up to 20 s: it returns as soon as
-/// it holds, and beside the whole suite on 2 cores a collection and its author took over 5 s once.
-@MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
-
 /// The four tabs on `server`, started, with the cart, the profile and the catalog loaded.
 @MainActor
 func startedApp(_ server: any ServerUnderTest) async throws -> (AppContext, AppShell) {

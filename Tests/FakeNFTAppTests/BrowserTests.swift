@@ -22,18 +22,12 @@ import FakeNFTTesting
             defer { unsetenv("BROWSER") }
             // Another test's child forked while the script was being written keeps it open for
             // writing a moment, and exec then fails (ETXTBSY): try again a few times.
-            var opened = Browser.open(report)
-            for _ in 0..<20 where !opened {
-                try await Task.sleep(for: .milliseconds(100))
-                opened = Browser.open(report)
-            }
-            #expect(opened)
-            var seen: String?
-            for _ in 0..<100 where seen == nil {
-                seen = try? String(contentsOfFile: report, encoding: .utf8)
-                if seen == nil { try await Task.sleep(for: .milliseconds(100)) }
-            }
-            let descriptors = try #require(seen)
+            #expect(await polled(every: .milliseconds(100), within: .seconds(2)) { Browser.open(report) })
+            #expect(
+                await polled(every: .milliseconds(100), within: .seconds(10)) {
+                    FileManager.default.fileExists(atPath: report)
+                })
+            let descriptors = try String(contentsOfFile: report, encoding: .utf8)
             #expect(!descriptors.contains("socket:"), "\(descriptors)")
             #expect(descriptors.contains("/dev/null"), "stdin, stdout and stderr are /dev/null")
         }

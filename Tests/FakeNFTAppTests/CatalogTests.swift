@@ -63,7 +63,8 @@ import FakeNFTTesting
         let context = makeContext(nil, preferences: file)
         await context.state.start()
         CatalogViewModel(context: context).setSort(.name)
-        #expect(await eventually { (try? Data(contentsOf: file)) != nil })
+        await context.state.finishWrites(within: .seconds(20))
+        #expect((try? Data(contentsOf: file)) != nil)
         #expect(await PreferencesStore(fileURL: file).current.catalog == .name)
     }
 
@@ -92,12 +93,8 @@ import FakeNFTTesting
             #expect(context.state.likes.contains(nft.id) && context.state.cartIDs.contains(nft.id), "shown at once")
             #expect(frame(shell, Size(width: 80, height: 24)).contains("Cart [4]"))
             #expect(await eventually { context.state.cartIDs.count == 4 })
+            await context.state.finishWrites(within: .seconds(20))
             let api = server.client()
-            for _ in 0..<200 {
-                let (order, profile) = (try await api.order(), try await api.profile())
-                if order.nfts.contains(nft.id) && profile.likes.contains(nft.id) { break }
-                try await Task.sleep(for: .milliseconds(10))
-            }
             #expect(try await api.order().nfts.contains(nft.id), "sent to the server")
             let onServer = try await server.client().profile()
             #expect(onServer.likes.contains(nft.id), "sent to the server")

@@ -29,12 +29,7 @@ import FakeNFTTesting
                     one.state.profile != nil && other.state.profile != nil && one.state.cart != nil
                         && other.state.cart != nil
                 })
-            var subscribed = 0
-            for _ in 0..<100 where subscribed < 2 {
-                subscribed = await subscribers(server)
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(subscribed == 2, "both apps follow the events")
+            #expect(await polled { await subscribers(server) == 2 }, "both apps follow the events")
             let nft = try await server.get("/api/v1/nft/1", as: NFT.self)
             let liked = other.state.isLiked(nft)
             one.state.toggleLike(nft)
@@ -62,11 +57,7 @@ import FakeNFTTesting
             statistics.setSort(.name)
             await statistics.loadNextPage()
             #expect(statistics.users.first?.id == buyer.userId && statistics.users.first?.nfts.isEmpty == true)
-            var subscribed = 0
-            for _ in 0..<100 where subscribed < 1 {
-                subscribed = await subscribers(server)
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            #expect(await polled { await subscribers(server) == 1 }, "the statistics follow the events")
             let token = ["X-Practicum-Mobile-Token": buyer.token ?? ""]
             #expect(try await server.request("PUT", "/api/v1/orders/1", body: "nfts=1,2", headers: token).status == 200)
             #expect(try await server.request("GET", "/api/v1/orders/1/payment/1", headers: token).status == 200)

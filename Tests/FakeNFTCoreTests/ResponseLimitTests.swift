@@ -74,7 +74,7 @@ import FakeNFTTesting
         defer { server.stop() }
         let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 60, retries: 0))
         let request = Task { try await api.nfts(page: 0, size: 10) }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await polled { server.requestsRead == 1 }, "the request is in flight")
         request.cancel()
         await #expect(throws: APIError.cancelled) { try await request.value }
     }

@@ -295,9 +295,9 @@ import FakeNFTTesting
             #expect(status == 500 && TestServer.errorMessage(data) == "internal error")
             let log = server.configuration.dataDirectory.appendingPathComponent("server.log")
             var text = ""
-            for _ in 0..<50 where !text.contains("500") {
-                try await Task.sleep(for: .milliseconds(20))
+            _ = await polled {
                 text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                return text.contains("500")
             }
             #expect(text.contains("500 for PUT /api/v1/profile/1: the database has no profile"), "\(text)")
         }

@@ -250,12 +250,10 @@ struct SeveralServersTests {
             #expect(try await server.request("GET", "/api/v1/nft/1").status == 200, "from memory")
             #expect(try await server.request("GET", "/health").status == 503)
             _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
-            var status = 0
-            for _ in 0..<60 where status != 200 {
-                status = try await server.request("PUT", "/api/v1/profile/1", body: "name=Back").status
-                if status != 200 { try await Task.sleep(for: .milliseconds(500)) }
-            }
-            #expect(status == 200, "answering again once the database is back")
+            #expect(
+                try await polled(every: .milliseconds(500), within: .seconds(30)) {
+                    try await server.request("PUT", "/api/v1/profile/1", body: "name=Back").status == 200
+                }, "answering again once the database is back")
             #expect(try await server.get("/api/v1/profile/1", as: Profile.self).name == "Back")
         }
     }

@@ -98,15 +98,16 @@ import Testing
         let images = PixelImages(graphics: TerminalGraphics(mode: .kitty, cellPixels: Size(width: 2, height: 4)))
         let source = (rgba: Self.quadrants(8), width: 8, height: 8)
         func place(_ name: String) async -> [Cell] {
-            for _ in 0..<500 {
-                if case .cells(let cells) = images.placement(
-                    for: name, size: Size(width: 2, height: 1), image: { source })
-                {
-                    return cells
-                }
-                try? await Task.sleep(for: .milliseconds(2))
+            var cells: [Cell] = []
+            _ = await eventually {
+                guard
+                    case .cells(let placed) = images.placement(
+                        for: name, size: Size(width: 2, height: 1), image: { source })
+                else { return false }
+                cells = placed
+                return true
             }
-            return []
+            return cells
         }
         let first = await place("a")
         #expect(first.first?.style.foreground == .indexed(16))
@@ -131,13 +132,12 @@ import Testing
         let images = PixelImages(graphics: TerminalGraphics(mode: .kitty, cellPixels: Size(width: 8, height: 16)))
         let source = (rgba: Self.quadrants(8), width: 8, height: 8)
         func upload() async -> [String: String]? {
-            for _ in 0..<500 {
-                if images.placement(for: "a", size: Size(width: 3, height: 2), image: { source }) != nil {
-                    return Self.kittyCommands(images.takePendingOutput()).last { $0.keys["a"] == "T" }?.keys
-                }
-                try? await Task.sleep(for: .milliseconds(2))
-            }
-            return nil
+            guard
+                await eventually({
+                    images.placement(for: "a", size: Size(width: 3, height: 2), image: { source }) != nil
+                })
+            else { return nil }
+            return Self.kittyCommands(images.takePendingOutput()).last { $0.keys["a"] == "T" }?.keys
         }
         #expect(await upload()?["s"] == "24")
         images.changeCellPixels(to: Size(width: 8, height: 16))  // unchanged: nothing to do
@@ -159,14 +159,11 @@ import Testing
                 return source
             } == nil)
         images.cancelEncoding()
-        var placed = false
-        for _ in 0..<500 where !placed {
-            placed =
-                images.placement(for: "a", size: Size(width: 3, height: 2)) {
-                    reads += 1
-                    return source
-                } != nil
-            try await Task.sleep(for: .milliseconds(2))
+        let placed = await eventually {
+            images.placement(for: "a", size: Size(width: 3, height: 2)) {
+                reads += 1
+                return source
+            } != nil
         }
         #expect(placed && reads == 2, "encoded again after the cancel, once")
     }

@@ -9,12 +9,14 @@ import TerminalUI
 @MainActor @Observable
 final class LaunchScene: LoopContent {
     static let delay: TimeInterval = 0.15
-    private let started = Date()
+    private let started: Date
     private(set) var isFinished = false
     /// The server's address (`host:port`) when it is not the embedded one.
     private let server: String?
 
-    init(server: URL? = nil) {
+    /// `started`: when the wait began (a test gives one past ``delay`` instead of waiting it out).
+    init(server: URL? = nil, started: Date = Date()) {
+        self.started = started
         self.server = server.map { url in url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString }
     }
 

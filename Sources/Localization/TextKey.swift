@@ -201,6 +201,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case favoriteNFTs
     case noFavoritesYet
     case profileRefreshFailed
+    case walletFailed
+    case placesFailed
+    case collectionNameFailed
     case fixFields
     case saved
     case notSaved

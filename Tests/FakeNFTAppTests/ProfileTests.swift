@@ -24,7 +24,7 @@ import FakeNFTTesting
             server async throws in  // the form shows the avatar link: a fixed one for the snapshot
             let (context, shell, screen) = await makeApp(server)
             // The wallet: the NFTs owned and what they are worth, from the server's prices.
-            #expect(await eventually { screen.model.walletValue != nil })
+            #expect(await eventually { screen.model.wallet.value != nil })
             let owned = try await server.get("/api/v1/profile/1", as: Profile.self).nfts
             var worth = 0.0
             for id in owned { worth += try await server.get("/api/v1/nft/\(id)", as: NFT.self).price }
@@ -144,6 +144,42 @@ import FakeNFTTesting
             mine.render(in: Rect(size: buffer.size), buffer: &buffer)
             #expect(buffer.contains("You have no NFTs yet"))
             assertSnapshot(buffer.text(), named: "my-nfts-empty-80x24")
+        }
+    }
+
+    /// What a screen reads besides its own data, and cannot, is said (a toast with the reason) and
+    /// shown as unknown, never left at "…": the wallet's prices, the users' places, an NFT's collection.
+    @Test func secondaryReadsThatFailAreSaid() async throws {
+        let router = Router()  // a profile owning NFT 1, and nothing else: every other read is a 404
+        router.get("api/v1/profile/1") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string:
+                            #"{"id":"1","name":"Ann","avatar":"","description":"","website":"","nfts":["1"],"likes":[]}"#
+                    )))
+        }
+        try await withRouter(router) { url in
+            let context = makeContext(nil, baseURL: url)
+            let profile = ProfileScreen(model: ProfileViewModel(context: context))
+            await profile.model.loadWallet()
+            #expect(profile.model.wallet.failure == .notFound)
+            #expect(
+                context.effects.toast?.message == "Could not read the prices of your NFTs: Not found on the server.")
+            var buffer = Buffer(size: Size(width: 80, height: 24))
+            profile.render(in: Rect(size: buffer.size), buffer: &buffer)
+            #expect(buffer.contains("Wallet: 1 NFT worth unknown"), "\(buffer.text())")
+
+            await StatisticsViewModel(context: context).loadPlaces()
+            #expect(context.effects.toast?.message == "Could not read the users' places: Not found on the server.")
+
+            let nft = NFT(
+                id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: "")
+            let model = NFTViewModel(nft: nft, context: context)
+            await model.load()
+            #expect(model.collectionName == "unknown")
+            #expect(context.effects.toast?.message == "Could not find the NFT's collection: Not found on the server.")
         }
     }
 

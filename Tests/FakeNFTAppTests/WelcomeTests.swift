@@ -193,7 +193,7 @@ import FakeNFTTesting
             await context.state.start()
             _ = shell.handle(.key(.char("3")))
             let profile = try #require(shell.currentScreen as? ProfileScreen)
-            #expect(await eventually { profile.model.walletValue != nil })
+            #expect(await eventually { profile.model.wallet.value != nil })
             var screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
             #expect(
                 screen.contains("Anna") && screen.contains("Wallet: 0 NFTs worth 0.00 ETH")
@@ -214,7 +214,7 @@ import FakeNFTTesting
             _ = sharedShell.handle(.key(.char("3")))
             let sharedProfile = try #require(sharedShell.currentScreen as? ProfileScreen)
             // no request left in flight when the server stops
-            #expect(await eventually { sharedProfile.model.walletValue != nil })
+            #expect(await eventually { sharedProfile.model.wallet.value != nil })
             #expect(FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Sign in or sign up"))
             for _ in 0..<3 { _ = sharedShell.handle(.key(.down)) }  // About, above Sign in
             _ = sharedShell.handle(.key(.enter))

@@ -28,8 +28,14 @@ final class NFTViewModel: ViewModel {
             author = await AuthorName.resolved(nft.author, website: nft.website, users: context.services.users)
         }
         if collectionName == nil {
-            let collections = (try? await context.services.catalog.knownCollections()) ?? []
-            collectionName = collections.first { $0.nfts.contains(nft.id) }?.name ?? tr(.unknown)
+            do {
+                let collections = try await context.services.catalog.knownCollections()
+                collectionName = collections.first { $0.nfts.contains(nft.id) }?.name ?? tr(.unknown)
+            } catch {
+                guard !Task.isCancelled else { return }
+                collectionName = tr(.unknown)
+                context.effects.show(.init(tr(.collectionNameFailed, APIError(thrown: error).message), kind: .error))
+            }
         }
     }
 }

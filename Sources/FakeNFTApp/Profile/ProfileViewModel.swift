@@ -14,8 +14,8 @@ final class ProfileViewModel: ViewModel {
     /// Why the last save failed.
     private(set) var formError: FormProblem?
     private(set) var saving = false
-    /// What the owned NFTs are worth in ETH, once their prices are read.
-    private(set) var walletValue: Double?
+    /// What the owned NFTs are worth in ETH, once their prices are read, or why they could not be.
+    private(set) var wallet: Loadable<Double, APIError> = .loading
     @ObservationIgnored let context: AppContext
 
     init(context: AppContext) { self.context = context }
@@ -37,12 +37,17 @@ final class ProfileViewModel: ViewModel {
         }
     }
 
-    /// Reads the prices of the owned NFTs (the catalog keeps them) and adds them up.
+    /// Reads the prices of the owned NFTs (the catalog keeps them) and adds them up; a failure
+    /// is said in a toast (the wallet shows "unknown").
     func loadWallet() async {
         if profile == nil { await load() }
         guard let owned = profile?.nfts else { return }
-        guard let nfts = try? await context.services.catalog.nfts(ids: owned) else { return }
-        walletValue = nfts.map(\.price).filter(\.isFinite).reduce(0, +)
+        await load(\.wallet, keepingValue: true) {
+            try await context.services.catalog.nfts(ids: owned).map(\.price).filter(\.isFinite).reduce(0, +)
+        }
+        if let failure = wallet.failure {
+            context.effects.show(.init(tr(.walletFailed, failure.message), kind: .error))
+        }
     }
 
     func openForm() {

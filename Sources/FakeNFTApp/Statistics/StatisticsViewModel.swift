@@ -1,4 +1,5 @@
 import FakeNFTCore
+import Localization
 import Foundation
 import Observation
 
@@ -83,10 +84,18 @@ public final class StatisticsViewModel {
         loadingPage = nil
     }
 
-    /// Reads the whole rating once (in bulk pages): every user's place, and the total.
+    /// Reads the whole rating once (in bulk pages): every user's place, and the total. A failure
+    /// is said in a toast (the places stay blank in other orders than the rating's).
     func loadPlaces() async {
-        guard places.isEmpty, let ranking = try? await context.services.users.all(sorting: .rating), !Task.isCancelled
-        else { return }
+        guard places.isEmpty else { return }
+        let ranking: [User]
+        do { ranking = try await context.services.users.all(sorting: .rating) } catch {
+            if !Task.isCancelled {
+                context.effects.show(.init(tr(.placesFailed, APIError(thrown: error).message), kind: .error))
+            }
+            return
+        }
+        guard !Task.isCancelled else { return }
         places = Dictionary(ranking.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
         total = ranking.count
     }

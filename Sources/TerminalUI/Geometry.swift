@@ -71,14 +71,43 @@ public enum Constraint: Sendable, Hashable {
     case fill
 }
 
+/// Splits a rectangle into parts that come back as a tuple, so that a caller names them
+/// (`let (header, body) = rect.rows(.length(2), .fill)`), never indexes them.
 public extension Rect {
-    /// Splits the rectangle top to bottom into one part per constraint.
-    func rows(_ constraints: Constraint...) -> [Rect] {
+    /// Top to bottom, one part per constraint.
+    func rows(_ a: Constraint, _ b: Constraint) -> (Rect, Rect) {
+        let p = rowParts([a, b])
+        return (p[0], p[1])
+    }
+
+    func rows(_ a: Constraint, _ b: Constraint, _ c: Constraint) -> (Rect, Rect, Rect) {
+        let p = rowParts([a, b, c])
+        return (p[0], p[1], p[2])
+    }
+
+    /// Left to right, one part per constraint.
+    func columns(_ a: Constraint, _ b: Constraint) -> (Rect, Rect) {
+        let p = columnParts([a, b])
+        return (p[0], p[1])
+    }
+
+    func columns(_ a: Constraint, _ b: Constraint, _ c: Constraint) -> (Rect, Rect, Rect) {
+        let p = columnParts([a, b, c])
+        return (p[0], p[1], p[2])
+    }
+
+    func columns(_ a: Constraint, _ b: Constraint, _ c: Constraint, _ d: Constraint, _ e: Constraint)
+        -> (Rect, Rect, Rect, Rect, Rect)
+    {
+        let p = columnParts([a, b, c, d, e])
+        return (p[0], p[1], p[2], p[3], p[4])
+    }
+
+    private func rowParts(_ constraints: [Constraint]) -> [Rect] {
         Self.split(height, constraints).map { Rect(x: x, y: y + $0.start, width: width, height: $0.length) }
     }
 
-    /// Splits the rectangle left to right into one part per constraint.
-    func columns(_ constraints: Constraint...) -> [Rect] {
+    private func columnParts(_ constraints: [Constraint]) -> [Rect] {
         Self.split(width, constraints).map { Rect(x: x + $0.start, y: y, width: $0.length, height: height) }
     }
 

@@ -222,17 +222,24 @@ extension String {
 @Suite struct LayoutTests {
     @Test func rowsAndColumnsShareWhatFixedPartsLeave() {
         let rect = Rect(x: 2, y: 3, width: 80, height: 24)
+        let (header, body, footer) = rect.rows(.length(2), .fill, .length(1))
         #expect(
-            rect.rows(.length(2), .fill, .length(1)) == [
+            [header, body, footer] == [
                 Rect(x: 2, y: 3, width: 80, height: 2), Rect(x: 2, y: 5, width: 80, height: 21),
                 Rect(x: 2, y: 26, width: 80, height: 1),
             ])
-        #expect(rect.columns(.fill, .length(10), .fill).map(\.width) == [35, 10, 35])
-        #expect(rect.columns(.fill, .fill, .fill).map(\.width) == [27, 27, 26], "odd cells go to the first fills")
-        #expect(
-            rect.columns(.length(50), .length(50), .fill).map(\.width) == [50, 30, 0],
-            "fixed parts shrink when space runs out")
-        #expect(Rect(x: 0, y: 0, width: 0, height: 0).rows(.length(3), .fill).allSatisfy { $0.isEmpty })
+        let (left, middle, right) = rect.columns(.fill, .length(10), .fill)
+        #expect([left.width, middle.width, right.width] == [35, 10, 35])
+        let (a, b, c) = rect.columns(.fill, .fill, .fill)
+        #expect([a.width, b.width, c.width] == [27, 27, 26], "odd cells go to the first fills")
+        let (first, second, rest) = rect.columns(.length(50), .length(50), .fill)
+        #expect([first.width, second.width, rest.width] == [50, 30, 0], "fixed parts shrink when space runs out")
+        let (top, bottom) = Rect(x: 0, y: 0, width: 0, height: 0).rows(.length(3), .fill)
+        #expect(top.isEmpty && bottom.isEmpty)
+        let (marker, picture, gap, text, price) = rect.columns(.length(2), .length(6), .length(2), .fill, .length(16))
+        #expect([marker.x, picture.x, gap.x, text.x, price.x] == [2, 4, 10, 12, 66] && text.width == 54)
+        let (list, detail) = rect.columns(.fill, .length(30))
+        #expect(list.width == 50 && detail.x == 52 && list.height == 24 && detail.y == 3)
     }
 }
 

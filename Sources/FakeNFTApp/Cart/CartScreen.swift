@@ -100,8 +100,7 @@ final class CartScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         // Wide: the rows beside a summary pane (count, total, Pay, the selected NFT); else the summary under them.
         let (side, detail) = DetailPane.split(rect)
-        let parts = side.rows(.fill, .length(detail == nil ? 3 : 0))
-        let (body, panel) = (parts[0], parts[1])
+        let (body, panel) = side.rows(.fill, .length(detail == nil ? 3 : 0))
         guard let cart = model.cart else {
             if let failure = model.context.state.cartFailure {
                 buffer.render(

@@ -97,16 +97,15 @@ final class CatalogScreen: Screen {
             renderDetail(of: collection, in: detail, buffer: &buffer)
         }
         pane.render(in: listArea, rowHeight: 3, buffer: &buffer) { collection, _, full, selected, buffer in
-            let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-            buffer.render(SelectionMarker(selected: selected), in: Rect(x: row.x, y: row.y, width: 1, height: 2))
-            buffer.render(
-                PictureView(collection.cover, label: collection.name, pictures: pictures),
-                in: Rect(x: row.x + 2, y: row.y, width: 6, height: 2))
+            let (lines, _) = Format.readable(full).rows(.length(2), .fill)
+            let (marker, cover, _, text, _) = lines.columns(.length(2), .length(6), .length(2), .fill, .length(1))
+            buffer.render(SelectionMarker(selected: selected), in: marker)
+            buffer.render(PictureView(collection.cover, label: collection.name, pictures: pictures), in: cover)
             ListSearch.drawName(
-                "\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: row.x + 10, y: row.y),
-                style: selected ? .selected : .bold, maxWidth: row.width - 11, buffer: &buffer)
+                "\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: text.x, y: text.y),
+                style: selected ? .selected : .bold, maxWidth: text.width, buffer: &buffer)
             buffer.draw(
-                collection.description, at: Point(x: row.x + 10, y: row.y + 1), style: .dim, maxWidth: row.width - 11)
+                collection.description, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)
         }
         buffer.render(sortMenu, in: rect)
     }

@@ -11,8 +11,8 @@ enum DetailPane {
     /// The list's part of `rect` and the detail's (nil below ``minimumWidth``): two fifths, after a gap.
     static func split(_ rect: Rect) -> (list: Rect, detail: Rect?) {
         guard rect.width >= minimumWidth else { return (rect, nil) }
-        let parts = rect.columns(.fill, .length(2), .length(rect.width * 2 / 5))
-        return (parts[0], parts[2])
+        let (list, _, detail) = rect.columns(.fill, .length(2), .length(rect.width * 2 / 5))
+        return (list, detail)
     }
 
     /// Draws the pane's box titled `title`; returns its inside.

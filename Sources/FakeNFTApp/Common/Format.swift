@@ -63,6 +63,11 @@ enum Format {
     /// The widest a row's facts are spread: on a 200-column terminal a price stays next to its name.
     static let readableWidth = 100
 
+    /// The part of a list row its facts are spread over: its left ``readableWidth`` columns.
+    static func readable(_ row: Rect) -> Rect {
+        Rect(x: row.x, y: row.y, width: min(row.width, readableWidth), height: row.height)
+    }
+
     /// Lower-cased, without diacritics: the key the `/` filter compares.
     static func searchKey(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

@@ -15,13 +15,13 @@ struct NFTRowView: Widget {
 
     func render(in full: Rect, buffer: inout Buffer) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width
-        let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-        let parts = row.columns(.length(2), .length(6), .length(2), .fill, .length(16))
-        let (marker, picture, text, price) = (parts[0], parts[1], parts[3], parts[4])
+        let (marker, picture, _, text, price) = Format.readable(full).columns(
+            .length(2), .length(6), .length(2), .fill, .length(16))
         buffer.render(SelectionMarker(selected: selected), in: Rect(x: marker.x, y: marker.y, width: 1, height: 2))
+        let (cover, _) = picture.rows(.length(2), .fill)
         buffer.render(
             PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures),
-            in: picture.rows(.length(2), .fill)[0])
+            in: cover)
         let used = min(text.width, DisplayWidth.of(nft.name))
         ListSearch.drawName(
             nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,

@@ -171,8 +171,7 @@ public final class AppShell: LoopContent {
             return
         }
         let all = Rect(size: size)
-        let parts = all.rows(.length(2), .fill, .length(1))
-        let (top, content, bottom) = (parts[0], parts[1], parts[2])
+        let (top, content, bottom) = all.rows(.length(2), .fill, .length(1))
         let tabBar = TabBar(tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab)
         buffer.render(tabBar, in: top)
         let brand = " FakeNFT "  // only where the tabs leave room: a tab's name is never cut for it

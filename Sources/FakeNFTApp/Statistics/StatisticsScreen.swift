@@ -166,37 +166,36 @@ public final class StatisticsScreen: Screen {
         let pictures = model.context.pictures
         let pageFailure = model.failure
         let loadingRow: (Rect, inout Buffer) -> Void = { full, buffer in
-            let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
+            let (line, _) = Format.readable(full).rows(.length(1), .fill)
+            let (_, text) = line.columns(.length(2), .fill)
             if let pageFailure {
                 buffer.draw(
-                    tr(.pageFailed, pageFailure.message), at: Point(x: row.x + 2, y: row.y), style: .error,
-                    maxWidth: row.width - 2)
+                    tr(.pageFailed, pageFailure.message), at: Point(x: text.x, y: text.y), style: .error,
+                    maxWidth: text.width)
             } else {
-                buffer.render(
-                    Spinner(tr(.loadingMoreUsers)), in: Rect(x: row.x + 2, y: row.y, width: row.width - 2, height: 1))
+                buffer.render(Spinner(tr(.loadingMoreUsers)), in: text)
             }
         }
         pane.render(in: listArea, rowHeight: 2, buffer: &buffer, extraRow: extraRow ? loadingRow : nil) {
             [model] user, index, full, selected, buffer in
-            let row = Rect(x: full.x, y: full.y, width: min(full.width, Format.readableWidth), height: full.height)
-            buffer.render(SelectionMarker(selected: selected), in: Rect(x: row.x, y: row.y, width: 1, height: 1))
-            // The place in the rating, whatever the order ("…" until the rating is read).
-            let place = model.place(of: user, at: index).map(String.init) ?? "…"
-            // a gap after the marker
-            buffer.draw(place.leftPadded(to: 5), at: Point(x: row.x + 2, y: row.y), style: .dim, maxWidth: 5)
-            buffer.render(
-                PictureView(user.avatar, label: user.name, pictures: pictures),
-                in: Rect(x: row.x + 8, y: row.y, width: 3, height: 1))
-            // Right-aligned columns: the rating (what the list ranks by), then the NFT count.
+            // Right-aligned figures: the rating (what the list ranks by), then the NFT count.
             let count = Format.count(user.nfts.count, .nfts).leftPadded(to: 8)
             let rating = tr(.ratingColumn, String(user.ratingValue)).leftPadded(to: 12)
-            let columns = "\(rating)  \(count)"
-            let columnsWidth = DisplayWidth.of(columns)
-            ListSearch.drawName(
-                user.name, matching: query, at: Point(x: row.x + 13, y: row.y), style: selected ? .selected : .bold,
-                maxWidth: row.width - 15 - columnsWidth, buffer: &buffer)
+            let figures = "\(rating)  \(count)"
+            let (line, _) = Format.readable(full).rows(.length(1), .fill)
+            let (lead, name, _, numbers, _) = line.columns(
+                .length(13), .fill, .length(2), .length(DisplayWidth.of(figures)), .length(1))
+            let (marker, place, _, avatar, _) = lead.columns(.length(2), .length(5), .length(1), .length(3), .fill)
+            buffer.render(SelectionMarker(selected: selected), in: marker)
+            // The place in the rating, whatever the order ("…" until the rating is read).
+            let placeText = model.place(of: user, at: index).map(String.init) ?? "…"
             buffer.draw(
-                columns, at: Point(x: row.maxX - columnsWidth - 1, y: row.y), style: .plain, maxWidth: columnsWidth)
+                placeText.leftPadded(to: 5), at: Point(x: place.x, y: place.y), style: .dim, maxWidth: place.width)
+            buffer.render(PictureView(user.avatar, label: user.name, pictures: pictures), in: avatar)
+            ListSearch.drawName(
+                user.name, matching: query, at: Point(x: name.x, y: name.y), style: selected ? .selected : .bold,
+                maxWidth: name.width, buffer: &buffer)
+            buffer.draw(figures, at: Point(x: numbers.x, y: numbers.y), style: .plain, maxWidth: numbers.width)
         }
         buffer.render(sortMenu, in: rect)
     }

@@ -50,17 +50,6 @@ public struct Rect: Sendable, Hashable {
         return Rect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
     }
 
-    /// Splits off `rows` rows from the top; returns (top, rest).
-    public func splitTop(_ rows: Int) -> (Rect, Rect) {
-        let r = min(max(0, rows), height)
-        return (Rect(x: x, y: y, width: width, height: r), Rect(x: x, y: y + r, width: width, height: height - r))
-    }
-
-    /// Splits off `rows` rows from the bottom; returns (rest, bottom).
-    public func splitBottom(_ rows: Int) -> (Rect, Rect) {
-        let r = min(max(0, rows), height)
-        return (Rect(x: x, y: y, width: width, height: height - r), Rect(x: x, y: maxY - r, width: width, height: r))
-    }
 }
 
 /// How much of a row or column split one part takes.

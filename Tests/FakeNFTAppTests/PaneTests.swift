@@ -12,7 +12,8 @@ import TerminalUI
         let pane = ListPane(area: "numbers", items: { (0..<100).map { "Row \($0)" } }, searchBy: { $0 })
         var layers: [KeyLayer] { pane.layers(with: []) }
         func render(in rect: Rect, buffer: inout Buffer) {
-            pane.render(in: rect.splitTop(2).1, rowHeight: 1, buffer: &buffer) { row, _, area, _, buffer in
+            let (_, list) = rect.rows(.length(2), .fill)
+            pane.render(in: list, rowHeight: 1, buffer: &buffer) { row, _, area, _, buffer in
                 buffer.draw(row, at: Point(x: area.x, y: area.y), maxWidth: area.width)
             }
         }

@@ -122,7 +122,7 @@ final class CartScreen: Screen {
             return
         }
         let query = pane.search.query
-        let (header, listArea) = body.splitTop(2)
+        let (header, listArea) = body.rows(.length(2), .fill)
         pane.renderHeader(
             tr(.sorted, sortMenu.name(of: model.sort)), total: all.count, what: .nfts, in: header, buffer: &buffer)
         let pictures = model.context.pictures
@@ -153,7 +153,7 @@ final class CartScreen: Screen {
                     key: Self.keys.key(for: .pay))
             }
             if let nft = pane.selected {
-                let below = inside.splitTop(5).1
+                let (_, below) = inside.rows(.length(5), .fill)
                 let used = DetailPane.picture(
                     nft.images.first ?? "", label: nft.name, in: below, rows: min(12, below.height / 2),
                     pictures: pictures, buffer: &buffer)

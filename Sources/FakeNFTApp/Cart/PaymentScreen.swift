@@ -101,13 +101,14 @@ final class PaymentScreen: Screen {
             renderSuccess(in: rect, buffer: &buffer)
             return
         }
-        let (body, footer) = rect.splitBottom(3)
+        let (body, footer) = rect.rows(.fill, .length(3))
         if let status = StatusView(model.currencies, what: .currencies, retry: Self.keys.key(for: .retry)) {
             buffer.render(status, in: body)
             return
         }
         let pictures = model.context.pictures
-        grid.render(in: body.splitTop(1).1, cellSize: Self.cellSize, buffer: &buffer) {
+        let (_, cells) = body.rows(.length(1), .fill)
+        grid.render(in: cells, cellSize: Self.cellSize, buffer: &buffer) {
             currency, _, cell, selected, buffer in
             let inner = cell.inset(dx: 1, dy: 0)
             buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)

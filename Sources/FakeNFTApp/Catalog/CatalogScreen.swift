@@ -72,7 +72,7 @@ final class CatalogScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        var (header, body) = rect.splitTop(1)
+        let (header, _, body) = rect.rows(.length(1), .length(1), .fill)
         let sortName = sortMenu.name(of: model.sort)
         let visible = pane.shown, query = pane.search.query
         let status =
@@ -80,7 +80,6 @@ final class CatalogScreen: Screen {
             ? tr(.listStatus, Format.count(visible.count, .collections), sortName)
             : tr(.collectionsSorted, sortName)
         pane.renderHeader(status, total: model.visible.count, what: .collections, in: header, buffer: &buffer)
-        body = body.splitTop(1).1
         if let status = StatusView(model.collections, what: .collections, retry: Self.keys.key(for: .retry)) {
             buffer.render(status, in: body)
             return

@@ -67,17 +67,19 @@ final class CollectionScreen: Screen {
         // On a short terminal the header gives its rows to the grid once the selection leaves the first row.
         let compact = rect.height < 20 && pane.selection.selected >= pane.selection.columns
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
+        let (header, grid) = rect.rows(.length(headerHeight), .fill)
         if compact {
             buffer.draw(
                 "\(collection.name) (\(collection.nfts.count)) · \(model.author.name)", at: Point(x: rect.x, y: rect.y),
                 style: .bold,
                 maxWidth: rect.width)
-            return renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
+            return renderGrid(in: grid, buffer: &buffer)
         }
+        let (picture, _, text) = header.columns(.length(coverWidth), .length(2), .fill)
+        let (cover, _) = picture.rows(.fill, .length(1))
         buffer.render(
-            PictureView(collection.cover, label: collection.name, pictures: model.context.pictures),
-            in: Rect(x: rect.x, y: rect.y, width: coverWidth, height: headerHeight - 1))
-        let textX = rect.x + coverWidth + 2, textWidth = rect.width - coverWidth - 2
+            PictureView(collection.cover, label: collection.name, pictures: model.context.pictures), in: cover)
+        let textX = text.x, textWidth = text.width
         buffer.draw(
             "\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold,
             maxWidth: textWidth)
@@ -90,7 +92,7 @@ final class CollectionScreen: Screen {
         {
             buffer.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
         }
-        renderGrid(in: rect.splitTop(headerHeight).1, buffer: &buffer)
+        renderGrid(in: grid, buffer: &buffer)
     }
 
     private func renderGrid(in body: Rect, buffer: inout Buffer) {

@@ -17,7 +17,7 @@ extension Pane where Item == NFT, Selection == GridState {
         let shown = shown
         var body = area
         if search.isShown {
-            let (bar, rest) = area.splitTop(2)
+            let (bar, rest) = area.rows(.length(2), .fill)
             search.renderBar(shown: shown.count, total: all.count, what: .nfts, in: bar, buffer: &buffer)
             body = rest
         }

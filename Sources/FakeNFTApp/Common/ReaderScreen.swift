@@ -116,7 +116,7 @@ final class ReaderScreen: Screen {
 
     func render(in rect: Rect, buffer: inout Buffer) {
         buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
-        let body = rect.splitTop(2).1
+        let (_, body) = rect.rows(.length(2), .fill)
         switch model.page {
         case .loading:
             buffer.render(Spinner(tr(.loadingPage)), in: Rect(x: body.x, y: body.y, width: body.width, height: 1))

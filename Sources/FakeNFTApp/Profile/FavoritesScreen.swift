@@ -81,7 +81,7 @@ final class FavoritesScreen: Screen {
         if !pane.search.isShown {  // the count, as My NFTs says it (the search bar says "N of M" instead)
             buffer.draw(
                 Format.count(items.count, .nfts), at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
-            body = rect.splitTop(2).1
+            (_, body) = rect.rows(.length(2), .fill)
         }
         pane.renderNFTs(
             in: body, buttons: Self.buttons, state: model.context.state, pictures: model.context.pictures,

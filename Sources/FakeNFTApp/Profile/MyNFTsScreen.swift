@@ -73,7 +73,7 @@ final class MyNFTsScreen: Screen {
             return
         }
         let query = pane.search.query
-        let (header, list) = rect.splitTop(2)
+        let (header, list) = rect.rows(.length(2), .fill)
         pane.renderHeader(
             tr(.listSorted, Format.count(pane.shown.count, .nfts), sortMenu.name(of: model.sort)),
             total: model.items.count, what: .nfts, in: header, buffer: &buffer)

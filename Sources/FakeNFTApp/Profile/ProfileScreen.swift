@@ -172,11 +172,10 @@ final class ProfileScreen: Screen {
             return
         }
         guard let profile = model.profile else { return }
-        let avatarWidth = 14
-        buffer.render(
-            PictureView(profile.avatar, label: profile.name, pictures: model.context.pictures),
-            in: Rect(x: rect.x, y: rect.y, width: avatarWidth, height: 6))
-        let x = rect.x + avatarWidth + 2, width = rect.width - avatarWidth - 2
+        let (picture, _, facts) = rect.columns(.length(14), .length(2), .fill)
+        let (avatar, _) = picture.rows(.length(6), .fill)
+        buffer.render(PictureView(profile.avatar, label: profile.name, pictures: model.context.pictures), in: avatar)
+        let (x, width) = (facts.x, facts.width)
         let edit = ReadOnlyMode.isOn ? "" : tr(.editButton, Self.keys.keyLabel(for: .edit))
         if !ReadOnlyMode.isOn {
             buffer.button(

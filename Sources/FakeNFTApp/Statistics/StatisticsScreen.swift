@@ -130,7 +130,7 @@ public final class StatisticsScreen: Screen {
     public func render(in rect: Rect, buffer: inout Buffer) {
         let users = pane.shown, query = pane.search.query
         let sortName = sortMenu.name(of: model.context.state.sort.statistics)
-        let (header, body) = rect.splitTop(2)
+        let (header, body) = rect.rows(.length(2), .fill)
         let status = model.total.map { tr(.usersSortedTotal, sortName, $0) } ?? tr(.usersSorted, sortName)
         pane.renderHeader(
             status, total: model.total ?? model.users.count, what: .users, in: header, buffer: &buffer)

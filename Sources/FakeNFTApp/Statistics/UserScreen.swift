@@ -41,10 +41,11 @@ final class UserScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        buffer.render(
-            PictureView(user.avatar, label: user.name, pictures: context.pictures),
-            in: Rect(x: rect.x, y: rect.y, width: 14, height: 6))
-        let x = rect.x + 16, width = rect.width - 16
+        let (header, links, _) = rect.rows(.length(8), .length(4), .fill)
+        let (picture, _, facts) = header.columns(.length(14), .length(2), .fill)
+        let (avatar, _) = picture.rows(.length(6), .fill)
+        buffer.render(PictureView(user.avatar, label: user.name, pictures: context.pictures), in: avatar)
+        let (x, width) = (facts.x, facts.width)
         buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
         buffer.draw(tr(.userRating, user.rating), at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
         let description = (user.description?.isEmpty == false) ? user.description! : tr(.noDescription)
@@ -54,8 +55,7 @@ final class UserScreen: Screen {
                 maxWidth: width)
         }
         let labels = [tr(.userWebsite), tr(.userCollectionRow, user.nfts.count)]
-        let area = Rect(x: rect.x, y: rect.y + 8, width: rect.width, height: 4)
-        rows.render(in: area, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
+        rows.render(in: links, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
             buffer.render(LinkRow(labels[index], selected: selected), in: row)
         }
     }

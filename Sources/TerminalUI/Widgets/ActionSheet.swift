@@ -73,7 +73,8 @@ public struct ActionSheet: Sendable, Hashable, Widget {
                 at: Point(x: row.x, y: row.y),
                 style: selected ? .selected : .plain, maxWidth: row.width)
         }
-        buffer.render(list, in: rect.inset(dx: 1, dy: 1).splitBottom(1).0)
+        let (choices, _) = rect.inset(dx: 1, dy: 1).rows(.fill, .length(1))
+        buffer.render(list, in: choices)
         buffer.draw(footer, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim, maxWidth: rect.width - 4)
     }
 }

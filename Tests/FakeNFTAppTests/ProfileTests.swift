@@ -157,7 +157,8 @@ import FakeNFTTesting
                 body: .init(
                     byteBuffer: ByteBuffer(
                         string:
-                            #"{"id":"1","name":"Ann","avatar":"","description":"","website":"","nfts":["1"],"likes":[]}"#
+                            #"{"id":"1","name":"Ann","avatar":"","description":"","website":"","#
+                            + #""nfts":["1"],"likes":[]}"#
                     )))
         }
         try await withRouter(router) { url in

@@ -64,25 +64,17 @@ public enum Constraint: Sendable, Hashable {
 /// (`let (header, body) = rect.rows(.length(2), .fill)`), never indexes them.
 public extension Rect {
     /// Top to bottom, one part per constraint.
-    func rows(_ a: Constraint, _ b: Constraint) -> (Rect, Rect) {
-        let p = rowParts([a, b])
-        return (p[0], p[1])
-    }
+    func rows(_ a: Constraint, _ b: Constraint) -> (Rect, Rect) { Self.two(rowParts([a, b])) }
 
     func rows(_ a: Constraint, _ b: Constraint, _ c: Constraint) -> (Rect, Rect, Rect) {
-        let p = rowParts([a, b, c])
-        return (p[0], p[1], p[2])
+        Self.three(rowParts([a, b, c]))
     }
 
     /// Left to right, one part per constraint.
-    func columns(_ a: Constraint, _ b: Constraint) -> (Rect, Rect) {
-        let p = columnParts([a, b])
-        return (p[0], p[1])
-    }
+    func columns(_ a: Constraint, _ b: Constraint) -> (Rect, Rect) { Self.two(columnParts([a, b])) }
 
     func columns(_ a: Constraint, _ b: Constraint, _ c: Constraint) -> (Rect, Rect, Rect) {
-        let p = columnParts([a, b, c])
-        return (p[0], p[1], p[2])
+        Self.three(columnParts([a, b, c]))
     }
 
     func columns(_ a: Constraint, _ b: Constraint, _ c: Constraint, _ d: Constraint, _ e: Constraint)
@@ -91,6 +83,9 @@ public extension Rect {
         let p = columnParts([a, b, c, d, e])
         return (p[0], p[1], p[2], p[3], p[4])
     }
+
+    private static func two(_ p: [Rect]) -> (Rect, Rect) { (p[0], p[1]) }
+    private static func three(_ p: [Rect]) -> (Rect, Rect, Rect) { (p[0], p[1], p[2]) }
 
     private func rowParts(_ constraints: [Constraint]) -> [Rect] {
         Self.split(height, constraints).map { Rect(x: x, y: y + $0.start, width: width, height: $0.length) }

@@ -120,17 +120,7 @@ import FakeNFTTesting
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "favorites-empty-80x24")
         }
         // The API cannot take NFTs away from a profile: a server whose profile owns none.
-        let router = Router()
-        router.get("api/v1/profile/1") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: .init(
-                    byteBuffer: ByteBuffer(
-                        string:
-                            #"{"id":"1","name":"New","avatar":"","description":"","website":"","nfts":[],"likes":[]}"#))
-            )
-        }
-        try await withRouter(router) { url in
+        try await withRouter(Self.serving(profileOwning: [])) { url in
             let services = Services(
                 api: APIClient(APIConfiguration(baseURL: url, timeout: 3)),
                 preferences: PreferencesStore(
@@ -147,21 +137,22 @@ import FakeNFTTesting
         }
     }
 
+    /// A server with only a profile, which owns `nfts`: every other path is a 404.
+    static func serving(profileOwning nfts: [String]) throws -> Router<BasicRequestContext> {
+        let profile = Profile(id: "1", name: "Ann", avatar: "", description: "", website: "", nfts: nfts, likes: [])
+        let body = ByteBuffer(bytes: try JSONEncoder().encode(profile))
+        let router = Router()
+        router.get("api/v1/profile/1") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
+        }
+        return router
+    }
+
     /// What a screen reads besides its own data, and cannot, is said (a toast with the reason) and
     /// shown as unknown, never left at "…": the wallet's prices, the users' places, an NFT's collection.
     @Test func secondaryReadsThatFailAreSaid() async throws {
-        let router = Router()  // a profile owning NFT 1, and nothing else: every other read is a 404
-        router.get("api/v1/profile/1") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: .init(
-                    byteBuffer: ByteBuffer(
-                        string:
-                            #"{"id":"1","name":"Ann","avatar":"","description":"","website":"","#
-                            + #""nfts":["1"],"likes":[]}"#
-                    )))
-        }
-        try await withRouter(router) { url in
+        // A profile owning NFT 1, and nothing else: every other read is a 404.
+        try await withRouter(Self.serving(profileOwning: ["1"])) { url in
             let context = makeContext(nil, baseURL: url)
             let profile = ProfileScreen(model: ProfileViewModel(context: context))
             await profile.model.loadWallet()

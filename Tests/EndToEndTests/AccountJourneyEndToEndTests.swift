@@ -10,23 +10,23 @@ import FakeNFTTesting
     static let email = "anna@example.com", password = "secret 12", name = "Anna Terminal"
 
     @Test func firstStartSignUpBuyRankSignOutAndBackIn() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
         try await tmux.launchApp(
             "--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
-        try tmux.keys("Right")
+        try await tmux.keys("Right")
         try await tmux.waitFor("Moving and buying")
-        try tmux.keys("Right")
+        try await tmux.keys("Right")
         try await tmux.waitFor("Four tabs")
-        try tmux.keys("Enter")  // Finish
+        try await tmux.keys("Enter")  // Finish
         try await tmux.waitFor("Continue without an account")
 
         // Sign up: the Sign in / Sign up row, its other side, its first field.
-        try tmux.keys("Up", "Right", "Enter")
+        try await tmux.keys("Up", "Right", "Enter")
         for text in [Self.name, Self.email, Self.password, Self.password] {
-            try tmux.run(["send-keys", "-t", tmux.session, "-l", text])
-            try tmux.keys("Enter")
+            try await tmux.run(["send-keys", "-t", tmux.session, "-l", text])
+            try await tmux.keys("Enter")
         }
         try await tmux.waitFor("Signed in as \(Self.name)")
         let signedIn = try await api.signIn(email: Self.email, password: Self.password)
@@ -43,12 +43,13 @@ import FakeNFTTesting
         #expect(mode == 0o600)
 
         // A new account's cart is empty: the shared profile's three NFTs are not its own.
-        #expect(try tmux.screen().contains("2 Cart ") && !(try tmux.screen().contains("Cart [3]")))
-        try tmux.keys("Enter")  // the biggest collection
+        let tabs = try await tmux.screen()
+        #expect(tabs.contains("2 Cart ") && !tabs.contains("Cart [3]"))
+        try await tmux.keys("Enter")  // the biggest collection
         let collections = try await api.collectionsInCatalogOrder()
         let first = try await api.nft(id: collections[0].nfts[0])
         try await tmux.waitFor(first.name)
-        try tmux.keys("c")  // its first NFT into the cart
+        try await tmux.keys("c")  // its first NFT into the cart
         try await tmux.waitFor("Cart [1]")
         var order = try await account.order()
         _ = try await polled {  // the badge is drawn before the server answers
@@ -57,37 +58,37 @@ import FakeNFTTesting
         }
         #expect(order.nfts == [first.id])
         #expect(try await api.order().nfts.count == 3, "the shared cart did not change")
-        try tmux.keys("2")
+        try await tmux.keys("2")
         try await tmux.waitUntil("the cart with \(first.name)") {
             $0.contains("Sorted by") && $0.contains("1 NFT") && $0.contains(String(format: "%.2f ETH", first.price))
         }
-        try tmux.keys("p")
+        try await tmux.keys("p")
         try await tmux.waitFor("Bitcoin")
-        try tmux.keys("p")  // Bitcoin succeeds
+        try await tmux.keys("p")  // Bitcoin succeeds
         try await tmux.waitFor("congratulations on your purchase!")
         #expect(try await account.profile().nfts == [first.id])
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
 
         // Statistics: the account is a user with one NFT.
-        try tmux.keys("4")
+        try await tmux.keys("4")
         try await tmux.waitFor("Users by rating")
-        try tmux.keys("/")
-        try tmux.run(["send-keys", "-t", tmux.session, "-l", "Terminal"])
+        try await tmux.keys("/")
+        try await tmux.run(["send-keys", "-t", tmux.session, "-l", "Terminal"])
         let everyone = try await api.users(page: 0, size: 10_000).count
         var screen = try await tmux.waitFor("1 of \(everyone) users, search: Terminal")
         #expect(screen.contains(Self.name) && screen.contains("1 NFT"))
         let user = try await api.user(id: signedIn.userId)
         #expect(user.nfts == [first.id] && user.rating == String(Int(first.price.rounded())))
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         // Profile: the wallet, then Log out.
-        try tmux.keys("3")
+        try await tmux.keys("3")
         screen = try await tmux.waitFor("Wallet: 1 NFT worth \(String(format: "%.2f ETH", first.price))")
         #expect(screen.contains(Self.name) && screen.contains("My NFTs (1)"))
-        for _ in 0..<4 { try tmux.keys("Down") }
-        try tmux.keys("Enter")
+        for _ in 0..<4 { try await tmux.keys("Down") }
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Log out of \(Self.email)?")
-        try tmux.keys("y")
+        try await tmux.keys("y")
         try await tmux.waitFor("Signed out")
         #expect(
             !FileManager.default.fileExists(
@@ -99,27 +100,27 @@ import FakeNFTTesting
         #expect(try await account.session().userId == signedIn.userId, "another sign-in of the account goes on")
 
         // Sign in again: the same profile.
-        try tmux.run(["send-keys", "-t", tmux.session, "-l", Self.email])
-        try tmux.keys("Enter")
-        try tmux.run(["send-keys", "-t", tmux.session, "-l", Self.password])
-        try tmux.keys("Enter")
+        try await tmux.run(["send-keys", "-t", tmux.session, "-l", Self.email])
+        try await tmux.keys("Enter")
+        try await tmux.run(["send-keys", "-t", tmux.session, "-l", Self.password])
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Signed in as \(Self.name)")
-        try tmux.keys("3")
+        try await tmux.keys("3")
         screen = try await tmux.waitFor("My NFTs (1)")
         #expect(screen.contains(Self.name))
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
 
         // A second start: no onboarding, still signed in (the tabs say so; a saved sign-in is no news for a toast).
         try await tmux.launchApp(
             "--server \(server.absoluteString)", waitingFor: "9 collections", throughWelcome: false)
-        screen = try tmux.screen()
+        screen = try await tmux.screen()
         #expect(!screen.contains("Welcome to FakeNFT") && !screen.contains("Signed in as"))
-        try tmux.keys("3")
+        try await tmux.keys("3")
         screen = try await tmux.waitFor("My NFTs (1)")
         #expect(screen.contains(Self.name))
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        try tmux.type("kill %1")
+        try await tmux.type("kill %1")
     }
 }

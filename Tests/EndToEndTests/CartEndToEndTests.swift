@@ -7,43 +7,43 @@ import FakeNFTTesting
 /// The Cart journey on the real binary, against `fakenft serve` so the test can read the profile.
 @Suite(.serialized) struct CartEndToEndTests {
     @Test func removeThroughTheDialogPayDeclinedThenPaid() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         do {
             try await tmux.launchApp("--server \(server.absoluteString) 2> app-err.txt", waitingFor: "Cart [3]")
         } catch {
             throw E2EError("\(error)\nstderr: \((try? tmux.file("app-err.txt")) ?? "")")
         }
-        try tmux.keys("2")
+        try await tmux.keys("2")
         try await tmux.waitFor("3 NFT")
-        try tmux.keys("d")
+        try await tmux.keys("d")
         try await tmux.waitFor("Are you sure you want to remove")
-        try tmux.keys("Escape")  // cancelled once: nothing removed
+        try await tmux.keys("Escape")  // cancelled once: nothing removed
         try await tmux.waitUntil("dialog closed") { !$0.contains("Are you sure") && $0.contains("3 NFT") }
-        try tmux.keys("d")
+        try await tmux.keys("d")
         try await tmux.waitFor("Are you sure you want to remove")
-        try tmux.keys("Left", "Enter")  // Delete
+        try await tmux.keys("Left", "Enter")  // Delete
         try await tmux.waitFor("Cart [2]")
         try await tmux.waitFor("2 NFT")
-        try tmux.keys("p")
+        try await tmux.keys("p")
         try await tmux.waitFor("Dogecoin")
-        try tmux.keys("Right", "p")  // Dogecoin fails in the default data
+        try await tmux.keys("Right", "p")  // Dogecoin fails in the default data
         try await tmux.waitFor("Could not complete the payment")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
         try await tmux.waitUntil("dialog closed") { !$0.contains("Could not complete") }
-        try tmux.keys("Left", "p")  // Bitcoin succeeds
+        try await tmux.keys("Left", "p")  // Bitcoin succeeds
         try await tmux.waitFor("congratulations on your purchase!")
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("9 collections")
-        try tmux.keys("2")
+        try await tmux.keys("2")
         try await tmux.waitFor("Cart is empty")
         let api = APIClient(APIConfiguration(baseURL: server))
         let order = try await api.order()
         let profile = try await api.profile()
         #expect(order.nfts.isEmpty)
         #expect(profile.nfts.count == 15, "13 owned + the 2 bought")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        try tmux.type("kill %1")
+        try await tmux.type("kill %1")
     }
 }

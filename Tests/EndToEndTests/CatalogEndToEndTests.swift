@@ -6,37 +6,37 @@ import Testing
     func count(_ needle: String, in screen: String) -> Int { screen.components(separatedBy: needle).count - 1 }
 
     @Test func likeAndCartSurviveARestartWithTheSortChoice() async throws {
-        let tmux = try Tmux(width: 120, height: 40)
+        let tmux = try await Tmux(width: 120, height: 40)
         try await tmux.launchApp()
         try await tmux.waitFor("Cart [3]")
-        try tmux.keys("s")
+        try await tmux.keys("s")
         try await tmux.waitFor("By NFT count")
-        try tmux.keys("1")
+        try await tmux.keys("1")
         try await tmux.waitFor("9 collections, by name")
-        try tmux.keys("Down", "Enter")  // Beige, Blue, ...: open Blue
+        try await tmux.keys("Down", "Enter")  // Beige, Blue, ...: open Blue
         try await tmux.waitFor("Catalog › Blue")
         try await tmux.waitFor("Clover")
-        let before = try tmux.screen()
+        let before = try await tmux.screen()
         #expect(count("♥", in: before) == 1)  // Ollie is liked in the gen1 data
-        try tmux.keys("Right", "l", "c")  // Clover
+        try await tmux.keys("Right", "l", "c")  // Clover
         try await tmux.waitFor("Cart [4]")
         try await tmux.waitUntil("two hearts") { count("♥", in: $0) == 2 && $0.contains("[✕ cart]") }
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
 
-        try tmux.type("clear")
+        try await tmux.type("clear")
         try await tmux.launchApp()
         try await tmux.waitFor("9 collections, by name")  // the sort choice was kept
         try await tmux.waitFor("Cart [4]")  // the cart item was kept
-        try tmux.keys("Down", "Enter")
+        try await tmux.keys("Down", "Enter")
         try await tmux.waitFor("Clover")
-        try tmux.keys("Right", "Enter")
+        try await tmux.keys("Right", "Enter")
         try await tmux.waitFor("Blue › Clover")
         try await tmux.waitFor("♥ Liked")  // the like was kept
-        #expect(try tmux.screen().contains("[✕ cart]"))
-        try tmux.keys("Escape", "Escape")
+        #expect(try await tmux.screen().contains("[✕ cart]"))
+        try await tmux.keys("Escape", "Escape")
         try await tmux.waitFor("9 collections, by name")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
     }
 }

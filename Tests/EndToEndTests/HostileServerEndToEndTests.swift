@@ -18,8 +18,8 @@ import FakeNFTTesting
     func theAppSurvives(mode: HostileServer.Mode) async throws {
         let server = try HostileServer.start(mode)
         defer { server.stop() }
-        let tmux = try Tmux(width: 100, height: 30)
-        try tmux.type(
+        let tmux = try await Tmux(width: 100, height: 30)
+        try await tmux.type(
             """
             sh -c 'stty -a > before.txt; \(Tmux.binary) --server \(server.baseURL.absoluteString); echo \
             \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'
@@ -27,19 +27,19 @@ import FakeNFTTesting
         )
         try await tmux.passWelcome(waitingFor: "4 Statistics")
         for key in Self.journey {
-            try tmux.keys(key)
+            try await tmux.keys(key)
             try await Task.sleep(for: .milliseconds(150))
-            let screen = try tmux.screen()
+            let screen = try await tmux.screen()
             #expect(
                 !screen.contains("]52;") && !screen.contains("[2J") && !screen.contains("\u{202E}"),
                 "\(mode) after \(key):\n\(screen)")
         }
-        try tmux.keys("q")
+        try await tmux.keys("q")
         // generous: the whole suite loads 2 cores; make bench times q (5 ms)
         try await tmux.waitFor("EXIT=0", timeout: 60)
         try await tmux.waitFor("DONE")
         #expect(try tmux.file("before.txt") == tmux.file("after.txt"), "\(mode): stty -a changed")
-        let screen = try tmux.screen()
+        let screen = try await tmux.screen()
         #expect(!screen.contains("Fatal error") && !screen.contains("crashed"), "\(mode):\n\(screen)")
     }
 }

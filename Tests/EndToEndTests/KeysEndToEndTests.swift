@@ -8,7 +8,7 @@ import FakeNFTTesting
 /// action keeps its defaults), and `fakenft config --keys` lists the keys in effect.
 @Suite(.serialized) struct KeysEndToEndTests {
     @Test func keysGivenInTheConfigFileAreTheKeysEverywhere() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         let folder = tmux.directory.appendingPathComponent(".config/fakenft")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(
@@ -28,54 +28,54 @@ import FakeNFTTesting
         // After the welcome, the conflict is said with its line; catalog.search keeps "/".
         try await tmux.launchApp(
             "--server \(server.absoluteString)", waitingFor: "Welcome to FakeNFT", throughWelcome: false)
-        try tmux.keys("s")
+        try await tmux.keys("s")
         try await tmux.waitFor("line 6")
-        let problems = try tmux.screen().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let problems = try await tmux.screen().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(problems.contains("line 6: [keys] catalog.search: o is already catalog.sort's key"), "\(problems)")
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         let catalog = try await tmux.passWelcome(waitingFor: "9 collections")
         let footer = catalog.split(separator: "\n").last.map(String.init) ?? ""
         #expect(footer.contains("o sort") && footer.contains("/ search") && footer.contains("x quit"), "\(footer)")
         #expect(!footer.contains("s sort") && !footer.contains("q quit"), "\(footer)")
 
-        try tmux.keys("?")
+        try await tmux.keys("?")
         let help = try await tmux.waitFor("Keys: Catalog")
         for line in ["o", "↓ n", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }
         #expect(!help.contains("↓ j"), "\(help)")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         // s is no key (keys are taken in order: the help after it is the Catalog's, no menu is
         // open); o sorts, and so does щ, the letter at o's place in ЙЦУКЕН.
-        try tmux.keys("s", "?")
+        try await tmux.keys("s", "?")
         #expect(!(try await tmux.waitFor("Keys: Catalog").contains("By NFT count")))
-        try tmux.keys("Escape", "o")
+        try await tmux.keys("Escape", "o")
         try await tmux.waitFor("By NFT count")
-        try tmux.keys("Escape", "щ")
+        try await tmux.keys("Escape", "щ")
         try await tmux.waitFor("By NFT count")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         // n moves down the list (j does not): Enter opens the second collection.
-        try tmux.keys("j", "n", "Enter")
+        try await tmux.keys("j", "n", "Enter")
         try await tmux.waitFor("Catalog › \(collections[1].name)")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         // The cart's button and footer name P, which pays; p does nothing.
-        try tmux.keys("2")
+        try await tmux.keys("2")
         let cart = try await tmux.waitFor("Pay (P)")
         #expect(cart.contains("P pay"), "\(cart)")
-        try tmux.keys("p", "?")
+        try await tmux.keys("p", "?")
         try await tmux.waitFor("Keys: Cart")  // still the cart's
-        try tmux.keys("Escape", "P")
+        try await tmux.keys("Escape", "P")
         try await tmux.waitFor("Bitcoin")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
-        try tmux.keys("q", "?")
+        try await tmux.keys("q", "?")
         #expect(!(try await tmux.waitFor("Keys: Cart").contains("EXIT=")), "q quits no more")
-        try tmux.keys("Escape", "x")
+        try await tmux.keys("Escape", "x")
         try await tmux.waitFor("EXIT=0")
 
         // The marker split in the command, so that only the output matches.
-        try tmux.type("\(Tmux.binary) config --keys > keys.txt 2>&1; echo LIS\"\"TED")
+        try await tmux.type("\(Tmux.binary) config --keys > keys.txt 2>&1; echo LIS\"\"TED")
         try await tmux.waitFor("LISTED")
         let listing = try String(contentsOf: tmux.directory.appendingPathComponent("keys.txt"), encoding: .utf8)
         #expect(listing.range(of: #"catalog\.sort +o +Sort .*\(config line 2\)"#, options: .regularExpression) != nil)

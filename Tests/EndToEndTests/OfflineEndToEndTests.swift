@@ -12,7 +12,7 @@ import FakeNFTTesting
     @Test func changesMadeOfflineSurviveACrashAndReachTheServer() async throws {
         let (tmux, port, api, app) = try await Self.tmuxWithServer()
         try await tmux.launchApp(app)
-        try tmux.keys("Enter")  // the biggest collection, seen while the server answers
+        try await tmux.keys("Enter")  // the biggest collection, seen while the server answers
         let collections = try await api.collectionsInCatalogOrder()
         let first = try await api.nft(id: collections[0].nfts[0])
         try await tmux.waitFor(first.name)
@@ -21,21 +21,21 @@ import FakeNFTTesting
 
         // The server gone: the like and the cart change show, the status line counts them.
         try stopServer(port: port)
-        try tmux.keys("l")
+        try await tmux.keys("l")
         try await tmux.waitFor("⚠ offline: 1 waiting")
-        try tmux.keys("c")
+        try await tmux.keys("c")
         let offline = try await tmux.waitFor("⚠ offline: 2 waiting")
         #expect(offline.contains("♥") && offline.contains("[✕ cart]"), "\(offline)")
         #expect(!offline.contains("Could not"), "no toast per change: \(offline)")
 
         // A crash: what was kept is on disk.
-        #expect(kill(try tmux.childPID(), SIGKILL) == 0)
+        #expect(kill(try await tmux.childPID(), SIGKILL) == 0)
         try await tmux.waitFor("EXIT=137")
         let kept = tmux.directory.appendingPathComponent(".local/state/fakenft/kept")
         #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path).count == 2)
 
         // The server back, and another client likes another NFT meanwhile.
-        try tmux.type("stty sane; clear")
+        try await tmux.type("stty sane; clear")
         try await startServer(tmux, port: port, api: api)
         let otherLike = collections[0].nfts[1]
         let fresh = try await api.versionedProfile()
@@ -53,10 +53,10 @@ import FakeNFTTesting
         try await tmux.waitUntil("no change waiting") { !$0.contains("waiting") }
 
         // Offline again in the same run, and back: sent without a key press.
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor(first.name)
         try stopServer(port: port)
-        try tmux.keys("l")  // unlike
+        try await tmux.keys("l")  // unlike
         try await tmux.waitFor("⚠ offline: 1 waiting")
         try await startServer(tmux, port: port, api: api, typing: false)
         try await eventually("the unlike on the server", timeout: .seconds(40)) {
@@ -64,7 +64,7 @@ import FakeNFTTesting
         }
         #expect(Set(try await api.profile().likes) == Set(likesBefore + [otherLike]))
         try await tmux.waitUntil("no change waiting") { !$0.contains("waiting") && !$0.contains("offline") }
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try stopServer(port: port)
     }
@@ -77,38 +77,39 @@ import FakeNFTTesting
         let biggest = try await api.collectionsInCatalogOrder()[0]
         let likesBefore = try await api.profile().likes, cartBefore = try await api.order().nfts
         try await tmux.launchApp(app)  // seen once while the server answers: the grid and the cart
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("[+ cart]")
-        try tmux.keys("2")
+        try await tmux.keys("2")
         try await tmux.waitFor("\(cartBefore.count) NFT")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
 
         try stopServer(port: port)
-        try tmux.type("clear")
+        try await tmux.type("clear")
         try await tmux.launchApp(app, waitingFor: "⚠ offline", throughWelcome: false)
-        try tmux.keys("1", "Enter")
+        try await tmux.waitFor("9 collections")  // the saved catalog can come a frame after the mark
+        try await tmux.keys("1", "Enter")
         try await tmux.waitFor("[+ cart]")
-        try tmux.keys("l", "Right", "l", "Right", "l")
+        try await tmux.keys("l", "Right", "l", "Right", "l")
         try await tmux.waitFor("⚠ offline: 3 waiting")
-        try tmux.keys("2")
+        try await tmux.keys("2")
         try await tmux.waitFor("\(cartBefore.count) NFT")
-        try tmux.keys("d")
+        try await tmux.keys("d")
         try await tmux.waitFor("Remove")
-        try tmux.keys("y")
+        try await tmux.keys("y")
         try await tmux.waitFor("⚠ offline: 4 waiting")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
 
         // Another client likes an NFT while this one is away.
-        try tmux.type("clear")
+        try await tmux.type("clear")
         try await startServer(tmux, port: port, api: api)
         let otherLike = try #require(biggest.nfts.last { !likesBefore.contains($0) })
         let fresh = try await api.versionedProfile()
         _ = try await api.updateLikes(fresh.value.likes + [otherLike], ifVersion: fresh.version)
         try stopServer(port: port)
 
-        try tmux.type("clear")
+        try await tmux.type("clear")
         try await tmux.launchApp(app, waitingFor: "⚠ offline: 4 waiting", throughWelcome: false)
         try await startServer(tmux, port: port, api: api, typing: false)
         try await eventually("the four changes on the server", timeout: .seconds(40)) {
@@ -121,7 +122,7 @@ import FakeNFTTesting
         #expect(Set(likes).symmetricDifference(likesBefore + [otherLike]).isSubset(of: biggest.nfts))
         #expect(Set(cart).isSubset(of: cartBefore) && cart.count == cartBefore.count - 1)
         try await tmux.waitUntil("no change waiting") { !$0.contains("waiting") && !$0.contains("offline") }
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try stopServer(port: port)
     }
@@ -129,7 +130,7 @@ import FakeNFTTesting
     /// A tmux with `fakenft serve` started in its shell: the server's port, a client of it, and
     /// the app's arguments for it.
     private static func tmuxWithServer() async throws -> (Tmux, port: Int, APIClient, app: String) {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         return (
             tmux, try #require(server.port), APIClient(APIConfiguration(baseURL: server)),
@@ -147,9 +148,9 @@ import FakeNFTTesting
     private func startServer(_ tmux: Tmux, port: Int, api: APIClient, typing: Bool = true) async throws {
         let command = "\(Tmux.binary) serve --port \(port) --data server-data --quiet"
         if typing {
-            try tmux.type("\(command) > server.log 2>&1 &")
+            try await tmux.type("\(command) > server.log 2>&1 &")
         } else {
-            try tmux.run(["run-shell", "-b", "cd \(tmux.directory.path) && exec \(command) > server2.log 2>&1"])
+            try await tmux.run(["run-shell", "-b", "cd \(tmux.directory.path) && exec \(command) > server2.log 2>&1"])
         }
         try await eventually("the server back on port \(port)") { (try? await api.currencies()) != nil }
     }

@@ -38,23 +38,20 @@ import Testing
     }
 
     @Test func theNFTsPictureIsDrawnInManyColoursAndMatchesTheGrid() async throws {
-        let tmux = try Tmux(width: 120, height: 40)
+        let tmux = try await Tmux(width: 120, height: 40)
         try await tmux.launchApp()
-        try tmux.keys("Enter")  // the first collection
+        try await tmux.keys("Enter")  // the first collection
         try await tmux.waitFor("Collection author")
-        let grid = try await tmux.waitUntil("the grid's pictures") { _ in
-            let screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
+        let grid = try await tmux.waitUntil("the grid's pictures", colors: true) { screen in
             return Self.backgrounds(screen, lines: 9..<14).count >= 4
         }
         _ = grid
-        let gridScreen = try tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])
+        let gridScreen = try await tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])
         let gridColour = try #require(Self.dominant(Self.backgrounds(gridScreen, lines: 9..<14)))
-        try tmux.keys("Enter")  // the first NFT
+        try await tmux.keys("Enter")  // the first NFT
         try await tmux.waitFor("Price:")
-        var nftScreen = ""
-        _ = try await tmux.waitUntil("the NFT's picture") { _ in
-            nftScreen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
-            return Self.backgrounds(nftScreen, lines: 2..<16).count >= 8
+        let nftScreen = try await tmux.waitUntil("the NFT's picture", colors: true) { screen in
+            Self.backgrounds(screen, lines: 2..<16).count >= 8
         }
         let colours = Self.backgrounds(nftScreen, lines: 2..<16)
         #expect(colours.count >= 8, "a picture, not a placeholder: \(colours.count) colours")
@@ -63,12 +60,11 @@ import Testing
         #expect(
             Self.distance(own, gridColour) < 90,
             "the same main colour in the grid (\(gridColour)) and on its own screen (\(own))")
-        try tmux.keys("Right")  // its second picture
-        _ = try await tmux.waitUntil("the second picture") { _ in
-            let screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
+        try await tmux.keys("Right")  // its second picture
+        _ = try await tmux.waitUntil("the second picture", colors: true) { screen in
             return Self.backgrounds(screen, lines: 2..<16) != colours && screen.contains("○ ● ○")
         }
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
     }
 }

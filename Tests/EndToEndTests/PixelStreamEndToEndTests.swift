@@ -10,8 +10,8 @@ import FakeNFTTesting
     static let esc = "\u{1B}"
 
     /// Starts copying the pane's output to `out.bin` in the test's folder.
-    static func record(_ tmux: Tmux) throws {
-        try tmux.run(["pipe-pane", "-t", tmux.session, "-O", "cat >> '\(tmux.directory.path)/out.bin'"])
+    static func record(_ tmux: Tmux) async throws {
+        try await tmux.run(["pipe-pane", "-t", tmux.session, "-O", "cat >> '\(tmux.directory.path)/out.bin'"])
     }
 
     /// What the pane's program wrote after its first `mark` bytes.
@@ -33,18 +33,16 @@ import FakeNFTTesting
     }
 
     @Test func kittyPicturesAreUploadedOnceShownAsPlaceholderCellsAndDeletedOnExit() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
-        try Self.record(tmux)
+        let tmux = try await Tmux(width: 100, height: 30)
+        try await Self.record(tmux)
         try await tmux.launchApp("--images kitty")
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Collection author")
         try await tmux.waitFor("ETH")  // the grid's NFTs
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Price:")
-        var screen = ""
-        _ = try await tmux.waitUntil("placeholder cells") { _ in
-            screen = (try? tmux.run(["capture-pane", "-t", tmux.session, "-p", "-e"])) ?? ""
-            return screen.unicodeScalars.contains("\u{10EEEE}")  // a scalar: the cell's cluster has marks too
+        let screen = try await tmux.waitUntil("placeholder cells", colors: true) { screen in
+            screen.unicodeScalars.contains("\u{10EEEE}")  // a scalar: the cell's cluster has marks too
         }
         // Every placeholder is drawn in its image's id as a 256-colour foreground.
         var ids = Set<Int>()
@@ -61,7 +59,7 @@ import FakeNFTTesting
             }
             #expect(uploads.count == 1, "image \(id) uploaded once, quietly, as a virtual placement")
         }
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         let lastDelete = "\(Self.esc)_Ga=d,d=I,i=\(ids.max() ?? 0),q=2\(Self.esc)\\"
         let atExit = await Self.output(tmux, after: 0, holding: lastDelete)
@@ -71,17 +69,17 @@ import FakeNFTTesting
     }
 
     @Test func sixelsAreWrittenAfterTheTextHiddenUnderDialogsAndWrittenAgainAfterResizeAndFg() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
-        try Self.record(tmux)
+        let tmux = try await Tmux(width: 100, height: 30)
+        try await Self.record(tmux)
         try await tmux.launchApp("--images sixel")
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Collection author")
         try await tmux.waitFor("ETH")  // the grid's NFTs
         func output() -> [UInt8] {
             Array((try? Data(contentsOf: tmux.directory.appendingPathComponent("out.bin"))) ?? Data())
         }
         let beforeNFT = output().count
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Price:")
         func sixels(after mark: Int, where condition: (WrittenSixel) -> Bool = { _ in true }) async throws
             -> [WrittenSixel]
@@ -107,23 +105,23 @@ import FakeNFTTesting
             "each image bracketed by DECSC … DECRC")
 
         var mark = output().count
-        try tmux.keys("?")
+        try await tmux.keys("?")
         try await tmux.waitFor("Keys:")
         try await Task.sleep(for: .milliseconds(300))
         #expect(WrittenSixel.all(in: output(), from: mark).isEmpty, "no image under a dialog")
         mark = output().count
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
         let back = try await sixels(after: mark) { $0.row == picture.row }
         #expect(
             back.contains { $0.row == picture.row && $0.column == picture.column },
             "the picture written again when the dialog closes")
 
         mark = output().count
-        try tmux.resize(width: 110, height: 32)
+        try await tmux.resize(width: 110, height: 32)
         #expect(!(try await sixels(after: mark)).isEmpty, "written again after a resize")
 
         mark = output().count
-        try tmux.keys("C-z")
+        try await tmux.keys("C-z")
         try await tmux.waitFor("Stopped", timeout: 30)
         text = Self.output(tmux)
         let suspended = await Self.output(tmux, after: mark, holding: "\(Self.esc)[H\(Self.esc)[2J")
@@ -131,11 +129,11 @@ import FakeNFTTesting
             suspended.contains("\(Self.esc)[H\(Self.esc)[2J"),
             "the screen is cleared of pictures before the shell gets it back")
         mark = output().count
-        try tmux.type("fg")
+        try await tmux.type("fg")
         #expect(!(try await sixels(after: mark)).isEmpty, "written again after fg")
 
         mark = output().count
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         let exit = await Self.output(tmux, after: mark, holding: "\(Self.esc)[H\(Self.esc)[2J")
         #expect(exit.contains("\(Self.esc)[H\(Self.esc)[2J"), "no picture left behind on exit")

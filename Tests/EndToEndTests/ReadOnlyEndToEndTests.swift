@@ -7,53 +7,53 @@ import FakeNFTTesting
 /// footers and help, and its keys change nothing (the server, read over HTTP, is as it was).
 @Suite(.serialized) struct ReadOnlyEndToEndTests {
     @Test func nothingThatChangesDataIsOfferedOrDone() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
         let (profileBefore, orderBefore) = (try await api.profile(), try await api.order())
         try await tmux.launchApp("--read-only --server \(server.absoluteString)", waitingFor: "Cart [3]")
 
         // A collection's grid: names, prices, no heart or cart buttons, no like or cart hints.
-        try tmux.keys("Enter")  // the biggest collection
+        try await tmux.keys("Enter")  // the biggest collection
         let collections = try await api.collectionsInCatalogOrder()
         let first = try await api.nft(id: collections[0].nfts[0])
         let grid = try await tmux.waitFor(first.name)
         #expect(grid.contains(String(format: "%.2f ETH", first.price)), "\(grid)")
         for button in ["[+ cart]", "[✕ cart]", "♡", "l like", "c cart"] { #expect(!grid.contains(button), "\(grid)") }
-        try tmux.keys("l", "c")  // no action behind them
-        try tmux.keys("?")
+        try await tmux.keys("l", "c")  // no action behind them
+        try await tmux.keys("?")
         let help = try await tmux.waitFor("Help")
         #expect(!help.contains("Like / unlike") && !help.contains("remove from the cart"), "\(help)")
         #expect(help.contains("Open the NFT") || help.contains("Enter"), "the other keys are still listed")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         // The NFT screen: its facts, the like state as text, no toggles.
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         let detail = try await tmux.waitFor("Not liked")
         #expect(!detail.contains("(l)") && !detail.contains("(c)") && !detail.contains("[+ cart]"), "\(detail)")
-        try tmux.keys("l", "c")
+        try await tmux.keys("l", "c")
 
         // The cart: its rows and total, no ✕, no Pay; p and d do nothing.
-        try tmux.keys("2")
+        try await tmux.keys("2")
         let cart = try await tmux.waitFor("3 NFT")
         #expect(!cart.contains("✕") && !cart.contains("Pay (p)") && !cart.contains("d remove"), "\(cart)")
-        try tmux.keys("p", "d", "?")  // keys are taken in order: the help after them is still the cart's
+        try await tmux.keys("p", "d", "?")  // keys are taken in order: the help after them is still the cart's
         let after = try await tmux.waitFor("Keys: Cart")
         #expect(!after.contains("Bitcoin") && !after.contains("Are you sure"), "\(after)")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         // The profile: no edit button, e opens no form.
-        try tmux.keys("3")
+        try await tmux.keys("3")
         let profile = try await tmux.waitFor(profileBefore.name)
         #expect(!profile.contains("Edit (e)"), "\(profile)")
-        try tmux.keys("e", "?")
+        try await tmux.keys("e", "?")
         #expect(!(try await tmux.waitFor("Keys: Profile").contains("Save")), "no form opened")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
 
         #expect(try await api.profile().likes == profileBefore.likes, "no like changed")
         #expect(try await api.order().nfts == orderBefore.nfts, "the cart did not change")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        try tmux.type("kill %1")
+        try await tmux.type("kill %1")
     }
 }

@@ -12,10 +12,10 @@ import FakeNFTTesting
     }
 
     @Test func browseBuyAndLookAroundInRussian() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
-        try tmux.type("export LANG=ru_RU.UTF-8")
+        try await tmux.type("export LANG=ru_RU.UTF-8")
         try await tmux.launchApp("--server \(server.absoluteString)", waitingFor: "9 коллекций, по числу NFT")
         var screen = try await tmux.waitFor("1 Каталог   2 Корзина [3]   3 Профиль   4 Статистика")
         #expect(screen.contains("Enter открыть  s сортировка  / поиск  ? справка  q выход"))
@@ -24,7 +24,7 @@ import FakeNFTTesting
             #expect(screen.contains("\(collection.name) (\(collection.nfts.count))"))
         }
 
-        try tmux.keys("Down", "Enter")
+        try await tmux.keys("Down", "Enter")
         let collection = collections[1]
         try await tmux.waitFor("Каталог › \(collection.name)")
         let nfts = try await collection.nfts.prefix(3).asyncMap { try await api.nft(id: $0) }
@@ -32,17 +32,17 @@ import FakeNFTTesting
         #expect(screen.contains("Автор коллекции: "))
         for nft in nfts { #expect(screen.contains(Self.price(nft.price)), "\(nft.name)'s price with a decimal comma") }
 
-        try tmux.keys("Right", "Enter")
+        try await tmux.keys("Right", "Enter")
         let nft = nfts[1]
         let author = try await api.user(id: nft.author).name
         screen = try await tmux.waitUntil("the NFT's facts") { $0.contains("Автор: \(author)") }
         #expect(screen.contains("Коллекция: \(collection.name)"))
         #expect(screen.contains("Цена: \(Self.price(nft.price))"))
         let inCart = try await api.order().nfts.contains(nft.id)
-        try tmux.keys("c")
+        try await tmux.keys("c")
         screen = try await tmux.waitFor(inCart ? "[+ в корзину]" : "[✕ в корзине]")
 
-        try tmux.keys("2")  // the Cart tab, from the NFT screen too
+        try await tmux.keys("2")  // the Cart tab, from the NFT screen too
         var order = try await api.order()
         _ = try await polled {
             order = try await api.order()
@@ -56,17 +56,17 @@ import FakeNFTTesting
         #expect(screen.contains("Корзина [\(items.count)]"))
         #expect(screen.contains("[  Оплатить (p)  ]"))
 
-        try tmux.keys("?")
+        try await tmux.keys("?")
         screen = try await tmux.waitFor("Клавиши: Корзина")
         #expect(screen.contains("Убрать из корзины (с вопросом)") && screen.contains("Везде"))
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
         try await tmux.waitUntil("help closed") { !$0.contains("Клавиши:") }
 
-        try tmux.keys("4")
+        try await tmux.keys("4")
         let users = try await api.users(page: 0, size: 1000)
         screen = try await tmux.waitFor("Пользователи по рейтингу, всего \(users.count)")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        try tmux.type("kill %1")
+        try await tmux.type("kill %1")
     }
 }

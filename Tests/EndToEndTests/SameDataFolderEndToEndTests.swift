@@ -12,7 +12,7 @@ import Testing
 
     func press(_ key: String, times: Int, in tmux: Tmux) async throws {
         for _ in 0..<times {
-            try tmux.keys(key)
+            try await tmux.keys(key)
             try await Task.sleep(for: .milliseconds(30))  // the key-repeat rate being tested, not a wait
         }
     }
@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func windowsOnOneDataFolderAreOneState() async throws {
-        let first = try Tmux(width: 100, height: 30)
-        let second = try Tmux(width: 100, height: 30, sharingHomeWith: first)
+        let first = try await Tmux(width: 100, height: 30)
+        let second = try await Tmux(width: 100, height: 30, sharingHomeWith: first)
         // `fakenft serve` on the windows' own data folder (the test's view of the state on disk),
         // in the second's shell: the first's app is the one killed.
         let server = try await second.startServer(data: Self.dataFolder)
@@ -37,13 +37,13 @@ import Testing
         try await first.launchApp()
         try await second.launchApp()
         for window in [first, second] {
-            try window.keys("Enter")  // the first collection
+            try await window.keys("Enter")  // the first collection
             try await window.waitFor("[+ cart]")
         }
-        let heartsBefore = hearts(try first.screen())
-        #expect(hearts(try second.screen()) == heartsBefore)
+        let heartsBefore = hearts(try await first.screen())
+        #expect(hearts(try await second.screen()) == heartsBefore)
         // Both windows at key-repeat speed, on different NFTs: each flips one NFT's cart and like.
-        try second.keys("Right")
+        try await second.keys("Right")
         try await press("c", times: 7, in: first)
         try await press("c", times: 7, in: second)
         try await press("l", times: 7, in: first)
@@ -63,22 +63,22 @@ import Testing
         }
 
         // The first window killed: the second keeps working, and a third joining late sees it all.
-        #expect(kill(try first.childPID(), SIGKILL) == 0)
+        #expect(kill(try await first.childPID(), SIGKILL) == 0)
         try await first.waitFor("EXIT=")
-        try second.keys("c")  // the second window's NFT flipped back
+        try await second.keys("c")  // the second window's NFT flipped back
         try await eventually("the second window's change on disk") { try await api.order().nfts.count != cart.count }
         let cartNow = try await api.order().nfts.count
         try await second.waitUntil("the cart on disk") { cartCount($0) == cartNow }
-        let third = try Tmux(width: 100, height: 30, sharingHomeWith: first)
+        let third = try await Tmux(width: 100, height: 30, sharingHomeWith: first)
         try await third.launchApp(waitingFor: "Cart [\(cartNow)]")
-        try third.keys("Enter")
+        try await third.keys("Enter")
         try await third.waitFor("[+ cart]")
-        #expect(hearts(try third.screen()) == heartsAfter)
+        #expect(hearts(try await third.screen()) == heartsAfter)
         for window in [second, third] {
-            try window.keys("q")
+            try await window.keys("q")
             try await window.waitFor("EXIT=0")
         }
         #expect(try await api.profile().likes == likes)
-        try second.type("kill %1")
+        try await second.type("kill %1")
     }
 }

@@ -9,7 +9,7 @@ import FakeNFTTesting
     func launch(_ tmux: Tmux) async throws {
         // One `sh -c` job, so that the commands after fakenft still run after Ctrl-Z and `fg`.
         // The markers are split in the command ("EX""IT") so that only the output matches.
-        try tmux.type(
+        try await tmux.type(
             "sh -c 'stty -a > before.txt; \(Tmux.binary); echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'")
         try await tmux.passWelcome(waitingFor: "4 Statistics")
     }
@@ -29,34 +29,34 @@ import FakeNFTTesting
     }
 
     @Test func tabsSwitchByNumberAndTabAndHelpOpensAndCloses() async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
-        try tmux.keys("2")
+        try await tmux.keys("2")
         try await waitForTab(tmux, "Cart")
-        try tmux.keys("Tab")
+        try await tmux.keys("Tab")
         try await waitForTab(tmux, "Profile")
-        try tmux.keys("BTab")
+        try await tmux.keys("BTab")
         try await waitForTab(tmux, "Cart")
-        try tmux.keys("4")
+        try await tmux.keys("4")
         try await waitForTab(tmux, "Statistics")
-        try tmux.keys("?")
+        try await tmux.keys("?")
         try await tmux.waitFor("Keys: Statistics")
-        try tmux.keys("Escape")
+        try await tmux.keys("Escape")
         try await tmux.waitUntil("help to close") { !$0.contains("Keys: Statistics") }
         try await waitForTab(tmux, "Statistics")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try await expectTerminalRestored(tmux)
     }
 
     @Test func resizeToTinyShowsTooSmallAndBackRestores() async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
-        try tmux.resize(width: 30, height: 8)
+        try await tmux.resize(width: 30, height: 8)
         try await tmux.waitFor("Terminal too small")
-        try tmux.resize(width: 100, height: 30)
+        try await tmux.resize(width: 100, height: 30)
         try await tmux.waitUntil("restored screen") { $0.contains("4 Statistics") && !$0.contains("too small") }
-        try tmux.keys("C-c")
+        try await tmux.keys("C-c")
         try await tmux.waitFor("EXIT=0")
         try await expectTerminalRestored(tmux)
     }
@@ -67,9 +67,9 @@ import FakeNFTTesting
         SIGPROF, SIGSYS,
     ])
     func terminalIsRestoredAfterSignal(_ signal: Int32) async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
-        kill(try tmux.childPID(), signal)
+        kill(try await tmux.childPID(), signal)
         try await tmux.waitFor("EXIT=")
         try await expectTerminalRestored(tmux)
     }
@@ -77,20 +77,20 @@ import FakeNFTTesting
     /// A crash restores the terminal at once, says where the backtrace is, and never waits in
     /// the interactive backtracer (a key pressed right after the crash is not taken by it).
     @Test func aCrashGoesToTheLogNotToAPrompt() async throws {
-        let tmux = try Tmux()
-        try tmux.type(
+        let tmux = try await Tmux()
+        try await tmux.type(
             """
             sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE \(Tmux.binary) --data data; echo \"EX\"\"IT=$?\"; \
             stty -a > after.txt; echo DO\"\"NE'
             """
         )
         try await tmux.passWelcome(waitingFor: "4 Statistics")
-        kill(try tmux.childPID(), SIGSEGV)
-        try tmux.keys("x")
+        kill(try await tmux.childPID(), SIGSEGV)
+        try await tmux.keys("x")
         // The backtracer symbolicates a 140 MB binary: about 10 s alone, longer beside the rest of the suite.
         try await tmux.waitFor("EXIT=", timeout: 90)
         try await expectTerminalRestored(tmux)
-        let screen = try tmux.screen()
+        let screen = try await tmux.screen()
         #expect(screen.contains("fakenft crashed; the backtrace is in"), "\(screen)")
         #expect(!screen.contains("Press space"), "no interactive backtracer")
         // Complete: the backtracer got to its last line (a fault in its helper once killed the
@@ -101,15 +101,15 @@ import FakeNFTTesting
 
     /// The app logs its requests (status and duration) and its end to a file, never the token.
     @Test func requestsAreLoggedToAFileWithoutTheToken() async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
         try await tmux.waitFor("Cart [3]")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
-        try tmux.type(
+        try await tmux.type(
             "\(Tmux.binary) --server http://127.0.0.1:9 --token SECRET-42 --log-level debug; echo \"EX\"\"IT2=$?\"")
         try await tmux.waitFor("Can't reach")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT2=0")
         let log = try tmux.file(".local/state/fakenft/fakenft.log")
         #expect(
@@ -124,23 +124,23 @@ import FakeNFTTesting
     /// With a Russian keyboard layout on, a letter is the command of the key at its place:
     /// `й` is `q`, and quits.
     @Test func aRussianLayoutsLettersAreCommandsToo() async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
-        try tmux.keys("3")
+        try await tmux.keys("3")
         try await waitForTab(tmux, "Profile")
-        try tmux.keys("й")
+        try await tmux.keys("й")
         try await tmux.waitFor("EXIT=0")
         try await expectTerminalRestored(tmux)
     }
 
     /// SIGPIPE (a closed output) once killed the app with the terminal left raw; it is ignored.
     @Test func sigpipeIsIgnored() async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
-        kill(try tmux.childPID(), SIGPIPE)
-        try tmux.keys("3")
+        kill(try await tmux.childPID(), SIGPIPE)
+        try await tmux.keys("3")
         try await waitForTab(tmux, "Profile")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try await expectTerminalRestored(tmux)
     }
@@ -151,26 +151,26 @@ import FakeNFTTesting
         ("TERM=dumb", "TERM=dumb cannot move the cursor"),
     ])
     func badTerminalTypesAreExplained(environment: String, message: String) async throws {
-        let tmux = try Tmux()
-        try tmux.type("env \(environment) \(Tmux.binary) --data d; echo \"EX\"\"IT=$?\"")
+        let tmux = try await Tmux()
+        try await tmux.type("env \(environment) \(Tmux.binary) --data d; echo \"EX\"\"IT=$?\"")
         try await tmux.waitFor("EXIT=1")
-        let screen = try tmux.screen().replacingOccurrences(of: "\n", with: "")
+        let screen = try await tmux.screen().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains(message), "\(screen)")
     }
 
     @Test func ctrlZThenFgRepaints() async throws {
-        let tmux = try Tmux()
+        let tmux = try await Tmux()
         try await launch(tmux)
-        let pid = try tmux.childPID()
-        try tmux.keys("C-z")
+        let pid = try await tmux.childPID()
+        try await tmux.keys("C-z")
         // The process stopping is the criterion; the shell's "Stopped" line is not waited for
         // (under heavy load it was once not shown, see the session notes).
         #expect(await polled(within: .seconds(15)) { Tmux.state(of: pid) == "T" }, "Ctrl-Z stopped the app")
-        try tmux.type("clear; fg")
+        try await tmux.type("clear; fg")
         try await tmux.passWelcome(waitingFor: "4 Statistics")
-        try tmux.keys("3")
+        try await tmux.keys("3")
         try await waitForTab(tmux, "Profile")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try await expectTerminalRestored(tmux)
     }

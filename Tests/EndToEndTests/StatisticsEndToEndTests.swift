@@ -4,36 +4,36 @@ import Testing
 /// The Statistics journey on the real binary.
 @Suite(.serialized) struct StatisticsEndToEndTests {
     @Test func sortByNameOpenUserCollectionAndAddToCart() async throws {
-        let tmux = try Tmux(width: 100, height: 30)
+        let tmux = try await Tmux(width: 100, height: 30)
         try await tmux.launchApp(waitingFor: "Cart [3]")
-        try tmux.keys("4")
+        try await tmux.keys("4")
         try await tmux.waitFor("Users by rating")
-        try tmux.keys("s")
+        try await tmux.keys("s")
         try await tmux.waitFor("By rating")
-        try tmux.keys("1")
+        try await tmux.keys("1")
         try await tmux.waitFor("Users by name")
         // Walk down to the first user who owns NFTs.
         func selected(_ screen: String) -> String {
             (screen.split(separator: "\n").first { $0.contains("▌") } ?? "").trimmingCharacters(
                 in: CharacterSet(charactersIn: " ┃│"))
         }
-        var row = selected(try tmux.screen())
+        var row = selected(try await tmux.screen())
         for _ in 0..<100 {
             if row.hasSuffix(" NFTs") && !row.hasSuffix(" 0 NFTs") || row.hasSuffix(" 1 NFT") { break }
-            try tmux.keys("Down")
+            try await tmux.keys("Down")
             // The selected row itself changed (a page arriving also changes the screen).
             let before = row
             row = selected(
                 try await tmux.waitUntil("selection moved") { selected($0) != before && !selected($0).isEmpty })
         }
-        try tmux.keys("Enter")
+        try await tmux.keys("Enter")
         try await tmux.waitFor("Go to the user's website")
-        try tmux.keys("Down", "Enter")
+        try await tmux.keys("Down", "Enter")
         try await tmux.waitFor("[+ cart]")
-        try tmux.keys("c")
+        try await tmux.keys("c")
         try await tmux.waitFor("Cart [4]")
         try await tmux.waitFor("[✕ cart]")
-        try tmux.keys("q")
+        try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
     }
 }

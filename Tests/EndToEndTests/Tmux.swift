@@ -22,30 +22,30 @@ final class Tmux {
 
     /// A tmux of its own whose shell's home is a new folder, or `home`'s (another window of the
     /// same user: the same data, state and cache folders).
-    init(width: Int = 100, height: Int = 30, sharingHomeWith home: Tmux? = nil) throws {
+    init(width: Int = 100, height: Int = 30, sharingHomeWith home: Tmux? = nil) async throws {
         directory = home?.directory ?? FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         ownsDirectory = home == nil
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw E2EError("fakenft binary not found at \(Self.binary); run `make test` (it builds it first)")
         }
-        try run([
+        try await run([
             "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
             "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
             "SWIFT_BACKTRACE=enable=no", "bash", "--norc", "--noprofile",
         ])
-        try type("PS1='$ '; cd \(directory.path)")
+        try await type("PS1='$ '; cd \(directory.path)")
     }
 
     deinit {
-        _ = try? run(["kill-server"])
+        _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
         if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Runs a tmux command and returns its output.
     @discardableResult
-    func run(_ args: [String]) throws -> String {
-        try spawnAndWait("/usr/bin/tmux", ["-L", socket] + args).output
+    func run(_ args: [String]) async throws -> String {
+        try await spawned("/usr/bin/tmux", ["-L", socket] + args).output
     }
 
     /// Starts the app (with `arguments`) in an `sh -c` job that prints `EXIT=<code>` when it ends,
@@ -55,7 +55,7 @@ final class Tmux {
     func launchApp(_ arguments: String = "", waitingFor text: String = "9 collections", throughWelcome: Bool = true)
         async throws
     {
-        try type("sh -c '\(Self.binary) \(arguments); echo \"EX\"\"IT=$?\"'")
+        try await type("sh -c '\(Self.binary) \(arguments); echo \"EX\"\"IT=$?\"'")
         if throughWelcome { try await passWelcome(waitingFor: text) } else { try await waitFor(text) }
     }
 
@@ -68,12 +68,12 @@ final class Tmux {
             screen.contains(text) || (onboarding + signIn).contains { screen.contains($0) }
         }
         if onboarding.contains(where: screen.contains), !screen.contains(text) {
-            try keys("s")
+            try await keys("s")
             screen = try await waitUntil("'\(text)' or the sign-in screen") { screen in
                 screen.contains(text) || signIn.contains { screen.contains($0) }
             }
         }
-        if signIn.contains(where: screen.contains), !screen.contains(text) { try keys("Escape") }
+        if signIn.contains(where: screen.contains), !screen.contains(text) { try await keys("Escape") }
         return try await waitFor(text)
     }
 
@@ -89,22 +89,28 @@ final class Tmux {
     }
 
     /// Types a shell command line and presses Enter.
-    func type(_ line: String) throws {
-        try run(["send-keys", "-t", session, "-l", line])
-        try keys("Enter")
+    func type(_ line: String) async throws {
+        try await run(["send-keys", "-t", session, "-l", line])
+        try await keys("Enter")
     }
 
     /// Sends tmux key names (`Tab`, `Escape`, `C-z`, `q`).
-    func keys(_ names: String...) throws { try run(["send-keys", "-t", session] + names) }
+    func keys(_ names: String...) async throws { try await run(["send-keys", "-t", session] + names) }
 
-    func screen() throws -> String { try run(["capture-pane", "-t", session, "-p"]) }
+    /// The pane's text; with `colors`, its SGR escapes too.
+    func screen(colors: Bool = false) async throws -> String {
+        try await run(["capture-pane", "-t", session, "-p"] + (colors ? ["-e"] : []))
+    }
 
-    /// Waits until the screen satisfies `condition`; fails with the screen after `timeout` seconds.
+    /// Waits until the screen (with `colors`, its escapes too) satisfies `condition`; fails with
+    /// the screen after `timeout` seconds.
     @discardableResult
-    func waitUntil(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) async throws -> String {
+    func waitUntil(_ what: String, timeout: TimeInterval = 15, colors: Bool = false, _ condition: (String) -> Bool)
+        async throws -> String
+    {
         var last = ""
         let shown = try await polled(every: .milliseconds(30), within: .seconds(timeout)) {
-            last = try screen()
+            last = try await screen(colors: colors)
             return condition(last)
         }
         guard shown else { throw E2EError("timed out waiting for \(what); screen was:\n\(last)") }
@@ -116,19 +122,19 @@ final class Tmux {
         try await waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
-    func resize(width: Int, height: Int) throws {
-        try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+    func resize(width: Int, height: Int) async throws {
+        try await run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The pid of the program started by the `sh -c` wrapper in the pane's shell.
-    func childPID() throws -> Int32 {
-        let shell = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(
+    func childPID() async throws -> Int32 {
+        let shell = try await run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(
             in: .whitespacesAndNewlines)
-        let children = try spawnAndWait("/usr/bin/pgrep", ["-P", shell]).output
+        let children = try await spawned("/usr/bin/pgrep", ["-P", shell]).output
         guard let wrapper = children.split(separator: "\n").first else {
             throw E2EError("no child process in the pane")
         }
-        let grandchildren = try spawnAndWait("/usr/bin/pgrep", ["-P", String(wrapper)]).output
+        let grandchildren = try await spawned("/usr/bin/pgrep", ["-P", String(wrapper)]).output
         guard let pid = Int32(grandchildren.split(separator: "\n").first ?? "") else {
             throw E2EError("no fakenft process in the pane")
         }
@@ -147,8 +153,8 @@ final class Tmux {
     /// in `data` (a folder of this test's), with more `arguments`; returns its address once it listens.
     func startServer(data: String = "server-data", arguments: String = "") async throws -> URL {
         let port = try Self.freePort()
-        try type("\(Self.binary) serve --port \(port) --data \(data) --quiet \(arguments) > server.log 2>&1 &")
-        try type("clear")
+        try await type("\(Self.binary) serve --port \(port) --data \(data) --quiet \(arguments) > server.log 2>&1 &")
+        try await type("clear")
         _ = await polled(within: .seconds(10)) { (try? file("server.log"))?.contains("listening") ?? false }
         return URL(string: "http://127.0.0.1:\(port)")!
     }

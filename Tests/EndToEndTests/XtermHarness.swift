@@ -62,13 +62,13 @@ final class XtermHarness {
             ], log: "xterm.log")
         // Keys typed with XTEST go to the window under the pointer (no window manager).
         _ = await polled(every: .milliseconds(50), within: .seconds(30)) {
-            (try? x("xdotool", ["search", "--class", "xterm"]))?.isEmpty == false
+            (try? await x("xdotool", ["search", "--class", "xterm"]))?.isEmpty == false
         }
-        _ = try x("xdotool", ["mousemove", "200", "200"])
+        _ = try await x("xdotool", ["mousemove", "200", "200"])
     }
 
     /// Types keys (xdotool names: Return, Escape, question…).
-    func keys(_ names: String...) throws { _ = try x("xdotool", ["key"] + names) }
+    func keys(_ names: String...) async throws { _ = try await x("xdotool", ["key"] + names) }
 
     /// What went wrong, for a failure message: the end of the terminal's output and the logs.
     func diagnosis() -> String {
@@ -89,16 +89,16 @@ final class XtermHarness {
     }
 
     /// The screen now, as RGBA, saved as `name`.png in the test's folder for a human to look at.
-    func screenshot(_ name: String) throws -> Screenshot {
+    func screenshot(_ name: String) async throws -> Screenshot {
         let path = directory.appendingPathComponent("\(name).xwd").path
-        _ = try x("xwd", ["-root", "-silent", "-out", path])
+        _ = try await x("xwd", ["-root", "-silent", "-out", path])
         let shot = try Screenshot(xwd: Data(contentsOf: URL(fileURLWithPath: path)))
         try Data(shot.png).write(to: directory.appendingPathComponent("\(name).png"))
         return shot
     }
 
-    private func x(_ tool: String, _ arguments: [String]) throws -> String {
-        let result = try spawnAndWait("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/\(tool)"] + arguments)
+    private func x(_ tool: String, _ arguments: [String]) async throws -> String {
+        let result = try await spawned("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/\(tool)"] + arguments)
         return result.output.split(separator: "\n").filter { !$0.contains("XGetInputFocus") }.joined(separator: "\n")
     }
 

@@ -71,10 +71,10 @@ import FakeNFTTesting
             ])
         _ = try await waitForSixel(harness, after: 0, "the Catalog's covers")
         var mark = harness.output().count
-        try harness.keys("Return")  // the biggest collection
+        try await harness.keys("Return")  // the biggest collection
         _ = try await waitForSixel(harness, after: mark, "the collection's grid") { $0.row >= 6 }
         mark = harness.output().count
-        try harness.keys("Return")  // its first NFT
+        try await harness.keys("Return")  // its first NFT
         return (harness, try await waitForSixel(harness, after: mark, "the NFT's picture") { $0.width >= 150 })
     }
 
@@ -126,7 +126,7 @@ import FakeNFTTesting
         func settle(_ name: String, at sixel: WrittenSixel, until done: (Double) -> Bool) async throws -> Double {
             var last = 255.0
             _ = try await polled(every: .milliseconds(250), within: .seconds(15)) {
-                last = Self.difference(try harness.screenshot(name), sixel, cell: cell, pictures: fitted)
+                last = Self.difference(try await harness.screenshot(name), sixel, cell: cell, pictures: fitted)
                 return done(last)
             }
             return last
@@ -135,13 +135,13 @@ import FakeNFTTesting
         #expect(shown < 16, "the NFT's picture at its cells, in its colours (mean difference \(shown))")
 
         var mark = harness.output().count
-        try harness.keys("question")  // help, over the picture
+        try await harness.keys("question")  // help, over the picture
         let covered = try await settle("dialog", at: picture) { $0 > shown + 15 }
         #expect(WrittenSixel.all(in: harness.output(), from: mark).isEmpty, "no picture written under a dialog")
         #expect(covered > shown + 15, "the dialog hides the picture (mean difference \(covered), shown \(shown))")
 
         mark = harness.output().count
-        try harness.keys("Escape")  // close it
+        try await harness.keys("Escape")  // close it
         let back = try await waitForSixel(after: mark, "the picture after the dialog") { $0.width >= 150 }
         #expect(back.column == picture.column && back.row == picture.row)
         let restored = try await settle("back", at: back) { $0 < 16 }

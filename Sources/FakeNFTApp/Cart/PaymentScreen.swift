@@ -110,30 +110,28 @@ final class PaymentScreen: Screen {
         let (_, cells) = body.rows(.length(1), .fill)
         grid.render(in: cells, cellSize: Self.cellSize, buffer: &buffer) {
             currency, _, cell, selected, buffer in
-            let inner = cell.inset(dx: 1, dy: 0)
-            buffer.box(Rect(x: inner.x, y: cell.y, width: inner.width, height: 4), style: selected ? .accent : .dim)
-            buffer.render(
-                PictureView(currency.image, label: currency.title, pictures: pictures),
-                in: Rect(x: inner.x + 2, y: cell.y + 1, width: 4, height: 2))
+            let (card, _) = cell.inset(dx: 1, dy: 0).rows(.length(4), .fill)
+            buffer.box(card, style: selected ? .accent : .dim)
+            let (icon, _, text) = card.inset(dx: 2, dy: 1).columns(.length(4), .length(2), .fill)
+            buffer.render(PictureView(currency.image, label: currency.title, pictures: pictures), in: icon)
             buffer.draw(
-                currency.title, at: Point(x: inner.x + 8, y: cell.y + 1), style: selected ? .selected : .bold,
-                maxWidth: inner.width - 10)
-            buffer.draw(
-                currency.name, at: Point(x: inner.x + 8, y: cell.y + 2), style: .success, maxWidth: inner.width - 10)
+                currency.title, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
+                maxWidth: text.width)
+            buffer.draw(currency.name, at: Point(x: text.x, y: text.y + 1), style: .success, maxWidth: text.width)
         }
+        let (_, terms, pay) = footer.rows(.length(1), .length(1), .fill)
         let used = buffer.draw(
-            tr(.termsAgree), at: Point(x: footer.x, y: footer.y + 1), style: .dim, maxWidth: footer.width)
+            tr(.termsAgree), at: Point(x: terms.x, y: terms.y), style: .dim, maxWidth: terms.width)
         buffer.button(
-            tr(.termsLink, Self.keys.keyLabel(for: .terms)), at: Point(x: footer.x + used, y: footer.y + 1),
-            style: .link, maxWidth: footer.width - used,
+            tr(.termsLink, Self.keys.keyLabel(for: .terms)), at: Point(x: terms.x + used, y: terms.y),
+            style: .link, maxWidth: terms.width - used,
             key: Self.keys.key(for: .terms))
         if model.outcome == .paying {
-            buffer.render(
-                Spinner(tr(.payingNow)), in: Rect(x: footer.x, y: footer.y + 2, width: footer.width, height: 1))
+            buffer.render(Spinner(tr(.payingNow)), in: pay)
         } else {
             buffer.button(
                 tr(.payAmountButton, Format.price(model.total), Self.keys.keyLabel(for: .pay)),
-                at: Point(x: footer.x, y: footer.y + 2),
+                at: Point(x: pay.x, y: pay.y),
                 style: .selected, maxWidth: footer.width, key: Self.keys.key(for: .pay))
         }
         if case .failed(let reason) = model.outcome {

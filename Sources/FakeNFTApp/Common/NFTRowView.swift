@@ -15,13 +15,10 @@ struct NFTRowView: Widget {
 
     func render(in full: Rect, buffer: inout Buffer) {
         // marker | picture | gap | name, stars, subtitle | price, within a readable width
-        let (marker, picture, _, text, price) = Format.readable(full).columns(
-            .length(2), .length(6), .length(2), .fill, .length(16))
-        buffer.render(SelectionMarker(selected: selected), in: Rect(x: marker.x, y: marker.y, width: 1, height: 2))
-        let (cover, _) = picture.rows(.length(2), .fill)
-        buffer.render(
-            PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures),
-            in: cover)
+        let (lines, _) = Format.readable(full).rows(.length(2), .fill)
+        let (marker, picture, _, text, price) = lines.columns(.length(2), .length(6), .length(2), .fill, .length(16))
+        buffer.render(SelectionMarker(selected: selected), in: marker)
+        buffer.render(PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures), in: picture)
         let used = min(text.width, DisplayWidth.of(nft.name))
         ListSearch.drawName(
             nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
@@ -64,10 +61,11 @@ struct LinkRow: Widget {
     }
 
     func render(in row: Rect, buffer: inout Buffer) {
-        buffer.render(SelectionMarker(selected: selected), in: Rect(x: row.x, y: row.y, width: 1, height: 1))
-        buffer.draw(
-            label, at: Point(x: row.x + 2, y: row.y), style: selected ? .selected : .bold, maxWidth: row.width - 6)
-        buffer.draw("›", at: Point(x: row.maxX - 2, y: row.y), style: .dim, maxWidth: 1)
+        let (line, _) = row.rows(.length(1), .fill)
+        let (marker, text, _, arrow, _) = line.columns(.length(2), .fill, .length(2), .length(1), .length(1))
+        buffer.render(SelectionMarker(selected: selected), in: marker)
+        buffer.draw(label, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold, maxWidth: text.width)
+        buffer.draw("›", at: Point(x: arrow.x, y: arrow.y), style: .dim, maxWidth: arrow.width)
     }
 }
 

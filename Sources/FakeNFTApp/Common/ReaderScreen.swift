@@ -119,7 +119,8 @@ final class ReaderScreen: Screen {
         let (_, body) = rect.rows(.length(2), .fill)
         switch model.page {
         case .loading:
-            buffer.render(Spinner(tr(.loadingPage)), in: Rect(x: body.x, y: body.y, width: body.width, height: 1))
+            let (firstLine, _) = body.rows(.length(1), .fill)
+            buffer.render(Spinner(tr(.loadingPage)), in: firstLine)
         case .failed(let failure):
             buffer.draw(tr(.pageCannotShow), at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
             for (i, line) in DisplayWidth.wrap(failure.message, width: body.width, maxLines: 3).enumerated() {
@@ -145,8 +146,8 @@ final class ReaderScreen: Screen {
             if all.count > body.height {
                 let bar = ListState(count: all.count, selected: min(all.count - 1, scroll + body.height - 1))
                     .laidOut(count: all.count, height: body.height)
-                ListView.drawScrollBar(
-                    bar, in: Rect(x: body.maxX - 1, y: body.y, width: 1, height: body.height), buffer: &buffer)
+                let (_, gutter) = body.columns(.fill, .length(1))
+                ListView.drawScrollBar(bar, in: gutter, buffer: &buffer)
             }
         }
     }

@@ -70,7 +70,8 @@ struct StatusView: Widget {
 
     func render(in rect: Rect, buffer: inout Buffer) {
         guard case .failed(let message) = state else {
-            let spinner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: 1)
+            let (_, line, _) = rect.rows(.length(1), .length(1), .fill)
+            let spinner = line.inset(dx: 1, dy: 0)
             return buffer.render(Spinner(tr(what.loading)), in: spinner)
         }
         let lines = DisplayWidth.wrap(tr(what.failed) + " " + message, width: max(10, rect.width - 4))

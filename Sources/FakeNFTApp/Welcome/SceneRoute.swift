@@ -56,9 +56,8 @@ final class SceneRoute {
     func finish(_ buffer: inout Buffer, title: String, layers: [KeyLayer]) {
         let size = buffer.size
         let own = SceneKeys.map.hints()
-        buffer.render(
-            KeyHintBar(layers.flatMap(\.hints) + own, keepingLast: own.count),
-            in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1))
+        let (_, footer) = Rect(size: size).rows(.fill, .length(1))
+        buffer.render(KeyHintBar(layers.flatMap(\.hints) + own, keepingLast: own.count), in: footer)
         help.render(
             title: title, layers: layers, everywhere: SceneKeys.map.helpEntries, in: Rect(size: size), buffer: &buffer)
         lastFrame = DrawnFrame(buffer)

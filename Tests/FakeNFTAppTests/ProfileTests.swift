@@ -163,8 +163,13 @@ import FakeNFTTesting
             profile.render(in: Rect(size: buffer.size), buffer: &buffer)
             #expect(buffer.contains("Wallet: 1 NFT worth unknown"), "\(buffer.text())")
 
-            await StatisticsViewModel(context: context).loadPlaces()
+            let statistics = StatisticsViewModel(context: context)
+            statistics.setSort(.name)  // places come from the whole rating only in other orders
+            let user = User(id: "7", name: "Ann", avatar: "", description: nil, website: "", nfts: [], rating: "1")
+            #expect(statistics.place(of: user, at: 0) == "…", "while the rating is read")
+            await statistics.loadPlaces()
             #expect(context.effects.toast?.message == "Could not read the users' places: Not found on the server.")
+            #expect(statistics.place(of: user, at: 0) == "?", "unknown, not coming")
 
             let nft = NFT(
                 id: "1", name: "April", images: [], rating: 1, description: "", price: 1, author: "", createdAt: "")
@@ -173,6 +178,14 @@ import FakeNFTTesting
             #expect(model.collectionName == "unknown")
             #expect(context.effects.toast?.message == "Could not find the NFT's collection: Not found on the server.")
         }
+        // Offline, the breadcrumb says so once: no toast for each of them, and the places are unknown.
+        let offline = makeContext(nil)
+        let statistics = StatisticsViewModel(context: offline)
+        statistics.setSort(.name)
+        await statistics.loadPlaces()
+        let user = User(id: "7", name: "Ann", avatar: "", description: nil, website: "", nfts: [], rating: "1")
+        #expect(statistics.place(of: user, at: 0) == "?")
+        #expect(offline.effects.toast == nil && offline.state.freshness == .offline)
     }
 
     /// My NFTs opened before the profile arrived waits for it: never "You have no NFTs yet" for

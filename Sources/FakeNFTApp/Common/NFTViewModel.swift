@@ -34,7 +34,10 @@ final class NFTViewModel: ViewModel {
             } catch {
                 guard !Task.isCancelled else { return }
                 collectionName = tr(.unknown)
-                context.effects.show(.init(tr(.collectionNameFailed, APIError(thrown: error).message), kind: .error))
+                let failure = APIError(thrown: error)
+                if !context.state.unreachable(failure) {  // offline: the breadcrumb says it
+                    context.effects.show(.init(tr(.collectionNameFailed, failure.message), kind: .error))
+                }
             }
         }
     }

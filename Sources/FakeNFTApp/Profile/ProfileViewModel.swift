@@ -45,7 +45,7 @@ final class ProfileViewModel: ViewModel {
         await load(\.wallet, keepingValue: true) {
             try await context.services.catalog.nfts(ids: owned).map(\.price).filter(\.isFinite).reduce(0, +)
         }
-        if let failure = wallet.failure {
+        if let failure = wallet.failure, !context.state.unreachable(failure) {  // offline: the breadcrumb says it
             context.effects.show(.init(tr(.walletFailed, failure.message), kind: .error))
         }
     }

@@ -187,8 +187,8 @@ public final class StatisticsScreen: Screen {
                 .length(13), .fill, .length(2), .length(DisplayWidth.of(figures)), .length(1))
             let (marker, place, _, avatar, _) = lead.columns(.length(2), .length(5), .length(1), .length(3), .fill)
             buffer.render(SelectionMarker(selected: selected), in: marker)
-            // The place in the rating, whatever the order ("…" until the rating is read).
-            let placeText = model.place(of: user, at: index).map(String.init) ?? "…"
+            // The place in the rating, whatever the order.
+            let placeText = model.place(of: user, at: index)
             buffer.draw(
                 placeText.leftPadded(to: 5), at: Point(x: place.x, y: place.y), style: .dim, maxWidth: place.width)
             buffer.render(PictureView(user.avatar, label: user.name, pictures: pictures), in: avatar)
@@ -209,7 +209,7 @@ public final class StatisticsScreen: Screen {
             pictures: model.context.pictures, buffer: &buffer)
         var y = inside.y + used + 1
         buffer.draw(user.name, at: Point(x: inside.x, y: y), style: .bold, maxWidth: inside.width)
-        let place = model.place(of: user, at: index).map(String.init) ?? "…"
+        let place = model.place(of: user, at: index)
         buffer.draw(
             tr(.userRatingPlace, String(user.ratingValue), place), at: Point(x: inside.x, y: y + 1), style: .plain,
             maxWidth: inside.width)

@@ -13,6 +13,8 @@ public final class StatisticsViewModel {
     public private(set) var failure: APIError?
     /// Each user's place in the rating (1 is the highest), once the whole rating is read.
     private(set) var places: [String: Int] = [:]
+    /// Whether the last read of the whole rating failed (the places are unknown, not coming).
+    private(set) var placesFailed = false
     /// How many users there are, once known.
     private(set) var total: Int?
     /// The users matching the search (nil without one): from the server, or from the pages
@@ -85,13 +87,18 @@ public final class StatisticsViewModel {
     }
 
     /// Reads the whole rating once (in bulk pages): every user's place, and the total. A failure
-    /// is said in a toast (the places stay blank in other orders than the rating's).
+    /// is said in a toast (the places show "?" in other orders than the rating's).
     func loadPlaces() async {
         guard places.isEmpty else { return }
+        placesFailed = false
         let ranking: [User]
         do { ranking = try await context.services.users.all(sorting: .rating) } catch {
             if !Task.isCancelled {
-                context.effects.show(.init(tr(.placesFailed, APIError(thrown: error).message), kind: .error))
+                placesFailed = true
+                let failure = APIError(thrown: error)
+                if !context.state.unreachable(failure) {  // offline: the breadcrumb says it
+                    context.effects.show(.init(tr(.placesFailed, failure.message), kind: .error))
+                }
             }
             return
         }
@@ -118,9 +125,11 @@ public final class StatisticsViewModel {
         loadingPage = nil
     }
 
-    /// `user`'s place in the rating, shown whatever the order; nil while unknown.
-    func place(of user: User, at index: Int) -> Int? {
-        sorting == .rating && found == nil ? index + 1 : places[user.id]
+    /// `user`'s place in the rating as shown whatever the order: "…" while the rating is read, "?"
+    /// when it could not be.
+    func place(of user: User, at index: Int) -> String {
+        let place = sorting == .rating && found == nil ? index + 1 : places[user.id]
+        return place.map(String.init) ?? (placesFailed ? "?" : "…")
     }
 
     /// Finds the users whose name contains `query` on the server; against a server that ignores

@@ -77,6 +77,7 @@ bench: test-deps
 
 bench-server: test-deps
 	$(RELEASE_BUILD) --product fakenft
+	$(RELEASE_BUILD) --product fakenft-bench
 	./scripts/bench-server.sh $(RELEASE_BIN)
 
 # Two servers on one PostgreSQL behind nginx under wrk for DURATION seconds (default 60), then

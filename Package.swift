@@ -99,7 +99,10 @@ let package = Package(
         .executableTarget(name: "fakenft-fuzz", dependencies: ["FakeNFTRequests", "FakeNFTModels"]),
         .executableTarget(
             name: "fakenft-bench",
-            dependencies: ["FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting"],
+            dependencies: [
+                "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "FakeNFTTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
         // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
         .target(

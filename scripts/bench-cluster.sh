@@ -18,6 +18,18 @@ duration=${DURATION:-20}
 work=$(mktemp -d)
 chmod 755 "$work"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# CPU time (clock ticks, user and system, with the children that ended: PostgreSQL's backends)
+# used so far by server a, server b, PostgreSQL's processes and nginx's workers, as "A B PG
+# NGINX": the difference over a measurement, divided by its requests, is what one request costs.
+ticks() { for p in "$@"; do awk '{ print $14 + $15 + $16 + $17 }' "/proc/$p/stat" 2>/dev/null || echo 0; done | awk '{ s += $1 } END { print s + 0 }'; }
+cpu_now() { echo "$(ticks $a) $(ticks $b) $(ticks $(ps -u postgres -o pid= 2>/dev/null || pgrep -x postgres)) $(ticks $(pgrep -f 'nginx: worker'))"; }
+# "servers X µs, PostgreSQL Y µs, nginx Z µs" per request, from two cpu_now readings and a request count.
+per_request() {
+    echo "$1 $2" | awk -v hz="$(getconf CLK_TCK)" -v n="$3" '{ if (n == 0) n = 1
+        f = 1000000 / hz / n
+        printf "servers %d µs, PostgreSQL %d µs, nginx %d µs", ($5 - $1 + $6 - $2) * f, ($7 - $3) * f, ($8 - $4) * f }'
+}
+requests() { awk '/ requests in / { print $1 }' "$work/wrk.txt"; }
 psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE bench" </dev/null
 database="${FAKENFT_TEST_POSTGRES%/*}/bench"
 a_port=$(free_port) b_port=$(free_port) nginx_port=$(free_port)
@@ -42,7 +54,11 @@ psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE pgbench" </dev/null
 pgbench_database="${FAKENFT_TEST_POSTGRES%/*}/pgbench"
 pgbench -i -q -s 1 "$pgbench_database" >/dev/null 2>&1
 tps() { pgbench -n -c32 -j2 -T"$duration" "$@" "$pgbench_database" 2>&1 | awk '/^tps = / { printf "%d", $3 }'; }
+pg_ticks() { ticks $(ps -u postgres -o pid= 2>/dev/null || pgrep -x postgres); }
+before=$(pg_ticks)
 select_tps=$(tps -S)
+select_cpu=$(awk -v a="$before" -v b="$(pg_ticks)" -v n="$select_tps" -v d="$duration" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { if (n == 0) n = 1; printf "%d", (b - a) * 1000000 / hz / (n * d) }')
 update_tps=$(tps -b simple-update)
 
 for i in $(seq 64); do
@@ -62,8 +78,10 @@ measure() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 meets() { awk -v r="$1" -v t="$2" 'BEGIN { print (r + 0 >= t ? "yes" : "NO") }'; }
 
+before=$(cpu_now)
 set -- $(TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
 mix_rps=$1 mix_p50=$2 mix_p99=$3 mix_bad=$4 mix_errors=$5
+mix_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
 
 # Every acknowledged like noted in $1 is in the database (a later write of the same account may
 # have replaced it); sets checked and lost.
@@ -101,10 +119,14 @@ function request()
     return wrk.format("PUT", "/api/v1/profile/1", headers, "likes=" .. (n % 95 + 1) .. "&description=p" .. n)
 end
 LUA
+before=$(cpu_now)
 set -- $(TOKENS="$work/tokens" measure -s "$work/put.lua" "$direct"); put_rps=$1 put_p99=$3 put_bad=$4
+put_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
 set -- $(measure -s "$work/put.lua" "$direct"); put_one_rps=$1 put_one_p99=$3
 set -- $(measure "$direct/api/v1/profile/1"); profile_rps=$1 profile_p99=$3
+before=$(cpu_now)
 set -- $(measure "$direct/api/v1/nft/1"); nft_rps=$1 nft_p99=$3
+nft_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
 
 mix_ratio=$(ratio "$mix_rps" "$select_tps") put_ratio=$(ratio "$put_rps" "$update_tps")
 read_ratio=$(ratio "$profile_rps" "$nft_rps")
@@ -112,13 +134,15 @@ echo "FakeNFT on PostgreSQL (fsync off) beside pgbench on the same cluster, $(np
 echo
 echo "| Figure | measured | reference | ratio | target | met |"
 echo "|---|---|---|---|---|---|"
-echo "| pgbench -S (select only), scale 1 | $select_tps tps | | | | |"
+echo "| pgbench -S (select only), scale 1 | $select_tps tps (PostgreSQL's CPU: $select_cpu µs a transaction) | | | | |"
 echo "| pgbench -b simple-update, scale 1 | $update_tps tps | | | | |"
 echo "| mix through nginx over two servers (scripts/bench-cluster.lua) | $mix_rps req/s, p50 $mix_p50 ms, p99 $mix_p99 ms, non-2xx $mix_bad, socket errors $mix_errors | pgbench -S | $mix_ratio | ≥ 0.5, p99 ≤ 50 ms, no error | $(meets "$mix_ratio" 0.5)/$(awk -v p="$mix_p99" 'BEGIN { print (p <= 50 ? "yes" : "NO") }')/$([ "$mix_bad$mix_errors" = 00 ] && echo yes || echo NO) |"
 echo "| PUT /profile/1, one server, 32 connections over 64 accounts | $put_rps req/s, p99 $put_p99 ms, non-2xx $put_bad | pgbench simple-update | $put_ratio | ≥ 0.5 | $(meets "$put_ratio" 0.5) |"
 echo "| PUT /profile/1, one server, all connections on one profile | $put_one_rps req/s, p99 $put_one_p99 ms | pgbench simple-update | $(ratio "$put_one_rps" "$update_tps") | (printed) | |"
 echo "| GET /profile/1, one server | $profile_rps req/s, p99 $profile_p99 ms | GET /nft/1: $nft_rps req/s, p99 $nft_p99 ms | $read_ratio | ≥ 0.6 | $(meets "$read_ratio" 0.6) |"
 echo
+echo "CPU per request (user and system time of every process of each, wrk's not counted): the mix: $mix_cpu;"
+echo "PUT over 64 accounts: $put_cpu; GET /nft/1: $nft_cpu"
 echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
 
 # 4. Failures under the mix, both servers again: PostgreSQL restarted at 5 s, server a killed

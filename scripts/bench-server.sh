@@ -1,6 +1,8 @@
 #!/bin/sh
 # `make bench-server`: the server's read and write throughput on loopback with wrk (-t2 -c32),
-# side by side with nginx serving the very same JSON bytes as static files, in one run.
+# side by side with nginx serving the very same JSON bytes as static files and, when
+# fakenft-bench is beside BINARY, with Hummingbird alone serving them (one route per file, no
+# middleware: the framework's own cost), in one run.
 #   scripts/bench-server.sh [BINARY]    DURATION=10 (seconds per measurement)
 set -eu
 cd "$(dirname "$0")/.."
@@ -52,6 +54,15 @@ CONF
 /usr/sbin/nginx -c "$work/nginx.conf" -e "$work/nginx-error.log"
 nginx="http://127.0.0.1:$nginx_port"
 for _ in $(seq 50); do curl -sf "$nginx/nft-1.json" >/dev/null && break; sleep 0.1; done
+bare=""
+if [ -x "$(dirname "$binary")/fakenft-bench" ]; then
+    bare_port=$(free_port)
+    "$(dirname "$binary")/fakenft-bench" serve-files "$work/www" "$bare_port" >"$work/bare.log" 2>&1 &
+    bare_pid=$!
+    trap 'kill $server $bare_pid 2>/dev/null; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+    bare="http://127.0.0.1:$bare_port"
+    for _ in $(seq 50); do curl -sf "$bare/nft-1.json" >/dev/null && break; sleep 0.1; done
+fi
 
 # wrk's requests per second and 99th percentile latency, as "RPS P99".
 measure() {
@@ -75,18 +86,24 @@ LUA
 
 echo "Server throughput, wrk -t2 -c32 -d${duration}s on loopback, $(nproc) cores; nginx $(/usr/sbin/nginx -v 2>&1 | sed 's/.*nginx\///') serves the same bytes"
 echo
-echo "| Request | fakenft req/s | p99 | nginx req/s | p99 | fakenft / nginx | target |"
-echo "|---|---|---|---|---|---|---|"
+echo "| Request | fakenft req/s | p99 | nginx req/s | p99 | fakenft / nginx | target | Hummingbird alone req/s | its / nginx | fakenft / it |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 row() {
     name=$1 path=$2 file=$3 target=$4
     set -- $(measure "$base$path")
     ours=$1 ours_p99=$2
     set -- $(measure "$nginx/$file")
-    echo "| \`GET /api/v1$path\` | $ours | $ours_p99 | $1 | $2 | $(ratio "$ours" "$1") | $target |"
+    theirs=$1 theirs_p99=$2
+    alone="" alone_ratio="" ours_to_alone=""
+    if [ -n "$bare" ]; then
+        set -- $(measure "$bare/$file")
+        alone=$1 alone_ratio=$(ratio "$1" "$theirs") ours_to_alone=$(ratio "$ours" "$1")
+    fi
+    echo "| \`GET /api/v1$path\` | $ours | $ours_p99 | $theirs | $theirs_p99 | $(ratio "$ours" "$theirs") | $target | $alone | $alone_ratio | $ours_to_alone |"
 }
 row nft "/nft/1" nft-1.json "≥ 60%"
 row users "/users?page=0&size=20" users-page.json "≥ 50%"
 row collections "/collections" collections.json "≥ 25%"
 set -- $(measure -s "$work/put.lua" "$base/profile/1")
-echo "| \`PUT /api/v1/profile/1\` (likes) | $1 | $2 | | | | |"
+echo "| \`PUT /api/v1/profile/1\` (likes) | $1 | $2 | | | | | | | |"
 kill -0 $server 2>/dev/null || { echo "the server died during the benchmark:" >&2; cat "$work/server.log" >&2; exit 1; }

@@ -1,6 +1,13 @@
 import Foundation
 
 // `make bench`: prints figures; nothing here passes or fails on timing.
+// `fakenft-bench serve-files FOLDER PORT`: the bare Hummingbird server scripts/bench-server.sh
+// measures (``BareServer``).
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "serve-files", let port = Int(arguments[3]) {
+    try await BareServer.serve(folder: URL(fileURLWithPath: arguments[2]), port: port)
+    exit(0)
+}
 let binary =
     CommandLine.arguments.dropFirst().first
     ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fakenft").path

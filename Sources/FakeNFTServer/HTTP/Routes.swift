@@ -32,6 +32,8 @@ struct Routes: Sendable {
     let limits: AccountLimits
     /// What each client last saw of each list, when changes without `If-Match` are merged.
     let listBases: ListBases?
+    /// List pages as answered, by table revision, query and link base.
+    let pages = PageCache()
     static let maxBodySize = 64 * 1024
 
     /// Every endpoint.
@@ -179,8 +181,12 @@ struct Routes: Sendable {
     private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request, from model: ReadModel) throws
         -> Response
     {
-        let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
-        return json(model[keyPath: table].list(query), request)
+        let table = model[keyPath: table], query = request.uri.query ?? ""
+        let base = links.base(for: request.head, serverHost: serverHost)
+        let page = try pages.page(PageCache.Key(table: table.revision, query: query, base: base ?? "")) {
+            ImageLinks.rewrite(table.list(try ListQuery(parameters: QueryString.parse(Substring(query)))), base: base)
+        }
+        return Responses.json(page)
     }
 
     private func item(

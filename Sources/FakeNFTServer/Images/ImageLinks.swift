@@ -14,15 +14,23 @@ public enum ImageLinks: Sendable, Hashable {
     /// The hosts the data set's images live on; their URLs are rewritten.
     static let upstreamPrefixes = ["https://code.s3.yandex.net/", "https://cloudflare-ipfs.com/"]
 
-    /// `json` with every upstream image URL pointing under `<base>/images/`.
+    /// `json` with every upstream image URL pointing under `<base>/images/` (``base(for:serverHost:)``).
     func rewrite(_ json: ByteBuffer, for request: HTTPRequest, serverHost: String) -> ByteBuffer {
-        guard case .local(let publicURL) = self else { return json }
-        let base =
-            publicURL.map {
-                $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString
-            }
-            ?? "http://" + Self.host(of: request, fallback: serverHost)
-        return Self.replacing(Self.upstreamPrefixes, with: base + "/images/", in: json)
+        Self.rewrite(json, base: base(for: request, serverHost: serverHost))
+    }
+
+    /// Where `request`'s image links point (what comes before `/images/`); nil: upstream, unchanged.
+    func base(for request: HTTPRequest, serverHost: String) -> String? {
+        guard case .local(let publicURL) = self else { return nil }
+        return publicURL.map {
+            $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString
+        } ?? "http://" + Self.host(of: request, fallback: serverHost)
+    }
+
+    /// `json` with every upstream image URL pointing under `<base>/images/`; unchanged when `base` is nil.
+    static func rewrite(_ json: ByteBuffer, base: String?) -> ByteBuffer {
+        guard let base else { return json }
+        return replacing(upstreamPrefixes, with: base + "/images/", in: json)
     }
 
     /// The request's `Host` when it is a plain host and port (ASCII letters, digits and `.-:[]`:

@@ -1,6 +1,7 @@
 import FakeNFTRequests
 import Foundation
 import NIOCore
+import Synchronization
 
 /// One kind of entity as JSON, each encoded once: found by id, or listed a page at a time in
 /// any whitelisted order (worked out once, when the table is loaded).
@@ -19,6 +20,11 @@ struct EncodedTable: Sendable {
     private var names: [String]
     /// Other names of sort fields (``SortFields/aliases``).
     private let aliases: [String: String]
+    /// Unique to this table's content in this process: every table made or updated gets a new one
+    /// (what ``PageCache`` keeps pages by).
+    private(set) var revision = Self.nextRevision()
+    private static let revisions = Atomic<Int>(0)
+    private static func nextRevision() -> Int { revisions.add(1, ordering: .relaxed).newValue }
 
     /// Encodes `records` (in storage order) and works out the order of each field of `sorts`,
     /// on every core: a large table takes seconds.
@@ -98,6 +104,7 @@ struct EncodedTable: Sendable {
         id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> some Encodable
     ) throws -> EncodedTable {
         var table = self
+        table.revision = Self.nextRevision()
         let changed = changed.sorted()
         for index in changed {
             let encoded = try JSONBody.encode(model(records[index]))

@@ -34,6 +34,10 @@ import Testing
         _ = page(large, bytes: PageCache.largestPage + 1)
         _ = page(large, bytes: PageCache.largestPage + 1)
         #expect(made == 6, "a page past the largest kept is made each time")
+        let long = PageCache.Key(table: 3, query: String(repeating: "a", count: PageCache.longestQuery + 1), base: "")
+        _ = page(long)
+        _ = page(long)
+        #expect(made == 8, "a page asked with a query past the longest kept is made each time")
         for query in 0..<(PageCache.capacity * 3) {
             _ = page(PageCache.Key(table: 4, query: String(query), base: ""))
             #expect(cache.count <= PageCache.capacity)

@@ -5,8 +5,8 @@ import Synchronization
 /// for again is one lookup instead of a page built and its links rewritten. A page is found by
 /// the revision of the table it came from (``EncodedTable/revision``: a changed table is a new
 /// revision, so nothing stale is ever found), the request's query as sent, and the links' base.
-/// Bounded: pages past ``largestPage`` bytes are not kept, and past ``capacity`` pages the
-/// cache starts again empty.
+/// Bounded: pages past ``largestPage`` bytes or asked with a query longer than ``longestQuery``
+/// are not kept, and past ``capacity`` pages the cache starts again empty.
 final class PageCache: Sendable {
     struct Key: Hashable {
         var table: Int
@@ -16,11 +16,13 @@ final class PageCache: Sendable {
 
     static let capacity = 256
     static let largestPage = 64 * 1024
+    static let longestQuery = 512
 
     private let pages = Mutex<[Key: ByteBuffer]>([:])
 
     /// The page kept for `key`, else `make`'s, kept when it is small enough.
     func page(_ key: Key, orMake make: () throws -> ByteBuffer) rethrows -> ByteBuffer {
+        guard key.query.utf8.count <= Self.longestQuery else { return try make() }
         if let kept = pages.withLock({ $0[key] }) { return kept }
         let made = try make()
         guard made.readableBytes <= Self.largestPage else { return made }

@@ -22,7 +22,8 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # used so far by server a, server b, PostgreSQL's processes and nginx's workers, as "A B PG
 # NGINX": the difference over a measurement, divided by its requests, is what one request costs.
 ticks() { for p in "$@"; do awk '{ print $14 + $15 + $16 + $17 }' "/proc/$p/stat" 2>/dev/null || echo 0; done | awk '{ s += $1 } END { print s + 0 }'; }
-cpu_now() { echo "$(ticks $a) $(ticks $b) $(ticks $(ps -u postgres -o pid= 2>/dev/null || pgrep -x postgres)) $(ticks $(pgrep -f 'nginx: worker'))"; }
+pg_ticks() { ticks $(ps -u postgres -o pid= 2>/dev/null || pgrep -x postgres); }
+cpu_now() { echo "$(ticks $a) $(ticks $b) $(pg_ticks) $(ticks $(pgrep -f 'nginx: worker'))"; }
 # "servers X µs, PostgreSQL Y µs, nginx Z µs" per request, from two cpu_now readings and a request count.
 per_request() {
     echo "$1 $2" | awk -v hz="$(getconf CLK_TCK)" -v n="$3" '{ if (n == 0) n = 1
@@ -54,7 +55,6 @@ psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE pgbench" </dev/null
 pgbench_database="${FAKENFT_TEST_POSTGRES%/*}/pgbench"
 pgbench -i -q -s 1 "$pgbench_database" >/dev/null 2>&1
 tps() { pgbench -n -c32 -j2 -T"$duration" "$@" "$pgbench_database" 2>&1 | awk '/^tps = / { printf "%d", $3 }'; }
-pg_ticks() { ticks $(ps -u postgres -o pid= 2>/dev/null || pgrep -x postgres); }
 before=$(pg_ticks)
 select_tps=$(tps -S)
 select_cpu=$(awk -v a="$before" -v b="$(pg_ticks)" -v n="$select_tps" -v d="$duration" -v hz="$(getconf CLK_TCK)" \

@@ -38,11 +38,12 @@ final class CatalogViewModel: ViewModel {
             if collections.value != nil { context.state.reached() }
             return
         }
-        let told = context.state.unreachable(failure)
-        if let shown {
-            collections = .loaded(shown)
-            if !told { context.effects.show(Toast(tr(.collectionsReloadFailed, failure.message), kind: .error)) }
+        guard let shown else {
+            context.state.unreachable(failure)  // the tab shows the failure itself
+            return
         }
+        collections = .loaded(shown)
+        context.state.tell(failure, as: .collectionsReloadFailed)
     }
 
     func setSort(_ sort: SortPreferences.Catalog) {

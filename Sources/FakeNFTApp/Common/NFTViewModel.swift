@@ -34,10 +34,7 @@ final class NFTViewModel: ViewModel {
             } catch {
                 guard !Task.isCancelled else { return }
                 collectionName = tr(.unknown)
-                let failure = APIError(thrown: error)
-                if !context.state.unreachable(failure) {  // offline: the breadcrumb says it
-                    context.effects.show(.init(tr(.collectionNameFailed, failure.message), kind: .error))
-                }
+                context.state.tell(APIError(thrown: error), as: .collectionNameFailed)
             }
         }
     }

@@ -32,9 +32,7 @@ final class ProfileViewModel: ViewModel {
             guard let profile = context.services.profile.current else { throw APIError.notFound }
             return profile
         }
-        if let failure = loaded.failure, profile != nil {
-            context.effects.show(.init(tr(.profileRefreshFailed, failure.message), kind: .error))
-        }
+        if let failure = loaded.failure, profile != nil { context.state.tell(failure, as: .profileRefreshFailed) }
     }
 
     /// Reads the prices of the owned NFTs (the catalog keeps them) and adds them up; a failure
@@ -45,9 +43,7 @@ final class ProfileViewModel: ViewModel {
         await load(\.wallet, keepingValue: true) {
             try await context.services.catalog.nfts(ids: owned).map(\.price).filter(\.isFinite).reduce(0, +)
         }
-        if let failure = wallet.failure, !context.state.unreachable(failure) {  // offline: the breadcrumb says it
-            context.effects.show(.init(tr(.walletFailed, failure.message), kind: .error))
-        }
+        if let failure = wallet.failure { context.state.tell(failure, as: .walletFailed) }
     }
 
     func openForm() {

@@ -97,15 +97,12 @@ final class AppState {
                 }
             },
             // Two independent loads: one failing must not cancel the other.
-            Task { [services, effects, weak self] in
+            Task { [services, weak self] in
                 do {
                     try await services.profile.load()
                     self?.reached()
                 } catch {
-                    let failure = APIError(thrown: error)
-                    if self?.unreachable(failure) != true {
-                        effects.show(Toast(tr(.profileLoadFailed, failure.message), kind: .error))
-                    }
+                    self?.tell(APIError(thrown: error), as: .profileLoadFailed)
                 }
             },
             Task { [weak self] in await self?.loadCart() },
@@ -165,6 +162,12 @@ final class AppState {
         guard failure.isUnreachable else { return false }
         freshness = .offline
         return true
+    }
+
+    /// Says `failure` in a toast in `key`'s words (with its message), unless the server cannot
+    /// be reached: then the breadcrumb line says so, once.
+    func tell(_ failure: APIError, as key: TextKey) {
+        if !unreachable(failure) { effects.show(Toast(tr(key, failure.message), kind: .error)) }
     }
 
     func stop() { tasks.forEach { $0.cancel() } }

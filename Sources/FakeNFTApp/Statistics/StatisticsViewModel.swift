@@ -95,10 +95,7 @@ public final class StatisticsViewModel {
         do { ranking = try await context.services.users.all(sorting: .rating) } catch {
             if !Task.isCancelled {
                 placesFailed = true
-                let failure = APIError(thrown: error)
-                if !context.state.unreachable(failure) {  // offline: the breadcrumb says it
-                    context.effects.show(.init(tr(.placesFailed, failure.message), kind: .error))
-                }
+                context.state.tell(APIError(thrown: error), as: .placesFailed)
             }
             return
         }

@@ -277,8 +277,75 @@ struct SeveralServersTests {
         #expect(try TestStore.rows(place, "SELECT COUNT(*) FROM nft") == [["95"]])
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
-                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"], ["v6-change-in-one-call"],
+                ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
+                ["v7-change-notifies-its-rows"],
             ])
+        #expect(
+            try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]],
+            "one change function, v7's")
+    }
+
+    /// A database migrated by an earlier version has `v6-change-in-one-call`'s function (one
+    /// argument fewer): v7 drops it, so one change function remains, and changes work.
+    @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
+    func v7ReplacesTheChangeFunctionOfV6() async throws {
+        let place = try SharedData.postgres.newPlace()
+        try await SharedData.postgres.start(place).stop()
+        let v6Signature =
+            "TEXT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BIGINT, DOUBLE PRECISION, "
+            + "TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BOOLEAN, BIGINT, TEXT"
+        _ = try TestStore.rows(
+            place,
+            """
+            DELETE FROM schema_migrations WHERE name = 'v7-change-notifies-its-rows';
+            INSERT INTO schema_migrations (name) VALUES ('v6-change-in-one-call');
+            DROP FUNCTION fakenft_change(\(v6Signature), TEXT);
+            CREATE FUNCTION fakenft_change(\(v6Signature)) RETURNS BIGINT LANGUAGE sql AS 'SELECT NULL::BIGINT';
+            """)
+        let server = try await SharedData.postgres.start(place)
+        #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=5").status == 200)
+        #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["5"])
+        await server.stop()
+        #expect(try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]])
+    }
+
+    /// On PostgreSQL another server's change reaches this one's read model with its notification,
+    /// rows and all (no query); one too large for a notification, or one that carries no rows (a
+    /// sign-in), is read back from the database. Counted in `/metrics`.
+    @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
+    func anotherServersChangeArrivesWithItsRows() async throws {
+        try await withTwoServers(on: .postgres) { a, b async throws in
+            let anna = try await AccountTests.register(a, "Anna", "anna@example.com")
+            let client = GenerationClient(token: anna.token)
+            #expect(try await client.get(b, "/api/v1/profile/1", as: Profile.self).name == "Anna")
+            let before = try await Self.caughtUp(b)
+            #expect(before.database >= 1, "the sign-up, which notifies no rows, was read back")
+
+            #expect(try await a.request("PUT", "/api/v1/profile/1", body: "likes=3,4").status == 200)
+            #expect(try await polled { try await b.get("/api/v1/profile/1", as: Profile.self).likes == ["3", "4"] })
+            let small = try await Self.caughtUp(b)
+            #expect(small.notification == before.notification + 1 && small.database == before.database)
+
+            let link = "https://example.com/" + String(repeating: "a", count: ProfileRules.maxLink - 20)
+            let (status, _) = try await client.request(
+                a, "PUT", "/api/v1/profile/1", body: "website=\(link)&avatar=\(link)&description=Large")
+            #expect(status == 200)
+            let large = try await client.get(b, "/api/v1/users/\(anna.userId)", as: User.self)
+            #expect(large.website == link && large.avatar == link && large.description == "Large")
+            let after = try await Self.caughtUp(b)
+            #expect(after.notification == small.notification && after.database == small.database + 1)
+        }
+    }
+
+    /// `fakenft_changes_caught_up` of `server`'s `/metrics`, by where the rows came from.
+    static func caughtUp(_ server: TestServer) async throws -> (notification: Int, database: Int) {
+        let text = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        func count(_ source: String) -> Int {
+            let prefix = "fakenft_changes_caught_up{from=\"\(source)\"} "
+            return text.split(separator: "\n").first { $0.hasPrefix(prefix) }
+                .flatMap { Double($0.dropFirst(prefix.count)) }.map { Int($0) } ?? -1
+        }
+        return (count("notification"), count("database"))
     }
 
     /// A process holding the file killed mid-way (its server simply gone, connections and all)

@@ -35,6 +35,8 @@ struct OperationsRoutes: Sendable {
 
     private func answer() -> Response {
         metrics.subscribers(store.feed.subscriberCount)
+        let caughtUp = store.caughtUp
+        metrics.caughtUp(fromNotifications: caughtUp.fromNotifications, fromDatabase: caughtUp.fromDatabase)
         if let use = store.database.connectionUse {
             metrics.databaseConnections(inUse: use.inUse, maximum: use.maximum)
         }

@@ -6,8 +6,8 @@ import Synchronization
 
 /// The server's metrics, kept through swift-metrics in a Prometheus registry of its own (one
 /// per server, so servers in one process never mix their figures): requests by route, method
-/// and status, their latency as a histogram, the requests in flight, the event subscribers and,
-/// on PostgreSQL, the connection pool's use.
+/// and status, their latency as a histogram, the requests in flight, the event subscribers, the
+/// changes of other servers taken in and, on PostgreSQL, the connection pool's use.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
@@ -36,6 +36,15 @@ final class ServerMetrics: Sendable {
     func databaseConnections(inUse: Int, maximum: Int) {
         CoreMetrics.Gauge(label: "fakenft_db_connections_in_use", factory: factory).record(inUse)
         CoreMetrics.Gauge(label: "fakenft_db_connections_max", factory: factory).record(maximum)
+    }
+
+    /// Changes committed by other servers and taken in here since start, by where their rows
+    /// came from: a notification, or the database read back (read when the metrics are).
+    func caughtUp(fromNotifications: Int, fromDatabase: Int) {
+        for (source, count) in [("notification", fromNotifications), ("database", fromDatabase)] {
+            CoreMetrics.Gauge(label: "fakenft_changes_caught_up", dimensions: [("from", source)], factory: factory)
+                .record(count)
+        }
     }
 
     /// One request answered: its route (the pattern, so the label set stays small), method, status and time.

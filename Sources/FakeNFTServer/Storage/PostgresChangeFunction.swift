@@ -1,4 +1,5 @@
-/// The function behind a change on PostgreSQL (migration `v6-change-in-one-call` of ``StorageSchema``).
+/// The function behind a change on PostgreSQL (migration `v7-change-notifies-its-rows` of
+/// ``StorageSchema``, which replaced the one of an earlier `v6-change-in-one-call`).
 enum PostgresChangeFunction {
     /// An owner's change in one call (one round trip, PostgreSQL only): the rows as ``Store``'s
     /// rules made them from the ones it read at `expected_profile`/`expected_order` versions.
@@ -7,14 +8,16 @@ enum PostgresChangeFunction {
     /// the counter's row lock is held for that statement and the commit only, inside the
     /// database, never across a round trip. Columns of the account and `/users` row are written
     /// only for an account (`spent` not NULL). The notification names the `writer`, which has
-    /// the change already and need not read it again.
+    /// the change already and need not read it again, and carries `rows_json` when the writer
+    /// sent it (``NotifiedChange``: what other servers' read models show of the change, so they
+    /// need not read it back either).
     static let sql = """
         CREATE OR REPLACE FUNCTION fakenft_change(
           owner_id TEXT, expected_profile BIGINT, expected_order BIGINT,
           p_name TEXT, p_avatar TEXT, p_description TEXT, p_website TEXT, p_nfts TEXT, p_likes TEXT, p_version BIGINT,
           o_nfts TEXT, o_version BIGINT,
           a_spent DOUBLE PRECISION, u_name TEXT, u_avatar TEXT, u_description TEXT, u_website TEXT, u_nfts TEXT,
-          u_count BIGINT, u_rating TEXT, users_changed BOOLEAN, kept BIGINT, writer TEXT)
+          u_count BIGINT, u_rating TEXT, users_changed BOOLEAN, kept BIGINT, writer TEXT, rows_json TEXT)
         RETURNS BIGINT LANGUAGE plpgsql AS $$
         DECLARE counted BIGINT;
         BEGIN
@@ -32,9 +35,16 @@ enum PostgresChangeFunction {
           UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO counted;
           INSERT INTO change_log (generation, owner, users, sessions) VALUES (counted, owner_id, users_changed, false);
           IF counted % 1000 = 0 THEN DELETE FROM change_log WHERE generation <= counted - kept; END IF;
-          PERFORM pg_notify('\(PostgresDatabase.channel)', counted || ' ' || writer);
+          PERFORM pg_notify('\(PostgresDatabase.channel)', counted || ' ' || writer || COALESCE(' ' || rows_json, ''));
           RETURN counted;
         END
         $$
+        """
+
+    /// `v6-change-in-one-call`'s function, dropped by `v7-change-notifies-its-rows` (the new one
+    /// has one more argument: without the drop both would be there, overloads of one name).
+    static let dropFirst = """
+        DROP FUNCTION IF EXISTS fakenft_change(TEXT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT,
+          BIGINT, DOUBLE PRECISION, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BOOLEAN, BIGINT, TEXT)
         """
 }

@@ -32,6 +32,8 @@ final class PostgresDatabase: StoreDatabase {
     /// This server among the database's writers: its own changes' notifications are not read again.
     private let writer = UUID().uuidString
     private let owners = OwnerLocks()
+    /// Changes whose notifications carried their rows, until the read model takes them.
+    private let arrivals = Mutex(ArrivedChanges())
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -136,6 +138,8 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     func otherWriters() -> AsyncStream<Int> { notified }
+
+    func arrived(after generation: Int) -> [ArrivedChange] { arrivals.withLock { $0.run(after: generation) } }
 
     func answers() async -> Bool {
         (try? await connection { db in try await db.query("SELECT 1", logger: Self.quiet).decode(Int.self).array().first
@@ -396,10 +400,7 @@ extension PostgresDatabase {
                 try await withTaskCancellationHandler {
                     try await connection.listen(on: Self.channel) { notifications in
                         notify.yield(Int.max)  // whatever was missed while not listening
-                        for try await notification in notifications {
-                            let (generation, writer) = Self.parse(notification.payload)
-                            if writer != self.writer { notify.yield(generation) }
-                        }
+                        for try await notification in notifications { arrived(NotifiedChange(notification.payload)) }
                     }
                 } onCancel: {
                     connection.close().whenComplete { _ in }
@@ -414,12 +415,14 @@ extension PostgresDatabase {
         }
     }
 
-    /// A notification's generation and writer (`"12 writer"`, or `"12"` for a change any server
-    /// reads again); `Int.max` (read everything changed) when it says something else.
-    static func parse(_ payload: String) -> (generation: Int, writer: String?) {
-        let parts = payload.split(separator: " ", maxSplits: 1)
-        guard let first = parts.first, let generation = Int(first) else { return (Int.max, nil) }
-        return (generation, parts.count > 1 ? String(parts[1]) : nil)
+    /// Keeps a notified change's rows (this server's own too: the read model takes changes in
+    /// order) and tells the store of other servers' changes. Another server's change of an owner
+    /// makes the rows known here old: the next change of that owner reads them first.
+    private func arrived(_ change: NotifiedChange) {
+        if let rows = change.rows { arrivals.withLock { $0.keep(rows, as: change.generation) } }
+        guard change.writer != writer else { return }
+        if let owner = change.rows?.owner { known.withLock { _ = $0.removeValue(forKey: owner) } }
+        notify.yield(change.generation)
     }
 
     /// A clear message for what goes wrong while connecting (postgres-nio's errors hide the

@@ -161,17 +161,17 @@ extension PostgresDatabase {
     }
 
     /// The call of `fakenft_change`, prepared once per connection (postgres-nio keeps it by
-    /// name): each change sends only its values.
+    /// name): each change sends only its values, and what its notification carries.
     struct ChangeCall: PostgresPreparedStatement {
         static let name = "fakenft_change_call"
-        static let sql = "SELECT fakenft_change(" + (1...23).map { "$\($0)" }.joined(separator: ", ") + ")"
+        static let sql = "SELECT fakenft_change(" + (1...24).map { "$\($0)" }.joined(separator: ", ") + ")"
         var rows: OwnerRows
         var before: OwnerRows
         var writer: String
 
         func makeBindings() throws -> PostgresBindings {
             let profile = rows.profile, order = rows.order, user = rows.user
-            var binds = PostgresBindings(capacity: 23)
+            var binds = PostgresBindings(capacity: 24)
             binds.append(profile.id)
             binds.append(before.profile.version)
             binds.append(before.order.version)
@@ -189,9 +189,12 @@ extension PostgresDatabase {
             try binds.append(user.map { try text($0.nfts) })
             binds.append(user?.nftCount)
             binds.append(user?.rating)
-            binds.append(rows.user != before.user)
+            let usersChanged = rows.user != before.user
+            binds.append(usersChanged)
             binds.append(ChangeRecords.kept)
             binds.append(writer)
+            binds.append(
+                NotifiedChange.payload(ChangedRows(profile: profile, order: order, user: usersChanged ? user : nil)))
             return binds
         }
 

@@ -233,6 +233,9 @@ final class SQLiteDatabase: StoreDatabase {
         return stream
     }
 
+    /// None: other processes' commits bring no rows (see ``otherWriters()``).
+    func arrived(after generation: Int) -> [ArrivedChange] { [] }
+
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 
     func close() async {

@@ -118,8 +118,13 @@ enum StorageSchema {
         ),
         // When each session was last used, so that idle ones expire.
         ("v5-session-use", [.add(.init(name: "lastUsedAt", kind: .text, defaultValue: "''"), to: "session")]),
-        // A change in one round trip (PostgreSQL only: SQLite is in the server's process).
-        ("v6-change-in-one-call", [.statements([PostgresChangeFunction.sql], only: .postgres)]),
+        // A change in one round trip, its notification carrying its rows, so that other servers
+        // need not read it back (PostgreSQL only: SQLite is in the server's process). It replaces
+        // the function of `v6-change-in-one-call`, which it drops where that ran.
+        (
+            "v7-change-notifies-its-rows",
+            [.statements([PostgresChangeFunction.dropFirst, PostgresChangeFunction.sql], only: .postgres)]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

@@ -24,6 +24,9 @@ public final class Store: Sendable {
     private let arrivals = GenerationArrivals()
     /// How long a sign-in may go unused before it expires, in seconds.
     let sessionIdleLimit: TimeInterval
+    /// Changes taken in after they were committed elsewhere, by where their rows came from.
+    private let takenFromNotifications = Atomic<Int>(0)
+    private let readFromDatabase = Atomic<Int>(0)
 
     init(database: any StoreDatabase, sessionIdleLimit: TimeInterval = 30 * 86_400) async throws {
         self.database = database
@@ -42,7 +45,7 @@ public final class Store: Sendable {
                 for await generation in updates {
                     guard let self else { return }
                     // not this server's own, already applied
-                    if generation > self.latest.generation { try? await self.catchUp() }
+                    if generation > self.latest.generation { try? await self.catchUp(through: generation) }
                 }
             }
         }
@@ -69,7 +72,8 @@ public final class Store: Sendable {
     /// The read model after asking the database for other servers' changes (one round trip):
     /// for what the read model does not know yet, such as a token signed in elsewhere a moment ago.
     func current() async throws -> ReadModel {
-        if try await database.generation() != latest.generation { try await catchUp() }
+        let generation = try await database.generation()
+        if generation != latest.generation { try await catchUp(through: generation) }
         return latest
     }
 
@@ -97,56 +101,78 @@ public final class Store: Sendable {
     /// Whether the database answers a query now (`/health`).
     func databaseAnswers() async -> Bool { await database.answers() }
 
-    /// Reads again what changed in the database since the read model's generation and tells
-    /// the event subscribers.
-    func catchUp() async throws {
-        try await catchingUp.run { [self] in try await readChanges() }
+    /// Changes committed elsewhere and taken in here since start: those whose rows a
+    /// notification brought, and those read back from the database (`/metrics`).
+    var caughtUp: (fromNotifications: Int, fromDatabase: Int) {
+        (takenFromNotifications.load(ordering: .relaxed), readFromDatabase.load(ordering: .relaxed))
     }
 
-    /// ``catchUp()``'s work, in its turn.
-    private func readChanges() async throws {
+    /// Takes in what changed since the read model's generation, through `target` at least
+    /// (nil: through the database's), and tells the event subscribers.
+    func catchUp(through target: Int? = nil) async throws {
+        try await catchingUp.run { [self] in try await readChanges(through: target) }
+    }
+
+    /// ``catchUp(through:)``'s work, in its turn: first the changes whose rows notifications
+    /// brought (no query), then, if that does not reach `target`, the database's.
+    private func readChanges(through target: Int?) async throws {
+        let arrived = database.arrived(after: latest.generation)
+        if let last = arrived.last?.generation {
+            try await take(arrived.map(\.rows), through: last)
+            takenFromNotifications.add(arrived.count, ordering: .relaxed)
+            if let target, last >= target { return }
+        }
         let model = latest
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
         guard let last = scopes.last?.generation else { return }
-        var next = model
-        var changes: [ChangeFeed.Change] = []
         let usersChanged = Set(scopes.filter(\.users).map(\.owner))
-        var users: [UserRecord] = []
-        for (owner, rows) in try await database.owned(by: Set(scopes.map(\.owner))) {
-            changes += try next.replace(rows.profile, rows.order, owner: owner)
-            if usersChanged.contains(owner), let user = rows.user {
-                users.append(user)
-                changes.append(.user(id: user.id, nfts: user.nftCount))
+        let owned = try await database.owned(by: Set(scopes.map(\.owner)))
+        try await take(
+            owned.values.map { rows in
+                ChangedRows(
+                    profile: rows.profile, order: rows.order,
+                    user: usersChanged.contains(rows.profile.id) ? rows.user : nil)
+            }, through: last,
+            sessions: scopes.contains(where: \.sessions) ? try await database.sessions() : nil)
+        readFromDatabase.add(scopes.count, ordering: .relaxed)
+    }
+
+    /// Publishes the read model with `changed` taken in, in order, as of `generation` (and the
+    /// sessions, when they changed), and tells the event subscribers what moved.
+    private func take(_ changed: [ChangedRows], through generation: Int, sessions: [SessionRecord]? = nil)
+        async throws
+    {
+        var next = latest
+        var told: [ChangeFeed.Change] = []
+        var users: [String: UserRecord] = [:]  // the last of each
+        for rows in changed {
+            told += try next.replace(rows.profile, rows.order, owner: rows.owner)
+            if let user = rows.user {
+                users[user.id] = user
+                told.append(.user(id: user.id, nfts: user.nftCount))
             }
         }
-        try await next.replaceUsers(changing: users)
-        if scopes.contains(where: \.sessions) { next.replaceSessions(try await database.sessions()) }
-        next.generation = last
+        try await next.replaceUsers(changing: Array(users.values))
+        if let sessions { next.replaceSessions(sessions) }
+        next.generation = generation
         publish(next)
-        feed.publish(changes)
+        feed.publish(told)
     }
 
     /// After this server's own change: when it is the next one, the read model takes the
-    /// committed rows as they are (no query); after a gap, it reads the changes from the
-    /// database. The change before it (this server's own, committed a moment earlier, or
+    /// committed rows as they are (no query); after a gap, the changes before it are taken in
+    /// first. The change before it (this server's own, committed a moment earlier, or
     /// another's on its way through the feed) is given a moment to arrive first.
     private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
         if latest.generation < scope.generation - 1 {
             _ = await arrivals.wait(for: scope.generation - 1, within: .milliseconds(50))
         }
         try await catchingUp.run { [self] in
-            let model = latest
-            guard model.generation < scope.generation else { return }
-            guard model.generation == scope.generation - 1 else { return try await readChanges() }
-            var next = model
-            var changes = try next.replace(rows.profile, rows.order, owner: scope.owner)
-            if scope.users, let user = rows.user {
-                try await next.replaceUsers(changing: [user])
-                changes.append(.user(id: user.id, nfts: user.nftCount))
-            }
-            next.generation = scope.generation
-            publish(next)
-            feed.publish(changes)
+            if latest.generation < scope.generation - 1 { try await readChanges(through: scope.generation - 1) }
+            guard latest.generation == scope.generation - 1 else { return }  // read back with those after it
+            try await take(
+                [ChangedRows(profile: rows.profile, order: rows.order, user: scope.users ? rows.user : nil)],
+                through: scope.generation)
         }
     }
 
@@ -156,12 +182,6 @@ public final class Store: Sendable {
         let model = try await ReadModel(database.loadAll())
         publish(model)
         feed.resyncAll()
-    }
-
-    /// After a commit of `generation` here: the read model has at least that change before the
-    /// change is answered.
-    private func catchUp(to generation: Int) async throws {
-        if latest.generation < generation { try await catchUp() }
     }
 
     // MARK: Writing
@@ -252,8 +272,11 @@ public final class Store: Sendable {
         return (profile, order, outcome)
     }
 
-    /// After a sign-up or sign-in change of `generation`: the read model catches up.
-    func committed(_ generation: Int) async throws { try await catchUp(to: generation) }
+    /// After a sign-up or sign-in change of `generation`: the read model has at least that
+    /// change before the change is answered.
+    func committed(_ generation: Int) async throws {
+        if latest.generation < generation { try await catchUp(through: generation) }
+    }
 
     /// The one place where bought NFTs join a profile and leave its order. An account's row in
     /// `/users` follows: its NFTs, and its rating, the ETH it has spent, rounded.

@@ -32,7 +32,8 @@ final class PostgresDatabase: StoreDatabase {
     /// This server among the database's writers: its own changes' notifications are not read again.
     private let writer = UUID().uuidString
     private let owners = OwnerLocks()
-    /// Changes whose notifications carried their rows, until the read model takes them.
+    /// Changes with their rows (this server's own, and others' whose notifications carried them),
+    /// until the read model takes them.
     private let arrivals = Mutex(ArrivedChanges())
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
@@ -139,7 +140,14 @@ final class PostgresDatabase: StoreDatabase {
 
     func otherWriters() -> AsyncStream<Int> { notified }
 
-    func arrived(after generation: Int) -> [ArrivedChange] { arrivals.withLock { $0.run(after: generation) } }
+    /// Another server's change of an owner makes the rows known here of that owner old: the
+    /// next change of that owner here reads them first.
+    func arrived(after generation: Int) -> [ArrivedChange] {
+        let run = arrivals.withLock { $0.run(after: generation) }
+        let changed = run.filter(\.byOtherServer).map(\.rows.owner)
+        if !changed.isEmpty { known.withLock { known in for owner in changed { known[owner] = nil } } }
+        return run
+    }
 
     func answers() async -> Bool {
         (try? await connection { db in try await db.query("SELECT 1", logger: Self.quiet).decode(Int.self).array().first
@@ -182,6 +190,9 @@ final class PostgresDatabase: StoreDatabase {
                 continue  // another change came first
             }
             known.withLock { $0[owner] = rows }
+            // kept for the read model too: it takes changes in order, this one maybe among others'
+            let committed = ChangedRows(profile: rows.profile, order: rows.order, user: users ? rows.user : nil)
+            arrivals.withLock { $0.keep(committed, as: generation) }
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
         let changed = try await lockedChange(owner: owner, change)
@@ -415,13 +426,11 @@ extension PostgresDatabase {
         }
     }
 
-    /// Keeps a notified change's rows (this server's own too: the read model takes changes in
-    /// order) and tells the store of other servers' changes. Another server's change of an owner
-    /// makes the rows known here old: the next change of that owner reads them first.
+    /// Keeps a notified change's rows and tells the store of other servers' changes.
     private func arrived(_ change: NotifiedChange) {
-        if let rows = change.rows { arrivals.withLock { $0.keep(rows, as: change.generation) } }
-        guard change.writer != writer else { return }
-        if let owner = change.rows?.owner { known.withLock { _ = $0.removeValue(forKey: owner) } }
+        let byOtherServer = change.writer != writer
+        arrivals.withLock { $0.keep(change, byOtherServer: byOtherServer) }
+        guard byOtherServer else { return }
         notify.yield(change.generation)
     }
 

@@ -6,8 +6,9 @@ enum PostgresChangeFunction {
     /// Locks the owner's profile and order and checks those versions (NULL: they moved on, read
     /// again), writes the rows, and last counts the generation, logs the change and notifies:
     /// the counter's row lock is held for that statement and the commit only, inside the
-    /// database, never across a round trip. Columns of the account and `/users` row are written
-    /// only for an account (`spent` not NULL). The notification names the `writer`, which has
+    /// database, never across a round trip. Only the rows that changed are written: the profile
+    /// and the order when their new version is not NULL, the account when its `spent` is not,
+    /// the row in `/users` when `users_changed`. The notification names the `writer`, which has
     /// the change already and need not read it again, and carries `rows_json` when the writer
     /// sent it (``NotifiedChange``: what other servers' read models show of the change, so they
     /// need not read it back either).
@@ -24,11 +25,13 @@ enum PostgresChangeFunction {
           PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
             WHERE p.id = owner_id AND p.version = expected_profile AND o.version = expected_order FOR UPDATE;
           IF NOT FOUND THEN RETURN NULL; END IF;
-          UPDATE profile SET name = p_name, avatar = p_avatar, description = p_description, website = p_website,
-            nfts = p_nfts, likes = p_likes, version = p_version WHERE id = owner_id;
-          UPDATE orders SET nfts = o_nfts, version = o_version WHERE id = owner_id;
-          IF a_spent IS NOT NULL THEN
-            UPDATE account SET spent = a_spent WHERE "userID" = owner_id;
+          IF p_version IS NOT NULL THEN
+            UPDATE profile SET name = p_name, avatar = p_avatar, description = p_description, website = p_website,
+              nfts = p_nfts, likes = p_likes, version = p_version WHERE id = owner_id;
+          END IF;
+          IF o_version IS NOT NULL THEN UPDATE orders SET nfts = o_nfts, version = o_version WHERE id = owner_id; END IF;
+          IF a_spent IS NOT NULL THEN UPDATE account SET spent = a_spent WHERE "userID" = owner_id; END IF;
+          IF users_changed THEN
             UPDATE "user" SET name = u_name, avatar = u_avatar, description = u_description, website = u_website,
               nfts = u_nfts, "nftCount" = u_count, rating = u_rating WHERE id = owner_id;
           END IF;

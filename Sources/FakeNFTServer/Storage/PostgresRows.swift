@@ -178,10 +178,10 @@ extension PostgresDatabase {
             for text in [profile.name, profile.avatar, profile.description, profile.website] { binds.append(text) }
             try binds.append(text(profile.nfts))
             try binds.append(text(profile.likes))
-            binds.append(profile.version)
+            binds.append(profile != before.profile ? profile.version : nil)  // nil: unchanged, not written
             try binds.append(text(order.nfts))
-            binds.append(order.version)
-            binds.append(rows.account?.spent)
+            binds.append(order != before.order ? order.version : nil)
+            binds.append(rows.account != before.account ? rows.account?.spent : nil)
             binds.append(user?.name)
             binds.append(user?.avatar)
             binds.append(user?.description)

@@ -29,7 +29,9 @@ enum PostgresChangeFunction {
             UPDATE profile SET name = p_name, avatar = p_avatar, description = p_description, website = p_website,
               nfts = p_nfts, likes = p_likes, version = p_version WHERE id = owner_id;
           END IF;
-          IF o_version IS NOT NULL THEN UPDATE orders SET nfts = o_nfts, version = o_version WHERE id = owner_id; END IF;
+          IF o_version IS NOT NULL THEN
+            UPDATE orders SET nfts = o_nfts, version = o_version WHERE id = owner_id;
+          END IF;
           IF a_spent IS NOT NULL THEN UPDATE account SET spent = a_spent WHERE "userID" = owner_id; END IF;
           IF users_changed THEN
             UPDATE "user" SET name = u_name, avatar = u_avatar, description = u_description, website = u_website,

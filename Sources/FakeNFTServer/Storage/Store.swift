@@ -107,20 +107,21 @@ public final class Store: Sendable {
         (takenFromNotifications.load(ordering: .relaxed), readFromDatabase.load(ordering: .relaxed))
     }
 
-    /// Takes in what changed since the read model's generation, through `target` at least
-    /// (nil: through the database's), and tells the event subscribers.
-    func catchUp(through target: Int? = nil) async throws {
+    /// Takes in what changed since the read model's generation, through `target` at least, and
+    /// tells the event subscribers.
+    private func catchUp(through target: Int) async throws {
         try await catchingUp.run { [self] in try await readChanges(through: target) }
     }
 
-    /// ``catchUp(through:)``'s work, in its turn: first the changes whose rows notifications
-    /// brought (no query), then, if that does not reach `target`, the database's.
-    private func readChanges(through target: Int?) async throws {
+    /// ``catchUp(through:)``'s work, in its turn: first the changes kept with their rows (this
+    /// server's own, and others' that notifications brought: no query), then, if that does not
+    /// reach `target`, the database's.
+    private func readChanges(through target: Int) async throws {
         let arrived = database.arrived(after: latest.generation)
         if let last = arrived.last?.generation {
             try await take(arrived.map(\.rows), through: last)
             takenFromNotifications.add(arrived.count, ordering: .relaxed)
-            if let target, last >= target { return }
+            if last >= target { return }
         }
         let model = latest
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }

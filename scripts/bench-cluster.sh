@@ -82,6 +82,14 @@ before=$(cpu_now)
 set -- $(TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
 mix_rps=$1 mix_p50=$2 mix_p99=$3 mix_bad=$4 mix_errors=$5
 mix_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
+# Changes a server's read model caught up with, by where their rows came from ("N M": without a
+# query, read back from the database).
+caught_up() {
+    curl -sf "http://127.0.0.1:$1/metrics" | awk -F'[ }]' '/^fakenft_changes_caught_up\{from="notification"/ { n = $3 }
+        /^fakenft_changes_caught_up\{from="database"/ { d = $3 } END { printf "%d %d", n, d }'
+}
+set -- $(caught_up "$a_port") $(caught_up "$b_port")
+mix_caught_up="$(($1 + $3)) without a query (notified), $(($2 + $4)) read back from the database"
 
 # Every acknowledged like noted in $1 is in the database (a later write of the same account may
 # have replaced it); sets checked and lost.
@@ -144,6 +152,7 @@ echo
 echo "CPU per request (user and system time of every process of each, wrk's not counted): the mix: $mix_cpu;"
 echo "PUT over 64 accounts: $put_cpu; GET /nft/1: $nft_cpu"
 echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
+echo "Changes the two servers caught up with (the sign-ups and the mix): $mix_caught_up"
 
 # 4. Failures under the mix, both servers again: PostgreSQL restarted at 5 s, server a killed
 # with SIGKILL at 10 s, every connection of the pool held by a slow query (a table lock held for

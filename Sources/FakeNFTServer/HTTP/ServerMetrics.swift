@@ -38,8 +38,8 @@ final class ServerMetrics: Sendable {
         CoreMetrics.Gauge(label: "fakenft_db_connections_max", factory: factory).record(maximum)
     }
 
-    /// Changes committed by other servers and taken in here since start, by where their rows
-    /// came from: a notification, or the database read back (read when the metrics are).
+    /// Changes the read model caught up with since start, by where their rows came from
+    /// (``Store/caughtUp``; read when the metrics are).
     func caughtUp(fromNotifications: Int, fromDatabase: Int) {
         for (source, count) in [("notification", fromNotifications), ("database", fromDatabase)] {
             CoreMetrics.Gauge(label: "fakenft_changes_caught_up", dimensions: [("from", source)], factory: factory)

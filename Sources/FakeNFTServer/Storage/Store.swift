@@ -24,7 +24,7 @@ public final class Store: Sendable {
     private let arrivals = GenerationArrivals()
     /// How long a sign-in may go unused before it expires, in seconds.
     let sessionIdleLimit: TimeInterval
-    /// Changes taken in after they were committed elsewhere, by where their rows came from.
+    /// Changes caught up with, by where their rows came from (``caughtUp``).
     private let takenFromNotifications = Atomic<Int>(0)
     private let readFromDatabase = Atomic<Int>(0)
 
@@ -101,8 +101,9 @@ public final class Store: Sendable {
     /// Whether the database answers a query now (`/health`).
     func databaseAnswers() async -> Bool { await database.answers() }
 
-    /// Changes committed elsewhere and taken in here since start: those whose rows a
-    /// notification brought, and those read back from the database (`/metrics`).
+    /// Changes the read model caught up with since start (not those it took as this server
+    /// answered them): from rows kept without a query (notified, or this server's own as it
+    /// committed), and read back from the database (`/metrics`).
     var caughtUp: (fromNotifications: Int, fromDatabase: Int) {
         (takenFromNotifications.load(ordering: .relaxed), readFromDatabase.load(ordering: .relaxed))
     }

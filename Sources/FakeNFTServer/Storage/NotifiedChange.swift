@@ -10,6 +10,17 @@ struct ChangedRows: Codable, Sendable, Equatable {
 
     /// Whose rows these are (a profile's id is its owner's).
     var owner: String { profile.id }
+
+    /// What a read model shows of an owner's `rows`: the row in `/users` only when `userMoved`.
+    init(_ rows: OwnerRows, userMoved: Bool) {
+        self.init(profile: rows.profile, order: rows.order, user: userMoved ? rows.user : nil)
+    }
+
+    init(profile: ProfileRecord, order: OrderRecord, user: UserRecord?) {
+        self.profile = profile
+        self.order = order
+        self.user = user
+    }
 }
 
 /// A committed change with the rows a read model takes in.

@@ -191,8 +191,7 @@ final class PostgresDatabase: StoreDatabase {
             }
             known.withLock { $0[owner] = rows }
             // kept for the read model too: it takes changes in order, this one maybe among others'
-            let committed = ChangedRows(profile: rows.profile, order: rows.order, user: users ? rows.user : nil)
-            arrivals.withLock { $0.keep(committed, as: generation) }
+            arrivals.withLock { $0.keep(ChangedRows(rows, userMoved: users), as: generation) }
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
         let changed = try await lockedChange(owner: owner, change)

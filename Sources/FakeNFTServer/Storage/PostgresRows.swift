@@ -193,8 +193,7 @@ extension PostgresDatabase {
             binds.append(usersChanged)
             binds.append(ChangeRecords.kept)
             binds.append(writer)
-            binds.append(
-                NotifiedChange.payload(ChangedRows(profile: profile, order: order, user: usersChanged ? user : nil)))
+            binds.append(NotifiedChange.payload(ChangedRows(rows, userMoved: usersChanged)))
             return binds
         }
 

@@ -130,11 +130,7 @@ public final class Store: Sendable {
         let usersChanged = Set(scopes.filter(\.users).map(\.owner))
         let owned = try await database.owned(by: Set(scopes.map(\.owner)))
         try await take(
-            owned.values.map { rows in
-                ChangedRows(
-                    profile: rows.profile, order: rows.order,
-                    user: usersChanged.contains(rows.profile.id) ? rows.user : nil)
-            }, through: last,
+            owned.values.map { ChangedRows($0, userMoved: usersChanged.contains($0.profile.id)) }, through: last,
             sessions: scopes.contains(where: \.sessions) ? try await database.sessions() : nil)
         readFromDatabase.add(scopes.count, ordering: .relaxed)
     }
@@ -173,7 +169,7 @@ public final class Store: Sendable {
             if latest.generation < scope.generation - 1 { try await readChanges(through: scope.generation - 1) }
             guard latest.generation == scope.generation - 1 else { return }  // read back with those after it
             try await take(
-                [ChangedRows(profile: rows.profile, order: rows.order, user: scope.users ? rows.user : nil)],
+                [ChangedRows(rows, userMoved: scope.users)],
                 through: scope.generation)
         }
     }

@@ -45,9 +45,10 @@ protocol StoreDatabase: Sendable {
     /// Yields the generation of each change committed, by any process (PostgreSQL's `NOTIFY`;
     /// `Int.max` when changes may have been missed; SQLite's generation, looked at often).
     func otherWriters() -> AsyncStream<Int>
-    /// The changes after `generation` that notifications brought with their rows, oldest first,
-    /// as far as they follow each other without a gap (PostgreSQL); the read model takes them
-    /// without a query. Empty when there are none (always, for SQLite).
+    /// The changes after `generation` kept with their rows (PostgreSQL: this server's own as they
+    /// committed, others' as their notifications brought them), oldest first, as far as they
+    /// follow each other without a gap; the read model takes them without a query. Empty when
+    /// there are none (always, for SQLite).
     func arrived(after generation: Int) -> [ArrivedChange]
 
     /// Whether the database answers a query now (`/health`).

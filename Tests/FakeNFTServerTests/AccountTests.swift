@@ -259,6 +259,8 @@ import FakeNFTTesting
         #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["2001:db8::1"]) == "2001:db8::1")
         #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: []) == "127.0.0.1")
         #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["not an address"]) == "127.0.0.1")
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["6.6.6.6,\t 1.2.3.4 \t"]) == "1.2.3.4")
+        #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["1.2.3.4, ,  "]) == "127.0.0.1", "an empty hop")
         #expect(forwarded.client(peer: "5.5.5.5", forwardedFor: ["1.2.3.4"]) == "5.5.5.5", "not a trusted peer")
         #expect(forwarded.client(peer: "10.9.200.1", forwardedFor: ["1.2.3.4"]) == "1.2.3.4", "in the trusted network")
         #expect(forwarded.client(peer: "10.10.0.1", forwardedFor: ["1.2.3.4"]) == "10.10.0.1")

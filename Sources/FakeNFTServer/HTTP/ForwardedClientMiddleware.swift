@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -21,7 +20,7 @@ struct ForwardedClientMiddleware: RouterMiddleware {
 
     /// The client of a request from `peer` carrying the `X-Forwarded-For` lines `forwardedFor`.
     func client(peer: String, forwardedFor: [String]) -> String {
-        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map(Self.trimmed)
         var client = peer
         for hop in hops.reversed() {
             guard isTrusted(client), IPAddressRange.bytes(hop) != nil else { break }
@@ -31,6 +30,16 @@ struct ForwardedClientMiddleware: RouterMiddleware {
     }
 
     private func isTrusted(_ address: String) -> Bool { trustedProxies.contains { $0.contains(address) } }
+
+    /// `hop` without the spaces and tabs HTTP allows around a list's items (on every request
+    /// through a proxy: no Foundation).
+    private static func trimmed(_ hop: Substring) -> String {
+        let bytes = hop.utf8
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(Substring(bytes[first...last]))
+    }
 }
 
 extension HTTPField.Name {

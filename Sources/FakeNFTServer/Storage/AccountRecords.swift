@@ -36,7 +36,7 @@ struct SessionRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
         self.lastUsedAt = lastUsedAt ?? createdAt
     }
 
-    /// When the session was last used (read on every request of its token: parsed without ICU).
+    /// When the session was last used (parsed without ICU).
     var lastUsed: Date {
         (try? Date(lastUsedAt, strategy: .iso8601)) ?? (try? Date(createdAt, strategy: .iso8601)) ?? .distantPast
     }

@@ -1,22 +1,29 @@
 import Foundation
+import NIOCore
 
-/// What a read model shows of one owner's committed change: the profile, the order and, when
-/// the change moved it, the account's row in `/users`.
-struct ChangedRows: Codable, Sendable, Equatable {
-    var profile: ProfileRecord
-    var order: OrderRecord
+/// What a read model shows of one owner's committed change, as it serves it: the profile's and
+/// the order's JSON (encoded once, by the server that wrote them) and, when the change moved it,
+/// the account's row in `/users`.
+struct ChangedRows: Sendable, Equatable {
+    var owner: String
+    var profile: ReadModel.Versioned
+    var order: ReadModel.Versioned
     /// Only when the change moved the row in `/users`.
     var user: UserRecord?
 
-    /// Whose rows these are (a profile's id is its owner's).
-    var owner: String { profile.id }
-
     /// What a read model shows of an owner's `rows`: the row in `/users` only when `userMoved`.
-    init(_ rows: OwnerRows, userMoved: Bool) {
-        self.init(profile: rows.profile, order: rows.order, user: userMoved ? rows.user : nil)
+    init(_ rows: OwnerRows, userMoved: Bool) throws {
+        try self.init(profile: rows.profile, order: rows.order, user: userMoved ? rows.user : nil)
     }
 
-    init(profile: ProfileRecord, order: OrderRecord, user: UserRecord?) {
+    init(profile: ProfileRecord, order: OrderRecord, user: UserRecord?) throws {
+        self.init(
+            owner: profile.id, profile: try ReadModel.versioned(profile), order: try ReadModel.versioned(order),
+            user: user)
+    }
+
+    init(owner: String, profile: ReadModel.Versioned, order: ReadModel.Versioned, user: UserRecord?) {
+        self.owner = owner
         self.profile = profile
         self.order = order
         self.user = user
@@ -32,9 +39,12 @@ struct ArrivedChange: Sendable, Equatable {
 }
 
 /// One `NOTIFY fakenft_changes` payload: `"<generation>"` (a change every server reads back),
-/// `"<generation> <writer>"`, or `"<generation> <writer> <rows as JSON>"` (``ChangedRows``), which
+/// `"<generation> <writer>"`, or `"<generation> <writer> <rows>"` (``ChangedRows``), which
 /// `fakenft_change` sends when the writer gave it rows small enough for a notification. The rows
-/// are decoded only when a read model needs them (``ArrivedChanges``).
+/// are `<owner> <profile version> <order version> <profile bytes> <order bytes> ` and then the
+/// profile's JSON, the order's and the row in `/users` (JSON, or nothing): the profile and the
+/// order are served as they came (once checked to be JSON objects), and only the row in `/users`
+/// is decoded, when a read model takes it in (``ArrivedChanges``).
 struct NotifiedChange: Sendable, Equatable {
     /// `Int.max` (read everything changed) when the payload does not start with one.
     var generation: Int
@@ -64,27 +74,61 @@ struct NotifiedChange: Sendable, Equatable {
         self.rowsJSON = rowsJSON
     }
 
-    /// `rows` as a notification carries them; nil when they are too large to.
+    /// `rows` as a notification carries them; nil when they are too large to (or their owner's
+    /// name could not be read back).
     static func payload(_ rows: ChangedRows) -> String? {
-        guard let json = try? JSONEncoder().encode(rows), json.count <= largestRows else { return nil }
-        return String(decoding: json, as: UTF8.self)
+        guard !rows.owner.isEmpty, rows.owner.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        var user = Data()
+        if let record = rows.user {
+            guard let json = try? JSONEncoder().encode(record) else { return nil }
+            user = json
+        }
+        let profile = rows.profile.json, order = rows.order.json
+        let numbers = [rows.profile.version, rows.order.version, profile.readableBytes, order.readableBytes]
+        let head = ([rows.owner] + numbers.map(String.init)).joined(separator: " ") + " "
+        guard head.utf8.count + profile.readableBytes + order.readableBytes + user.count <= largestRows else {
+            return nil
+        }
+        return head + String(buffer: profile) + String(buffer: order) + String(decoding: user, as: UTF8.self)
     }
 
-    /// The rows a payload carried; nil when they do not decode (they are read back from the database).
-    static func rows(_ json: Substring) -> ChangedRows? {
-        try? JSONDecoder().decode(ChangedRows.self, from: Data(json.utf8))
+    /// The rows a payload carried; nil when they do not read (they are read back from the database).
+    static func rows(_ text: Substring) -> ChangedRows? {
+        let parts = text.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+        guard parts.count == 6, let profileVersion = Int(parts[1]), let orderVersion = Int(parts[2]),
+            let profileBytes = Int(parts[3]), let orderBytes = Int(parts[4]), profileBytes >= 0, orderBytes >= 0
+        else { return nil }
+        let json = parts[5].utf8
+        guard profileBytes <= json.count, orderBytes <= json.count - profileBytes else { return nil }
+        let orderStart = json.index(json.startIndex, offsetBy: profileBytes)
+        let userStart = json.index(orderStart, offsetBy: orderBytes)
+        // served as they came: JSON objects, whoever sent them
+        guard JSONSyntax.isObject(json[..<orderStart]), JSONSyntax.isObject(json[orderStart..<userStart]) else {
+            return nil
+        }
+        var user: UserRecord?
+        if userStart != json.endIndex {
+            guard let decoded = try? JSONDecoder().decode(UserRecord.self, from: Data(json[userStart...])) else {
+                return nil
+            }
+            user = decoded
+        }
+        return ChangedRows(
+            owner: String(parts[0]),
+            profile: .init(version: profileVersion, json: ByteBuffer(bytes: json[..<orderStart])),
+            order: .init(version: orderVersion, json: ByteBuffer(bytes: json[orderStart..<userStart])), user: user)
     }
 }
 
 /// Changes with their rows, by generation, until the read model takes them: this server's own as
-/// they commit, and every change whose notification carried its rows (decoded only when taken
+/// they commit, and every change whose notification carried its rows (read only when taken
 /// in: a server's own arrive both ways, and the rows it kept at the commit come first). The
 /// last ``capacity`` are kept (a ring: an older one is read back from the database).
 struct ArrivedChanges: Sendable {
     static let capacity = 1_024
     private enum Rows {
-        case decoded(ChangedRows)
-        case encoded(Substring)
+        case read(ChangedRows)
+        case notified(Substring)
     }
     private struct Slot {
         var generation: Int
@@ -95,7 +139,7 @@ struct ArrivedChanges: Sendable {
 
     /// This server's own change, as committed.
     mutating func keep(_ rows: ChangedRows, as generation: Int) {
-        slots[Self.slot(generation)] = Slot(generation: generation, rows: .decoded(rows), byOtherServer: false)
+        slots[Self.slot(generation)] = Slot(generation: generation, rows: .read(rows), byOtherServer: false)
     }
 
     /// A change as its notification carried it; nothing for one kept as committed here already.
@@ -103,21 +147,21 @@ struct ArrivedChanges: Sendable {
         guard let json = change.rowsJSON, change.generation != .max else { return }
         let index = Self.slot(change.generation)
         if !byOtherServer, slots[index]?.generation == change.generation { return }
-        slots[index] = Slot(generation: change.generation, rows: .encoded(json), byOtherServer: byOtherServer)
+        slots[index] = Slot(generation: change.generation, rows: .notified(json), byOtherServer: byOtherServer)
     }
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows
-    /// that do not decode are one).
+    /// that do not read are one).
     mutating func run(after generation: Int) -> [ArrivedChange] {
         var run: [ArrivedChange] = []
         var next = generation &+ 1
         while run.count < Self.capacity, var slot = slots[Self.slot(next)], slot.generation == next {
-            if case .encoded(let json) = slot.rows {
-                guard let rows = NotifiedChange.rows(json) else { break }
-                slot.rows = .decoded(rows)
+            if case .notified(let text) = slot.rows {
+                guard let rows = NotifiedChange.rows(text) else { break }
+                slot.rows = .read(rows)
                 slots[Self.slot(next)] = slot
             }
-            guard case .decoded(let rows) = slot.rows else { break }
+            guard case .read(let rows) = slot.rows else { break }
             run.append(ArrivedChange(generation: next, rows: rows, byOtherServer: slot.byOtherServer))
             next &+= 1
         }

@@ -182,16 +182,17 @@ final class PostgresDatabase: StoreDatabase {
             }
             let rows = changed
             let users = rows.user != before.user
+            let shown = try ChangedRows(rows, userMoved: users)
             guard
                 let generation = try await connection({ [writer] db in
-                    try await Self.write(rows, over: before, writer: writer, db)
+                    try await Self.write(rows, over: before, shown: shown, writer: writer, db)
                 })
             else {
                 continue  // another change came first
             }
             known.withLock { $0[owner] = rows }
             // kept for the read model too: it takes changes in order, this one maybe among others'
-            arrivals.withLock { $0.keep(ChangedRows(rows, userMoved: users), as: generation) }
+            arrivals.withLock { $0.keep(shown, as: generation) }
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
         let changed = try await lockedChange(owner: owner, change)

@@ -152,12 +152,13 @@ extension PostgresDatabase {
     }
 
     /// Writes an owner's `rows`, made from `before`, in one call of `fakenft_change`
-    /// (``PostgresChangeFunction/sql``), named as `writer`'s; nil when the rows are no longer
-    /// at `before`'s versions.
-    static func write(_ rows: OwnerRows, over before: OwnerRows, writer: String, _ db: PostgresConnection)
-        async throws -> Int?
-    {
-        try await db.execute(ChangeCall(rows: rows, before: before, writer: writer), logger: quiet).array().first ?? nil
+    /// (``PostgresChangeFunction/sql``), named as `writer`'s, its notification carrying `shown`
+    /// (what read models show of it); nil when the rows are no longer at `before`'s versions.
+    static func write(
+        _ rows: OwnerRows, over before: OwnerRows, shown: ChangedRows, writer: String, _ db: PostgresConnection
+    ) async throws -> Int? {
+        try await db.execute(ChangeCall(rows: rows, before: before, shown: shown, writer: writer), logger: quiet)
+            .array().first ?? nil
     }
 
     /// The call of `fakenft_change`, prepared once per connection (postgres-nio keeps it by
@@ -167,6 +168,7 @@ extension PostgresDatabase {
         static let sql = "SELECT fakenft_change(" + (1...24).map { "$\($0)" }.joined(separator: ", ") + ")"
         var rows: OwnerRows
         var before: OwnerRows
+        var shown: ChangedRows
         var writer: String
 
         func makeBindings() throws -> PostgresBindings {
@@ -189,11 +191,10 @@ extension PostgresDatabase {
             try binds.append(user.map { try text($0.nfts) })
             binds.append(user?.nftCount)
             binds.append(user?.rating)
-            let usersChanged = rows.user != before.user
-            binds.append(usersChanged)
+            binds.append(rows.user != before.user)
             binds.append(ChangeRecords.kept)
             binds.append(writer)
-            binds.append(NotifiedChange.payload(ChangedRows(rows, userMoved: usersChanged)))
+            binds.append(NotifiedChange.payload(shown))
             return binds
         }
 

@@ -1,11 +1,12 @@
 import FakeNFTModels
+import Foundation
 import NIOCore
 
 /// Everything a GET can answer, immutable, with each entity's JSON encoded once. The store
 /// replaces it as a whole after each committed write, so a reader never sees half a change.
 struct ReadModel: Sendable {
     /// JSON of a changing resource and its version (its ETag).
-    struct Versioned: Sendable {
+    struct Versioned: Sendable, Equatable {
         var version: Int
         var json: ByteBuffer
     }
@@ -19,8 +20,8 @@ struct ReadModel: Sendable {
     /// Profiles and orders by owner (``Owner``): the shared one and each account's.
     var profiles: [String: Versioned]
     var orders: [String: Versioned]
-    /// Each signed-in token's session, by the token's SHA-256.
-    var sessions: [String: SessionRecord]
+    /// Each signed-in token's sign-in, by the token's SHA-256.
+    var sessions: [String: SignedIn]
     /// Each NFT's price (NFTs are only written when the database is seeded).
     var prices: [String: Double]
     /// Whether a payment with each currency succeeds (set when the server starts).
@@ -98,8 +99,10 @@ struct ReadModel: Sendable {
         try await EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
     }
 
-    private static func owners(of sessions: [SessionRecord]) -> [String: SessionRecord] {
-        Dictionary(sessions.map { ($0.tokenHash, $0) }, uniquingKeysWith: { first, _ in first })
+    private static func owners(of sessions: [SessionRecord]) -> [String: SignedIn] {
+        Dictionary(
+            sessions.map { ($0.tokenHash, SignedIn(userID: $0.userID, lastUsed: $0.lastUsed)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Every profile is `/profile/1` to its owner, so its JSON says id "1".
@@ -114,6 +117,13 @@ struct ReadModel: Sendable {
         model.id = Owner.shared
         return Versioned(version: order.version, json: try JSONBody.encode(model))
     }
+}
+
+/// Whose a signed-in token is, and when it was last used (parsed once, as the model is made: a
+/// token's every request reads it).
+struct SignedIn: Sendable, Equatable {
+    var userID: String
+    var lastUsed: Date
 }
 
 /// The fields a list may be sorted by, and the value each one sorts (as SQLite would compare
@@ -149,20 +159,17 @@ struct SortFields<Record>: Sendable {
 }
 
 extension ReadModel {
-    /// Takes `owner`'s profile and order as they are now; returns the changes subscribers get
-    /// (those whose version moved).
-    /// (A version names one state of a resource: one whose version did not move is not encoded again.)
-    mutating func replace(_ profile: ProfileRecord, _ order: OrderRecord, owner: String) throws -> [ChangeFeed.Change] {
+    /// Takes `rows` (an owner's profile and order as they are now); returns the changes
+    /// subscribers get (those whose version moved).
+    mutating func replace(_ rows: ChangedRows) -> [ChangeFeed.Change] {
         var changes: [ChangeFeed.Change] = []
-        if profiles[owner]?.version != profile.version {
-            let versioned = try Self.versioned(profile)
-            changes.append(.profile(owner: owner, version: profile.version, json: versioned.json))
-            profiles[owner] = versioned
+        if profiles[rows.owner]?.version != rows.profile.version {
+            changes.append(.profile(owner: rows.owner, version: rows.profile.version, json: rows.profile.json))
+            profiles[rows.owner] = rows.profile
         }
-        if orders[owner]?.version != order.version {
-            let versioned = try Self.versioned(order)
-            changes.append(.order(owner: owner, version: order.version, json: versioned.json))
-            orders[owner] = versioned
+        if orders[rows.owner]?.version != rows.order.version {
+            changes.append(.order(owner: rows.owner, version: rows.order.version, json: rows.order.json))
+            orders[rows.owner] = rows.order
         }
         return changes
     }

@@ -101,9 +101,9 @@ public final class Store: Sendable {
     /// Whether the database answers a query now (`/health`).
     func databaseAnswers() async -> Bool { await database.answers() }
 
-    /// Changes the read model caught up with since start (not those it took as this server
-    /// answered them): from rows kept without a query (notified, or this server's own as it
-    /// committed), and read back from the database (`/metrics`).
+    /// Changes the read model caught up with since start (not this server's own changes, taken
+    /// in as it answered them): other servers' from their notifications' rows, without a query,
+    /// and those read back from the database (`/metrics`).
     var caughtUp: (fromNotifications: Int, fromDatabase: Int) {
         (takenFromNotifications.load(ordering: .relaxed), readFromDatabase.load(ordering: .relaxed))
     }
@@ -114,25 +114,29 @@ public final class Store: Sendable {
         try await catchingUp.run { [self] in try await readChanges(through: target) }
     }
 
-    /// ``catchUp(through:)``'s work, in its turn: first the changes kept with their rows (this
-    /// server's own, and others' that notifications brought: no query), then, if that does not
-    /// reach `target`, the database's.
+    /// ``catchUp(through:)``'s work, in its turn: first the changes kept with their rows (no
+    /// query), then, if that does not reach `target`, the database's.
     private func readChanges(through target: Int) async throws {
-        let arrived = database.arrived(after: latest.generation)
-        if let last = arrived.last?.generation {
-            try await take(arrived.map(\.rows), through: last)
-            takenFromNotifications.add(arrived.count, ordering: .relaxed)
-            if last >= target { return }
-        }
+        try await takeKept()
+        if latest.generation >= target { return }
         let model = latest
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
         guard let last = scopes.last?.generation else { return }
         let usersChanged = Set(scopes.filter(\.users).map(\.owner))
         let owned = try await database.owned(by: Set(scopes.map(\.owner)))
         try await take(
-            owned.values.map { ChangedRows($0, userMoved: usersChanged.contains($0.profile.id)) }, through: last,
+            owned.values.map { try ChangedRows($0, userMoved: usersChanged.contains($0.profile.id)) }, through: last,
             sessions: scopes.contains(where: \.sessions) ? try await database.sessions() : nil)
         readFromDatabase.add(scopes.count, ordering: .relaxed)
+    }
+
+    /// Takes in the run of changes kept with their rows after the read model's generation: this
+    /// server's own, as they committed, and others' that notifications brought.
+    private func takeKept() async throws {
+        let arrived = database.arrived(after: latest.generation)
+        guard let last = arrived.last?.generation else { return }
+        try await take(arrived.map(\.rows), through: last)
+        takenFromNotifications.add(arrived.count { $0.byOtherServer }, ordering: .relaxed)
     }
 
     /// Publishes the read model with `changed` taken in, in order, as of `generation` (and the
@@ -144,7 +148,7 @@ public final class Store: Sendable {
         var told: [ChangeFeed.Change] = []
         var users: [String: UserRecord] = [:]  // the last of each
         for rows in changed {
-            told += try next.replace(rows.profile, rows.order, owner: rows.owner)
+            told += next.replace(rows)
             if let user = rows.user {
                 users[user.id] = user
                 told.append(.user(id: user.id, nfts: user.nftCount))
@@ -157,19 +161,22 @@ public final class Store: Sendable {
         feed.publish(told)
     }
 
-    /// After this server's own change: when it is the next one, the read model takes the
-    /// committed rows as they are (no query); after a gap, the changes before it are taken in
-    /// first. The change before it (this server's own, committed a moment earlier, or
-    /// another's on its way through the feed) is given a moment to arrive first.
+    /// After this server's own change: the read model takes it in, with the changes before it,
+    /// from the changes kept with their rows (a database that keeps them: no query, its JSON
+    /// encoded once), else as committed when it is the next one; after a gap, the changes before
+    /// it are read first. The change before it (this server's own, committed a moment earlier,
+    /// or another's on its way through the feed) is given a moment to arrive first.
     private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
         if latest.generation < scope.generation - 1 {
             _ = await arrivals.wait(for: scope.generation - 1, within: .milliseconds(50))
         }
         try await catchingUp.run { [self] in
+            if latest.generation < scope.generation { try await takeKept() }
+            if latest.generation >= scope.generation { return }
             if latest.generation < scope.generation - 1 { try await readChanges(through: scope.generation - 1) }
             guard latest.generation == scope.generation - 1 else { return }  // read back with those after it
             try await take(
-                [ChangedRows(rows, userMoved: scope.users)],
+                [try ChangedRows(rows, userMoved: scope.users)],
                 through: scope.generation)
         }
     }

@@ -6,6 +6,8 @@
 -- connections per thread), so no two likes of one account are ever in flight together. Every acknowledged profile write is noted; done() writes "token-index sequence" of
 -- the last acknowledged write per token to $ACKED for the script to check against the database,
 -- and, when $STATUSES names a file, how many answers had each status ("status count" per thread).
+-- ONLY=reads makes the writes reads of an NFT; ONLY=writes sends writes only (likes and cart
+-- changes in turn, each request with the next token: 32 tokens a thread, 16 connections).
 local threads = {}
 
 function setup(thread)
@@ -20,12 +22,19 @@ function init(args)
     acked = {}
     statuses = {}
     nthreads = tonumber(os.getenv("THREADS"))
+    only = os.getenv("ONLY")
 end
 
 function request()
     counter = counter + 1
     local kind = counter % 10
     local index = (math.floor(counter / 10) * nthreads + id) % #tokens + 1
+    if only == "reads" and (kind == 7 or kind == 8) then
+        kind = 0
+    elseif only == "writes" then
+        kind = 7 + counter % 2
+        index = (counter * nthreads + id) % #tokens + 1
+    end
     local headers = { ["X-Practicum-Mobile-Token"] = tokens[index] }
     if kind < 3 then
         return wrk.format("GET", "/api/v1/nft/" .. (counter % 95 + 1), headers)

@@ -4,7 +4,8 @@
 #   1. pgbench (scale 1) select-only and simple-update, -c32 -j2;
 #   2. two servers on one PostgreSQL database behind nginx (deploy/nginx.conf), wrk -t2 -c32
 #      with scripts/bench-cluster.lua (reads, likes and cart changes of 64 accounts), then a check
-#      that every acknowledged like is in the database;
+#      that every acknowledged like is in the database, then its reads alone through nginx and its
+#      writes alone to one server, for where a request's CPU goes;
 #   3. one server alone on that database (the other stopped): PUT /profile/1 over the 64
 #      accounts and on one profile, GET /profile/1 and GET /nft/1.
 # DURATION seconds per measurement (default 20). Needs a cluster:
@@ -24,11 +25,13 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 ticks() { for p in "$@"; do awk '{ print $14 + $15 + $16 + $17 }' "/proc/$p/stat" 2>/dev/null || echo 0; done | awk '{ s += $1 } END { print s + 0 }'; }
 pg_ticks() { ticks $(ps -u postgres -o pid= 2>/dev/null || pgrep -x postgres); }
 cpu_now() { echo "$(ticks $a) $(ticks $b) $(pg_ticks) $(ticks $(pgrep -f 'nginx: worker'))"; }
-# "servers X µs, PostgreSQL Y µs, nginx Z µs" per request, from two cpu_now readings and a request count.
+# "servers X µs (a A, b B), PostgreSQL Y µs, nginx Z µs" per request, from two cpu_now readings
+# and a request count.
 per_request() {
     echo "$1 $2" | awk -v hz="$(getconf CLK_TCK)" -v n="$3" '{ if (n == 0) n = 1
         f = 1000000 / hz / n
-        printf "servers %d µs, PostgreSQL %d µs, nginx %d µs", ($5 - $1 + $6 - $2) * f, ($7 - $3) * f, ($8 - $4) * f }'
+        printf "servers %d µs (a %d, b %d), PostgreSQL %d µs, nginx %d µs", ($5 - $1 + $6 - $2) * f, ($5 - $1) * f,
+            ($6 - $2) * f, ($7 - $3) * f, ($8 - $4) * f }'
 }
 requests() { awk '/ requests in / { print $1 }' "$work/wrk.txt"; }
 psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE bench" </dev/null
@@ -107,6 +110,15 @@ check_acknowledged() {
 }
 check_acknowledged "$work/acked"
 mix_checked=$checked mix_lost=$lost
+
+# The mix's two halves apart, for where its CPU goes: its reads alone through nginx, and its
+# writes alone straight to server a (b takes them in from their notifications).
+before=$(cpu_now)
+set -- $(ONLY=reads TOKENS="$work/tokens" ACKED="$work/acked-apart" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
+reads_rps=$1 reads_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
+before=$(cpu_now)
+set -- $(ONLY=writes TOKENS="$work/tokens" ACKED="$work/acked-apart" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$a_port")
+writes_rps=$1 writes_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
 kill -0 $a 2>/dev/null && kill -0 $b 2>/dev/null || { echo "a server died:"; cat "$work/a.log" "$work/b.log"; exit 1; }
 
 # One server alone on the same database: a stops (else it would read every change of b's
@@ -150,6 +162,7 @@ echo "| PUT /profile/1, one server, all connections on one profile | $put_one_rp
 echo "| GET /profile/1, one server | $profile_rps req/s, p99 $profile_p99 ms | GET /nft/1: $nft_rps req/s, p99 $nft_p99 ms | $read_ratio | ≥ 0.6 | $(meets "$read_ratio" 0.6) |"
 echo
 echo "CPU per request (user and system time of every process of each, wrk's not counted): the mix: $mix_cpu;"
+echo "its reads alone through nginx ($reads_rps req/s): $reads_cpu; its writes alone to server a ($writes_rps req/s): $writes_cpu;"
 echo "PUT over 64 accounts: $put_cpu; GET /nft/1: $nft_cpu"
 echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
 echo "Changes the two servers caught up with (the sign-ups and the mix): $mix_caught_up"

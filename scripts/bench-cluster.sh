@@ -115,10 +115,10 @@ mix_checked=$checked mix_lost=$lost
 # writes alone straight to server a (b takes them in from their notifications).
 before=$(cpu_now)
 set -- $(ONLY=reads TOKENS="$work/tokens" ACKED="$work/acked-apart" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
-reads_rps=$1 reads_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
+reads_rps=$1 reads_bad=$4 reads_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
 before=$(cpu_now)
 set -- $(ONLY=writes TOKENS="$work/tokens" ACKED="$work/acked-apart" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$a_port")
-writes_rps=$1 writes_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
+writes_rps=$1 writes_bad=$4 writes_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
 kill -0 $a 2>/dev/null && kill -0 $b 2>/dev/null || { echo "a server died:"; cat "$work/a.log" "$work/b.log"; exit 1; }
 
 # One server alone on the same database: a stops (else it would read every change of b's
@@ -162,7 +162,8 @@ echo "| PUT /profile/1, one server, all connections on one profile | $put_one_rp
 echo "| GET /profile/1, one server | $profile_rps req/s, p99 $profile_p99 ms | GET /nft/1: $nft_rps req/s, p99 $nft_p99 ms | $read_ratio | ≥ 0.6 | $(meets "$read_ratio" 0.6) |"
 echo
 echo "CPU per request (user and system time of every process of each, wrk's not counted): the mix: $mix_cpu;"
-echo "its reads alone through nginx ($reads_rps req/s): $reads_cpu; its writes alone to server a ($writes_rps req/s): $writes_cpu;"
+echo "its reads alone through nginx ($reads_rps req/s, non-2xx $reads_bad): $reads_cpu;"
+echo "its writes alone to server a ($writes_rps req/s, non-2xx $writes_bad): $writes_cpu;"
 echo "PUT over 64 accounts: $put_cpu; GET /nft/1: $nft_cpu"
 echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
 echo "Changes the two servers caught up with (the sign-ups and the mix): $mix_caught_up"

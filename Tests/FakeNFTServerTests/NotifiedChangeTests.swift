@@ -22,11 +22,11 @@ struct NotifiedChangeTests {
         let payload = try #require(NotifiedChange.payload(rows))
         let change = NotifiedChange("12 writer-a " + payload)
         #expect(change.generation == 12 && change.writer == "writer-a")
-        #expect(change.rowsJSON.flatMap(NotifiedChange.rows) == rows)
-        #expect(NotifiedChange("12 writer-a") == NotifiedChange(generation: 12, writer: "writer-a", rowsJSON: nil))
-        #expect(NotifiedChange("12") == NotifiedChange(generation: 12, writer: nil, rowsJSON: nil))
+        #expect(change.rowsText.flatMap(NotifiedChange.rows) == rows)
+        #expect(NotifiedChange("12 writer-a") == NotifiedChange(generation: 12, writer: "writer-a", rowsText: nil))
+        #expect(NotifiedChange("12") == NotifiedChange(generation: 12, writer: nil, rowsText: nil))
         #expect(rows.owner == "u-1")
-        let served = String(buffer: try #require(change.rowsJSON.flatMap(NotifiedChange.rows)).profile.json)
+        let served = String(buffer: try #require(change.rowsText.flatMap(NotifiedChange.rows)).profile.json)
         #expect(served.contains(#""id":"1""#) && served.contains(#""likes":["2"]"#), "served as /profile/1: \(served)")
         var shared = rows
         shared.user = nil
@@ -43,18 +43,18 @@ struct NotifiedChangeTests {
         ("12 w u-1 1 1 2 99999999999999999999 {}{}", 12),
         ("12 w u-1 1 x 2 2 {}{}", 12), ("12 w u-1 1 1 2 2 {}{}{\"seq\":", 12), ("12 w u-1 1 1 2 2 {}[]", 12),
         ("12 w u-1 1 1 5 2 {\"\u{1B}\"}{}", 12), ("12 w u-1 1 1 3 2 {,}{}", 12),
-        (
-            "12 w u-1 1 1 20002 2 " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-                + "{}", 12
-        ),
+        ("12 w u-1 1 1 \(deep.utf8.count) 2 \(deep){}", 12),
     ]
+
+    /// A profile nested past ``JSONSyntax/deepest``: objects 10,000 deep.
+    static let deep = String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000)
 
     /// What does not read is left out: rows that do not decode are a gap (read back from the
     /// database), a payload without a generation means "read everything".
     @Test(arguments: unreadable)
     func whatDoesNotReadIsLeftOut(payload: String, generation: Int) {
         let change = NotifiedChange(payload)
-        #expect(change.generation == generation && change.rowsJSON.flatMap(NotifiedChange.rows) == nil)
+        #expect(change.generation == generation && change.rowsText.flatMap(NotifiedChange.rows) == nil)
         var arrived = ArrivedChanges()
         arrived.keep(change, byOtherServer: true)
         #expect(arrived.run(after: 11).isEmpty)

@@ -10,23 +10,19 @@ struct ChangedRows: Sendable, Equatable {
     var order: ReadModel.Versioned
     /// Only when the change moved the row in `/users`.
     var user: UserRecord?
+}
 
+extension ChangedRows {
     /// What a read model shows of an owner's `rows`: the row in `/users` only when `userMoved`.
     init(_ rows: OwnerRows, userMoved: Bool) throws {
         try self.init(profile: rows.profile, order: rows.order, user: userMoved ? rows.user : nil)
     }
 
+    /// The profile and the order encoded as they are served.
     init(profile: ProfileRecord, order: OrderRecord, user: UserRecord?) throws {
         self.init(
             owner: profile.id, profile: try ReadModel.versioned(profile), order: try ReadModel.versioned(order),
             user: user)
-    }
-
-    init(owner: String, profile: ReadModel.Versioned, order: ReadModel.Versioned, user: UserRecord?) {
-        self.owner = owner
-        self.profile = profile
-        self.order = order
-        self.user = user
     }
 }
 
@@ -49,7 +45,7 @@ struct NotifiedChange: Sendable, Equatable {
     /// `Int.max` (read everything changed) when the payload does not start with one.
     var generation: Int
     var writer: String?
-    var rowsJSON: Substring?
+    var rowsText: Substring?
 
     /// The largest rows a notification carries, in bytes of JSON: PostgreSQL refuses payloads
     /// of 8,000 bytes or more, and the generation and the writer's name come first.
@@ -60,18 +56,18 @@ struct NotifiedChange: Sendable, Equatable {
     init(_ payload: String) {
         let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard let first = parts.first, let generation = Int(first), generation >= 0 else {
-            self.init(generation: .max, writer: nil, rowsJSON: nil)
+            self.init(generation: .max, writer: nil, rowsText: nil)
             return
         }
         self.init(
             generation: generation, writer: parts.count > 1 ? String(parts[1]) : nil,
-            rowsJSON: parts.count > 2 ? parts[2] : nil)
+            rowsText: parts.count > 2 ? parts[2] : nil)
     }
 
-    init(generation: Int, writer: String?, rowsJSON: Substring?) {
+    init(generation: Int, writer: String?, rowsText: Substring?) {
         self.generation = generation
         self.writer = writer
-        self.rowsJSON = rowsJSON
+        self.rowsText = rowsText
     }
 
     /// `rows` as a notification carries them; nil when they are too large to (or their owner's
@@ -144,10 +140,10 @@ struct ArrivedChanges: Sendable {
 
     /// A change as its notification carried it; nothing for one kept as committed here already.
     mutating func keep(_ change: NotifiedChange, byOtherServer: Bool) {
-        guard let json = change.rowsJSON, change.generation != .max else { return }
+        guard let text = change.rowsText, change.generation != .max else { return }
         let index = Self.slot(change.generation)
         if !byOtherServer, slots[index]?.generation == change.generation { return }
-        slots[index] = Slot(generation: change.generation, rows: .notified(json), byOtherServer: byOtherServer)
+        slots[index] = Slot(generation: change.generation, rows: .notified(text), byOtherServer: byOtherServer)
     }
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows

@@ -129,6 +129,8 @@ let package = Package(
                 "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", "LineLog",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]),
         .testTarget(
             name: "FakeNFTAppTests",

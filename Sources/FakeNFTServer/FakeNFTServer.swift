@@ -72,9 +72,9 @@ public enum FakeNFTServer {
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
     /// middleware the configuration asks for.
-    static func router(store: Store, configuration: ServerConfiguration, metrics: ServerMetrics)
-        -> Router<ServerContext>
-    {
+    static func router(
+        store: Store, configuration: ServerConfiguration, metrics: ServerMetrics, repeated: RepeatedAnswers? = nil
+    ) -> Router<ServerContext> {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
             limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour),
@@ -103,6 +103,14 @@ public enum FakeNFTServer {
                     }
                     try crossSite.check(request)
                     return try await route.handler(request, context)
+                }
+            } else if route.repeatable, repeated != nil {
+                router.on(path, method: route.method) { request, context in
+                    let generation = store.generation  // before the answer reads the model
+                    var response = try await route.handler(request, context)
+                    response.headers[RepeatedAnswers.marker] = RepeatedAnswers.mark(
+                        generation: generation, route: MetricsRecorder.route(context))
+                    return response
                 }
             } else {
                 router.on(path, method: route.method, use: route.handler)
@@ -187,22 +195,29 @@ public enum FakeNFTServer {
         onListening: @escaping @Sendable (any Channel) async -> Void
     ) -> [any Service] {
         let metrics = ServerMetrics()
+        // Every request is logged or delayed through the router when so configured.
+        let repeated =
+            configuration.logRequests || configuration.latencyMilliseconds > 0
+            ? nil : RepeatedAnswers(metrics: metrics) { store.generation }
         let api = application(
-            configuration, router: router(store: store, configuration: configuration, metrics: metrics),
-            host: configuration.host, port: configuration.port, onListening: onListening)
+            configuration,
+            router: router(store: store, configuration: configuration, metrics: metrics, repeated: repeated),
+            repeated: repeated, host: configuration.host, port: configuration.port, onListening: onListening)
         guard case .listener(let host, let port) = configuration.metrics else { return [api] }
         let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
-        return [api, application(configuration, router: router, host: host, port: port) { _ in }]
+        return [api, application(configuration, router: router, repeated: nil, host: host, port: port) { _ in }]
     }
 
     private static func application(
-        _ configuration: ServerConfiguration, router: Router<ServerContext>, host: String, port: Int,
-        onListening: @escaping @Sendable (any Channel) async -> Void
+        _ configuration: ServerConfiguration, router: Router<ServerContext>, repeated: RepeatedAnswers?, host: String,
+        port: Int, onListening: @escaping @Sendable (any Channel) async -> Void
     ) -> some Service {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         return Application(
             router: router,
-            server: .init { responder in StrictHTTP1Channel(responder: responder, configuration: http1) },
+            server: .init { responder in
+                StrictHTTP1Channel(responder: responder, configuration: http1, repeated: repeated)
+            },
             configuration: .init(
                 address: .hostname(host, port: port), serverName: "fakenft",
                 availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),

@@ -13,6 +13,9 @@ struct Route: Sendable {
     /// Under `/api/v1`; `:name` is a parameter.
     var path: String
     var changesState: Bool
+    /// Whether its answer is the read model's and the request's alone, with no side effect: a
+    /// request repeated at the same generation may get the same bytes (``RepeatedAnswers``).
+    var repeatable = false
     var handler: Handler
 
     /// Whether `segments` (of a request path) name this route's path.
@@ -39,18 +42,18 @@ struct Routes: Sendable {
     /// Every endpoint.
     var table: [Route] {
         [
-            get("nft") { request, _ in try list(\.nfts, request, from: store.latest) },
-            get("nft/:id") { request, context in try item(\.nfts, "NFT", request, context, from: store.latest) },
-            get("collections") { request, _ in try list(\.collections, request, from: store.latest) },
-            get("collections/:id") { request, context in
+            catalog("nft") { request, _ in try list(\.nfts, request, from: store.latest) },
+            catalog("nft/:id") { request, context in try item(\.nfts, "NFT", request, context, from: store.latest) },
+            catalog("collections") { request, _ in try list(\.collections, request, from: store.latest) },
+            catalog("collections/:id") { request, context in
                 try item(\.collections, "collection", request, context, from: store.latest)
             },
-            get("users") { request, _ in try list(\.users, request, from: store.latest) },
-            get("users/:id") { request, context in
+            catalog("users") { request, _ in try list(\.users, request, from: store.latest) },
+            catalog("users/:id") { request, context in
                 try item(\.users, "user", request, context, from: store.latest)
             },
-            get("currencies") { request, _ in json(store.latest.currencies.list(ListQuery()), request) },
-            get("currencies/:id") { request, context in
+            catalog("currencies") { request, _ in json(store.latest.currencies.list(ListQuery()), request) },
+            catalog("currencies/:id") { request, context in
                 try item(\.currencies, "currency", request, context, from: store.latest)
             },
             get("profile/:id") { request, context in
@@ -174,6 +177,11 @@ struct Routes: Sendable {
 
     private func get(_ path: String, _ handler: @escaping Route.Handler) -> Route {
         Route(method: .get, path: path, changesState: false, handler: handler)
+    }
+
+    /// A read of the catalog (NFTs, collections, users, currencies): no caller's own data, no side effect.
+    private func catalog(_ path: String, _ handler: @escaping Route.Handler) -> Route {
+        Route(method: .get, path: path, changesState: false, repeatable: true, handler: handler)
     }
 
     /// A page of `table` of `model` (``Store/latest``: see ``ConsistencyMiddleware`` for what a

@@ -6,12 +6,13 @@ import Synchronization
 
 /// The server's metrics, kept through swift-metrics in a Prometheus registry of its own (one
 /// per server, so servers in one process never mix their figures): requests by route, method
-/// and status, their latency as a histogram, the requests in flight, the event subscribers, the
+/// and status, their latency as a histogram, the requests in flight, how many were repeats, the event subscribers, the
 /// changes of other servers taken in and, on PostgreSQL, the connection pool's use.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let inFlight: CoreMetrics.Meter
+    private let repeats: CoreMetrics.Counter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -23,6 +24,7 @@ final class ServerMetrics: Sendable {
         ]
         self.factory = factory
         inFlight = CoreMetrics.Meter(label: "fakenft_http_requests_in_flight", factory: factory)
+        repeats = CoreMetrics.Counter(label: "fakenft_http_answers_repeated_total", factory: factory)
     }
 
     func started() { inFlight.increment(by: 1) }
@@ -74,6 +76,9 @@ final class ServerMetrics: Sendable {
         let (seconds, attoseconds) = elapsed.components
         timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
+
+    /// One of those answers was a repeat (``RepeatedAnswers``), answered without the router.
+    func repeated() { repeats.increment() }
 
     /// The metrics of one route, method and status, made once (a lookup is cheaper than the
     /// registry's per-request naming).

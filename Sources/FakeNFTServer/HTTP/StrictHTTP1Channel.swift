@@ -5,13 +5,19 @@ import NIOHTTP1
 import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 channel with the rules it leaves out: a request without `Host` on
-/// HTTP/1.1 is a 400, and an HTTP/1.0 connection is closed after its answer.
+/// HTTP/1.1 is a 400, and an HTTP/1.0 connection is closed after its answer. With
+/// `repeated`, a repeated catalog read is answered on the event loop (``RepeatedAnswerHandler``).
 struct StrictHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
     private let base: HTTP1Channel
+    private let repeated: RepeatedAnswers?
 
-    init(responder: @escaping HTTPChannelHandler.Responder, configuration: HTTP1Channel.Configuration) {
+    init(
+        responder: @escaping HTTPChannelHandler.Responder, configuration: HTTP1Channel.Configuration,
+        repeated: RepeatedAnswers?
+    ) {
         base = HTTP1Channel(responder: responder, configuration: configuration)
+        self.repeated = repeated
     }
 
     var responder: HTTPChannelHandler.Responder { base.responder }
@@ -20,6 +26,11 @@ struct StrictHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
             try channel.pipeline.syncOperations.addHandler(HTTPVersionRules(), position: .before(codec))
+            if let repeated {
+                let state = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
+                try channel.pipeline.syncOperations.addHandler(
+                    RepeatedAnswerHandler(answers: repeated), position: .after(state))
+            }
             return value
         }
     }

@@ -1,0 +1,91 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers a repeated catalog GET from ``RepeatedAnswers`` on the connection's event loop,
+/// passes every other request on to the router, and keeps the router's answers that may be
+/// repeated. Answers leave in the order their requests came: while a request passed on is not
+/// answered, every request after it is passed on too. Sits after Hummingbird's connection state
+/// handler, which so sees every request and answer (idle timeout, graceful shutdown).
+final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let answers: RepeatedAnswers
+    /// The requests passed on and not answered yet, oldest first: each one's key, when its
+    /// answer may be kept.
+    private var passedOn = CircularBuffer<String?>()
+    /// The answer to the oldest request passed on, as written so far, when it may be kept.
+    private var written: (head: HTTPResponse, body: ByteBuffer)?
+    /// The request being answered again: the answer it gets once its end arrives.
+    private var repeating: (answer: RepeatedAnswers.Answer, started: ContinuousClock.Instant)?
+    /// Set once a request asked to close the connection: nothing after it is answered here.
+    private var closing = false
+    private var unflushed = false
+
+    init(answers: RepeatedAnswers) {
+        self.answers = answers
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let request):
+            let key = closing ? nil : RepeatedAnswers.key(request)
+            if passedOn.isEmpty, let key, let answer = answers.answer(to: key) {
+                answers.metrics.started()
+                repeating = (answer, .now)
+                return
+            }
+            if request.headerFields[.connection]?.lowercased().contains("close") == true { closing = true }
+            passedOn.append(key)
+        case .body:
+            if repeating != nil { return }  // a key names no body: never so
+        case .end:
+            if let (answer, started) = repeating {
+                repeating = nil
+                context.write(wrapOutboundOut(.head(answer.head)), promise: nil)
+                context.write(wrapOutboundOut(.body(answer.body)), promise: nil)
+                context.write(wrapOutboundOut(.end(nil)), promise: nil)
+                unflushed = true
+                answers.metrics.answered(route: answer.route, method: .get, status: .ok, elapsed: .now - started)
+                answers.metrics.repeated()
+                return
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            guard head.headerFields[RepeatedAnswers.marker] != nil else { break }
+            if head.status.kind != .informational, (passedOn.first ?? nil) != nil { written = (head, ByteBuffer()) }
+            head.headerFields[RepeatedAnswers.marker] = nil
+            return context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .body(let part):
+            guard var answer = written else { break }
+            written = nil
+            if answer.body.readableBytes + part.readableBytes <= RepeatedAnswers.largestAnswer {
+                answer.body.writeImmutableBuffer(part)
+                written = answer
+            }
+        case .end:
+            if let answer = written, let key = passedOn.first ?? nil {
+                answers.keep(answer.head, body: answer.body, for: key)
+            }
+            written = nil
+            if !passedOn.isEmpty { passedOn.removeFirst() }
+        }
+        context.write(data, promise: promise)
+    }
+}

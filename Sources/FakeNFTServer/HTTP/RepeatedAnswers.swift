@@ -1,0 +1,92 @@
+import HTTPTypes
+import NIOCore
+import Synchronization
+
+/// Catalog answers as they were written, so that a GET repeating one answered within the last
+/// second, byte for byte the same request, with the read model still at the generation it was
+/// answered from, is answered on the connection's event loop with the same bytes
+/// (``RepeatedAnswerHandler``), instead of through the router again.
+///
+/// Only routes marked ``Route/repeatable`` are kept: their answer is a function of the read
+/// model and the request alone, with no side effect. Any change moves the generation, so a
+/// repeat is never older than what a first answer at that moment would say; the second bounds
+/// what depends on the clock (the `Date` header; a sign-in expiring). The router marks such an
+/// answer with ``marker`` (the generation read before the answer was made, and the route), which
+/// never leaves the server. Bounded: requests longer than ``longestRequest``, answers over
+/// ``largestAnswer`` are not kept, and past ``capacity`` answers the cache starts again empty.
+final class RepeatedAnswers: Sendable {
+    /// An answer as written: its head (without ``marker``), body, and what it was made from.
+    struct Answer: Sendable {
+        var head: HTTPResponse
+        var body: ByteBuffer
+        var generation: Int
+        /// The route's pattern, for the metrics.
+        var route: String
+        var madeAt: NIODeadline
+    }
+
+    /// Set by the router on an answer that may be repeated: `<generation> <route>`.
+    static let marker = HTTPField.Name("FakeNFT-Repeatable")!
+    static let capacity = 256
+    static let largestAnswer = 64 * 1024
+    static let longestRequest = 2048
+    static let lifetime = TimeAmount.seconds(1)
+
+    /// The read model's generation now.
+    private let generation: @Sendable () -> Int
+    let metrics: ServerMetrics
+    private let answers = Mutex<[String: Answer]>([:])
+
+    init(metrics: ServerMetrics, generation: @escaping @Sendable () -> Int) {
+        self.metrics = metrics
+        self.generation = generation
+    }
+
+    /// What the router writes in ``marker`` on an answer made at `generation` for `route`.
+    static func mark(generation: Int, route: String) -> String { "\(generation) \(route)" }
+
+    /// The key of a request whose answer may be repeated: a GET without a body that does not
+    /// close its connection, named by everything it sent. Nil for any other request.
+    static func key(_ request: HTTPRequest) -> String? {
+        guard request.method == .get, let path = request.path, path.hasPrefix("/api/v1/") else { return nil }
+        var key = (request.authority ?? "") + " " + path
+        for field in request.headerFields {
+            switch field.name {
+            case .contentLength, .transferEncoding, .expect: return nil
+            case .connection where field.value.lowercased().contains("close"): return nil
+            default: key += "\n" + field.name.canonicalName + ":" + field.value
+            }
+            guard key.utf8.count <= longestRequest else { return nil }
+        }
+        return key
+    }
+
+    /// The answer kept for `key`, if it was made less than ``lifetime`` ago at the generation
+    /// the read model is at now.
+    func answer(to key: String, now: NIODeadline = .now()) -> Answer? {
+        guard let answer = answers.withLock({ $0[key] }) else { return nil }
+        guard answer.generation == generation(), now - answer.madeAt < Self.lifetime else { return nil }
+        return answer
+    }
+
+    /// Keeps what the router answered to `key`, when it carries ``marker`` (taken off `head`,
+    /// which goes on to the client) and is small enough.
+    func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, now: NIODeadline = .now()) {
+        guard head.status == .ok, body.readableBytes <= Self.largestAnswer,
+            let mark = head.headerFields[Self.marker], let space = mark.firstIndex(of: " "),
+            let generation = Int(mark[..<space])
+        else { return }
+        var shown = head
+        shown.headerFields[Self.marker] = nil
+        let answer = Answer(
+            head: shown, body: body, generation: generation, route: String(mark[mark.index(after: space)...]),
+            madeAt: now)
+        answers.withLock { answers in
+            if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+            answers[key] = answer
+        }
+    }
+
+    /// How many answers are kept.
+    var count: Int { answers.withLock { $0.count } }
+}

@@ -1,0 +1,248 @@
+import FakeNFTModels
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOEmbedded
+import NIOHTTPTypes
+import Synchronization
+import Testing
+import FakeNFTTesting
+@testable import FakeNFTServer
+
+/// A repeated catalog read answered on the event loop (``RepeatedAnswerHandler``): the same
+/// bytes the router gave, only while nothing changed, never out of order, never for a request
+/// that differs in any byte; and on a running server, read-your-writes and the metrics hold.
+@Suite struct RepeatedAnswerTests {
+    /// Stands for the router: answers every request with its count in the body, marked as
+    /// repeatable at the generation now; while `holding`, keeps the answers until `release()`.
+    final class CountingRouter: ChannelInboundHandler, @unchecked Sendable {
+        typealias InboundIn = HTTPRequestPart
+        typealias OutboundOut = HTTPResponsePart
+        let generation: Generation
+        var requests: [HTTPRequest] = []
+        var holding = false
+        private var held = 0
+        private var context: ChannelHandlerContext?
+        var status = HTTPResponse.Status.ok
+
+        init(generation: Generation) { self.generation = generation }
+
+        func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let request): requests.append(request)
+            case .body: break
+            case .end:
+                if holding { held += 1 } else { answer(requests.count) }
+            }
+        }
+
+        func release() {
+            for number in (requests.count - held + 1)...requests.count { answer(number) }
+            held = 0
+        }
+
+        private func answer(_ number: Int) {
+            guard let context else { return }
+            var head = HTTPResponse(status: status)
+            head.headerFields[.contentType] = "application/json"
+            head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(
+                generation: generation.now, route: "/api/v1/nft/{id}")
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            context.write(wrapOutboundOut(.body(ByteBuffer(string: "answer \(number)"))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+    }
+
+    /// The generation the handler and the router read, moved by a test.
+    final class Generation: Sendable {
+        private let value = Atomic(1)
+        var now: Int { value.load(ordering: .relaxed) }
+        func move(to generation: Int) { value.store(generation, ordering: .relaxed) }
+    }
+
+    /// A channel with the handler before a ``CountingRouter``, and the generation they read.
+    struct Rig {
+        let channel: EmbeddedChannel
+        let router: CountingRouter
+        let generation = Generation()
+        let answers: RepeatedAnswers
+
+        init() throws {
+            let generation = generation
+            answers = RepeatedAnswers(metrics: ServerMetrics()) { generation.now }
+            router = CountingRouter(generation: generation)
+            channel = EmbeddedChannel()
+            try channel.pipeline.syncOperations.addHandlers([RepeatedAnswerHandler(answers: answers), router])
+        }
+
+        func send(
+            _ path: String = "/api/v1/nft/1", method: HTTPRequest.Method = .get, authority: String = "127.0.0.1:8080",
+            fields: HTTPFields = [.userAgent: "test"]
+        ) throws {
+            let request = HTTPRequest(
+                method: method, scheme: "http", authority: authority, path: path, headerFields: fields)
+            try channel.writeInbound(HTTPRequestPart.head(request))
+            try channel.writeInbound(HTTPRequestPart.end(nil))
+        }
+
+        /// Every whole answer written so far: head and body text.
+        func answered() throws -> [(head: HTTPResponse, body: String)] {
+            var answers: [(HTTPResponse, String)] = []
+            var head: HTTPResponse?
+            var body = ""
+            while let part = try channel.readOutbound(as: HTTPResponsePart.self) {
+                switch part {
+                case .head(let started): (head, body) = (started, "")
+                case .body(let buffer): body += String(buffer: buffer)
+                case .end: if let head { answers.append((head, body)) }
+                }
+            }
+            return answers
+        }
+    }
+
+    @Test func aRepeatGetsTheRoutersAnswerWithoutTheRouter() throws {
+        let rig = try Rig()
+        try rig.send()
+        try rig.send()
+        let answers = try rig.answered()
+        #expect(rig.router.requests.count == 1, "the second request never reached the router")
+        #expect(answers.map(\.body) == ["answer 1", "answer 1"])
+        #expect(answers[0].head == answers[1].head)
+        #expect(answers.allSatisfy { $0.head.headerFields[RepeatedAnswers.marker] == nil }, "the mark stays inside")
+        #expect(answers[1].head.headerFields[.contentType] == "application/json")
+    }
+
+    @Test func aChangeEndsTheRepeats() throws {
+        let rig = try Rig()
+        try rig.send()
+        rig.generation.move(to: 2)
+        try rig.send()
+        try rig.send()
+        #expect(try rig.answered().map(\.body) == ["answer 1", "answer 2", "answer 2"])
+        #expect(rig.router.requests.count == 2)
+    }
+
+    /// Another path, host, method or header value, a body, `Connection: close`: each its own request.
+    @Test func onlyTheVeryRequestIsRepeated() throws {
+        let rig = try Rig()
+        try rig.send()
+        try rig.send("/api/v1/nft/2")
+        try rig.send("/api/v1/nft/1?x=1")
+        try rig.send(authority: "example.com")
+        try rig.send(method: .head)
+        try rig.send(method: .post)
+        try rig.send(fields: [.userAgent: "other"])
+        try rig.send(fields: [.userAgent: "test", .acceptLanguage: "ru"])
+        try rig.send(fields: [.userAgent: "test", .contentLength: "0"])
+        try rig.send(fields: [.userAgent: "test", .transferEncoding: "chunked"])
+        try rig.send(fields: [.userAgent: "test", .expect: "100-continue"])
+        try rig.send(fields: [.userAgent: "test", .connection: "Close"])
+        #expect(rig.router.requests.count == 12)
+        try rig.send()  // after a request that closes, nothing is answered here
+        #expect(rig.router.requests.count == 13)
+        #expect(try rig.answered().count == 13)
+    }
+
+    @Test func aRequestBehindOnePassedOnWaitsItsTurn() throws {
+        let rig = try Rig()
+        try rig.send()
+        _ = try rig.answered()
+        rig.router.holding = true
+        try rig.send("/api/v1/nft/2")
+        try rig.send()  // repeatable, but the one before it is not answered yet
+        #expect(try rig.answered().isEmpty)
+        #expect(rig.router.requests.count == 3, "passed on behind the first")
+        rig.router.release()
+        #expect(try rig.answered().map(\.body) == ["answer 2", "answer 3"])
+    }
+
+    @Test func onlyWholeMarkedSuccessesAreKept() throws {
+        let rig = try Rig()
+        rig.router.status = .notFound
+        try rig.send()
+        try rig.send()
+        #expect(rig.router.requests.count == 2, "a 404 is not repeated")
+        let answers = try rig.answered()
+        #expect(answers.allSatisfy { $0.head.headerFields[RepeatedAnswers.marker] == nil })
+        #expect(rig.answers.count == 0)
+    }
+
+    @Test func answersLiveASecond() throws {
+        let answers = RepeatedAnswers(metrics: ServerMetrics()) { 7 }
+        var head = HTTPResponse(status: .ok)
+        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(generation: 7, route: "/r")
+        let made = NIODeadline.now()
+        answers.keep(head, body: ByteBuffer(string: "x"), for: "k", now: made)
+        let kept = answers.answer(to: "k", now: made + .milliseconds(900))
+        #expect(kept?.route == "/r" && kept?.head.headerFields[RepeatedAnswers.marker] == nil)
+        #expect(answers.answer(to: "k", now: made + .milliseconds(1001)) == nil)
+    }
+
+    @Test func keptAnswersAreBounded() throws {
+        let answers = RepeatedAnswers(metrics: ServerMetrics()) { 1 }
+        var head = HTTPResponse(status: .ok)
+        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(generation: 1, route: "/r")
+        let large = ByteBuffer(repeating: 0x41, count: RepeatedAnswers.largestAnswer + 1)
+        answers.keep(head, body: large, for: "large")
+        #expect(answers.count == 0, "an answer over the limit is not kept")
+        for number in 0..<RepeatedAnswers.capacity { answers.keep(head, body: ByteBuffer(), for: "\(number)") }
+        #expect(answers.count == RepeatedAnswers.capacity)
+        answers.keep(head, body: ByteBuffer(), for: "one more")
+        #expect(answers.count == 1, "past the capacity the answers start again")
+        let long = HTTPRequest(
+            method: .get, scheme: "http", authority: "a", path: "/api/v1/nft/1",
+            headerFields: [.userAgent: String(repeating: "u", count: RepeatedAnswers.longestRequest)])
+        #expect(RepeatedAnswers.key(long) == nil, "a request past the limit has no key")
+        #expect(
+            RepeatedAnswers.key(
+                HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/images/x.png", headerFields: [:]))
+                == nil)
+    }
+
+    // MARK: On a running server
+
+    /// The same request over one connection, as a client repeats it: the same answer, byte for
+    /// byte but the date, and the mark never sent.
+    @Test func aRunningServerRepeatsItsBytes() async throws {
+        try await TestServer.with { server async throws in
+            let connection = try RawConnection(port: server.port)
+            var answers: [String] = []
+            for _ in 0..<3 {
+                connection.send("GET /api/v1/nft/1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+                let answer = await connection.receive(timeout: 10) { $0.hasSuffix("}") }
+                answers.append(answer.text)
+            }
+            let undated = answers.map { $0.split(separator: "\r\n").filter { !$0.hasPrefix("Date:") } }
+            #expect(undated[0] == undated[1] && undated[1] == undated[2], "\(answers)")
+            #expect(answers.allSatisfy { !$0.lowercased().contains("fakenft-repeatable") })
+            let fresh = try await server.request("GET", "/api/v1/nft/1").body
+            #expect(answers[2].hasSuffix("\r\n\r\n" + String(decoding: fresh, as: UTF8.self)))
+        }
+    }
+
+    /// A client reads its write at once, however often it asked the same before; and every
+    /// answer, repeated or not, is counted.
+    @Test func aWriteIsReadAtOnceAndRepeatsAreCounted() async throws {
+        try await TestServer.with { server async throws in
+            let anna = try await AccountTests.register(server, "Anna", "anna-repeats@example.com")
+            let path = "/api/v1/users/\(anna.userId)"
+            for _ in 0..<3 { #expect(try await server.get(path, as: User.self).name == "Anna") }
+            try await AccountTests.put(server, "/api/v1/profile/1", [("name", "Anna K.")], token: anna.token)
+            for _ in 0..<3 { #expect(try await server.get(path, as: User.self).name == "Anna K.") }
+            let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+            let count = metrics.split(separator: "\n").first {
+                $0.hasPrefix("fakenft_http_requests_total{")
+                    && $0.contains("route=\"/api/v1/users/{id}\"") && $0.contains("status=\"200\"")
+            }
+            #expect(count?.hasSuffix(" 6") == true, "\(count ?? "none")")
+            // Each first read came through the router, most of those after it were repeats (any that
+            // came more than a second after the first one answered went through the router again).
+            let repeats = metrics.split(separator: "\n").first { $0.hasPrefix("fakenft_http_answers_repeated_total") }
+            let repeated = repeats.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+            #expect((1...4).contains(repeated), "\(repeats ?? "none")")
+        }
+    }
+}

@@ -20,7 +20,7 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// The answer to the oldest request passed on, as written so far, when it may be kept.
     private var written: (head: HTTPResponse, body: ByteBuffer)?
     /// The request being answered again: the answer it gets once its end arrives.
-    private var repeating: (answer: RepeatedAnswers.Answer, started: ContinuousClock.Instant)?
+    private var repeating: (answer: RepeatedAnswers.Answer, started: NIODeadline)?
     /// Set once a request asked to close the connection: nothing after it is answered here.
     private var closing = false
     private var unflushed = false
@@ -33,10 +33,12 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
         switch unwrapInboundIn(data) {
         case .head(let request):
             let key = closing ? nil : RepeatedAnswers.key(request)
-            if passedOn.isEmpty, let key, let answer = answers.answer(to: key) {
-                answers.metrics.started()
-                repeating = (answer, .now)
-                return
+            if passedOn.isEmpty, let key {
+                let now = NIODeadline.now()
+                if let answer = answers.answer(to: key, now: now) {
+                    repeating = (answer, now)
+                    return
+                }
             }
             if request.headerFields[.connection]?.lowercased().contains("close") == true { closing = true }
             passedOn.append(key)
@@ -49,8 +51,8 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
                 context.write(wrapOutboundOut(.body(answer.body)), promise: nil)
                 context.write(wrapOutboundOut(.end(nil)), promise: nil)
                 unflushed = true
-                answers.metrics.answered(route: answer.route, method: .get, status: .ok, elapsed: .now - started)
-                answers.metrics.repeated()
+                let elapsed = Duration.nanoseconds((NIODeadline.now() - started).nanoseconds)
+                answers.metrics.repeated(answer.metrics, elapsed: elapsed)
                 return
             }
         }

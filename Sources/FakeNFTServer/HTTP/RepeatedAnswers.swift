@@ -20,8 +20,8 @@ final class RepeatedAnswers: Sendable {
         var head: HTTPResponse
         var body: ByteBuffer
         var generation: Int
-        /// The route's pattern, for the metrics.
-        var route: String
+        /// The route's metrics, which count a repeat as any answer.
+        var metrics: ServerMetrics.Answers
         var madeAt: NIODeadline
     }
 
@@ -78,9 +78,10 @@ final class RepeatedAnswers: Sendable {
         else { return }
         var shown = head
         shown.headerFields[Self.marker] = nil
+        let route = String(mark[mark.index(after: space)...])
         let answer = Answer(
-            head: shown, body: body, generation: generation, route: String(mark[mark.index(after: space)...]),
-            madeAt: now)
+            head: shown, body: body, generation: generation,
+            metrics: metrics.answers(route: route, method: .get, status: .ok), madeAt: now)
         answers.withLock { answers in
             if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
             answers[key] = answer

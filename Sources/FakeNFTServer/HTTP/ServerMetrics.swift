@@ -55,39 +55,55 @@ final class ServerMetrics: Sendable {
 
     func answered(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status, elapsed: Duration) {
         inFlight.decrement(by: 1)
+        answers(route: route, method: method, status: status).record(elapsed)
+    }
+
+    /// A repeat (``RepeatedAnswers``), answered on the event loop without the router: counted
+    /// into `answers` as any answer (never in flight), and apart.
+    func repeated(_ answers: Answers, elapsed: Duration) {
+        answers.record(elapsed)
+        repeats.increment()
+    }
+
+    /// The count and the time of the answers of one route, method and status.
+    struct Answers: Sendable {
+        let count: CoreMetrics.Counter
+        let time: CoreMetrics.Timer
+
+        func record(_ elapsed: Duration) {
+            count.increment()
+            let (seconds, attoseconds) = elapsed.components
+            time.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        }
+    }
+
+    /// The metrics of `route`, `method` and `status`, made the first time (a lookup is cheaper
+    /// than the registry's per-request naming).
+    func answers(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status) -> Answers {
         let label = Self.labelledMethods.contains(method) ? method.rawValue : "other"
         let key = Key(route: route, method: label, status: status.code)
-        let (counter, timer) = handles.withLock { handles in
+        return handles.withLock { handles in
             if let found = handles[key] { return found }
-            let made = (
-                CoreMetrics.Counter(
+            let made = Answers(
+                count: CoreMetrics.Counter(
                     label: "fakenft_http_requests_total",
                     dimensions: [("route", route), ("method", key.method), ("status", String(key.status))],
                     factory: factory),
-                CoreMetrics.Timer(
+                time: CoreMetrics.Timer(
                     label: "fakenft_http_request_duration_seconds",
                     dimensions: [("route", route), ("method", key.method)],
-                    factory: factory)
-            )
+                    factory: factory))
             handles[key] = made
             return made
         }
-        counter.increment()
-        let (seconds, attoseconds) = elapsed.components
-        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
-    /// One of those answers was a repeat (``RepeatedAnswers``), answered without the router.
-    func repeated() { repeats.increment() }
-
-    /// The metrics of one route, method and status, made once (a lookup is cheaper than the
-    /// registry's per-request naming).
     private struct Key: Hashable {
         var route: String
         var method: String
         var status: Int
     }
-    private let handles = Mutex<[Key: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
+    private let handles = Mutex<[Key: Answers]>([:])
 
     /// The Prometheus text exposition of every metric.
     var text: String { registry.emitToString() }

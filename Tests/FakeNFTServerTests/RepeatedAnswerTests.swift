@@ -245,4 +245,25 @@ import FakeNFTTesting
             #expect((1...4).contains(repeated), "\(repeats ?? "none")")
         }
     }
+
+    /// The caller's profile repeats too, unless the server notes what each client saw of its
+    /// lists (a repeat would not note it).
+    @Test(arguments: ServerConfiguration.ListWrites.allCases)
+    func ownReadsRepeatUnlessListsAreMerged(lists: ServerConfiguration.ListWrites) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repeats-\(UUID())")
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: directory, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.listWrites = lists
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        for _ in 0..<5 { #expect(try await server.request("GET", "/api/v1/profile/1").status == 200) }
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        await server.stop()
+        let repeats = metrics.split(separator: "\n").first { $0.hasPrefix("fakenft_http_answers_repeated_total") }
+        let repeated = repeats.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        if lists == .merge {
+            #expect(repeated == 0, "\(repeats ?? "none")")
+        } else {
+            #expect((1...4).contains(repeated), "\(repeats ?? "none")")
+        }
+    }
 }

@@ -2,7 +2,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers a repeated catalog GET from ``RepeatedAnswers`` on the connection's event loop,
+/// Answers a repeated read (a GET of a ``Route/repeatable`` route) from ``RepeatedAnswers`` on the connection's event loop,
 /// passes every other request on to the router, and keeps the router's answers that may be
 /// repeated. Answers leave in the order their requests came: while a request passed on is not
 /// answered, every request after it is passed on too. Sits after Hummingbird's connection state

@@ -2,7 +2,7 @@ import HTTPTypes
 import NIOCore
 import Synchronization
 
-/// Catalog answers as they were written, so that a GET repeating one answered within the last
+/// Read answers as they were written, so that a GET repeating one answered within the last
 /// second, byte for byte the same request, with the read model still at the generation it was
 /// answered from, is answered on the connection's event loop with the same bytes
 /// (``RepeatedAnswerHandler``), instead of through the router again.

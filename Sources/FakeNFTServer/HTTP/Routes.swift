@@ -13,7 +13,8 @@ struct Route: Sendable {
     /// Under `/api/v1`; `:name` is a parameter.
     var path: String
     var changesState: Bool
-    /// Whether its answer is the read model's and the request's alone, with no side effect: a
+    /// Whether its answer is the read model's and the request's alone, with no side effect a
+    /// repeat may skip (a sign-in's use, written down at most daily, is the first answer's): a
     /// request repeated at the same generation may get the same bytes (``RepeatedAnswers``).
     var repeatable = false
     var handler: Handler
@@ -56,7 +57,7 @@ struct Routes: Sendable {
             catalog("currencies/:id") { request, context in
                 try item(\.currencies, "currency", request, context, from: store.latest)
             },
-            get("profile/:id") { request, context in
+            own("profile/:id") { request, context in
                 try requireFixedID(context)
                 let (owner, profile) = try await mine(\.profiles, request)
                 remember(.likes, of: profile, owner: owner, context)
@@ -79,7 +80,7 @@ struct Routes: Sendable {
                 remember(.likes, of: profile, owner: owner, context)
                 return json(profile, request)
             },
-            get("orders/:id") { request, context in
+            own("orders/:id") { request, context in
                 try requireFixedID(context)
                 let (owner, order) = try await mine(\.orders, request)
                 remember(.cart, of: order, owner: owner, context)
@@ -175,8 +176,10 @@ struct Routes: Sendable {
         return listBases?.base(field, owner: owner, client: context.clientKey)
     }
 
-    private func get(_ path: String, _ handler: @escaping Route.Handler) -> Route {
-        Route(method: .get, path: path, changesState: false, handler: handler)
+    /// A read of the caller's profile or order: repeatable unless the server notes what each
+    /// client saw of its lists (``ListBases``), which a repeat would skip.
+    private func own(_ path: String, _ handler: @escaping Route.Handler) -> Route {
+        Route(method: .get, path: path, changesState: false, repeatable: listBases == nil, handler: handler)
     }
 
     /// A read of the catalog (NFTs, collections, users, currencies): no caller's own data, no side effect.

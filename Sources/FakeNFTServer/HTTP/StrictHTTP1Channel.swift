@@ -6,7 +6,7 @@ import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1 channel with the rules it leaves out: a request without `Host` on
 /// HTTP/1.1 is a 400, and an HTTP/1.0 connection is closed after its answer. With
-/// `repeated`, a repeated catalog read is answered on the event loop (``RepeatedAnswerHandler``).
+/// `repeated`, a repeated read is answered on the event loop (``RepeatedAnswerHandler``).
 struct StrictHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
     private let base: HTTP1Channel

@@ -4,7 +4,8 @@ import NIOCore
 
 /// Hummingbird with nothing of ours: one route per file of a folder, answering its bytes, no
 /// middleware. `make bench-server` measures it beside `fakenft serve` and nginx on the same
-/// bytes: what the framework itself costs on this machine, the floor under any of our reads.
+/// bytes: what the framework itself costs on this machine, the floor under any answer through
+/// the router.
 enum BareServer {
     /// Serves every file in `folder` at `/<name>` on `port` until the process is stopped.
     static func serve(folder: URL, port: Int) async throws {

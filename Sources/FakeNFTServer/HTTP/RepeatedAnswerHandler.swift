@@ -2,11 +2,12 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers a repeated read (a GET of a ``Route/repeatable`` route) from ``RepeatedAnswers`` on the connection's event loop,
-/// passes every other request on to the router, and keeps the router's answers that may be
-/// repeated. Answers leave in the order their requests came: while a request passed on is not
-/// answered, every request after it is passed on too. Sits after Hummingbird's connection state
-/// handler, which so sees every request and answer (idle timeout, graceful shutdown).
+/// Answers a repeated read (a GET of a ``Route/repeatable`` route) from ``RepeatedAnswers`` on
+/// the connection's event loop, passes every other request on to the router, and keeps the
+/// router's answers that may be repeated. Answers leave in the order their requests came: while
+/// a request passed on is not answered, every request after it is passed on too. Sits after
+/// Hummingbird's connection state handler, which so sees every request and answer (idle
+/// timeout, graceful shutdown).
 final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -86,7 +86,7 @@ public enum FakeNFTServer {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: configuration.trustedProxies))
         }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
-        if configuration.logRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
+        if configuration.logRequests { router.add(middleware: RequestLog()) }
         router.add(middleware: ConsistencyMiddleware(store: store))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
         if configuration.latencyMilliseconds > 0 {
@@ -195,22 +195,29 @@ public enum FakeNFTServer {
         onListening: @escaping @Sendable (any Channel) async -> Void
     ) -> [any Service] {
         let metrics = ServerMetrics()
-        // Every request is logged or delayed through the router when so configured.
+        let logger = Self.logger(configuration)
+        // Every answer is delayed through the router when so configured.
         let repeated =
-            configuration.logRequests || configuration.latencyMilliseconds > 0
-            ? nil : RepeatedAnswers(metrics: metrics) { store.generation }
+            configuration.latencyMilliseconds > 0
+            ? nil
+            : RepeatedAnswers(metrics: metrics, requestLog: configuration.logRequests ? logger : nil) {
+                store.generation
+            }
         let api = application(
             configuration,
             router: router(store: store, configuration: configuration, metrics: metrics, repeated: repeated),
-            repeated: repeated, host: configuration.host, port: configuration.port, onListening: onListening)
+            repeated: repeated, at: (configuration.host, configuration.port), logger: logger, onListening: onListening)
         guard case .listener(let host, let port) = configuration.metrics else { return [api] }
         let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
-        return [api, application(configuration, router: router, repeated: nil, host: host, port: port) { _ in }]
+        return [
+            api, application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in },
+        ]
     }
 
     private static func application(
-        _ configuration: ServerConfiguration, router: Router<ServerContext>, repeated: RepeatedAnswers?, host: String,
-        port: Int, onListening: @escaping @Sendable (any Channel) async -> Void
+        _ configuration: ServerConfiguration, router: Router<ServerContext>, repeated: RepeatedAnswers?,
+        at address: (host: String, port: Int), logger: Logger,
+        onListening: @escaping @Sendable (any Channel) async -> Void
     ) -> some Service {
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.idleTimeout)))
         return Application(
@@ -219,10 +226,10 @@ public enum FakeNFTServer {
                 StrictHTTP1Channel(responder: responder, configuration: http1, repeated: repeated)
             },
             configuration: .init(
-                address: .hostname(host, port: port), serverName: "fakenft",
+                address: .hostname(address.host, port: address.port), serverName: "fakenft",
                 availableConnectionsDelegate: MaximumAvailableConnections(ProcessLimits.maxConnections())),
             onServerRunning: { channel in await onListening(channel) },
-            logger: logger(configuration))
+            logger: logger)
     }
 
     private static func logger(_ configuration: ServerConfiguration) -> Logger {

@@ -266,4 +266,29 @@ import FakeNFTTesting
             #expect((1...4).contains(repeated), "\(repeats ?? "none")")
         }
     }
+
+    /// While every request is logged, repeats are logged as any request is: one line each.
+    @Test func loggedRequestsAreLoggedRepeatedOrNot() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repeats-\(UUID())")
+        let configuration = ServerConfiguration(
+            port: 0, dataDirectory: directory, logRequests: true,
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        for _ in 0..<5 { #expect(try await server.request("GET", "/api/v1/currencies?x=1").status == 200) }
+        let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        let log = directory.appendingPathComponent("server.log")
+        var lines: [Substring] = []
+        _ = await polled {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            lines = text.split(separator: "\n").filter {
+                $0.contains("Request") && $0.contains("/api/v1/currencies?x=1")
+            }
+            return lines.count >= 5
+        }
+        await server.stop()
+        #expect(lines.count == 5, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("GET") })
+        let repeats = metrics.split(separator: "\n").first { $0.hasPrefix("fakenft_http_answers_repeated_total") }
+        #expect((1...4).contains(repeats.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0), "\(repeats ?? "")")
+    }
 }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Hummingbird
 import NIOCore
 import NIOHTTPTypes
 
@@ -37,6 +38,10 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
             if passedOn.isEmpty, let key {
                 let now = NIODeadline.now()
                 if let answer = answers.answer(to: key, now: now) {
+                    if var log = answers.requestLog {  // as Hummingbird names a request it answers
+                        log[metadataKey: "hb.request.id"] = .stringConvertible(RequestID())
+                        RequestLog.note(log, method: .get, path: request.path ?? "")
+                    }
                     repeating = (answer, now)
                     return
                 }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Logging
 import NIOCore
 import Synchronization
 
@@ -35,10 +36,13 @@ final class RepeatedAnswers: Sendable {
     /// The read model's generation now.
     private let generation: @Sendable () -> Int
     let metrics: ServerMetrics
+    /// Where a repeat is logged as any request is, when requests are (``RequestLog``).
+    let requestLog: Logger?
     private let answers = Mutex<[String: Answer]>([:])
 
-    init(metrics: ServerMetrics, generation: @escaping @Sendable () -> Int) {
+    init(metrics: ServerMetrics, requestLog: Logger? = nil, generation: @escaping @Sendable () -> Int) {
         self.metrics = metrics
+        self.requestLog = requestLog
         self.generation = generation
     }
 

@@ -159,6 +159,20 @@ import FakeNFTTesting
         #expect(try rig.answered().map(\.body) == ["answer 2", "answer 3"])
     }
 
+    /// A client that does not read its answers gets nothing more written for it here: the
+    /// router's writes wait for it, and with them the reading of its requests.
+    @Test func aClientThatDoesNotReadGetsNoRepeats() throws {
+        let rig = try Rig()
+        try rig.send()
+        rig.channel.isWritable = false
+        try rig.send()
+        #expect(rig.router.requests.count == 2, "passed on to the router")
+        rig.channel.isWritable = true
+        try rig.send()
+        #expect(rig.router.requests.count == 2, "repeated again")
+        #expect(try rig.answered().map(\.body) == ["answer 1", "answer 2", "answer 2"])
+    }
+
     @Test func onlyWholeMarkedSuccessesAreKept() throws {
         let rig = try Rig()
         rig.router.status = .notFound

@@ -35,7 +35,9 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
         switch unwrapInboundIn(data) {
         case .head(let request):
             let key = closing ? nil : RepeatedAnswers.key(request)
-            if passedOn.isEmpty, let key {
+            // While the client does not read its answers, the router's writes wait for it (and
+            // the connection's reading with them); a repeat would not.
+            if passedOn.isEmpty, let key, context.channel.isWritable {
                 let now = NIODeadline.now()
                 if let answer = answers.answer(to: key, now: now) {
                     if var log = answers.requestLog {  // as Hummingbird names a request it answers
@@ -87,8 +89,8 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
                 answer.body.writeImmutableBuffer(part)
                 written = answer
             }
-        case .end:
-            if let answer = written, let key = passedOn.first ?? nil {
+        case .end(let trailers):
+            if trailers == nil, let answer = written, let key = passedOn.first ?? nil {
                 answers.keep(answer.head, body: answer.body, for: key)
             }
             written = nil

@@ -106,10 +106,10 @@ public enum FakeNFTServer {
                 }
             } else if route.repeatable, repeated != nil {
                 router.on(path, method: route.method) { request, context in
-                    let generation = store.generation  // before the answer reads the model
+                    let model = store.publication  // before the answer reads the model
                     var response = try await route.handler(request, context)
                     response.headers[RepeatedAnswers.marker] = RepeatedAnswers.mark(
-                        generation: generation, route: MetricsRecorder.route(context))
+                        model: model, route: MetricsRecorder.route(context))
                     return response
                 }
             } else {
@@ -201,7 +201,7 @@ public enum FakeNFTServer {
             configuration.latencyMilliseconds > 0
             ? nil
             : RepeatedAnswers(metrics: metrics, requestLog: configuration.logRequests ? logger : nil) {
-                store.generation
+                store.publication
             }
         let api = application(
             configuration,

@@ -14,18 +14,18 @@ import FakeNFTTesting
 /// that differs in any byte; and on a running server, read-your-writes and the metrics hold.
 @Suite struct RepeatedAnswerTests {
     /// Stands for the router: answers every request with its count in the body, marked as
-    /// repeatable at the generation now; while `holding`, keeps the answers until `release()`.
+    /// repeatable from the read model now; while `holding`, keeps the answers until `release()`.
     final class CountingRouter: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = HTTPRequestPart
         typealias OutboundOut = HTTPResponsePart
-        let generation: Generation
+        let model: Model
         var requests: [HTTPRequest] = []
         var holding = false
         private var held = 0
         private var context: ChannelHandlerContext?
         var status = HTTPResponse.Status.ok
 
-        init(generation: Generation) { self.generation = generation }
+        init(model: Model) { self.model = model }
 
         func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
@@ -48,31 +48,31 @@ import FakeNFTTesting
             var head = HTTPResponse(status: status)
             head.headerFields[.contentType] = "application/json"
             head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(
-                generation: generation.now, route: "/api/v1/nft/{id}")
+                model: model.now, route: "/api/v1/nft/{id}")
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(ByteBuffer(string: "answer \(number)"))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
     }
 
-    /// The generation the handler and the router read, moved by a test.
-    final class Generation: Sendable {
+    /// The read model's publication the handler and the router read, moved by a test.
+    final class Model: Sendable {
         private let value = Atomic(1)
         var now: Int { value.load(ordering: .relaxed) }
-        func move(to generation: Int) { value.store(generation, ordering: .relaxed) }
+        func move(to publication: Int) { value.store(publication, ordering: .relaxed) }
     }
 
-    /// A channel with the handler before a ``CountingRouter``, and the generation they read.
+    /// A channel with the handler before a ``CountingRouter``, and the model they read.
     struct Rig {
         let channel: EmbeddedChannel
         let router: CountingRouter
-        let generation = Generation()
+        let model = Model()
         let answers: RepeatedAnswers
 
         init() throws {
-            let generation = generation
-            answers = RepeatedAnswers(metrics: ServerMetrics()) { generation.now }
-            router = CountingRouter(generation: generation)
+            let model = model
+            answers = RepeatedAnswers(metrics: ServerMetrics()) { model.now }
+            router = CountingRouter(model: model)
             channel = EmbeddedChannel()
             try channel.pipeline.syncOperations.addHandlers([RepeatedAnswerHandler(answers: answers), router])
         }
@@ -118,7 +118,7 @@ import FakeNFTTesting
     @Test func aChangeEndsTheRepeats() throws {
         let rig = try Rig()
         try rig.send()
-        rig.generation.move(to: 2)
+        rig.model.move(to: 2)
         try rig.send()
         try rig.send()
         #expect(try rig.answered().map(\.body) == ["answer 1", "answer 2", "answer 2"])
@@ -187,7 +187,7 @@ import FakeNFTTesting
     @Test func answersLiveASecond() throws {
         let answers = RepeatedAnswers(metrics: ServerMetrics()) { 7 }
         var head = HTTPResponse(status: .ok)
-        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(generation: 7, route: "/r")
+        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(model: 7, route: "/r")
         let made = NIODeadline.now()
         answers.keep(head, body: ByteBuffer(string: "x"), for: "k", now: made)
         let kept = answers.answer(to: "k", now: made + .milliseconds(900))
@@ -198,7 +198,7 @@ import FakeNFTTesting
     @Test func keptAnswersAreBounded() throws {
         let answers = RepeatedAnswers(metrics: ServerMetrics()) { 1 }
         var head = HTTPResponse(status: .ok)
-        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(generation: 1, route: "/r")
+        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(model: 1, route: "/r")
         let large = ByteBuffer(repeating: 0x41, count: RepeatedAnswers.largestAnswer + 1)
         answers.keep(head, body: large, for: "large")
         #expect(answers.count == 0, "an answer over the limit is not kept")

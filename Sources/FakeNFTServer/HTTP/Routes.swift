@@ -15,7 +15,7 @@ struct Route: Sendable {
     var changesState: Bool
     /// Whether its answer is the read model's and the request's alone, with no side effect a
     /// repeat may skip (a sign-in's use, written down at most daily, is the first answer's): a
-    /// request repeated at the same generation may get the same bytes (``RepeatedAnswers``).
+    /// request repeated while the read model is the same may get the same bytes (``RepeatedAnswers``).
     var repeatable = false
     var handler: Handler
 

@@ -15,6 +15,8 @@ import Synchronization
 public final class Store: Sendable {
     let database: any StoreDatabase
     private let snapshot: Mutex<ReadModel>
+    /// Counts the models published after the first (``publication``).
+    private let published = Atomic<Int>(0)
     /// Catching up runs one at a time, so the read model only ever moves forward.
     private let catchingUp = SerialTasks()
     private let listener: Mutex<Task<Void, Never>?> = Mutex(nil)
@@ -83,6 +85,11 @@ public final class Store: Sendable {
     /// The generation of ``latest``, without copying the model.
     var generation: Int { arrivals.current }
 
+    /// Which read model ``latest`` is: a number no two share, unlike the generation, which a
+    /// reseed numbers from the start again. Read before a model is: that model is this one or
+    /// a later one.
+    var publication: Int { published.load(ordering: .acquiring) }
+
     /// Returns once the read model reflects `generation` (one a server answered, presented by a
     /// reader who saw it): other servers' changes usually arrive within milliseconds; after
     /// `patience` the database is asked.
@@ -95,6 +102,7 @@ public final class Store: Sendable {
     /// Makes `model` the one readers see and wakes those waiting for its generation.
     private func publish(_ model: ReadModel) {
         snapshot.withLock { $0 = model }
+        published.add(1, ordering: .releasing)
         arrivals.reached(model.generation)
     }
 

@@ -71,7 +71,8 @@ public enum FakeNFTServer {
     }
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
-    /// middleware the configuration asks for.
+    /// middleware the configuration asks for; with `repeated`, the answers of repeatable routes
+    /// marked for it (``RepeatedAnswers/marker``).
     static func router(
         store: Store, configuration: ServerConfiguration, metrics: ServerMetrics, repeated: RepeatedAnswers? = nil
     ) -> Router<ServerContext> {

@@ -48,7 +48,7 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
                     return
                 }
             }
-            if request.headerFields[.connection]?.lowercased().contains("close") == true { closing = true }
+            if RepeatedAnswers.closes(request) { closing = true }
             passedOn.append(key)
         case .body:
             if repeating != nil { return }  // a key names no body: never so

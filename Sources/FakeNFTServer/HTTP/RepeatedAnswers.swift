@@ -12,9 +12,10 @@ import Synchronization
 /// model and the request alone, with no side effect. Any change publishes a new model, so a
 /// repeat is never older than what a first answer at that moment would say; the second bounds
 /// what depends on the clock (the `Date` header; a sign-in expiring). The router marks such an
-/// answer with ``marker`` (the model's publication read before the answer was made, and the route), which
-/// never leaves the server. Bounded: requests longer than ``longestRequest``, answers over
-/// ``largestAnswer`` are not kept, and past ``capacity`` answers the cache starts again empty.
+/// answer with ``marker`` (the model's publication read before the answer was made, and the
+/// route), which never leaves the server. Bounded: requests longer than ``longestRequest``,
+/// answers over ``largestAnswer`` are not kept, and past ``capacity`` answers the cache starts
+/// again empty.
 final class RepeatedAnswers: Sendable {
     /// An answer as written: its head (without ``marker``), body, and what it was made from.
     struct Answer: Sendable {
@@ -53,17 +54,24 @@ final class RepeatedAnswers: Sendable {
     /// The key of a request whose answer may be repeated: a GET without a body that does not
     /// close its connection, named by everything it sent. Nil for any other request.
     static func key(_ request: HTTPRequest) -> String? {
-        guard request.method == .get, let path = request.path, path.hasPrefix("/api/v1/") else { return nil }
+        guard request.method == .get, let path = request.path, path.hasPrefix("/api/v1/"), !closes(request) else {
+            return nil
+        }
         var key = (request.authority ?? "") + " " + path
         for field in request.headerFields {
             switch field.name {
             case .contentLength, .transferEncoding, .expect: return nil
-            case .connection where field.value.lowercased().contains("close"): return nil
             default: key += "\n" + field.name.canonicalName + ":" + field.value
             }
             guard key.utf8.count <= longestRequest else { return nil }
         }
         return key
+    }
+
+    /// Whether `request` asks to close its connection after its answer (HTTP/1.0 ones are
+    /// marked so by ``HTTPVersionRules``).
+    static func closes(_ request: HTTPRequest) -> Bool {
+        request.headerFields[.connection]?.lowercased().contains("close") == true
     }
 
     /// The answer kept for `key`, if it was made less than ``lifetime`` ago from the read model

@@ -15,7 +15,8 @@ struct Route: Sendable {
     var changesState: Bool
     /// Whether its answer is the read model's and the request's alone, with no side effect a
     /// repeat may skip (a sign-in's use, written down at most daily, is the first answer's): a
-    /// request repeated while the read model is the same may get the same bytes (``RepeatedAnswers``).
+    /// request repeated while the read model is the same may get the same bytes
+    /// (``RepeatedAnswers``).
     var repeatable = false
     var handler: Handler
 
@@ -182,7 +183,8 @@ struct Routes: Sendable {
         Route(method: .get, path: path, changesState: false, repeatable: listBases == nil, handler: handler)
     }
 
-    /// A read of the catalog (NFTs, collections, users, currencies): no caller's own data, no side effect.
+    /// A read of the catalog (NFTs, collections, users, currencies): no caller's own data, no
+    /// side effect.
     private func catalog(_ path: String, _ handler: @escaping Route.Handler) -> Route {
         Route(method: .get, path: path, changesState: false, repeatable: true, handler: handler)
     }

@@ -6,8 +6,9 @@ import Synchronization
 
 /// The server's metrics, kept through swift-metrics in a Prometheus registry of its own (one
 /// per server, so servers in one process never mix their figures): requests by route, method
-/// and status, their latency as a histogram, the requests in flight, how many were repeats, the event subscribers, the
-/// changes of other servers taken in and, on PostgreSQL, the connection pool's use.
+/// and status, their latency as a histogram, the requests in flight, how many were repeats, the
+/// event subscribers, the changes of other servers taken in and, on PostgreSQL, the connection
+/// pool's use.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory

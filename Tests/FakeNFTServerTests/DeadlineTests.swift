@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import FakeNFTServer
 
@@ -13,6 +14,30 @@ struct DeadlineTests {
                 await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             }
         }
+    }
+
+    struct Closed: Error {}
+
+    /// A query waiting on a connection that closed under it is given up as soon as that is seen,
+    /// not at the limit.
+    @Test func workAbandonedIsGivenUpAtOnce() async throws {
+        let closed = Atomic(false)
+        let clock = ContinuousClock()
+        let started = clock.now
+        await #expect(throws: Closed.self) {
+            try await withDeadline(
+                .seconds(30), expired: { Expired() }, abandoned: { closed.load(ordering: .relaxed) ? Closed() : nil }
+            ) {
+                closed.store(true, ordering: .relaxed)
+                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            }
+        }
+        #expect(clock.now - started < .seconds(10), "given up long before the limit")
+        #expect(
+            try await withDeadline(.seconds(1), expired: { Expired() }, abandoned: { nil }) {
+                try await Task.sleep(for: abandonedCheckInterval * 3)
+                return 7
+            } == 7, "work that is not abandoned runs on past the checks")
     }
 
     @Test func workThatEndsInTimeGivesItsResultOrError() async throws {

@@ -4,8 +4,12 @@ import Synchronization
 /// limit the work is cancelled but not waited for: a query stuck on a connection the database
 /// dropped (seen across a PostgreSQL restart) must not hold its caller, and with it every change
 /// queued behind it. The work's task is owned here and ends when the work notices its cancellation.
+/// - Parameter abandoned: asked every ``abandonedCheckInterval`` while the work runs: once it
+///   gives an error (the connection the work waits on has closed, so no answer can come), the
+///   work is given up at once with that error instead of at the limit.
 func withDeadline<T: Sendable>(
     _ limit: Duration, expired: @escaping @Sendable () -> any Error,
+    abandoned: @escaping @Sendable () -> (any Error)? = { nil },
     _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = FirstOutcome<T>()
@@ -15,7 +19,13 @@ func withDeadline<T: Sendable>(
             let worker = Task { outcome.settle(await Result { try await work() }) }
             outcome.whenSettled { worker.cancel() }
             let timer = Task {
-                try? await Task.sleep(for: limit)
+                let clock = ContinuousClock()
+                let end = clock.now + limit
+                while clock.now < end {
+                    try? await Task.sleep(for: min(abandonedCheckInterval, end - clock.now))
+                    if Task.isCancelled { return }
+                    if let error = abandoned() { return outcome.settle(.failure(error)) }
+                }
                 outcome.settle(.failure(expired()))
             }
             outcome.whenSettled { timer.cancel() }
@@ -24,6 +34,10 @@ func withDeadline<T: Sendable>(
         outcome.settle(.failure(CancellationError()))
     }
 }
+
+/// How often ``withDeadline(_:expired:abandoned:_:)`` asks whether its work is abandoned: work
+/// that ends sooner (most queries) never asks.
+let abandonedCheckInterval = Duration.milliseconds(100)
 
 /// The first of several outcomes, handed to one continuation; the later ones are dropped.
 private final class FirstOutcome<T: Sendable>: Sendable {

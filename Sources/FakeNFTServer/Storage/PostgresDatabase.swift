@@ -297,6 +297,18 @@ extension PostgresDatabase {
     }
 }
 
+/// The connection a query was given, once it has one: whether it has closed.
+private final class LeasedConnection: Sendable {
+    private let leased = Mutex<PostgresConnection?>(nil)
+
+    var connection: PostgresConnection? {
+        get { leased.withLock { $0 } }
+        set { leased.withLock { $0 = newValue } }
+    }
+
+    var closed: Bool { connection?.isClosed ?? false }
+}
+
 /// A sign-out of a token that was not signed in: its transaction is rolled back.
 private struct EndedNothing: Error {}
 
@@ -309,7 +321,9 @@ extension PostgresDatabase {
 
     /// Runs `body` on a pooled connection (counted for `/metrics`). A database that does not
     /// answer within ``timeout``, or a lost connection, is ``StoreError/unavailable(_:)``; what
-    /// the database itself refuses stays as it is.
+    /// the database itself refuses stays as it is. A query on a connection that closed under it
+    /// is given up at once: across a PostgreSQL restart such a query was seen never to answer,
+    /// holding its owner's later changes for the whole ``timeout``.
     private func connection<T: Sendable>(
         timeout: Duration? = PostgresDatabase.timeout,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
@@ -321,8 +335,15 @@ extension PostgresDatabase {
             guard let timeout else {
                 return try await client.withConnection { connection in try await body(connection) }
             }
-            return try await withDeadline(timeout, expired: { StoreError.unavailable("no answer in \(timeout)") }) {
-                try await client.withConnection { connection in try await body(connection) }
+            let leased = LeasedConnection()
+            return try await withDeadline(
+                timeout, expired: { StoreError.unavailable("no answer in \(timeout)") },
+                abandoned: { leased.closed ? StoreError.unavailable("the database closed the connection") : nil }
+            ) {
+                try await client.withConnection { connection in
+                    leased.connection = connection
+                    return try await body(connection)
+                }
             }
         } catch let error as StoreError {
             throw error

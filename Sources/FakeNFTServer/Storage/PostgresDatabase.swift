@@ -51,25 +51,33 @@ final class PostgresDatabase: StoreDatabase {
         } catch { throw StoreError.damaged(error.description) }
         configuration.options.connectTimeout = .seconds(5)
         listenConfiguration.options.connectTimeout = .seconds(5)
-        // One connection first: the pool retries a refused one for a minute and then says only
-        // that it gave up; this says why (the server's reason, or what TLS found) at once.
-        do {
-            try await PostgresConnection.connect(configuration: listenConfiguration, id: 0, logger: Self.quiet).close()
-        } catch { throw Self.explained(error, address) }
-        self.address = address
-        self.listenConfiguration = listenConfiguration
-        self.logger = logger
-        maximumConnections = configuration.options.maximumConnections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
-        running = Task { await client.run() }
-        (notified, notify) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let running = Task { await client.run() }  // begun by the time the pool is first used
+        // One connection first, which migrates and seeds: the pool retries a refused one for a
+        // minute and then says only that it gave up; this says why (the server's reason, or what
+        // TLS found) at once.
         do {
-            try await setUp(reset: reset, seed: seed, paymentOutcomes: paymentOutcomes)
+            let first = try await PostgresConnection.connect(
+                configuration: listenConfiguration, id: 0, logger: Self.quiet)
+            do {
+                try await Self.setUp(
+                    on: first, reset: reset, seed: seed, paymentOutcomes: paymentOutcomes, logger: logger)
+            } catch {
+                try? await first.close()
+                throw error
+            }
+            try await first.close()
         } catch {
             running.cancel()
             throw Self.explained(error, address)
         }
+        self.address = address
+        self.listenConfiguration = listenConfiguration
+        self.logger = logger
+        maximumConnections = configuration.options.maximumConnections
+        self.client = client
+        self.running = running
+        (notified, notify) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         listening.withLock { $0 = Task { [weak self] in await self?.listen() } }
     }
 
@@ -388,32 +396,39 @@ extension PostgresDatabase {
         }
     }
 
-    /// Migrates, seeds when empty (or on `reset`) and sets payment outcomes in one transaction,
-    /// under an advisory lock, so that servers starting together do it once.
-    private func setUp(reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool])
-        async throws
-    {
-        try await transaction(timeout: nil) { db in  // seeding a large data set takes its time
-            try await db.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.quiet)
-            try await db.query(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)
-            let done = Set(
-                try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self).array()
-            )
-            for migration in StorageSchema.statements(.postgres) where !done.contains(migration.name) {
-                for statement in migration.statements {
-                    try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet)
+    /// Migrates, seeds when empty (or on `reset`) and sets payment outcomes in one transaction on
+    /// `connection`, under an advisory lock, so that servers starting together do it once.
+    private static func setUp(
+        on connection: PostgresConnection, reset: Bool, seed: @escaping @Sendable () throws -> Dataset,
+        paymentOutcomes: [String: Bool], logger: Logger
+    ) async throws {
+        do {
+            try await connection.withTransaction(logger: logger) { db in
+                try await db.query("SELECT pg_advisory_xact_lock(\(Self.setupLock))", logger: Self.quiet)
+                try await db.query(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)", logger: Self.quiet)
+                let done = Set(
+                    try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self)
+                        .array()
+                )
+                for migration in StorageSchema.statements(.postgres) where !done.contains(migration.name) {
+                    for statement in migration.statements {
+                        try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet)
+                    }
+                    try await db.query(
+                        "INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: Self.quiet)
                 }
-                try await db.query(
-                    "INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: Self.quiet)
+                let empty =
+                    try await db.query("SELECT COUNT(*) FROM currency", logger: Self.quiet).decode(Int.self).array()
+                    == [0]
+                if reset || empty { try await Self.replaceAll(with: seed(), db) }
+                for (id, success) in paymentOutcomes {
+                    try await db.query(
+                        #"UPDATE currency SET "paymentSucceeds" = \#(success) WHERE id = \#(id)"#, logger: Self.quiet)
+                }
             }
-            let empty =
-                try await db.query("SELECT COUNT(*) FROM currency", logger: Self.quiet).decode(Int.self).array() == [0]
-            if reset || empty { try await Self.replaceAll(with: seed(), db) }
-            for (id, success) in paymentOutcomes {
-                try await db.query(
-                    #"UPDATE currency SET "paymentSucceeds" = \#(success) WHERE id = \#(id)"#, logger: Self.quiet)
-            }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error
         }
     }
 

@@ -145,7 +145,8 @@ import FakeNFTTesting
         var buffer = Buffer(size: Size(width: 80, height: 24))
         scene.render(into: &buffer)
         #expect(!buffer.line(23).contains(tr(.hintPrevious)))
-        let skip = try? #require(buffer.hits.first { $0.target == .key(.char("s")) })
+        let skip = buffer.hits.first { $0.target == .key(.char("s")) }
+        #expect(skip != nil, "Skip is a button")
         _ = scene.handle(.mouse(MouseEvent(kind: .click, point: Point(x: skip?.rect.x ?? 0, y: skip?.rect.y ?? 0))))
         #expect(scene.isFinished)
     }

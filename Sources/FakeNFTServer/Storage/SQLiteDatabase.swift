@@ -60,7 +60,7 @@ final class SQLiteDatabase: StoreDatabase {
                 return true
             }
             // The data set into the main file at once: without its -wal, the file still holds it.
-            if seeded { try pool.writeWithoutTransaction { try $0.checkpoint(.passive) } }
+            if seeded { _ = try pool.writeWithoutTransaction { try $0.checkpoint(.passive) } }
             if !paymentOutcomes.isEmpty {
                 try pool.write { db in
                     for (id, success) in paymentOutcomes {
@@ -253,7 +253,7 @@ final class SQLiteDatabase: StoreDatabase {
         // Everything into the main file, so that it alone holds the data after a clean stop (a
         // copy of it, a lost -wal). Without waiting: where another process's read keeps a part
         // of the log, the next checkpoint copies it.
-        try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
+        _ = try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
         try? pool.close()
     }
 

@@ -26,15 +26,15 @@ struct DeadlineTests {
         let started = clock.now
         await #expect(throws: Closed.self) {
             try await withDeadline(
-                .seconds(30), expired: { Expired() }, abandoned: { closed.load(ordering: .relaxed) ? Closed() : nil }
+                .seconds(60), expired: { Expired() }, abandoned: { closed.load(ordering: .relaxed) ? Closed() : nil }
             ) {
                 closed.store(true, ordering: .relaxed)
                 await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             }
         }
-        #expect(clock.now - started < .seconds(10), "given up long before the limit")
+        #expect(clock.now - started < .seconds(30), "given up long before the limit")
         #expect(
-            try await withDeadline(.seconds(1), expired: { Expired() }, abandoned: { nil }) {
+            try await withDeadline(.seconds(60), expired: { Expired() }, abandoned: { nil }) {
                 try await Task.sleep(for: abandonedCheckInterval * 3)
                 return 7
             } == 7, "work that is not abandoned runs on past the checks")

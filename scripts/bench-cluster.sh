@@ -214,7 +214,7 @@ sed -i "s|access_log off;|log_format timed '\$request_time'; access_log $work/fa
 kill -HUP "$(cat "$work/nginx.pid")"
 sleep 0.5
 TOKENS="$work/tokens" ACKED="$work/acked-failures" STATUSES="$work/statuses" THREADS=2 \
-    wrk -t2 -c32 -d"${failures}s" --timeout 15s --latency -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port" >"$work/wrk-failures.txt" 2>&1 &
+    wrk -t2 -c32 -d"${failures}s" --timeout 15s -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port" >"$work/wrk-failures.txt" 2>&1 &
 load=$!
 # A change straight to server b every second (2 s at most each): when it stops answering, and
 # when it answers again.

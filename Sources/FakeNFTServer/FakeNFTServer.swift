@@ -79,7 +79,7 @@ public enum FakeNFTServer {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
             limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour),
-            listBases: configuration.listWrites == .merge ? ListBases() : nil
+            listBases: configuration.listWrites == .merge ? ListBases() : nil, tokenRequired: configuration.token != nil
         ).table
         let router = Router(context: ServerContext.self)
         router.add(middleware: MetricsRecorder(metrics: metrics))
@@ -105,12 +105,12 @@ public enum FakeNFTServer {
                     try crossSite.check(request)
                     return try await route.handler(request, context)
                 }
-            } else if route.repeatable, repeated != nil {
+            } else if let source = route.repeats, let repeated {
                 router.on(path, method: route.method) { request, context in
-                    let model = store.publication  // before the answer reads the model
+                    let revision = repeated.revision(source)  // before the answer reads the model
                     var response = try await route.handler(request, context)
                     response.headers[RepeatedAnswers.marker] = RepeatedAnswers.mark(
-                        model: model, route: MetricsRecorder.route(context))
+                        source, revision: revision, route: MetricsRecorder.route(context))
                     return response
                 }
             } else {
@@ -201,8 +201,13 @@ public enum FakeNFTServer {
         let repeated =
             configuration.latencyMilliseconds > 0
             ? nil
-            : RepeatedAnswers(metrics: metrics, requestLog: configuration.logRequests ? logger : nil) {
-                store.publication
+            : RepeatedAnswers(
+                metrics: metrics, requestLog: configuration.logRequests ? logger : nil, generation: { store.generation }
+            ) { source in
+                switch source {
+                case .model: store.publication
+                case .catalog(let table): store.revision(of: table)
+                }
             }
         let api = application(
             configuration,

@@ -21,6 +21,8 @@ import FakeNFTTesting
         let model: Model
         var requests: [HTTPRequest] = []
         var holding = false
+        /// What its answers say they are made from.
+        var source = RepeatedAnswers.Source.model
         private var held = 0
         private var context: ChannelHandlerContext?
         var status = HTTPResponse.Status.ok
@@ -48,18 +50,32 @@ import FakeNFTTesting
             var head = HTTPResponse(status: status)
             head.headerFields[.contentType] = "application/json"
             head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(
-                model: model.now, route: "/api/v1/nft/{id}")
+                source, revision: model.revision(of: source), route: "/api/v1/nft/{id}")
+            head.headerFields[ConsistencyMiddleware.header] = String(model.generation)
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(ByteBuffer(string: "answer \(number)"))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
     }
 
-    /// The read model's publication the handler and the router read, moved by a test.
+    /// The read model's publication, its NFT table's revision and its generation, as the
+    /// handler and the router read them, moved by a test.
     final class Model: Sendable {
-        private let value = Atomic(1)
-        var now: Int { value.load(ordering: .relaxed) }
-        func move(to publication: Int) { value.store(publication, ordering: .relaxed) }
+        private let publication = Atomic(1)
+        private let nfts = Atomic(1)
+        private let reached = Atomic(1)
+        var generation: Int { reached.load(ordering: .relaxed) }
+
+        func revision(of source: RepeatedAnswers.Source) -> Int {
+            source == .model ? publication.load(ordering: .relaxed) : nfts.load(ordering: .relaxed)
+        }
+
+        /// A change that leaves the NFTs as they were, or (`nfts`) one that changes them too.
+        func change(nfts changesNFTs: Bool = false) {
+            publication.add(1, ordering: .relaxed)
+            reached.add(1, ordering: .relaxed)
+            if changesNFTs { nfts.add(1, ordering: .relaxed) }
+        }
     }
 
     /// A channel with the handler before a ``CountingRouter``, and the model they read.
@@ -71,7 +87,9 @@ import FakeNFTTesting
 
         init() throws {
             let model = model
-            answers = RepeatedAnswers(metrics: ServerMetrics()) { model.now }
+            answers = RepeatedAnswers(metrics: ServerMetrics(), generation: { model.generation }) {
+                model.revision(of: $0)
+            }
             router = CountingRouter(model: model)
             channel = EmbeddedChannel()
             try channel.pipeline.syncOperations.addHandlers([RepeatedAnswerHandler(answers: answers), router])
@@ -118,11 +136,51 @@ import FakeNFTTesting
     @Test func aChangeEndsTheRepeats() throws {
         let rig = try Rig()
         try rig.send()
-        rig.model.move(to: 2)
+        rig.model.change()
         try rig.send()
         try rig.send()
         #expect(try rig.answered().map(\.body) == ["answer 1", "answer 2", "answer 2"])
         #expect(rig.router.requests.count == 2)
+    }
+
+    /// A catalog answer outlives changes to other tables, and carries the generation reached
+    /// since; a change to its table ends it.
+    @Test func aCatalogAnswerLastsWhileItsTableDoes() throws {
+        let rig = try Rig()
+        rig.router.source = .catalog(.nfts)
+        try rig.send()
+        rig.model.change()
+        try rig.send()
+        rig.model.change(nfts: true)
+        try rig.send()
+        let answers = try rig.answered()
+        #expect(answers.map(\.body) == ["answer 1", "answer 1", "answer 2"])
+        #expect(answers.map { $0.head.headerFields[ConsistencyMiddleware.header] } == ["1", "2", "3"])
+        #expect(rig.router.requests.count == 2)
+    }
+
+    /// A catalog answer is the same whoever asks: one is kept for every token. Any other answer
+    /// is kept per token (whose profile it is), and none for another one.
+    @Test(arguments: [RepeatedAnswers.Source.catalog(.nfts), .model])
+    func onlyCatalogAnswersAreSharedBetweenTokens(source: RepeatedAnswers.Source) throws {
+        let rig = try Rig()
+        rig.router.source = source
+        let token = AuthRoutes.tokenHeader
+        for fields: HTTPFields in [[token: "a"], [token: "b"], [:], [token: "a"], [token: "b"], [:]] {
+            try rig.send(fields: fields)
+        }
+        let bodies = try rig.answered().map(\.body)
+        if source == .model {
+            #expect(bodies == ["answer 1", "answer 2", "answer 3", "answer 1", "answer 2", "answer 3"])
+        } else {
+            #expect(bodies == Array(repeating: "answer 1", count: 6))
+        }
+        let other = try #require(
+            RepeatedAnswers.key(
+                HTTPRequest(
+                    method: .get, scheme: "http", authority: "a", path: "/api/v1/nft/1",
+                    headerFields: [token: "a", .accept: "x"])))
+        #expect(other.token == "a\n" && !other.request.contains("a\n"), "the token apart from the rest")
     }
 
     /// Another path, host, method or header value, a body, `Connection: close`: each its own request.
@@ -185,31 +243,37 @@ import FakeNFTTesting
     }
 
     @Test func answersLiveASecond() throws {
-        let answers = RepeatedAnswers(metrics: ServerMetrics()) { 7 }
+        let answers = RepeatedAnswers(metrics: ServerMetrics(), generation: { 1 }) { _ in 7 }
         var head = HTTPResponse(status: .ok)
-        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(model: 7, route: "/r")
-        let made = NIODeadline.now()
-        answers.keep(head, body: ByteBuffer(string: "x"), for: "k", now: made)
-        let kept = answers.answer(to: "k", now: made + .milliseconds(900))
+        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(.model, revision: 7, route: "/r")
+        let made = NIODeadline.now(), key = RepeatedAnswers.Key(request: "k", token: "")
+        answers.keep(head, body: ByteBuffer(string: "x"), for: key, now: made)
+        let kept = answers.answer(to: key, now: made + .milliseconds(900))
         #expect(kept?.body == ByteBuffer(string: "x") && kept?.head.headerFields[RepeatedAnswers.marker] == nil)
-        #expect(answers.answer(to: "k", now: made + .milliseconds(1001)) == nil)
+        #expect(answers.answer(to: key, now: made + .milliseconds(1001)) == nil)
     }
 
     @Test func keptAnswersAreBounded() throws {
-        let answers = RepeatedAnswers(metrics: ServerMetrics()) { 1 }
+        let answers = RepeatedAnswers(metrics: ServerMetrics(), generation: { 1 }) { _ in 1 }
         var head = HTTPResponse(status: .ok)
-        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(model: 1, route: "/r")
+        head.headerFields[RepeatedAnswers.marker] = RepeatedAnswers.mark(.model, revision: 1, route: "/r")
         let large = ByteBuffer(repeating: 0x41, count: RepeatedAnswers.largestAnswer + 1)
-        answers.keep(head, body: large, for: "large")
+        answers.keep(head, body: large, for: .init(request: "large", token: ""))
         #expect(answers.count == 0, "an answer over the limit is not kept")
-        for number in 0..<RepeatedAnswers.capacity { answers.keep(head, body: ByteBuffer(), for: "\(number)") }
+        for number in 0..<RepeatedAnswers.capacity {
+            answers.keep(head, body: ByteBuffer(), for: .init(request: "\(number)", token: ""))
+        }
         #expect(answers.count == RepeatedAnswers.capacity)
-        answers.keep(head, body: ByteBuffer(), for: "one more")
+        answers.keep(head, body: ByteBuffer(), for: .init(request: "one more", token: ""))
         #expect(answers.count == 1, "past the capacity the answers start again")
         let long = HTTPRequest(
             method: .get, scheme: "http", authority: "a", path: "/api/v1/nft/1",
             headerFields: [.userAgent: String(repeating: "u", count: RepeatedAnswers.longestRequest)])
         #expect(RepeatedAnswers.key(long) == nil, "a request past the limit has no key")
+        let longToken = HTTPRequest(
+            method: .get, scheme: "http", authority: "a", path: "/api/v1/nft/1",
+            headerFields: [AuthRoutes.tokenHeader: String(repeating: "t", count: RepeatedAnswers.longestRequest)])
+        #expect(RepeatedAnswers.key(longToken) == nil, "nor one whose token takes it past")
         #expect(
             RepeatedAnswers.key(
                 HTTPRequest(method: .get, scheme: "http", authority: "a", path: "/images/x.png", headerFields: [:]))
@@ -257,6 +321,49 @@ import FakeNFTTesting
             let repeats = metrics.split(separator: "\n").first { $0.hasPrefix("fakenft_http_answers_repeated_total") }
             let repeated = repeats.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
             #expect((1...4).contains(repeated), "\(repeats ?? "none")")
+        }
+    }
+
+    /// A catalog read repeats for every token and across other tables' changes, and always
+    /// carries at least the generation of the change its reader made just before.
+    @Test func catalogReadsRepeatForEveryTokenAcrossOtherChanges() async throws {
+        try await TestServer.with { server async throws in
+            let anna = try await AccountTests.register(server, "Anna", "anna-catalog@example.com")
+            let boris = try await AccountTests.register(server, "Boris", "boris-catalog@example.com")
+            func read(_ token: String) async throws -> (body: Data, generation: Int) {
+                let answer = try await server.exchange(
+                    "GET", "/api/v1/nft/1", headers: ["X-Practicum-Mobile-Token": token])
+                #expect(answer.status == 200)
+                return (answer.body, Int(answer.headers["fakenft-generation"] ?? "") ?? -1)
+            }
+            for round in 1...5 {
+                let first = try await read(anna.token)
+                let like = try await server.exchange(
+                    "PUT", "/api/v1/profile/1", body: "likes=\(round)",
+                    contentType: "application/x-www-form-urlencoded",
+                    headers: ["X-Practicum-Mobile-Token": boris.token])
+                let written = try #require(Int(like.headers["fakenft-generation"] ?? ""))
+                let again = try await read(boris.token)
+                #expect(again.body == first.body)
+                #expect(again.generation >= written, "round \(round): \(again.generation) < \(written)")
+            }
+            let metrics = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+            let repeats = metrics.split(separator: "\n").first { $0.hasPrefix("fakenft_http_answers_repeated_total") }
+            // Each read after the first may be a repeat (no change touched the NFTs), unless more than
+            // a second passed since the first, on a very slow machine.
+            #expect((1...9).contains(repeats.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0))
+        }
+    }
+
+    /// On a server that requires a token, a catalog answer depends on the token's sign-in: once
+    /// signed out, the token is refused at once, however often it read the same just before.
+    @Test func aSignedOutTokenGetsNoRepeatWhereTokensAreRequired() async throws {
+        try await TestServer.with(token: "class-token") { server async throws in
+            let anna = try await AccountTests.register(server, "Anna", "anna-token@example.com")
+            let headers = ["X-Practicum-Mobile-Token": anna.token]
+            for _ in 0..<3 { #expect(try await server.request("GET", "/api/v1/nft/1", headers: headers).status == 200) }
+            #expect(try await server.request("POST", "/api/v1/auth/logout", headers: headers).status == 204)
+            #expect(try await server.request("GET", "/api/v1/nft/1", headers: headers).status == 401)
         }
     }
 

@@ -1,6 +1,7 @@
 import FakeNFTModels
 import FakeNFTRequests
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Accounts, an extension of the FakeNFT API (docs/server.md): sign up, sign in, sign out, and
@@ -17,11 +18,13 @@ struct AuthRoutes: Sendable {
 
     static let signUpPath = "/api/v1/auth/register"
 
+    /// Where a request carries its token: the server's (`--token`), the apps' fixed one, or an
+    /// account's.
+    static let tokenHeader = HTTPField.Name("X-Practicum-Mobile-Token")!
+
     /// The token a request carries, if any.
     static func token(_ request: Request) -> String? {
-        request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" }).map(\.value).flatMap {
-            $0.isEmpty ? nil : $0
-        }
+        request.headers[tokenHeader].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     var table: [Route] {

@@ -129,8 +129,7 @@ struct TokenMiddleware: RouterMiddleware {
         {
             return try await next(request, context)
         }
-        guard let sent = request.headers.first(where: { $0.name.canonicalName == "x-practicum-mobile-token" })?.value
-        else {
+        guard let sent = request.headers[AuthRoutes.tokenHeader] else {
             throw ServerError(.unauthorized, "missing X-Practicum-Mobile-Token header")
         }
         if sent != token {

@@ -18,7 +18,7 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
     private let answers: RepeatedAnswers
     /// The requests passed on and not answered yet, oldest first: each one's key, when its
     /// answer may be kept.
-    private var passedOn = CircularBuffer<String?>()
+    private var passedOn = CircularBuffer<RepeatedAnswers.Key?>()
     /// The answer to the oldest request passed on, as written so far, when it may be kept.
     private var written: (head: HTTPResponse, body: ByteBuffer)?
     /// The request being answered again: the answer it gets once its end arrives.

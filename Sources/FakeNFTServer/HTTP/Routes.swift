@@ -13,11 +13,11 @@ struct Route: Sendable {
     /// Under `/api/v1`; `:name` is a parameter.
     var path: String
     var changesState: Bool
-    /// Whether its answer is the read model's and the request's alone, with no side effect a
+    /// What its answer is made from, when nothing else goes into it and it has no side effect a
     /// repeat may skip (a sign-in's use, written down at most daily, is the first answer's): a
-    /// request repeated while the read model is the same may get the same bytes
-    /// (``RepeatedAnswers``).
-    var repeatable = false
+    /// request repeated while that is unchanged may get the same bytes (``RepeatedAnswers``).
+    /// Nil: never repeated.
+    var repeats: RepeatedAnswers.Source?
     var handler: Handler
 
     /// Whether `segments` (of a request path) name this route's path.
@@ -37,6 +37,9 @@ struct Routes: Sendable {
     let limits: AccountLimits
     /// What each client last saw of each list, when changes without `If-Match` are merged.
     let listBases: ListBases?
+    /// Whether every request must carry a token (`--token`): a catalog answer then depends on
+    /// the token's sign-in too.
+    let tokenRequired: Bool
     /// List pages as answered, by table revision, query and link base.
     let pages = PageCache()
     static let maxBodySize = 64 * 1024
@@ -44,19 +47,19 @@ struct Routes: Sendable {
     /// Every endpoint.
     var table: [Route] {
         [
-            catalog("nft") { request, _ in try list(\.nfts, request, from: store.latest) },
-            catalog("nft/:id") { request, context in try item(\.nfts, "NFT", request, context, from: store.latest) },
-            catalog("collections") { request, _ in try list(\.collections, request, from: store.latest) },
-            catalog("collections/:id") { request, context in
-                try item(\.collections, "collection", request, context, from: store.latest)
+            catalog("nft", .nfts) { request, _ in try list(.nfts, request) },
+            catalog("nft/:id", .nfts) { request, context in try item(.nfts, "NFT", request, context) },
+            catalog("collections", .collections) { request, _ in try list(.collections, request) },
+            catalog("collections/:id", .collections) { request, context in
+                try item(.collections, "collection", request, context)
             },
-            catalog("users") { request, _ in try list(\.users, request, from: store.latest) },
-            catalog("users/:id") { request, context in
-                try item(\.users, "user", request, context, from: store.latest)
+            catalog("users", .users) { request, _ in try list(.users, request) },
+            catalog("users/:id", .users) { request, context in try item(.users, "user", request, context) },
+            catalog("currencies", .currencies) { request, _ in
+                json(store.latest.currencies.list(ListQuery()), request)
             },
-            catalog("currencies") { request, _ in json(store.latest.currencies.list(ListQuery()), request) },
-            catalog("currencies/:id") { request, context in
-                try item(\.currencies, "currency", request, context, from: store.latest)
+            catalog("currencies/:id", .currencies) { request, context in
+                try item(.currencies, "currency", request, context)
             },
             own("profile/:id") { request, context in
                 try requireFixedID(context)
@@ -180,21 +183,22 @@ struct Routes: Sendable {
     /// A read of the caller's profile or order: repeatable unless the server notes what each
     /// client saw of its lists (``ListBases``), which a repeat would skip.
     private func own(_ path: String, _ handler: @escaping Route.Handler) -> Route {
-        Route(method: .get, path: path, changesState: false, repeatable: listBases == nil, handler: handler)
+        Route(method: .get, path: path, changesState: false, repeats: listBases == nil ? .model : nil, handler: handler)
     }
 
-    /// A read of the catalog (NFTs, collections, users, currencies): no caller's own data, no
-    /// side effect.
-    private func catalog(_ path: String, _ handler: @escaping Route.Handler) -> Route {
-        Route(method: .get, path: path, changesState: false, repeatable: true, handler: handler)
+    /// A read of `table`, of the catalog: no caller's own data, no side effect. Repeatable while
+    /// the table is unchanged, whoever asks, unless tokens are required (a token signed out then
+    /// changes its answer).
+    private func catalog(_ path: String, _ table: ReadModel.Catalog, _ handler: @escaping Route.Handler) -> Route {
+        Route(
+            method: .get, path: path, changesState: false, repeats: tokenRequired ? .model : .catalog(table),
+            handler: handler)
     }
 
-    /// A page of `table` of `model` (``Store/latest``: see ``ConsistencyMiddleware`` for what a
-    /// reader may see of other servers' changes).
-    private func list(_ table: KeyPath<ReadModel, EncodedTable>, _ request: Request, from model: ReadModel) throws
-        -> Response
-    {
-        let table = model[keyPath: table], query = request.uri.query ?? ""
+    /// A page of `table` of ``Store/latest`` (see ``ConsistencyMiddleware`` for what a reader
+    /// may see of other servers' changes).
+    private func list(_ table: ReadModel.Catalog, _ request: Request) throws -> Response {
+        let table = store.latest[catalog: table], query = request.uri.query ?? ""
         let base = links.base(for: request.head, serverHost: serverHost)
         let page = try pages.page(PageCache.Key(table: table.revision, query: query, base: base ?? "")) {
             ImageLinks.rewrite(table.list(try ListQuery(parameters: QueryString.parse(Substring(query)))), base: base)
@@ -202,12 +206,13 @@ struct Routes: Sendable {
         return Responses.json(page)
     }
 
-    private func item(
-        _ table: KeyPath<ReadModel, EncodedTable>, _ what: String, _ request: Request, _ context: ServerContext,
-        from model: ReadModel
-    ) throws -> Response {
+    private func item(_ table: ReadModel.Catalog, _ what: String, _ request: Request, _ context: ServerContext) throws
+        -> Response
+    {
         let id = try id(context)
-        guard let body = model[keyPath: table].item(id: id) else { throw ServerError.notFound("\(what) '\(id)'") }
+        guard let body = store.latest[catalog: table].item(id: id) else {
+            throw ServerError.notFound("\(what) '\(id)'")
+        }
         return json(body, request)
     }
 
@@ -235,26 +240,20 @@ struct Routes: Sendable {
     /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400; a body
     /// not all there within ``bodyDeadline`` closes the connection.
     static func body(_ request: Request, _ context: ServerContext) async throws -> RequestFields {
-        let buffer: ByteBuffer?
+        let end = ContinuousClock.now + bodyDeadline
+        let watch = Deadlines.shared.watch(for: bodyDeadline) { passed in
+            if passed { context.closeConnection() }  // ends the collecting, which waits for more
+        }
+        defer { Deadlines.shared.lift(watch) }
+        let buffer: ByteBuffer
         do {
-            buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-                group.addTask { try await request.body.collect(upTo: Self.maxBodySize) }
-                group.addTask {
-                    try await Task.sleep(for: Self.bodyDeadline)
-                    return nil
-                }
-                let first = try await group.next() ?? nil
-                if first == nil { context.closeConnection() }  // ends the collecting, which waits for more
-                group.cancelAll()
-                return first
-            }
+            buffer = try await request.body.collect(upTo: Self.maxBodySize)
         } catch is NIOTooManyBytesError {
             throw ServerError(.contentTooLarge, "body larger than \(Self.maxBodySize / 1024) KiB")
+        } catch  where ContinuousClock.now >= end {
+            throw ServerError(.requestTimeout, "the body did not arrive within \(Self.bodyDeadline)")
         } catch {
             throw RequestError("the body could not be read: \(error)")
-        }
-        guard let buffer else {
-            throw ServerError(.requestTimeout, "the body did not arrive within \(Self.bodyDeadline)")
         }
         return try RequestFields(body: Data(buffer.readableBytesView), contentType: request.headers[.contentType])
     }

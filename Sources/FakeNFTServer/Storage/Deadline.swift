@@ -4,9 +4,10 @@ import Synchronization
 /// limit the work is cancelled but not waited for: a query stuck on a connection the database
 /// dropped (seen across a PostgreSQL restart) must not hold its caller, and with it every change
 /// queued behind it. The work's task is owned here and ends when the work notices its cancellation.
-/// - Parameter abandoned: asked every ``abandonedCheckInterval`` while the work runs: once it
-///   gives an error (the connection the work waits on has closed, so no answer can come), the
-///   work is given up at once with that error instead of at the limit.
+/// The limit is watched by ``Deadlines/shared``: it passes up to a tick late.
+/// - Parameter abandoned: asked at each tick while the work runs: once it gives an error (the
+///   connection the work waits on has closed, so no answer can come), the work is given up at
+///   once with that error instead of at the limit.
 func withDeadline<T: Sendable>(
     _ limit: Duration, expired: @escaping @Sendable () -> any Error,
     abandoned: @escaping @Sendable () -> (any Error)? = { nil },
@@ -18,26 +19,82 @@ func withDeadline<T: Sendable>(
             outcome.wait(with: continuation)
             let worker = Task { outcome.settle(await Result { try await work() }) }
             outcome.whenSettled { worker.cancel() }
-            let timer = Task {
-                let clock = ContinuousClock()
-                let end = clock.now + limit
-                while clock.now < end {
-                    try? await Task.sleep(for: min(abandonedCheckInterval, end - clock.now))
-                    if Task.isCancelled { return }
-                    if let error = abandoned() { return outcome.settle(.failure(error)) }
+            let watch = Deadlines.shared.watch(for: limit) { passed in
+                if passed {
+                    outcome.settle(.failure(expired()))
+                } else if let error = abandoned() {
+                    outcome.settle(.failure(error))
                 }
-                outcome.settle(.failure(expired()))
             }
-            outcome.whenSettled { timer.cancel() }
+            outcome.whenSettled { Deadlines.shared.lift(watch) }
         }
     } onCancel: {
         outcome.settle(.failure(CancellationError()))
     }
 }
 
-/// How often ``withDeadline(_:expired:abandoned:_:)`` asks whether its work is abandoned: work
-/// that ends sooner (most queries) never asks.
-let abandonedCheckInterval = Duration.milliseconds(100)
+/// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, one
+/// for each request body), kept in one table that one task looks over every ``tick``, instead of
+/// a timer each (timers were a tenth of a write's CPU). A deadline passes up to a tick late. The
+/// task runs only while a deadline is set.
+final class Deadlines: Sendable {
+    /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
+    typealias Look = @Sendable (_ passed: Bool) -> Void
+
+    static let shared = Deadlines(tick: .milliseconds(100))
+
+    let tick: Duration
+
+    private struct Watch {
+        var end: ContinuousClock.Instant
+        var look: Look
+    }
+
+    private struct State {
+        var lastID = 0
+        var watches: [Int: Watch] = [:]
+        var looking = false
+    }
+
+    private let state = Mutex(State())
+
+    init(tick: Duration) { self.tick = tick }
+
+    /// Calls `look(false)` at each tick until `limit` has passed, then `look(true)`, unless the
+    /// watch is lifted first; returns the watch, for ``lift(_:)``.
+    func watch(for limit: Duration, _ look: @escaping Look) -> Int {
+        let end = ContinuousClock.now + limit
+        let (id, start) = state.withLock { state in
+            state.lastID += 1
+            state.watches[state.lastID] = Watch(end: end, look: look)
+            defer { state.looking = true }
+            return (state.lastID, !state.looking)
+        }
+        if start { Task.detached { await self.lookOver() } }
+        return id
+    }
+
+    func lift(_ watch: Int) { _ = state.withLock { $0.watches.removeValue(forKey: watch) } }
+
+    /// Tells every watch at each tick whether its limit has passed; ends once none is left.
+    private func lookOver() async {
+        while true {
+            try? await Task.sleep(for: tick)
+            let now = ContinuousClock.now
+            let looks = state.withLock { state -> [(Look, Bool)]? in
+                guard !state.watches.isEmpty else {
+                    state.looking = false
+                    return nil
+                }
+                let looks = state.watches.values.map { ($0.look, $0.end <= now) }
+                state.watches = state.watches.filter { $0.value.end > now }
+                return looks
+            }
+            guard let looks else { return }
+            for (look, passed) in looks { look(passed) }
+        }
+    }
+}
 
 /// The first of several outcomes, handed to one continuation; the later ones are dropped.
 private final class FirstOutcome<T: Sendable>: Sendable {

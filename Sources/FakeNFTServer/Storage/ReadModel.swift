@@ -159,6 +159,20 @@ struct SortFields<Record>: Sendable {
 }
 
 extension ReadModel {
+    /// The tables every reader shares: the catalog, which holds no caller's own data.
+    enum Catalog: String, Sendable, CaseIterable {
+        case nfts, collections, users, currencies
+    }
+
+    subscript(catalog catalog: Catalog) -> EncodedTable {
+        switch catalog {
+        case .nfts: nfts
+        case .collections: collections
+        case .users: users
+        case .currencies: currencies
+        }
+    }
+
     /// Takes `rows` (an owner's profile and order as they are now); returns the changes
     /// subscribers get (those whose version moved).
     mutating func replace(_ rows: ChangedRows) -> [ChangeFeed.Change] {

@@ -90,6 +90,10 @@ public final class Store: Sendable {
     /// a later one.
     var publication: Int { published.load(ordering: .acquiring) }
 
+    /// The ``EncodedTable/revision`` of `catalog` in ``latest``, without copying the model: it
+    /// changes only with that table.
+    func revision(of catalog: ReadModel.Catalog) -> Int { snapshot.withLock { $0[catalog: catalog].revision } }
+
     /// Returns once the read model reflects `generation` (one a server answered, presented by a
     /// reader who saw it): other servers' changes usually arrive within milliseconds; after
     /// `patience` the database is asked.

@@ -283,15 +283,33 @@ extension PostgresDatabase {
         try await db.query("SELECT pg_notify(\(channel), \(String(generation)))", logger: quiet)
     }
 
-    /// An id list as stored: JSON text.
+    /// An id list as stored: JSON text. Ids that need no escape (all of them, in practice) are
+    /// written directly, not through `JSONEncoder`: a change writes three lists.
     static func text(_ ids: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        guard ids.allSatisfy(isPlain) else { return String(decoding: try JSONEncoder().encode(ids), as: UTF8.self) }
+        return ids.isEmpty ? "[]" : "[\"" + ids.joined(separator: "\",\"") + "\"]"
     }
 
+    /// The ids of a stored list. The lists written by ``text(_:)`` from plain ids are split
+    /// directly (a large catalog has a million of them to read at start); any other text is
+    /// decoded as JSON.
     static func list(_ text: String) throws -> [String] {
+        let bytes = text.utf8
+        if text == "[]" { return [] }
+        if bytes.count >= 4, text.hasPrefix("[\""), text.hasSuffix("\"]"),
+            !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\\") })
+        {
+            let ids = text.dropFirst(2).dropLast(2).split(separator: "\",\"", omittingEmptySubsequences: false)
+            if ids.allSatisfy({ !$0.contains("\"") }) { return ids.map(String.init) }
+        }
         do { return try JSONDecoder().decode([String].self, from: Data(text.utf8)) } catch {
             throw StoreError.damaged("an id list is not JSON: \(text.prefix(80))")
         }
+    }
+
+    /// Whether JSON writes `id` as it is, between quotes (no quote, backslash or control character).
+    private static func isPlain(_ id: String) -> Bool {
+        !id.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 }
 

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import FakeNFTServer
+
+/// Id lists as PostgreSQL keeps them (JSON text): written and read directly when plain, through
+/// JSON otherwise, the same lists either way; text that is not such a list is refused.
+struct IDListTextTests {
+    static let lists: [[String]] = [
+        [], [""], ["1"], ["1", "2", "95"], ["", ""], ["a,b", "c"], ["\",\"", "x"], ["quote\"d", "back\\slash"],
+        ["line\nbreak", "\u{1B}[2J"], ["Пушкин", "🐸", "a/b"], ["[\"", "\"]"], [" spaced ", "tab\t"],
+    ]
+
+    @Test(arguments: lists)
+    func aListReadsBackAsItWasWritten(ids: [String]) throws {
+        let text = try PostgresDatabase.text(ids)
+        #expect(try PostgresDatabase.list(text) == ids, "\(text)")
+        #expect(try JSONDecoder().decode([String].self, from: Data(text.utf8)) == ids, "JSON to anyone: \(text)")
+        // what JSONEncoder wrote (earlier servers; escaped slashes) reads the same
+        let encoded = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        #expect(try PostgresDatabase.list(encoded) == ids)
+    }
+
+    @Test func otherJSONSpellingsOfAListReadTheSame() throws {
+        #expect(try PostgresDatabase.list(#"[ "1", "2" ]"#) == ["1", "2"])
+        #expect(try PostgresDatabase.list(#"["\u0031","2"]"#) == ["1", "2"])
+        #expect(try PostgresDatabase.list("[\n]") == [])
+    }
+
+    @Test(arguments: [
+        "", "[", "[\"]", "[\"a\"", "[\"a\"]x", "[\"a\nb\"]", "{}", "[1]", "null", "[\"a\\\"]",
+    ])
+    func textThatIsNotAListIsRefused(text: String) {
+        #expect(throws: StoreError.self, "\(text)") { try PostgresDatabase.list(text) }
+    }
+}

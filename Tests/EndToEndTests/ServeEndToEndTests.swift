@@ -197,10 +197,24 @@ final class ServeProcess {
     func waitUntilAnswering() async throws {
         let answering = try await polled(every: .milliseconds(50), within: .seconds(10)) {
             if (try? await status("/api/v1/currencies")) == 200 { return true }
-            guard isRunning else { throw SpawnError(description: "fakenft serve exited") }
+            guard isRunning else { throw SpawnError(description: "fakenft serve exited: \(output())") }
             return false
         }
         guard answering else { throw SpawnError(description: "fakenft serve did not answer in 10 s") }
+    }
+
+    /// What the process wrote so far (what `keepReader` keeps), without waiting for more.
+    func output() -> String {
+        guard let reader else { return "(not kept)" }
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65_536 {
+            let count = read(reader, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// SIGTERM, then waits up to `bound`; its wait status, or nil (and SIGKILL) if it is still running.

@@ -41,7 +41,7 @@ final class Deadlines: Sendable {
     /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
     typealias Look = @Sendable (_ passed: Bool) -> Void
 
-    static let shared = Deadlines(tick: .milliseconds(100))
+    static let shared = Deadlines(tick: .milliseconds(25))
 
     let tick: Duration
 

@@ -1,11 +1,14 @@
 import Synchronization
 
 /// Readers waiting for the read model to reach a generation: each is woken when a model that
-/// new is published, when its patience ends, or when its task is cancelled.
+/// new is published, when its patience ends (``Deadlines/shared`` watches it), or when its task
+/// is cancelled.
 final class GenerationArrivals: Sendable {
     private struct Waiting {
         var generation: Int
         var continuation: CheckedContinuation<Bool, Never>
+        /// The watch over its patience, lifted when it is woken sooner.
+        var watch: Int?
     }
 
     private struct State {
@@ -16,37 +19,9 @@ final class GenerationArrivals: Sendable {
 
     private let state = Mutex(State())
 
-    /// True once a model of `generation` or newer is published; false when `patience` ran out first.
+    /// True once a model of `generation` or newer is published; false when `patience` ran out
+    /// first (up to a tick of ``Deadlines`` late) or the task is cancelled.
     func wait(for generation: Int, within patience: Duration) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.arrival(of: generation) }
-            group.addTask {
-                try? await Task.sleep(for: patience)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-    }
-
-    /// The generation of the model readers see now (one small lock: read for every answer's header).
-    var current: Int { state.withLock { $0.reached } }
-
-    /// A model of `generation` is readers' now (a reseed may number from the start again):
-    /// everyone waiting for it or an older one goes on.
-    func reached(_ generation: Int) {
-        let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-            state.reached = generation
-            let due = state.waiting.filter { $0.value.generation <= generation }
-            for id in due.keys { state.waiting[id] = nil }
-            return due.values.map(\.continuation)
-        }
-        for continuation in woken { continuation.resume(returning: true) }
-    }
-
-    /// Waits for a model of `generation`; false when the task is cancelled first.
-    private func arrival(of generation: Int) async -> Bool {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -60,11 +35,44 @@ final class GenerationArrivals: Sendable {
                     state.waiting[id] = Waiting(generation: generation, continuation: continuation)
                     return nil
                 }
-                if let answer { continuation.resume(returning: answer) }
+                if let answer { return continuation.resume(returning: answer) }
+                let watch = Deadlines.shared.watch(for: patience) { [self] passed in
+                    if passed { giveUp(id) }
+                }
+                let woken = state.withLock { state in
+                    state.waiting[id]?.watch = watch
+                    return state.waiting[id] == nil
+                }
+                if woken { Deadlines.shared.lift(watch) }
             }
         } onCancel: {
-            let waiting = state.withLock { $0.waiting.removeValue(forKey: id) }
-            waiting?.continuation.resume(returning: false)
+            giveUp(id)
         }
+    }
+
+    /// The generation of the model readers see now (one small lock: read for every answer's header).
+    var current: Int { state.withLock { $0.reached } }
+
+    /// A model of `generation` is readers' now (a reseed may number from the start again):
+    /// everyone waiting for it or an older one goes on.
+    func reached(_ generation: Int) {
+        let woken = state.withLock { state -> [Waiting] in
+            state.reached = generation
+            guard !state.waiting.isEmpty else { return [] }
+            let due = state.waiting.filter { $0.value.generation <= generation }
+            for id in due.keys { state.waiting[id] = nil }
+            return Array(due.values)
+        }
+        for waiting in woken {
+            if let watch = waiting.watch { Deadlines.shared.lift(watch) }
+            waiting.continuation.resume(returning: true)
+        }
+    }
+
+    /// Wakes the reader `id` with false, if it is still waiting.
+    private func giveUp(_ id: Int) {
+        let waiting = state.withLock { $0.waiting.removeValue(forKey: id) }
+        if let watch = waiting?.watch { Deadlines.shared.lift(watch) }
+        waiting?.continuation.resume(returning: false)
     }
 }

@@ -183,16 +183,3 @@ struct EncodedTable: Sendable {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
-
-/// JSON as the server writes it: keys sorted, slashes unescaped.
-enum JSONBody {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
-
-    static func encode(_ value: some Encodable) throws -> ByteBuffer {
-        ByteBuffer(bytes: try encoder.encode(value))
-    }
-}

@@ -74,18 +74,18 @@ struct NotifiedChange: Sendable, Equatable {
     /// name could not be read back).
     static func payload(_ rows: ChangedRows) -> String? {
         guard !rows.owner.isEmpty, rows.owner.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        var user = Data()
+        var user = ByteBuffer()
         if let record = rows.user {
-            guard let json = try? JSONEncoder().encode(record) else { return nil }
+            guard let json = try? JSONBody.encode(record) else { return nil }
             user = json
         }
         let profile = rows.profile.json, order = rows.order.json
         let numbers = [rows.profile.version, rows.order.version, profile.readableBytes, order.readableBytes]
         let head = ([rows.owner] + numbers.map(String.init)).joined(separator: " ") + " "
-        guard head.utf8.count + profile.readableBytes + order.readableBytes + user.count <= largestRows else {
+        guard head.utf8.count + profile.readableBytes + order.readableBytes + user.readableBytes <= largestRows else {
             return nil
         }
-        return head + String(buffer: profile) + String(buffer: order) + String(decoding: user, as: UTF8.self)
+        return head + String(buffer: profile) + String(buffer: order) + String(buffer: user)
     }
 
     /// The rows a payload carried; nil when they do not read (they are read back from the database).

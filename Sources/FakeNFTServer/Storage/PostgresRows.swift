@@ -284,9 +284,9 @@ extension PostgresDatabase {
     }
 
     /// An id list as stored: JSON text. Ids that need no escape (all of them, in practice) are
-    /// written directly, not through `JSONEncoder`: a change writes three lists.
+    /// written directly: a change writes three lists.
     static func text(_ ids: [String]) throws -> String {
-        guard ids.allSatisfy(isPlain) else { return String(decoding: try JSONEncoder().encode(ids), as: UTF8.self) }
+        guard ids.allSatisfy(isPlain) else { return String(buffer: try JSONBody.encode(ids)) }
         return ids.isEmpty ? "[]" : "[\"" + ids.joined(separator: "\",\"") + "\"]"
     }
 

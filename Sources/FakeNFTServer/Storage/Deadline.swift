@@ -33,10 +33,10 @@ func withDeadline<T: Sendable>(
     }
 }
 
-/// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, one
-/// for each request body), kept in one table that one task looks over every ``tick``, instead of
-/// a timer each (timers were a tenth of a write's CPU). A deadline passes up to a tick late. The
-/// task runs only while a deadline is set.
+/// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, each
+/// request body, each wait for a generation), kept in one table that one task looks over every
+/// ``tick``, instead of a timer each (timers were a tenth of a write's CPU). A deadline passes up
+/// to a tick late. The task runs only while a deadline is set.
 final class Deadlines: Sendable {
     /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
     typealias Look = @Sendable (_ passed: Bool) -> Void

@@ -25,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
             Use this PostgreSQL database instead of SQLite (default $FAKENFT_DATABASE), for several servers on one \
             database; 
             """
-                + "?sslmode=disable|prefer|require|verify-ca|verify-full and ?sslrootcert=FILE as libpq reads them, "
+                + "?sslmode=disable|prefer|require|verify-ca|verify-full, ?sslrootcert=FILE and "
+                + "?keepalives_idle=SECONDS (ping idle connections) as libpq reads them, "
+                + "?pool_max_conns=N (connections kept open, default 20) as pgx does, "
                 + "a host starting with / is a Unix socket's folder, and what the address leaves out comes from "
                 + "PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE, PGSSLROOTCERT.",
             valueName: "postgres://[user[:password]@][host][:port][/db][?param=value…]"))

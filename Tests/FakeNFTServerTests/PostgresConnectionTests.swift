@@ -44,6 +44,15 @@ import Testing
         #expect(address.password == nil && address.rootCertificatePath == nil)
     }
 
+    @Test func keepalivesIdleAndPoolMaxConnsSetThePool() throws {
+        let address = try PostgresAddress(
+            "postgres://ann@db/shop?pool_max_conns=8&keepalives_idle=45", environment: [:])
+        #expect(address.keepaliveSeconds == 45 && address.poolSize == 8)
+        #expect(address.description == "postgres://ann@db:5432/shop?sslmode=prefer&keepalives_idle=45&pool_max_conns=8")
+        let defaults = try PostgresAddress("postgres://ann@db/shop", environment: [:])
+        #expect(defaults.keepaliveSeconds == nil && defaults.poolSize == 20)
+    }
+
     @Test func aHostThatIsAFolderIsAUnixSocket() throws {
         let encoded = try PostgresAddress("postgres://ann@%2Fvar%2Frun%2Fpostgresql/shop", environment: [:])
         #expect(encoded.socketPath == "/var/run/postgresql/.s.PGSQL.5432")
@@ -65,6 +74,11 @@ import Testing
         ("postgres://ann@db/shop?sslmode=bogus", "sslmode must be one of"),
         ("postgres://ann@db/shop?application_name=x", "'application_name' is not a parameter"),
         ("postgres://ann@db/shop?sslmode", "'sslmode' is not a parameter"),
+        ("postgres://ann@db/shop?keepalives_idle=0", "keepalives_idle must be a number of seconds"),
+        ("postgres://ann@db/shop?keepalives_idle=86401", "keepalives_idle must be a number of seconds"),
+        ("postgres://ann@db/shop?keepalives_idle=30s", "keepalives_idle must be a number of seconds"),
+        ("postgres://ann@db/shop?pool_max_conns=0", "pool_max_conns must be a number of connections"),
+        ("postgres://ann@db/shop?pool_max_conns=1001", "pool_max_conns must be a number of connections"),
         ("postgres://ann@db1,db2/shop", "several hosts"),
         ("postgres://ann@db/a/b", "not a PostgreSQL address"),
         ("postgres://ann@[::1/shop", "unclosed"),
@@ -141,7 +155,7 @@ struct PostgresTLSTests {
 
     @Test func aUnixSocketConnects() async throws {
         let socketFolder = try #require(clusterEnvironment["FAKENFT_TEST_POSTGRES_SOCKET"])
-        let database = try #require(try TestStore.newDatabase().split(separator: "/").last)
+        let database = TestStore.name(of: try TestStore.newDatabase())
         let cluster = try #require(TestStore.cluster)
         let user = try #require(URLComponents(string: cluster)?.user),
             port = try #require(URLComponents(string: cluster)?.port)

@@ -237,7 +237,7 @@ struct SeveralServersTests {
     @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
     func aDatabaseThatStopsAnsweringGivesA503NotAHang() async throws {
         let database = try TestStore.newDatabase(), cluster = try #require(TestStore.cluster)
-        let name = try #require(database.split(separator: "/").last)
+        let name = TestStore.name(of: database)
         try await TestServer.with(postgresURL: database) { server async throws in
             #expect(try await server.request("GET", "/api/v1/profile/1").status == 200)
             _ = try TestStore.rows(cluster, "ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
@@ -307,6 +307,39 @@ struct SeveralServersTests {
         #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["5"])
         await server.stop()
         #expect(try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]])
+    }
+
+    /// A server keeps its whole pool open from the start (no timer is set each time a connection
+    /// is handed back): 20 connections, or `pool_max_conns`; its idle connections are pinged only
+    /// when the address asks (`keepalives_idle`).
+    @Test(
+        .enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"),
+        arguments: [(nil, 20), ("?pool_max_conns=3&keepalives_idle=1", 3)])
+    func theWholePoolStaysOpenAndIsPingedOnlyWhenAsked(parameters: String?, pool: Int) async throws {
+        let database = try TestStore.newDatabase(), cluster = try #require(TestStore.cluster)
+        let name = TestStore.name(of: database)
+        let url = String(database.prefix { $0 != "?" }) + (parameters ?? "")
+        try await TestServer.with(postgresURL: url) { server async throws in
+            #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=5").status == 200)
+            let queries = {
+                try TestStore.rows(
+                    cluster,
+                    """
+                    SELECT pid, query FROM pg_stat_activity
+                    WHERE datname = '\(name)' AND backend_type = 'client backend'
+                    """
+                ).map { $0.dropFirst().joined() }  // the pid keeps a connection that ran nothing a row
+            }
+            var open: [String] = []
+            #expect(
+                try await polled {
+                    open = try queries()
+                    return open.count == pool + 1
+                }, "the pool and the connection that listens: \(open)")
+            try await Task.sleep(for: .seconds(2.5))
+            let last = try queries()
+            #expect(last.filter { $0 == "SELECT 1;" }.count == (parameters == nil ? 0 : pool), "\(last)")
+        }
     }
 
     /// On PostgreSQL another server's change reaches this one's read model with its notification,

@@ -2,12 +2,13 @@ import Foundation
 
 /// Where a PostgreSQL database is and how to reach it, read as libpq reads a connection URI:
 /// `postgres://[user[:password]@][host][:port][/database][?parameter=value&…]` (or
-/// `postgresql://`), the parameters `host`, `port`, `user`, `password`, `dbname`, `sslmode` and
-/// `sslrootcert`. What the address leaves out comes from `PGHOST`, `PGPORT`, `PGUSER`,
-/// `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE` and `PGSSLROOTCERT`, then from libpq's defaults: the
-/// socket folder `/var/run/postgresql` when it exists (else `localhost`), port 5432, the
-/// login name, the user's database and `sslmode=prefer`. A host that starts with `/` is the
-/// folder of a Unix socket (percent-encoded in the host part, or as `?host=`).
+/// `postgresql://`), the parameters `host`, `port`, `user`, `password`, `dbname`, `sslmode`,
+/// `sslrootcert` and `keepalives_idle`, and `pool_max_conns` as pgx reads it. What the address
+/// leaves out comes from `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`
+/// and `PGSSLROOTCERT`, then from libpq's defaults: the socket folder `/var/run/postgresql` when
+/// it exists (else `localhost`), port 5432, the login name, the user's database and
+/// `sslmode=prefer`. A host that starts with `/` is the folder of a Unix socket (percent-encoded
+/// in the host part, or as `?host=`).
 public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// How the connection is encrypted: libpq's `sslmode`s (`allow` is not offered).
     public enum TLSMode: String, Sendable, CaseIterable {
@@ -32,6 +33,12 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public var tlsMode: TLSMode
     /// A PEM file of the certificate authorities the server's certificate must chain to.
     public var rootCertificatePath: String?
+    /// Seconds after which an idle pooled connection is pinged (`SELECT 1`), so that something
+    /// between the servers and PostgreSQL that drops idle connections keeps them (libpq's
+    /// `keepalives_idle`); none when `nil`, the default.
+    public var keepaliveSeconds: Int?
+    /// How many connections each server keeps open in its pool (pgx's `pool_max_conns`).
+    public var poolSize = PostgresAddress.defaultPoolSize
 
     /// The Unix socket's path when ``host`` is a folder (libpq's `.s.PGSQL.<port>` in it).
     public var socketPath: String? { host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil }
@@ -68,13 +75,28 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         }
         self.tlsMode = tlsMode
         rootCertificatePath = value(nil, "sslrootcert", "PGSSLROOTCERT")
+        if let text = parts.parameters["keepalives_idle"] {
+            guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                throw Problem("keepalives_idle must be a number of seconds in 1...86400, not \(text)")
+            }
+            keepaliveSeconds = seconds
+        }
+        if let text = parts.parameters["pool_max_conns"] {
+            guard let size = Int(text), (1...1000).contains(size) else {
+                throw Problem("pool_max_conns must be a number of connections in 1...1000, not \(text)")
+            }
+            poolSize = size
+        }
     }
 
     /// The address without its password (for logs and messages).
     public var description: String {
         let socket = host.hasPrefix("/")
         let hostPart = socket ? "" : (host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
-        let query = (socket ? ["host=\(host)", "port=\(port)"] : []) + ["sslmode=\(tlsMode.rawValue)"]
+        let query =
+            (socket ? ["host=\(host)", "port=\(port)"] : []) + ["sslmode=\(tlsMode.rawValue)"]
+            + (keepaliveSeconds.map { ["keepalives_idle=\($0)"] } ?? [])
+            + (poolSize == Self.defaultPoolSize ? [] : ["pool_max_conns=\(poolSize)"])
         return "postgres://\(user)@\(hostPart)/\(database)?\(query.joined(separator: "&"))"
     }
 
@@ -85,6 +107,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static let debianSocketFolder = "/var/run/postgresql"
+    private static let defaultPoolSize = 20
     private static let variables = [
         "PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE", "PGSSLMODE", "PGSSLROOTCERT",
     ]
@@ -92,7 +115,9 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     private static func hasControls(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
-    private static let parameters: Set = ["host", "port", "user", "password", "dbname", "sslmode", "sslrootcert"]
+    private static let parameters: Set = [
+        "host", "port", "user", "password", "dbname", "sslmode", "sslrootcert", "keepalives_idle", "pool_max_conns",
+    ]
 
     private static var loginName: String {
         if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }

@@ -19,7 +19,7 @@ public enum FormEncoding {
 
     /// Parses a form body into ordered pairs; `+` is a space, `%XX` a byte; a field with a
     /// malformed escape, or whose bytes are not UTF-8, is kept as text (with `+` a space).
-    public static func decode(_ body: String) -> [(String, String)] {
+    public static func decode(_ body: Substring) -> [(String, String)] {
         body.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")

@@ -5,7 +5,7 @@ import FakeNFTModels
 public enum QueryString {
     public static func parse(_ query: Substring) -> [String: String] {
         var parameters: [String: String] = [:]
-        for (key, value) in FormEncoding.decode(String(query)) { parameters[key] = value }
+        for (key, value) in FormEncoding.decode(query) { parameters[key] = value }
         return parameters
     }
 }

@@ -15,9 +15,9 @@ public struct RequestFields: Sendable {
             self.init()
             return
         }
-        guard let text = String(data: body, encoding: .utf8) else { throw RequestError("body is not valid UTF-8") }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if contentType?.lowercased().contains("json") == true || trimmed.hasPrefix("{") {
+        guard let text = String(validating: body, as: UTF8.self) else { throw RequestError("body is not valid UTF-8") }
+        let trimmed = Self.trimmingWhitespace(text)
+        if contentType.map(Self.namesJSON) == true || trimmed.hasPrefix("{") {
             try self.init(json: body)
         } else {
             self.init()
@@ -39,6 +39,25 @@ public struct RequestFields: Sendable {
             case is NSNull: append("null", for: key)
             default: append(try Self.scalar(value, key), for: key)
             }
+        }
+    }
+
+    /// `text` without the white space at either end, as Foundation's `whitespacesAndNewlines`
+    /// takes it (Unicode's, and the zero-width space); a body that has none there (nearly every
+    /// one) is not copied.
+    static func trimmingWhitespace(_ text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        func kept(_ scalar: Unicode.Scalar) -> Bool { !scalar.properties.isWhitespace && scalar != "\u{200B}" }
+        guard let first = scalars.firstIndex(where: kept), let last = scalars.lastIndex(where: kept) else { return "" }
+        return Substring(scalars[first...last])
+    }
+
+    /// Whether a Content-Type names JSON (`json` in any case, as in `application/json`).
+    private static func namesJSON(_ contentType: String) -> Bool {
+        let json = Array("json".utf8), bytes = Array(contentType.utf8)
+        guard bytes.count >= json.count else { return false }
+        return (0...(bytes.count - json.count)).contains { start in
+            json.indices.allSatisfy { bytes[start + $0] | 0x20 == json[$0] }
         }
     }
 

@@ -33,30 +33,13 @@ public enum TestStore {
         if try rows(cluster, "SELECT 1 FROM pg_database WHERE datname = '\(name)'").isEmpty {
             _ = try rows(cluster, "CREATE DATABASE \(name)")
         }
-        return cluster[..<slash] + "/" + name + "?pool_max_conns=\(poolSize)"
-    }
-
-    /// The pool of each server the tests start: about ninety run at once on one cluster, whose
-    /// `max_connections` a server's default pool of 20 would exhaust.
-    public static let poolSize = 4
-
-    /// The database's name in `address`, one of ``newDatabase()``'s or ``database(for:)``'s.
-    public static func name(of address: String) -> String {
-        URLComponents(string: address).map { String($0.path.dropFirst()) } ?? address
-    }
-
-    /// `address` without what psql does not read (`pool_max_conns` is the server's alone).
-    private static func forPsql(_ address: String) -> String {
-        guard var parts = URLComponents(string: address) else { return address }
-        parts.queryItems = parts.queryItems?.filter { $0.name != "pool_max_conns" }
-        if parts.queryItems?.isEmpty == true { parts.queryItems = nil }
-        return parts.string ?? address
+        return cluster[..<slash] + "/" + name
     }
 
     /// Runs `sql` in the database at `address` with psql; returns the rows, each as its fields' text.
     public static func rows(_ address: String, _ sql: String) throws -> [[String]] {
         let (status, output) = try spawnAndWait(
-            "/usr/bin/psql", [forPsql(address), "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            "/usr/bin/psql", [address, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql])
         guard status == 0 else { throw SpawnError(description: "psql failed (\(status)) for \(sql): \(output)") }
         return output.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
                 + "?sslmode=disable|prefer|require|verify-ca|verify-full, ?sslrootcert=FILE and "
                 + "?keepalives_idle=SECONDS (ping idle connections) as libpq reads them, "
-                + "?pool_max_conns=N (connections kept open, default 20) as pgx does, "
+                + "?pool_max_conns=N (connections at most, default 20) as pgx does, "
                 + "a host starting with / is a Unix socket's folder, and what the address leaves out comes from "
                 + "PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE, PGSSLROOTCERT.",
             valueName: "postgres://[user[:password]@][host][:port][/db][?param=value…]"))

@@ -122,7 +122,7 @@ extension ServeEndToEndTests {
     @Test(.enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"), arguments: [false, true])
     func sigtermEndsItAfterADatabaseOutage(stillDown: Bool) async throws {
         let database = try TestStore.newDatabase(), cluster = try #require(TestStore.cluster)
-        let name = TestStore.name(of: database)
+        let name = try #require(database.split(separator: "/").last)
         let server = try ServeProcess(keepReader: false, arguments: ["--database", database])
         try await server.waitUntilAnswering()
         do {

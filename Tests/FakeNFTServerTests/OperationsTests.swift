@@ -74,11 +74,11 @@ import FakeNFTTesting
             #expect(value("fakenft_http_request_duration_seconds_count", [route, "method=\"GET\""]) == 4)
             #expect(value("fakenft_http_request_duration_seconds_bucket", [route, "le=\"+Inf\""]) == 4)
             #expect(lines.contains { $0.hasPrefix("fakenft_http_requests_in_flight") }, "the requests in flight")
-            // The connection pool's use, on PostgreSQL only (the tests' pool_max_conns at most).
+            // The connection pool's use, on PostgreSQL only (20 connections at most).
             let pool = lines.filter { $0.hasPrefix("fakenft_db_connections_") }.sorted()
             if TestStore.isPostgres {
                 #expect(
-                    pool.count == 2 && pool[1] == "fakenft_db_connections_max \(TestStore.poolSize).0"
+                    pool.count == 2 && pool[1] == "fakenft_db_connections_max 20.0"
                         && pool[0].hasPrefix("fakenft_db_connections_in_use "), "\(pool)")
             } else {
                 #expect(pool.isEmpty)

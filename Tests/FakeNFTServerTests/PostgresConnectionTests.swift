@@ -155,7 +155,7 @@ struct PostgresTLSTests {
 
     @Test func aUnixSocketConnects() async throws {
         let socketFolder = try #require(clusterEnvironment["FAKENFT_TEST_POSTGRES_SOCKET"])
-        let database = TestStore.name(of: try TestStore.newDatabase())
+        let database = try #require(try TestStore.newDatabase().split(separator: "/").last)
         let cluster = try #require(TestStore.cluster)
         let user = try #require(URLComponents(string: cluster)?.user),
             port = try #require(URLComponents(string: cluster)?.port)

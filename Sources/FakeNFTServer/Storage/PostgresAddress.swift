@@ -37,7 +37,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// between the servers and PostgreSQL that drops idle connections keeps them (libpq's
     /// `keepalives_idle`); none when `nil`, the default.
     public var keepaliveSeconds: Int?
-    /// How many connections each server keeps open in its pool (pgx's `pool_max_conns`).
+    /// How many connections each server's pool may open (pgx's `pool_max_conns`).
     public var poolSize = PostgresAddress.defaultPoolSize
 
     /// The Unix socket's path when ``host`` is a folder (libpq's `.s.PGSQL.<port>` in it).

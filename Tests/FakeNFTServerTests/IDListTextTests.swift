@@ -27,7 +27,7 @@ struct IDListTextTests {
     }
 
     @Test(arguments: [
-        "", "[", "[\"]", "[\"a\"", "[\"a\"]x", "[\"a\nb\"]", "{}", "[1]", "null", "[\"a\\\"]",
+        "", "[", "[\"]", "[\"a\"", "[\"a\"]x", "[\"a\nb\"]", "{}", "[1]", "null", "[\"a\\\"]", "[\"a\",\"b\",\"]",
     ])
     func textThatIsNotAListIsRefused(text: String) {
         #expect(throws: StoreError.self, "\(text)") { try PostgresDatabase.list(text) }

@@ -294,16 +294,43 @@ extension PostgresDatabase {
     /// directly (a large catalog has a million of them to read at start); any other text is
     /// decoded as JSON.
     static func list(_ text: String) throws -> [String] {
-        let bytes = text.utf8
         if text == "[]" { return [] }
-        if bytes.count >= 4, text.hasPrefix("[\""), text.hasSuffix("\"]"),
-            !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\\") })
-        {
-            let ids = text.dropFirst(2).dropLast(2).split(separator: "\",\"", omittingEmptySubsequences: false)
-            if ids.allSatisfy({ !$0.contains("\"") }) { return ids.map(String.init) }
-        }
+        if let ids = plainList(text) { return ids }
         do { return try JSONDecoder().decode([String].self, from: Data(text.utf8)) } catch {
             throw StoreError.damaged("an id list is not JSON: \(text.prefix(80))")
+        }
+    }
+
+    /// The ids of `["a","b"]` as ``text(_:)`` writes plain ids, split at each `","` over the
+    /// bytes; nil for any other text (an escape, a control character, a quote elsewhere, spaces).
+    private static func plainList(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+            let last = bytes.count - 1
+            guard bytes.count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[last - 1] == quote,
+                bytes[last] == UInt8(ascii: "]")
+            else { return nil }
+            let end = last - 1  // the closing quote
+            func id(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var ids: [String] = []
+            var start = 2, index = 2
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
+                if byte == quote {
+                    guard index + 2 < end, bytes[index + 1] == comma, bytes[index + 2] == quote else { return nil }
+                    ids.append(id(start..<index))
+                    index += 3
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            ids.append(id(start..<end))
+            return ids
         }
     }
 

@@ -12,24 +12,26 @@ struct IDListTextTests {
 
     @Test(arguments: lists)
     func aListReadsBackAsItWasWritten(ids: [String]) throws {
-        let text = try PostgresDatabase.text(ids)
-        #expect(try PostgresDatabase.list(text) == ids, "\(text)")
+        let text = try IDListText.text(ids)
+        #expect(try IDListText.list(text) == ids, "\(text)")
         #expect(try JSONDecoder().decode([String].self, from: Data(text.utf8)) == ids, "JSON to anyone: \(text)")
         // what JSONEncoder wrote (earlier servers; escaped slashes) reads the same
         let encoded = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-        #expect(try PostgresDatabase.list(encoded) == ids)
+        #expect(try IDListText.list(encoded) == ids)
     }
 
     @Test func otherJSONSpellingsOfAListReadTheSame() throws {
-        #expect(try PostgresDatabase.list(#"[ "1", "2" ]"#) == ["1", "2"])
-        #expect(try PostgresDatabase.list(#"["\u0031","2"]"#) == ["1", "2"])
-        #expect(try PostgresDatabase.list("[\n]") == [])
+        #expect(try IDListText.list(#"[ "1", "2" ]"#) == ["1", "2"])
+        #expect(try IDListText.list(#"["\u0031","2"]"#) == ["1", "2"])
+        #expect(try IDListText.list("[\n]") == [])
+        #expect(try IDListText.list(#"["https:\/\/x\/1.png","\/"]"#) == ["https://x/1.png", "/"])
+        #expect(try IDListText.list(#"["a\\b","c\/"]"#) == ["a\\b", "c/"])
     }
 
     @Test(arguments: [
         "", "[", "[\"]", "[\"a\"", "[\"a\"]x", "[\"a\nb\"]", "{}", "[1]", "null", "[\"a\\\"]", "[\"a\",\"b\",\"]",
     ])
     func textThatIsNotAListIsRefused(text: String) {
-        #expect(throws: StoreError.self, "\(text)") { try PostgresDatabase.list(text) }
+        #expect(throws: StoreError.self, "\(text)") { try IDListText.list(text) }
     }
 }

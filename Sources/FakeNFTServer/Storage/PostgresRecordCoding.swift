@@ -1,62 +1,13 @@
 import Foundation
 import PostgresNIO
 
-/// Reads a record from a PostgreSQL row by column name, through the record's `Decodable`
-/// conformance: the same mapping GRDB reads SQLite rows with (id lists are JSON text in both).
-/// Columns of a joined table are read as `prefix + name`.
-struct PostgresRowDecoder: Decoder {
-    let row: PostgresRandomAccessRow
-    var prefix = ""
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Columns(row: row, prefix: prefix))
-    }
-
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Self.onlyColumns }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.onlyColumns }
-
-    static let onlyColumns = DecodingError.dataCorrupted(
-        .init(codingPath: [], debugDescription: "a PostgreSQL row holds columns only"))
-
-    private struct Columns<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let row: PostgresRandomAccessRow
-        let prefix: String
-        var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { [] }
-
-        func contains(_ key: Key) -> Bool { row.contains(prefix + key.stringValue) }
-
-        private func cell(_ key: Key) throws -> PostgresCell {
-            guard contains(key) else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no such column"))
-            }
-            return row[prefix + key.stringValue]
-        }
-
-        func decodeNil(forKey key: Key) throws -> Bool { try cell(key).bytes == nil }
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { try cell(key).decode(String.self) }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try cell(key).decode(Int.self) }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try cell(key).decode(Double.self) }
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try cell(key).decode(Bool.self) }
-
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard type == [String].self else {
-                throw DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not a column type"))
-            }
-            return try PostgresDatabase.list(try cell(key).decode(String.self)) as! T
-        }
-
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-            -> KeyedDecodingContainer<NestedKey>
-        { throw PostgresRowDecoder.onlyColumns }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw PostgresRowDecoder.onlyColumns
-        }
-        func superDecoder() throws -> any Decoder { throw PostgresRowDecoder.onlyColumns }
-        func superDecoder(forKey key: Key) throws -> any Decoder { throw PostgresRowDecoder.onlyColumns }
-    }
+/// A PostgreSQL row's columns, as ``RecordDecoder`` reads them.
+extension PostgresRandomAccessRow: RecordColumns {
+    func isNull(_ column: String) -> Bool { self[column].bytes == nil }
+    func string(_ column: String) throws -> String { try self[column].decode(String.self) }
+    func int(_ column: String) throws -> Int { try self[column].decode(Int.self) }
+    func double(_ column: String) throws -> Double { try self[column].decode(Double.self) }
+    func bool(_ column: String) throws -> Bool { try self[column].decode(Bool.self) }
 }
 
 /// A record's columns and their values as PostgreSQL binds, through the record's `Encodable`
@@ -116,7 +67,7 @@ enum PostgresRecordColumns {
             guard let ids = value as? [String] else {
                 throw EncodingError.invalidValue(value, .init(codingPath: [key], debugDescription: "not a column type"))
             }
-            try add(key, try PostgresDatabase.text(ids))
+            try add(key, try IDListText.text(ids))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

@@ -19,7 +19,7 @@ extension PostgresDatabase {
     /// The rows `query` finds, each read by column name as a `Record`.
     static func records<Record: Decodable>(_ query: PostgresQuery, _ db: PostgresConnection) async throws -> [Record] {
         try await db.query(query, logger: quiet).array().map {
-            try Record(from: PostgresRowDecoder(row: $0.makeRandomAccess()))
+            try Record(from: RecordDecoder(row: $0.makeRandomAccess()))
         }
     }
 
@@ -85,7 +85,7 @@ extension PostgresDatabase {
         for try await row in rows {
             let columns = row.makeRandomAccess()
             func read<Record: Decodable>(_ alias: String) throws -> Record {
-                try Record(from: PostgresRowDecoder(row: columns, prefix: alias + "_"))
+                try Record(from: RecordDecoder(row: columns, prefix: alias + "_"))
             }
             let profile: ProfileRecord = try read("p")
             let account: AccountRecord? = columns["a_userID"].bytes == nil ? nil : try read("a") as AccountRecord
@@ -178,17 +178,17 @@ extension PostgresDatabase {
             binds.append(before.profile.version)
             binds.append(before.order.version)
             for text in [profile.name, profile.avatar, profile.description, profile.website] { binds.append(text) }
-            try binds.append(text(profile.nfts))
-            try binds.append(text(profile.likes))
+            try binds.append(IDListText.text(profile.nfts))
+            try binds.append(IDListText.text(profile.likes))
             binds.append(profile != before.profile ? profile.version : nil)  // nil: unchanged, not written
-            try binds.append(text(order.nfts))
+            try binds.append(IDListText.text(order.nfts))
             binds.append(order != before.order ? order.version : nil)
             binds.append(rows.account != before.account ? rows.account?.spent : nil)
             binds.append(user?.name)
             binds.append(user?.avatar)
             binds.append(user?.description)
             binds.append(user?.website)
-            try binds.append(user.map { try text($0.nfts) })
+            try binds.append(user.map { try IDListText.text($0.nfts) })
             binds.append(user?.nftCount)
             binds.append(user?.rating)
             binds.append(rows.user != before.user)
@@ -281,62 +281,6 @@ extension PostgresDatabase {
         try await insert(OrderRecord(dataset.order), db)
         let generation = try await nextGeneration(db)
         try await db.query("SELECT pg_notify(\(channel), \(String(generation)))", logger: quiet)
-    }
-
-    /// An id list as stored: JSON text. Ids that need no escape (all of them, in practice) are
-    /// written directly: a change writes three lists.
-    static func text(_ ids: [String]) throws -> String {
-        guard ids.allSatisfy(isPlain) else { return String(buffer: try JSONBody.encode(ids)) }
-        return ids.isEmpty ? "[]" : "[\"" + ids.joined(separator: "\",\"") + "\"]"
-    }
-
-    /// The ids of a stored list. The lists written by ``text(_:)`` from plain ids are split
-    /// directly (a large catalog has a million of them to read at start); any other text is
-    /// decoded as JSON.
-    static func list(_ text: String) throws -> [String] {
-        if text == "[]" { return [] }
-        if let ids = plainList(text) { return ids }
-        do { return try JSONDecoder().decode([String].self, from: Data(text.utf8)) } catch {
-            throw StoreError.damaged("an id list is not JSON: \(text.prefix(80))")
-        }
-    }
-
-    /// The ids of `["a","b"]` as ``text(_:)`` writes plain ids, split at each `","` over the
-    /// bytes; nil for any other text (an escape, a control character, a quote elsewhere, spaces).
-    private static func plainList(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
-            let last = bytes.count - 1
-            guard bytes.count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[last - 1] == quote,
-                bytes[last] == UInt8(ascii: "]")
-            else { return nil }
-            let end = last - 1  // the closing quote
-            func id(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            }
-            var ids: [String] = []
-            var start = 2, index = 2
-            while index < end {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
-                if byte == quote {
-                    guard index + 2 < end, bytes[index + 1] == comma, bytes[index + 2] == quote else { return nil }
-                    ids.append(id(start..<index))
-                    index += 3
-                    start = index
-                } else {
-                    index += 1
-                }
-            }
-            ids.append(id(start..<end))
-            return ids
-        }
-    }
-
-    /// Whether JSON writes `id` as it is, between quotes (no quote, backslash or control character).
-    private static func isPlain(_ id: String) -> Bool {
-        !id.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 }
 

@@ -4,7 +4,7 @@ import GRDB
 // The rows of the server's tables. Id lists are stored as JSON text (GRDB encodes `[String]`
 // properties of Codable records as JSON). `seq` keeps the data set's order.
 
-struct NFTRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct NFTRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "nft"
     var seq: Int
     var id: String
@@ -43,7 +43,7 @@ struct NFTRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableReco
     }
 }
 
-struct CollectionRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CollectionRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "collection"
     var seq: Int
     var id: String
@@ -81,7 +81,7 @@ struct CollectionRecord: Codable, Equatable, Sendable, FetchableRecord, Persista
     }
 }
 
-struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct UserRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "user"
     var seq: Int
     var id: String
@@ -115,7 +115,7 @@ struct UserRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRec
     }
 }
 
-struct CurrencyRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct CurrencyRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "currency"
     var seq: Int
     var id: String
@@ -142,7 +142,7 @@ struct CurrencyRecord: Codable, Equatable, Sendable, FetchableRecord, Persistabl
 }
 
 /// A profile: the shared one (id "1") or an account's (its user id). `version` grows with every change (its ETag).
-struct ProfileRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct ProfileRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "profile"
     var id: String
     var name: String
@@ -175,7 +175,7 @@ struct ProfileRecord: Codable, Equatable, Sendable, FetchableRecord, Persistable
 }
 
 /// An order (the cart): the shared one (id "1") or an account's. `version` grows with every change (its ETag).
-struct OrderRecord: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct OrderRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "orders"
     var id: String
     var nfts: [String]

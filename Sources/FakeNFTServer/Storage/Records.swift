@@ -2,7 +2,8 @@ import FakeNFTModels
 import GRDB
 
 // The rows of the server's tables. Id lists are stored as JSON text (GRDB encodes `[String]`
-// properties of Codable records as JSON). `seq` keeps the data set's order.
+// properties of Codable records as JSON); both stores read them back through `RecordDecoder`
+// (`StoredRecord`), whose `IDListText` splits them directly. `seq` keeps the data set's order.
 
 struct NFTRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
     static let databaseTableName = "nft"

@@ -3,7 +3,7 @@ import GRDB
 
 /// An account: its sign-in (the e-mail, and the password as a bcrypt hash only) and the user id
 /// that names its profile, its order and its row in `/users`.
-struct AccountRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct AccountRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "account"
     var userID: String
     var name: String
@@ -22,7 +22,7 @@ struct AccountRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRec
 
 /// A sign-in: the SHA-256 of its token (never the token), whose it is, and when it began and
 /// was last used (ISO 8601; an empty `lastUsedAt` is `createdAt`).
-struct SessionRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct SessionRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "session"
     var tokenHash: String
     var userID: String

@@ -203,8 +203,8 @@ extension PostgresDatabase {
 
     /// Writes `record` over the row of `table` whose `key` column has the record's value there.
     static func update(_ record: some Encodable, in table: String, key: String, _ db: PostgresConnection) async throws {
-        var binds = PostgresBindings()
-        let names = try PostgresRecordColumns.append(record, to: &binds)
+        let values = try PostgresColumnValues.of(record)
+        let names = values.names, binds = values.binds
         guard let keyIndex = names.firstIndex(of: key) else { throw StoreError.damaged("\(table) has no \(key)") }
         let assignments = names.enumerated().map { #""\#($1)" = $\#($0 + 1)"# }.joined(separator: ", ")
         let sql = #"UPDATE "\#(table)" SET \#(assignments) WHERE "\#(key)" = $\#(keyIndex + 1)"#
@@ -229,19 +229,19 @@ extension PostgresDatabase {
         var start = records.startIndex
         while start < records.endIndex {
             let end = min(start + 500, records.endIndex)
-            var binds = PostgresBindings()
-            var names: [String] = []
+            var values = PostgresColumnValues()
             var tuples: [String] = []
             for record in records[start..<end] {
-                let first = binds.count + 1
-                names = try PostgresRecordColumns.append(record, to: &binds)
-                tuples.append("(" + (first..<binds.count + 1).map { "$\($0)" }.joined(separator: ", ") + ")")
+                let first = values.binds.count + 1
+                values.names = []
+                try RecordEncoder.write(record, to: &values)
+                tuples.append("(" + (first..<values.binds.count + 1).map { "$\($0)" }.joined(separator: ", ") + ")")
             }
-            let columns = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            let columns = values.names.map { "\"\($0)\"" }.joined(separator: ", ")
             try await db.query(
                 PostgresQuery(
                     unsafeSQL: #"INSERT INTO "\#(table)" (\#(columns)) VALUES "# + tuples.joined(separator: ", "),
-                    binds: binds),
+                    binds: values.binds),
                 logger: quiet)
             start = end
         }

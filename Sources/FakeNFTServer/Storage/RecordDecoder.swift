@@ -77,10 +77,3 @@ extension GRDB.Row: RecordColumns {
     func double(_ column: String) throws -> Double { try decode(Double.self, forColumn: column) }
     func bool(_ column: String) throws -> Bool { try decode(Bool.self, forColumn: column) }
 }
-
-/// A table's record, read from either store's rows by ``RecordDecoder``.
-protocol StoredRecord: Decodable, FetchableRecord {}
-
-extension StoredRecord {
-    init(row: GRDB.Row) throws { try self.init(from: RecordDecoder(row: row)) }
-}

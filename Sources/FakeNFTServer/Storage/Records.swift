@@ -1,11 +1,11 @@
 import FakeNFTModels
 import GRDB
 
-// The rows of the server's tables. Id lists are stored as JSON text (GRDB encodes `[String]`
-// properties of Codable records as JSON); both stores read them back through `RecordDecoder`
-// (`StoredRecord`), whose `IDListText` splits them directly. `seq` keeps the data set's order.
+// The rows of the server's tables, written to and read from both stores one way (`StoredRecord`:
+// `RecordEncoder`, `RecordDecoder`); id lists are JSON text (`IDListText`). `seq` keeps the data
+// set's order.
 
-struct NFTRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct NFTRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "nft"
     var seq: Int
     var id: String
@@ -44,7 +44,7 @@ struct NFTRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord 
     }
 }
 
-struct CollectionRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct CollectionRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "collection"
     var seq: Int
     var id: String
@@ -82,7 +82,7 @@ struct CollectionRecord: Codable, Equatable, Sendable, StoredRecord, Persistable
     }
 }
 
-struct UserRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct UserRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "user"
     var seq: Int
     var id: String
@@ -116,7 +116,7 @@ struct UserRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord
     }
 }
 
-struct CurrencyRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct CurrencyRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "currency"
     var seq: Int
     var id: String
@@ -143,7 +143,7 @@ struct CurrencyRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRe
 }
 
 /// A profile: the shared one (id "1") or an account's (its user id). `version` grows with every change (its ETag).
-struct ProfileRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct ProfileRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "profile"
     var id: String
     var name: String
@@ -176,7 +176,7 @@ struct ProfileRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRec
 }
 
 /// An order (the cart): the shared one (id "1") or an account's. `version` grows with every change (its ETag).
-struct OrderRecord: Codable, Equatable, Sendable, StoredRecord, PersistableRecord {
+struct OrderRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "orders"
     var id: String
     var nfts: [String]

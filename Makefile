@@ -73,6 +73,7 @@ bench: test-deps
 	./scripts/bench-startup.py $(RELEASE_BIN) 20
 	./scripts/bench-server.sh $(RELEASE_BIN)
 	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)
+	FAKENFT_TEST_POSTGRES_FSYNC=on ./scripts/with-postgres.sh ./scripts/bench-durable.sh $(RELEASE_BIN)
 	./scripts/with-postgres.sh ./scripts/bench-large.sh $(RELEASE_BIN)
 
 bench-server: test-deps
@@ -80,11 +81,13 @@ bench-server: test-deps
 	$(RELEASE_BUILD) --product fakenft-bench
 	./scripts/bench-server.sh $(RELEASE_BIN)
 
-# Two servers on one PostgreSQL behind nginx under wrk for DURATION seconds (default 60), then
-# every acknowledged write checked in the database (docs/deploy.md's set-up).
+# Two servers on one PostgreSQL behind nginx under wrk for DURATION seconds (default 20), then
+# every acknowledged write checked in the database (docs/deploy.md's set-up); then writes with
+# PostgreSQL flushing every commit (fsync on) beside pgbench on the same cluster.
 bench-cluster: test-deps
 	$(RELEASE_BUILD) --product fakenft
 	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)
+	FAKENFT_TEST_POSTGRES_FSYNC=on ./scripts/with-postgres.sh ./scripts/bench-durable.sh $(RELEASE_BIN)
 
 # One server on USERS users and NFTS NFTs (100000 and 1000000), on SQLite and PostgreSQL: seed
 # and start-up times, memory per user and per NFT, a users page and an NFT by id under wrk.

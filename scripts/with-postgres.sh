@@ -43,9 +43,12 @@ tls() {  # the CAs and the server's certificate (EC keys: quick to make)
     [ "$(id -u)" -ne 0 ] || chown postgres "$dir/data/server.key" "$dir/data/server.crt" "$dir/data/pg_hba.conf"
 }
 tls >"$dir/tls.log" 2>&1 || { cat "$dir/tls.log" >&2; exit 1; }
-# fsync off: a test database need not survive a power cut; many servers at once need connections.
+# fsync off: a test database need not survive a power cut (FAKENFT_TEST_POSTGRES_FSYNC=on for
+# a benchmark of durable writes); many servers at once need connections.
+fsync=${FAKENFT_TEST_POSTGRES_FSYNC:-off}
+case $fsync in on|off) ;; *) echo "FAKENFT_TEST_POSTGRES_FSYNC must be on or off, not $fsync" >&2; exit 2 ;; esac
 as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=600 -c shared_buffers=64MB -c ssl=on" start >/dev/null \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=$fsync -c max_connections=600 -c shared_buffers=64MB -c ssl=on" start >/dev/null \
     || { cat "$dir/server.log" >&2; exit 1; }
 FAKENFT_TEST_POSTGRES="postgres://fakenft@127.0.0.1:$port/postgres"
 psql "$FAKENFT_TEST_POSTGRES" -X -q -v ON_ERROR_STOP=1 \

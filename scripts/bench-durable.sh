@@ -1,0 +1,73 @@
+#!/bin/sh
+# `make bench-cluster` (durable part): writes with PostgreSQL flushing every commit to disk
+# (fsync on, as a real deployment runs; bench-cluster.sh runs it off), beside pgbench on the same
+# cluster: `-b simple-update`, and the same update with one shared counter row in each
+# transaction (as every change of ours counts the generation in one row); then one server's
+# PUT /profile/1 over 64 accounts. Prints each with its ratio to simple-update.
+#   FAKENFT_TEST_POSTGRES_FSYNC=on scripts/with-postgres.sh scripts/bench-durable.sh [BINARY]
+set -eu
+cd "$(dirname "$0")/.."
+binary=${1:-.build/release/fakenft}
+duration=${DURATION:-20}
+: "${FAKENFT_TEST_POSTGRES:?run through scripts/with-postgres.sh}"
+[ "$(psql "$FAKENFT_TEST_POSTGRES" -X -At -c 'SHOW fsync' </dev/null)" = on ] ||
+    { echo "fsync is off: run with FAKENFT_TEST_POSTGRES_FSYNC=on" >&2; exit 2; }
+
+work=$(mktemp -d)
+chmod 755 "$work"
+server=
+trap '[ -n "$server" ] && kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+psql "$FAKENFT_TEST_POSTGRES" -X -q -c "CREATE DATABASE pgbench" -c "CREATE DATABASE bench" </dev/null
+pgbench_database="${FAKENFT_TEST_POSTGRES%/*}/pgbench"
+pgbench -i -q -s 1 "$pgbench_database" >/dev/null 2>&1
+psql "$pgbench_database" -X -q -c "CREATE TABLE counter (id int PRIMARY KEY, n bigint)" \
+    -c "INSERT INTO counter VALUES (1, 0)" </dev/null
+cat >"$work/counter.sql" <<'SQL'
+\set aid random(1, 100000 * :scale)
+\set delta random(-5000, 5000)
+BEGIN;
+UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
+UPDATE counter SET n = n + 1 WHERE id = 1;
+END;
+SQL
+tps() { pgbench -n -c32 -j2 -T"$duration" "$@" "$pgbench_database" 2>&1 | awk '/^tps = / { printf "%d", $3 }'; }
+update_tps=$(tps -b simple-update)
+counter_tps=$(tps -f "$work/counter.sql")
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$binary" serve --port "$port" --data "$work/data" --database "${FAKENFT_TEST_POSTGRES%/*}/bench" \
+    --sign-ups-per-hour 0 --quiet >"$work/server.log" 2>&1 &
+server=$!
+base="http://127.0.0.1:$port/api/v1"
+for _ in $(seq 100); do curl -sf "$base/currencies" >/dev/null && break; sleep 0.1; done
+for i in $(seq 64); do
+    curl -sf -d "name=Bench $i&email=bench$i@example.com&password=bench-password-$i" "$base/auth/register" |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'
+done >"$work/tokens"
+cat >"$work/put.lua" <<'LUA'
+-- PUT /profile/1 of each account in turn (file $TOKENS).
+local n = 0
+function init(args)
+    tokens = {}
+    for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
+end
+function request()
+    n = n + 1
+    return wrk.format("PUT", "/api/v1/profile/1", {
+        ["Content-Type"] = "application/x-www-form-urlencoded", ["X-Practicum-Mobile-Token"] = tokens[n % #tokens + 1] },
+        "likes=" .. (n % 95 + 1) .. "&description=d" .. n)
+end
+LUA
+TOKENS="$work/tokens" wrk -t2 -c32 -d"${duration}s" --latency -s "$work/put.lua" "http://127.0.0.1:$port" >"$work/wrk.txt"
+put_rps=$(awk '/Requests\/sec:/ { printf "%d", $2 }' "$work/wrk.txt")
+put_p99=$(awk '$1 == "99%" { print $2 }' "$work/wrk.txt")
+put_bad=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$work/wrk.txt")
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+echo "Durable writes: PostgreSQL with fsync on (this machine's disk), ${duration} s each, -c32"
+echo
+echo "| Figure | measured | ratio to simple-update |"
+echo "|---|---|---|"
+echo "| pgbench -b simple-update, scale 1 | $update_tps tps | 1.00 |"
+echo "| pgbench, the same update and one shared counter row a transaction | $counter_tps tps | $(ratio "$counter_tps" "$update_tps") |"
+echo "| PUT /profile/1, one server, 32 connections over 64 accounts | $put_rps req/s, p99 $put_p99, non-2xx ${put_bad:-0} | $(ratio "$put_rps" "$update_tps") |"

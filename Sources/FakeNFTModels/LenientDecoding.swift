@@ -65,8 +65,13 @@ extension Int {
 
 /// How id lists travel in form bodies: `a,b,c`, `a, b`, `a%2Cb` (already decoded), or `null`.
 public enum IDList {
-    /// Splits a comma list, trimming spaces; `null` and empty give no ids.
+    /// Splits a comma list, trimming spaces; `null` and empty give no ids. A list of plain ASCII
+    /// without spaces or tabs (every list a client sends, in practice) is split directly: trimming
+    /// through Foundation was a fiftieth of a write's CPU.
     public static func split(_ value: String) -> [String] {
+        if value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            return value == "null" ? [] : value.split(separator: ",").map(String.init)
+        }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed == "null" { return [] }
         return trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

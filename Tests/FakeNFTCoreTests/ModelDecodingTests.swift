@@ -92,6 +92,15 @@ import Testing
         #expect(decoded.map(\.1) == ["И x", "1", "%zz"])
         #expect(FormEncoding.decode("a=%C3&b=%c3%a9%2B&c=%&d=%4").map(\.1) == ["%C3", "é+", "%", "%4"])
         #expect(IDList.split(" 1, 2 ,,3 ") == ["1", "2", "3"])
+        // plain lists split directly, the same as trimmed and split through Foundation
+        for list in ["1,2,3", ",1,,2,", "null", "NULL", "", ",", "a-b,c_d", " null ", "1,\t2", "1,\u{A0}2", "Ид,2"] {
+            let trimmed = list.trimmingCharacters(in: .whitespaces)
+            let expected =
+                trimmed.isEmpty || trimmed == "null"
+                ? []
+                : trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            #expect(IDList.split(list) == expected, "\(list)")
+        }
         let original = Profile(id: "1", name: "A", avatar: "x", description: "d", website: "w", nfts: [], likes: [])
         var edited = original
         edited.name = "B"

@@ -3,10 +3,10 @@ import GRDB
 /// Where ``RecordEncoder`` writes a record's columns, in order: PostgreSQL binds or an SQLite row.
 protocol RecordColumnValues {
     mutating func appendNull(_ column: String)
-    mutating func append(_ value: String, _ column: String) throws
-    mutating func append(_ value: Int, _ column: String) throws
-    mutating func append(_ value: Double, _ column: String) throws
-    mutating func append(_ value: Bool, _ column: String) throws
+    mutating func append(_ value: String, _ column: String)
+    mutating func append(_ value: Int, _ column: String)
+    mutating func append(_ value: Double, _ column: String)
+    mutating func append(_ value: Bool, _ column: String)
 }
 
 /// Writes a record's columns through its `Encodable` conformance, the same way for both stores
@@ -42,16 +42,10 @@ enum RecordEncoder {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil(forKey key: Key) throws { written.values.appendNull(key.stringValue) }
-        mutating func encode(_ value: String, forKey key: Key) throws {
-            try written.values.append(value, key.stringValue)
-        }
-        mutating func encode(_ value: Int, forKey key: Key) throws { try written.values.append(value, key.stringValue) }
-        mutating func encode(_ value: Double, forKey key: Key) throws {
-            try written.values.append(value, key.stringValue)
-        }
-        mutating func encode(_ value: Bool, forKey key: Key) throws {
-            try written.values.append(value, key.stringValue)
-        }
+        mutating func encode(_ value: String, forKey key: Key) throws { written.values.append(value, key.stringValue) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { written.values.append(value, key.stringValue) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { written.values.append(value, key.stringValue) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { written.values.append(value, key.stringValue) }
         mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
             if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
         }
@@ -63,7 +57,7 @@ enum RecordEncoder {
             guard let ids = value as? [String] else {
                 throw EncodingError.invalidValue(value, .init(codingPath: [key], debugDescription: "not a column type"))
             }
-            try written.values.append(try IDListText.text(ids), key.stringValue)
+            written.values.append(try IDListText.text(ids), key.stringValue)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

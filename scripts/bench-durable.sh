@@ -3,7 +3,10 @@
 # (fsync on, as a real deployment runs; bench-cluster.sh runs it off), beside pgbench on the same
 # cluster: `-b simple-update`, and the same update with one shared counter row in each
 # transaction (as every change of ours counts the generation in one row); then one server's
-# PUT /profile/1 over 64 accounts. Prints each with its ratio to simple-update.
+# PUT /profile/1 over 64 accounts. Prints each with its ratio to simple-update. Last, crashes
+# under writes: PostgreSQL stopped at once (`pg_ctl restart -m immediate`: no flush, recovery
+# from the log) twice, then every acknowledged like checked in the database and each account's
+# profile as the server answers it compared with the database's.
 #   FAKENFT_TEST_POSTGRES_FSYNC=on scripts/with-postgres.sh scripts/bench-durable.sh [BINARY]
 set -eu
 cd "$(dirname "$0")/.."
@@ -42,8 +45,9 @@ base="http://127.0.0.1:$port/api/v1"
 for _ in $(seq 100); do curl -sf "$base/currencies" >/dev/null && break; sleep 0.1; done
 for i in $(seq 64); do
     curl -sf -d "name=Bench $i&email=bench$i@example.com&password=bench-password-$i" "$base/auth/register" |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'
-done >"$work/tokens"
+        python3 -c 'import json, sys; a = json.load(sys.stdin); print(a["token"], a["userId"])'
+done >"$work/accounts"
+cut -d' ' -f1 "$work/accounts" >"$work/tokens"
 cat >"$work/put.lua" <<'LUA'
 -- PUT /profile/1 of each account in turn (file $TOKENS).
 local n = 0
@@ -71,3 +75,37 @@ echo "|---|---|---|"
 echo "| pgbench -b simple-update, scale 1 | $update_tps tps | 1.00 |"
 echo "| pgbench, the same update and one shared counter row a transaction | $counter_tps tps | $(ratio "$counter_tps" "$update_tps") |"
 echo "| PUT /profile/1, one server, 32 connections over 64 accounts | $put_rps req/s, p99 $put_p99, non-2xx ${put_bad:-0} | $(ratio "$put_rps" "$update_tps") |"
+
+# Crashes under writes (scripts/bench-cluster.lua's writes, which note every acknowledged like).
+bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+as_owner() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+ONLY=writes TOKENS="$work/tokens" ACKED="$work/acked" STATUSES="$work/statuses" THREADS=2 \
+    wrk -t2 -c32 -d25s --timeout 15s -s scripts/bench-cluster.lua "http://127.0.0.1:$port" >"$work/wrk-crash.txt" 2>&1 &
+load=$!
+for at in 5 8; do
+    sleep $at
+    as_owner "$bin/pg_ctl" -D "$FAKENFT_TEST_POSTGRES_SOCKET/data" -l "$FAKENFT_TEST_POSTGRES_SOCKET/server.log" \
+        -m immediate -w restart >/dev/null
+done
+wait $load || true
+database="${FAKENFT_TEST_POSTGRES%/*}/bench"
+checked=0 lost=0 differ=0
+while read -r index sequence; do
+    user=$(sed -n "${index}p" "$work/accounts" | cut -d' ' -f2)
+    stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
+    stored_sequence=${stored#t"$index"s}
+    checked=$((checked + 1))
+    if [ "$stored" = "$stored_sequence" ] || [ "$stored_sequence" -lt "$sequence" ]; then
+        lost=$((lost + 1)); echo "lost: account $index acknowledged s$sequence, the database has $stored"
+    fi
+done <"$work/acked"
+while read -r token user; do
+    served=$(curl -s -H "X-Practicum-Mobile-Token: $token" "$base/profile/1" |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["description"])')
+    stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
+    [ "$served" = "$stored" ] || differ=$((differ + 1))
+done <"$work/accounts"
+answers=$(awk '{ n[$1] += $2 } END { for (s in n) printf "%s × %d, ", s, n[s] }' "$work/statuses")
+echo
+echo "Crashes under writes (25 s, PostgreSQL stopped at once and started again at 5 s and 13 s): answers ${answers%, };"
+echo "acknowledged likes checked: $checked accounts, lost: $lost; profiles the server answers unlike the database: $differ"

@@ -83,7 +83,8 @@ bench-server: test-deps
 
 # Two servers on one PostgreSQL behind nginx under wrk for DURATION seconds (default 20), then
 # every acknowledged write checked in the database (docs/deploy.md's set-up); then writes with
-# PostgreSQL flushing every commit (fsync on) beside pgbench on the same cluster.
+# PostgreSQL flushing every commit (fsync on) beside pgbench on the same cluster, and through
+# two crashes of PostgreSQL under writes (nothing acknowledged may be lost).
 bench-cluster: test-deps
 	$(RELEASE_BUILD) --product fakenft
 	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)

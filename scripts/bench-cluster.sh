@@ -16,6 +16,7 @@
 #   scripts/with-postgres.sh scripts/bench-cluster.sh [BINARY]
 set -eu
 cd "$(dirname "$0")/.."
+. scripts/bench-accounts.sh
 binary=${1:-.build/release/fakenft}
 duration=${DURATION:-20}
 : "${FAKENFT_TEST_POSTGRES:?run through scripts/with-postgres.sh}"
@@ -85,11 +86,7 @@ select_client_cpu=$(awk -v c="$(cat "$work/client.cpu")" -v n="$select_tps" -v d
     'BEGIN { if (n == 0) n = 1; printf "%d", c / (n * d) }')
 update_tps=$(tps -b simple-update)
 
-for i in $(seq 64); do
-    curl -sf -d "name=Bench $i&email=bench$i@example.com&password=bench-password-$i" "$base/auth/register" |
-        python3 -c 'import json, sys; a = json.load(sys.stdin); print(a["token"], a["userId"])'
-done >"$work/accounts"
-cut -d' ' -f1 "$work/accounts" >"$work/tokens"
+sign_up_accounts "$base"
 
 # wrk's figures as "RPS P50 P99 NON2XX SOCKETERRORS" (latencies in ms).
 measure() {
@@ -99,7 +96,6 @@ measure() {
         / Non-2xx or 3xx responses:/ { bad = $NF } /Socket errors/ { errors = $4 + $6 + $8 + $10 }
         END { printf "%d %.1f %.1f %d %d\n", rps, p50, p99, bad, errors }'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 meets() { awk -v r="$1" -v t="$2" 'BEGIN { print (r + 0 >= t ? "yes" : "NO") }'; }
 
 before=$(cpu_now)
@@ -116,20 +112,6 @@ caught_up() {
 set -- $(caught_up "$a_port") $(caught_up "$b_port")
 mix_caught_up="$(($1 + $3)) without a query (notified), $(($2 + $4)) read back from the database"
 
-# Every acknowledged like noted in $1 is in the database (a later write of the same account may
-# have replaced it); sets checked and lost.
-check_acknowledged() {
-    checked=0 lost=0
-    while read -r index sequence; do
-        user=$(sed -n "${index}p" "$work/accounts" | cut -d' ' -f2)
-        stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
-        stored_sequence=${stored#t"$index"s}
-        checked=$((checked + 1))
-        if [ "$stored" = "$stored_sequence" ] || [ "$stored_sequence" -lt "$sequence" ]; then
-            lost=$((lost + 1)); echo "lost: account $index acknowledged s$sequence, the database has $stored"
-        fi
-    done <"$1"
-}
 check_acknowledged "$work/acked"
 mix_checked=$checked mix_lost=$lost
 
@@ -147,24 +129,10 @@ kill -0 $a 2>/dev/null && kill -0 $b 2>/dev/null || { echo "a server died:"; cat
 # again), nginx stays idle.
 kill $a && wait $a 2>/dev/null || true
 direct="http://127.0.0.1:$b_port"
-cat >"$work/put.lua" <<'LUA'
--- PUT /profile/1 of each account in turn (file $TOKENS), or of the shared profile without it.
-local n = 0
-function init(args)
-    tokens = {}
-    if os.getenv("TOKENS") then for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end end
-end
-function request()
-    n = n + 1
-    local headers = { ["Content-Type"] = "application/x-www-form-urlencoded" }
-    if #tokens > 0 then headers["X-Practicum-Mobile-Token"] = tokens[n % #tokens + 1] end
-    return wrk.format("PUT", "/api/v1/profile/1", headers, "likes=" .. (n % 95 + 1) .. "&description=p" .. n)
-end
-LUA
 before=$(cpu_now)
-set -- $(TOKENS="$work/tokens" measure -s "$work/put.lua" "$direct"); put_rps=$1 put_p99=$3 put_bad=$4
+set -- $(TOKENS="$work/tokens" measure -s scripts/bench-put.lua "$direct"); put_rps=$1 put_p99=$3 put_bad=$4
 put_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
-set -- $(measure -s "$work/put.lua" "$direct"); put_one_rps=$1 put_one_p99=$3
+set -- $(measure -s scripts/bench-put.lua "$direct"); put_one_rps=$1 put_one_p99=$3
 set -- $(measure "$direct/api/v1/profile/1"); profile_rps=$1 profile_p99=$3
 before=$(cpu_now)
 set -- $(measure "$direct/api/v1/nft/1"); nft_rps=$1 nft_p99=$3

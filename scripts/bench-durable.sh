@@ -10,6 +10,7 @@
 #   FAKENFT_TEST_POSTGRES_FSYNC=on scripts/with-postgres.sh scripts/bench-durable.sh [BINARY]
 set -eu
 cd "$(dirname "$0")/.."
+. scripts/bench-accounts.sh
 binary=${1:-.build/release/fakenft}
 duration=${DURATION:-20}
 : "${FAKENFT_TEST_POSTGRES:?run through scripts/with-postgres.sh}"
@@ -38,36 +39,18 @@ update_tps=$(tps -b simple-update)
 counter_tps=$(tps -f "$work/counter.sql")
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$binary" serve --port "$port" --data "$work/data" --database "${FAKENFT_TEST_POSTGRES%/*}/bench" \
+database="${FAKENFT_TEST_POSTGRES%/*}/bench"
+"$binary" serve --port "$port" --data "$work/data" --database "$database" \
     --sign-ups-per-hour 0 --quiet >"$work/server.log" 2>&1 &
 server=$!
 base="http://127.0.0.1:$port/api/v1"
 for _ in $(seq 100); do curl -sf "$base/currencies" >/dev/null && break; sleep 0.1; done
-for i in $(seq 64); do
-    curl -sf -d "name=Bench $i&email=bench$i@example.com&password=bench-password-$i" "$base/auth/register" |
-        python3 -c 'import json, sys; a = json.load(sys.stdin); print(a["token"], a["userId"])'
-done >"$work/accounts"
-cut -d' ' -f1 "$work/accounts" >"$work/tokens"
-cat >"$work/put.lua" <<'LUA'
--- PUT /profile/1 of each account in turn (file $TOKENS).
-local n = 0
-function init(args)
-    tokens = {}
-    for line in io.lines(os.getenv("TOKENS")) do tokens[#tokens + 1] = line end
-end
-function request()
-    n = n + 1
-    return wrk.format("PUT", "/api/v1/profile/1", {
-        ["Content-Type"] = "application/x-www-form-urlencoded", ["X-Practicum-Mobile-Token"] = tokens[n % #tokens + 1] },
-        "likes=" .. (n % 95 + 1) .. "&description=d" .. n)
-end
-LUA
-TOKENS="$work/tokens" wrk -t2 -c32 -d"${duration}s" --latency -s "$work/put.lua" "http://127.0.0.1:$port" >"$work/wrk.txt"
+sign_up_accounts "$base"
+TOKENS="$work/tokens" wrk -t2 -c32 -d"${duration}s" --latency -s scripts/bench-put.lua "http://127.0.0.1:$port" >"$work/wrk.txt"
 put_rps=$(awk '/Requests\/sec:/ { printf "%d", $2 }' "$work/wrk.txt")
 put_p99=$(awk '$1 == "99%" { print $2 }' "$work/wrk.txt")
 put_bad=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$work/wrk.txt")
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 echo "Durable writes: PostgreSQL with fsync on (this machine's disk), ${duration} s each, -c32"
 echo
 echo "| Figure | measured | ratio to simple-update |"
@@ -88,17 +71,8 @@ for at in 5 8; do
         -m immediate -w restart >/dev/null
 done
 wait $load || true
-database="${FAKENFT_TEST_POSTGRES%/*}/bench"
-checked=0 lost=0 differ=0
-while read -r index sequence; do
-    user=$(sed -n "${index}p" "$work/accounts" | cut -d' ' -f2)
-    stored=$(psql "$database" -X -At -c "SELECT description FROM profile WHERE id = '$user'" </dev/null)
-    stored_sequence=${stored#t"$index"s}
-    checked=$((checked + 1))
-    if [ "$stored" = "$stored_sequence" ] || [ "$stored_sequence" -lt "$sequence" ]; then
-        lost=$((lost + 1)); echo "lost: account $index acknowledged s$sequence, the database has $stored"
-    fi
-done <"$work/acked"
+check_acknowledged "$work/acked"
+differ=0
 while read -r token user; do
     served=$(curl -s -H "X-Practicum-Mobile-Token: $token" "$base/profile/1" |
         python3 -c 'import json, sys; print(json.load(sys.stdin)["description"])')

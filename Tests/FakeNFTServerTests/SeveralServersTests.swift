@@ -278,35 +278,41 @@ struct SeveralServersTests {
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
                 ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
-                ["v7-change-notifies-its-rows"],
+                ["v7-change-notifies-its-rows"], ["v8-changes-in-batches"],
             ])
         #expect(
-            try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]],
-            "one change function, v7's")
+            try TestStore.rows(place, "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'fakenft_change%'")
+                == [["fakenft_change_batch", "3"]],
+            "one change function, v8's")
     }
 
-    /// A database migrated by an earlier version has `v6-change-in-one-call`'s function (one
-    /// argument fewer): v7 drops it, so one change function remains, and changes work.
-    @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
-    func v7ReplacesTheChangeFunctionOfV6() async throws {
+    /// A database migrated by an earlier version has the one-change function of
+    /// `v6-change-in-one-call` or of `v7-change-notifies-its-rows` (one argument more): v8 drops
+    /// it, so one change function remains, and changes work.
+    @Test(
+        .enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"),
+        arguments: [("v6-change-in-one-call", ""), ("v7-change-notifies-its-rows", ", TEXT")])
+    func v8ReplacesTheOneChangeFunction(migration: String, lastArgument: String) async throws {
         let place = try SharedData.postgres.newPlace()
         try await SharedData.postgres.start(place).stop()
-        let v6Signature =
+        let signature =
             "TEXT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BIGINT, DOUBLE PRECISION, "
-            + "TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BOOLEAN, BIGINT, TEXT"
+            + "TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BOOLEAN, BIGINT, TEXT" + lastArgument
         _ = try TestStore.rows(
             place,
             """
-            DELETE FROM schema_migrations WHERE name = 'v7-change-notifies-its-rows';
-            INSERT INTO schema_migrations (name) VALUES ('v6-change-in-one-call');
-            DROP FUNCTION fakenft_change(\(v6Signature), TEXT);
-            CREATE FUNCTION fakenft_change(\(v6Signature)) RETURNS BIGINT LANGUAGE sql AS 'SELECT NULL::BIGINT';
+            DELETE FROM schema_migrations WHERE name IN ('v7-change-notifies-its-rows', 'v8-changes-in-batches');
+            INSERT INTO schema_migrations (name) VALUES ('\(migration)');
+            DROP FUNCTION fakenft_change_batch(TEXT, BIGINT, TEXT);
+            CREATE FUNCTION fakenft_change(\(signature)) RETURNS BIGINT LANGUAGE sql AS 'SELECT NULL::BIGINT';
             """)
         let server = try await SharedData.postgres.start(place)
         #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=5").status == 200)
         #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["5"])
         await server.stop()
-        #expect(try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]])
+        #expect(
+            try TestStore.rows(place, "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'fakenft_change%'")
+                == [["fakenft_change_batch", "3"]])
     }
 
     /// Idle pooled connections are pinged only when the address asks (`keepalives_idle`), and

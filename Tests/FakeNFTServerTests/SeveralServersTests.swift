@@ -74,9 +74,11 @@ actor GenerationClient {
 /// Several servers on one database behave as one: what one acknowledges, the other reads for
 /// every client that saw it (docs/server.md), and sends to its event subscribers.
 struct SeveralServersTests {
-    /// Runs `body` with two servers on new shared data.
-    func withTwoServers(on data: SharedData, _ body: (TestServer, TestServer) async throws -> Void) async throws {
-        let place = try data.newPlace()
+    /// Runs `body` with two servers on new shared data (at `place`, when given).
+    func withTwoServers(
+        on data: SharedData, at place: String? = nil, _ body: (TestServer, TestServer) async throws -> Void
+    ) async throws {
+        let place = try place ?? data.newPlace()
         let first = try await data.start(place)
         let second: TestServer
         do { second = try await data.start(place) } catch {
@@ -373,6 +375,52 @@ struct SeveralServersTests {
             #expect(large.website == link && large.avatar == link && large.description == "Large")
             let after = try await Self.caughtUp(b)
             #expect(after.notification == small.notification && after.database == small.database + 1)
+        }
+    }
+
+    /// On PostgreSQL, changes of different accounts that come together through one server are
+    /// written together (one transaction for several: `change_log` rows share their `xmin`), each
+    /// with its own generation, one after another, and the other server reads each, for the
+    /// client that wrote it.
+    @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
+    func changesThatComeTogetherAreWrittenTogetherAndEachArrives() async throws {
+        let place = try SharedData.postgres.newPlace()
+        try await withTwoServers(on: .postgres, at: place) { a, b async throws in
+            try await Self.changeAtOnce(through: a, readThrough: b)
+        }
+        let counts = try TestStore.rows(
+            place,
+            """
+            SELECT COUNT(*), COUNT(DISTINCT xmin::text), MAX(generation) - MIN(generation) + 1 FROM change_log
+              WHERE generation > (SELECT MAX(generation) FROM change_log) - 80
+            """)
+        let (changes, transactions, span) = try #require(counts.first.map { ($0[0], $0[1], $0[2]) })
+        #expect(changes == "80" && span == "80", "each change its own generation, one after another")
+        #expect((Int(transactions) ?? 80) < 80, "some written together: \(transactions) transactions for 80 changes")
+    }
+
+    /// 16 new accounts each change their likes through `a` at once, five times, and read them
+    /// through `b`.
+    static func changeAtOnce(through a: TestServer, readThrough b: TestServer) async throws {
+        var accounts: [AccountTests.SignedIn] = []
+        for index in 0..<16 {
+            accounts.append(try await AccountTests.register(a, "A\(index)", "a\(index)@example.com"))
+        }
+        for round in 1...5 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, account) in accounts.enumerated() {
+                    group.addTask {
+                        let client = GenerationClient(token: account.token)
+                        let likes = "\((index + round) % 90 + 1),\(round)"
+                        let (status, answer) = try await client.request(
+                            a, "PUT", "/api/v1/profile/1", body: "likes=\(likes)")
+                        #expect(status == 200, "\(String(decoding: answer, as: UTF8.self))")
+                        let read = try await client.get(b, "/api/v1/profile/1", as: Profile.self)
+                        #expect(read.likes == likes.split(separator: ",").map(String.init), "read on the other")
+                    }
+                }
+                try await group.waitForAll()
+            }
         }
     }
 

@@ -9,23 +9,27 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
     /// How each batch is written: one answer per item, in the items' order.
     typealias Run = @Sendable ([Item]) async -> [Result<Answer, any Error>]
 
-    /// What a waiting write is woken with: its answer, or its turn to lead the next batch.
+    /// What a waiting write is woken with: its answer, or a batch to lead, its own write first.
     private enum Turn: Sendable {
         case answered(Result<Answer, any Error>)
-        case lead
+        case lead([Entry])
     }
 
-    private struct Entry {
-        var id: Int
+    private struct Entry: Sendable {
         var item: Item
-        /// Nil for the write that leads the batch: it answers itself.
-        var waiting: CheckedContinuation<Turn, Never>?
+        var waiting: CheckedContinuation<Turn, Never>
     }
 
     private struct State {
         var pending: [Entry] = []
         var running = 0
-        var nextID = 0
+
+        /// The first `count` waiting writes at most, no longer waiting.
+        mutating func takeBatch(_ count: Int) -> [Entry] {
+            let taken = Array(pending.prefix(count))
+            pending.removeFirst(taken.count)
+            return taken
+        }
     }
 
     /// Batches running at once at most.
@@ -44,54 +48,43 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
     /// returns its answer. `run` runs in a task of its own: a write whose request is cancelled
     /// does not cancel the others in its batch.
     func write(_ item: Item, by run: @escaping Run) async throws -> Answer {
-        var id = 0
         let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
-            let leads = state.withLock { state in
-                id = state.nextID
-                state.nextID += 1
-                // Invariant: writes wait only while every batch runs; so when one may start, none waits.
-                if state.running < most {
-                    state.running += 1
-                    state.pending.append(Entry(id: id, item: item, waiting: nil))
-                    return true
+            let own = Entry(item: item, waiting: continuation)
+            let batch = state.withLock { state -> [Entry]? in
+                guard state.running < most else {
+                    state.pending.append(own)
+                    return nil
                 }
-                state.pending.append(Entry(id: id, item: item, waiting: continuation))
-                return false
+                state.running += 1
+                return [own] + state.takeBatch(largest - 1)
             }
-            if leads { continuation.resume(returning: .lead) }
+            if let batch { continuation.resume(returning: .lead(batch)) }
         }
         switch turn {
         case .answered(let answer): return try answer.get()
-        case .lead: return try await lead(id, run).get()
+        case .lead(let batch): return try await lead(batch, run).get()
         }
     }
 
-    /// Runs the batch that begins with the write `id`, hands the next batch on, answers the
-    /// batch's other writes and returns the write's own answer.
-    private func lead(_ id: Int, _ run: @escaping Run) async -> Result<Answer, any Error> {
-        let batch = state.withLock { state in
-            let count = min(largest, state.pending.count)
-            defer { state.pending.removeFirst(count) }
-            return Array(state.pending.prefix(count))
-        }
+    /// Runs `batch` (its first write is the caller's), hands the next batch to the first write
+    /// waiting, answers the batch's other writes and returns the caller's own answer. A batch is
+    /// taken from the waiting writes in the same step that gives it a leader, so no write is
+    /// ever in two batches or in none.
+    private func lead(_ batch: [Entry], _ run: @escaping Run) async -> Result<Answer, any Error> {
         let items = batch.map(\.item)
         var answers = await Task { await run(items) }.value
         if answers.count != batch.count {
             answers = batch.map { _ in .failure(StoreError.damaged("a batch of changes came back with other answers")) }
         }
-        let next = state.withLock { state -> CheckedContinuation<Turn, Never>? in
+        let next = state.withLock { state -> [Entry]? in
             guard !state.pending.isEmpty else {
                 state.running -= 1
                 return nil
             }
-            defer { state.pending[0].waiting = nil }  // it leads: it answers itself
-            return state.pending[0].waiting
+            return state.takeBatch(largest)
         }
-        next?.resume(returning: .lead)
-        var own: Result<Answer, any Error> = .failure(StoreError.damaged("a change left out of its batch"))
-        for (entry, answer) in zip(batch, answers) {
-            if entry.id == id { own = answer } else { entry.waiting?.resume(returning: .answered(answer)) }
-        }
-        return own
+        if let next, let first = next.first { first.waiting.resume(returning: .lead(next)) }
+        for (entry, answer) in zip(batch, answers).dropFirst() { entry.waiting.resume(returning: .answered(answer)) }
+        return answers[0]
     }
 }

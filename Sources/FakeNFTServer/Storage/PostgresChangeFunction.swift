@@ -30,9 +30,11 @@ enum PostgresChangeFunction {
         BEGIN
           FOR c IN SELECT * FROM jsonb_to_recordset(batch::jsonb) AS x(
               nth INT, owner_id TEXT, expected_profile BIGINT, expected_order BIGINT,
-              p_name TEXT, p_avatar TEXT, p_description TEXT, p_website TEXT, p_nfts TEXT, p_likes TEXT, p_version BIGINT,
+              p_name TEXT, p_avatar TEXT, p_description TEXT, p_website TEXT, p_nfts TEXT, p_likes TEXT,
+              p_version BIGINT,
               o_nfts TEXT, o_version BIGINT, a_spent DOUBLE PRECISION,
-              u_name TEXT, u_avatar TEXT, u_description TEXT, u_website TEXT, u_nfts TEXT, u_count BIGINT, u_rating TEXT,
+              u_name TEXT, u_avatar TEXT, u_description TEXT, u_website TEXT, u_nfts TEXT, u_count BIGINT,
+              u_rating TEXT,
               users_changed BOOLEAN, rows_json TEXT)
             ORDER BY owner_id COLLATE "C"
           LOOP
@@ -49,7 +51,8 @@ enum PostgresChangeFunction {
             IF c.a_spent IS NOT NULL THEN UPDATE account SET spent = c.a_spent WHERE "userID" = c.owner_id; END IF;
             IF c.users_changed THEN
               UPDATE "user" SET name = c.u_name, avatar = c.u_avatar, description = c.u_description,
-                website = c.u_website, nfts = c.u_nfts, "nftCount" = c.u_count, rating = c.u_rating WHERE id = c.owner_id;
+                website = c.u_website, nfts = c.u_nfts, "nftCount" = c.u_count, rating = c.u_rating
+                WHERE id = c.owner_id;
             END IF;
             written := array_append(written, c.nth);
             owners := array_append(owners, c.owner_id);

@@ -157,7 +157,8 @@ extension PostgresDatabase {
     static func write(_ changes: [PostgresChangeArguments], writer: String, _ db: PostgresConnection)
         async throws -> [Int?]
     {
-        let numbered = try await db.execute(ChangeBatchCall(changes: changes, writer: writer), logger: quiet)
+        let numbered =
+            try await db.execute(ChangeBatchCall(changes: changes, writer: writer), logger: quiet)
             .array().first ?? []
         guard numbered.count == changes.count else {
             throw StoreError.damaged("fakenft_change_batch answered \(numbered.count) of \(changes.count) changes")

@@ -399,6 +399,26 @@ struct SeveralServersTests {
         #expect((Int(transactions) ?? 80) < 80, "some written together: \(transactions) transactions for 80 changes")
     }
 
+    /// Text that means something to JSON, SQL or a notification's payload (quotes, backslashes,
+    /// `\/`, a batch's own keys, newlines, tabs, Cyrillic and emoji) is written as it came:
+    /// the other server reads it so, and so does the database.
+    @Test(arguments: SharedData.available) func textThatLooksLikeJSONOrSQLIsWrittenAsItCame(_ data: SharedData)
+        async throws
+    {
+        let place = try data.newPlace()
+        let name = #"O'Brien "\(x)" \/ \\ Ёжик 🦔 %s"#
+        let description = "line\n\ttab\"},{\"nth\":2,\"owner_id\":\"1\"}]; DROP TABLE profile; -- \\u0041"
+        try await withTwoServers(on: data, at: place) { a, b async throws in
+            let client = GenerationClient()
+            let body = AccountTests.form([("name", name), ("description", description)])
+            #expect(try await client.request(a, "PUT", "/api/v1/profile/1", body: body).status == 200)
+            let read: Profile = try await client.get(b, "/api/v1/profile/1")
+            #expect(read.name == name && read.description == description)
+        }
+        guard data == .postgres else { return }
+        #expect(try TestStore.rows(place, "SELECT name FROM profile WHERE id = '1'") == [[name]])
+    }
+
     /// 16 new accounts each change their likes through `a` at once, five times, and read them
     /// through `b`.
     static func changeAtOnce(through a: TestServer, readThrough b: TestServer) async throws {

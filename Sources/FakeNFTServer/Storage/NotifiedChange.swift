@@ -36,7 +36,7 @@ struct ArrivedChange: Sendable, Equatable {
 
 /// One `NOTIFY fakenft_changes` payload: `"<generation>"` (a change every server reads back),
 /// `"<generation> <writer>"`, or `"<generation> <writer> <rows>"` (``ChangedRows``), which
-/// `fakenft_change_batch` sends when the writer gave it rows small enough for a notification. The rows
+/// `fakenft_change` sends when the writer gave it rows small enough for a notification. The rows
 /// are `<owner> <profile version> <order version> <profile bytes> <order bytes> ` and then the
 /// profile's JSON, the order's and the row in `/users` (JSON, or nothing): the profile and the
 /// order are served as they came (once checked to be JSON objects), and only the row in `/users`

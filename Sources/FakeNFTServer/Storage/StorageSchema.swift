@@ -118,15 +118,12 @@ enum StorageSchema {
         ),
         // When each session was last used, so that idle ones expire.
         ("v5-session-use", [.add(.init(name: "lastUsedAt", kind: .text, defaultValue: "''"), to: "session")]),
-        // A change in one round trip, its notification carrying its rows (PostgreSQL only: SQLite
-        // is in the server's process). Its function was replaced by v8's, which drops it.
-        ("v7-change-notifies-its-rows", [.statements([PostgresChangeFunction.dropEarlier[0]], only: .postgres)]),
-        // Changes in batches: one call and one commit for the changes of different owners that
-        // come together (``ChangeBatches``), so that they share one count of the generation and
-        // one flush to disk instead of waiting for each other's, one by one.
+        // A change in one round trip, its notification carrying its rows, so that other servers
+        // need not read it back (PostgreSQL only: SQLite is in the server's process). It replaces
+        // the function of `v6-change-in-one-call`, which it drops where that ran.
         (
-            "v8-changes-in-batches",
-            [.statements(PostgresChangeFunction.dropEarlier + [PostgresChangeFunction.sql], only: .postgres)]
+            "v7-change-notifies-its-rows",
+            [.statements([PostgresChangeFunction.dropFirst, PostgresChangeFunction.sql], only: .postgres)]
         ),
     ]
 

@@ -2,8 +2,9 @@
 # `make bench-cluster` (durable part): writes with PostgreSQL flushing every commit to disk
 # (fsync on, as a real deployment runs; bench-cluster.sh runs it off), beside pgbench on the same
 # cluster: `-b simple-update`, and the same update with one shared counter row in each
-# transaction (as every change of ours counts the generation in one row); then one server's
-# PUT /profile/1 over 64 accounts. Prints each with its ratio to simple-update. Last, crashes
+# transaction (what counting every change in one row costs when each commits alone; a server
+# counts the changes that come together once, in one commit); then one server's PUT /profile/1
+# over 64 accounts. Prints each with its ratio to simple-update. Last, crashes
 # under writes: PostgreSQL stopped at once (`pg_ctl restart -m immediate`: no flush, recovery
 # from the log) twice, then every acknowledged like checked in the database and each account's
 # profile as the server answers it compared with the database's.

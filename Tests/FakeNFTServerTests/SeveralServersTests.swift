@@ -74,9 +74,11 @@ actor GenerationClient {
 /// Several servers on one database behave as one: what one acknowledges, the other reads for
 /// every client that saw it (docs/server.md), and sends to its event subscribers.
 struct SeveralServersTests {
-    /// Runs `body` with two servers on new shared data.
-    func withTwoServers(on data: SharedData, _ body: (TestServer, TestServer) async throws -> Void) async throws {
-        let place = try data.newPlace()
+    /// Runs `body` with two servers on new shared data (at `place`, when given).
+    func withTwoServers(
+        on data: SharedData, at place: String? = nil, _ body: (TestServer, TestServer) async throws -> Void
+    ) async throws {
+        let place = try place ?? data.newPlace()
         let first = try await data.start(place)
         let second: TestServer
         do { second = try await data.start(place) } catch {
@@ -278,15 +280,18 @@ struct SeveralServersTests {
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
                 ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
-                ["v7-change-notifies-its-rows"],
+                ["v7-change-notifies-its-rows"], ["v8-changes-in-batches"],
             ])
         #expect(
-            try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]],
-            "one change function, v7's")
+            try TestStore.rows(
+                place, "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'fakenft_change%' ORDER BY proname")
+                == [["fakenft_change", "24"], ["fakenft_change_batch", "3"]],
+            "v7's change function and v8's batch of them")
     }
 
     /// A database migrated by an earlier version has `v6-change-in-one-call`'s function (one
-    /// argument fewer): v7 drops it, so one change function remains, and changes work.
+    /// argument fewer): v7 drops it, so one change function remains (and v8's batch of them),
+    /// and changes work.
     @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
     func v7ReplacesTheChangeFunctionOfV6() async throws {
         let place = try SharedData.postgres.newPlace()
@@ -297,16 +302,20 @@ struct SeveralServersTests {
         _ = try TestStore.rows(
             place,
             """
-            DELETE FROM schema_migrations WHERE name = 'v7-change-notifies-its-rows';
+            DELETE FROM schema_migrations WHERE name IN ('v7-change-notifies-its-rows', 'v8-changes-in-batches');
             INSERT INTO schema_migrations (name) VALUES ('v6-change-in-one-call');
             DROP FUNCTION fakenft_change(\(v6Signature), TEXT);
             CREATE FUNCTION fakenft_change(\(v6Signature)) RETURNS BIGINT LANGUAGE sql AS 'SELECT NULL::BIGINT';
+            DROP FUNCTION fakenft_change_batch(TEXT, BIGINT, TEXT);
             """)
         let server = try await SharedData.postgres.start(place)
         #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=5").status == 200)
         #expect(try await server.get("/api/v1/profile/1", as: Profile.self).likes == ["5"])
         await server.stop()
-        #expect(try TestStore.rows(place, "SELECT pronargs FROM pg_proc WHERE proname = 'fakenft_change'") == [["24"]])
+        #expect(
+            try TestStore.rows(
+                place, "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'fakenft_change%' ORDER BY proname")
+                == [["fakenft_change", "24"], ["fakenft_change_batch", "3"]])
     }
 
     /// Idle pooled connections are pinged only when the address asks (`keepalives_idle`), and
@@ -367,6 +376,72 @@ struct SeveralServersTests {
             #expect(large.website == link && large.avatar == link && large.description == "Large")
             let after = try await Self.caughtUp(b)
             #expect(after.notification == small.notification && after.database == small.database + 1)
+        }
+    }
+
+    /// On PostgreSQL, changes of different accounts that come together through one server are
+    /// written together (one transaction for several: `change_log` rows share their `xmin`), each
+    /// with its own generation, one after another, and the other server reads each, for the
+    /// client that wrote it.
+    @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
+    func changesThatComeTogetherAreWrittenTogetherAndEachArrives() async throws {
+        let place = try SharedData.postgres.newPlace()
+        try await withTwoServers(on: .postgres, at: place) { a, b async throws in
+            try await Self.changeAtOnce(through: a, readThrough: b)
+        }
+        let counts = try TestStore.rows(
+            place,
+            """
+            SELECT COUNT(*), COUNT(DISTINCT xmin::text), MAX(generation) - MIN(generation) + 1 FROM change_log
+              WHERE generation > (SELECT MAX(generation) FROM change_log) - 80
+            """)
+        let (changes, transactions, span) = try #require(counts.first.map { ($0[0], $0[1], $0[2]) })
+        #expect(changes == "80" && span == "80", "each change its own generation, one after another")
+        #expect((Int(transactions) ?? 80) < 80, "some written together: \(transactions) transactions for 80 changes")
+    }
+
+    /// Text that means something to JSON, SQL or a notification's payload (quotes, backslashes,
+    /// `\/`, a batch's own keys, newlines, tabs, Cyrillic and emoji) is written as it came:
+    /// the other server reads it so, and so does the database.
+    @Test(arguments: SharedData.available) func textThatLooksLikeJSONOrSQLIsWrittenAsItCame(_ data: SharedData)
+        async throws
+    {
+        let place = try data.newPlace()
+        let name = #"O'Brien "\(x)" \/ \\ Ёжик 🦔 %s"#
+        let description = "line\n\ttab\"},{\"nth\":2,\"owner_id\":\"1\"}]; DROP TABLE profile; -- \\u0041"
+        try await withTwoServers(on: data, at: place) { a, b async throws in
+            let client = GenerationClient()
+            let body = AccountTests.form([("name", name), ("description", description)])
+            #expect(try await client.request(a, "PUT", "/api/v1/profile/1", body: body).status == 200)
+            let read: Profile = try await client.get(b, "/api/v1/profile/1")
+            #expect(read.name == name && read.description == description)
+        }
+        guard data == .postgres else { return }
+        #expect(try TestStore.rows(place, "SELECT name FROM profile WHERE id = '1'") == [[name]])
+    }
+
+    /// 16 new accounts each change their likes through `a` at once, five times, and read them
+    /// through `b`.
+    static func changeAtOnce(through a: TestServer, readThrough b: TestServer) async throws {
+        var accounts: [AccountTests.SignedIn] = []
+        for index in 0..<16 {
+            accounts.append(try await AccountTests.register(a, "A\(index)", "a\(index)@example.com"))
+        }
+        for round in 1...5 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, account) in accounts.enumerated() {
+                    group.addTask {
+                        let client = GenerationClient(token: account.token)
+                        let likes = "\((index + round) % 90 + 1),\(round)"
+                        let (status, answer) = try await client.request(
+                            a, "PUT", "/api/v1/profile/1", body: "likes=\(likes)")
+                        #expect(status == 200, "\(String(decoding: answer, as: UTF8.self))")
+                        let read = try await client.get(b, "/api/v1/profile/1", as: Profile.self)
+                        #expect(read.likes == likes.split(separator: ",").map(String.init), "read on the other")
+                    }
+                }
+                try await group.waitForAll()
+            }
         }
     }
 

@@ -1,5 +1,6 @@
-/// The function behind a change on PostgreSQL (migration `v7-change-notifies-its-rows` of
-/// ``StorageSchema``, which replaced the one of an earlier `v6-change-in-one-call`).
+/// The functions behind a change on PostgreSQL: one change (migration `v7-change-notifies-its-rows`
+/// of ``StorageSchema``, which replaced the one of an earlier `v6-change-in-one-call`), and a
+/// batch of them (`v8-changes-in-batches`).
 enum PostgresChangeFunction {
     /// An owner's change in one call (one round trip, PostgreSQL only): the rows as ``Store``'s
     /// rules made them from the ones it read at `expected_profile`/`expected_order` versions.
@@ -51,5 +52,41 @@ enum PostgresChangeFunction {
     static let dropFirst = """
         DROP FUNCTION IF EXISTS fakenft_change(TEXT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT,
           BIGINT, DOUBLE PRECISION, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT, BOOLEAN, BIGINT, TEXT)
+        """
+
+    /// A batch of changes of different owners in one call and one commit (migration
+    /// `v8-changes-in-batches`), given as a JSON array (``PostgresChangeArguments``): it first locks
+    /// every owner's profile and order in one order (so that two batches never wait for each
+    /// other's locks in a circle, and none holds the generation's row while it waits for an
+    /// owner), then runs ``sql`` for each change, in the batch's order. Returns each change's
+    /// generation, in that order; 0 for a change whose rows moved on.
+    static let batchSQL = """
+        CREATE OR REPLACE FUNCTION fakenft_change_batch(batch TEXT, kept BIGINT, writer TEXT)
+        RETURNS BIGINT[] LANGUAGE plpgsql AS $$
+        DECLARE
+          c RECORD;
+          numbered BIGINT[] := '{}';
+        BEGIN
+          PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+            WHERE p.id IN (SELECT x.owner_id FROM jsonb_to_recordset(batch::jsonb) AS x(owner_id TEXT))
+            ORDER BY p.id COLLATE "C" FOR UPDATE;
+          FOR c IN SELECT * FROM jsonb_to_recordset(batch::jsonb) AS x(
+              nth INT, owner_id TEXT, expected_profile BIGINT, expected_order BIGINT,
+              p_name TEXT, p_avatar TEXT, p_description TEXT, p_website TEXT, p_nfts TEXT, p_likes TEXT,
+              p_version BIGINT,
+              o_nfts TEXT, o_version BIGINT, a_spent DOUBLE PRECISION,
+              u_name TEXT, u_avatar TEXT, u_description TEXT, u_website TEXT, u_nfts TEXT, u_count BIGINT,
+              u_rating TEXT,
+              users_changed BOOLEAN, rows_json TEXT)
+            ORDER BY nth
+          LOOP
+            numbered := array_append(numbered, COALESCE(fakenft_change(c.owner_id, c.expected_profile,
+              c.expected_order, c.p_name, c.p_avatar, c.p_description, c.p_website, c.p_nfts, c.p_likes, c.p_version,
+              c.o_nfts, c.o_version, c.a_spent, c.u_name, c.u_avatar, c.u_description, c.u_website, c.u_nfts,
+              c.u_count, c.u_rating, c.users_changed, kept, writer, c.rows_json), 0));
+          END LOOP;
+          RETURN numbered;
+        END
+        $$
         """
 }

@@ -5,13 +5,14 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. A change is one call of `fakenft_change` (one round trip): the
+/// servers on one database. A change is one call of `fakenft_change_batch` (one round trip),
+/// with the other changes of this server that come at the same time (``ChangeBatches``): the
 /// rules run here on the owner's rows as this server last wrote or read them, and the function
 /// writes the result only if the rows are still at those versions (else they are read again
 /// and the rules run again; a change that loses twice takes the rows' locks for a transaction).
-/// It counts itself in `store_state` last (a row lock held for the commit only, so generations
-/// are in commit order), records its scope in `change_log` and sends `NOTIFY fakenft_changes`,
-/// which every server listens to.
+/// It counts the batch's changes in `store_state` last (a row lock held for the commit only, so
+/// generations are in commit order), records their scopes in `change_log` and sends
+/// `NOTIFY fakenft_changes` for each, which every server listens to.
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.
@@ -35,6 +36,9 @@ final class PostgresDatabase: StoreDatabase {
     /// Changes with their rows (this server's own, and others' whose notifications carried them),
     /// until the read model takes them.
     private let arrivals = Mutex(ArrivedChanges())
+    /// This server's changes that come together, written in one call: 4 batches at once, of up
+    /// to 64 changes (a batch's notifications carry up to 8,000 bytes each).
+    private let batches = ChangeBatches<PostgresChangeArguments, Int?>(most: 4, largest: 64)
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -201,9 +205,8 @@ final class PostgresDatabase: StoreDatabase {
             let users = rows.user != before.user
             let shown = try ChangedRows(rows, userMoved: users)
             guard
-                let generation = try await connection({ [writer] db in
-                    try await Self.write(rows, over: before, shown: shown, writer: writer, db)
-                })
+                let generation = try await batches.write(
+                    try PostgresChangeArguments(rows, over: before, shown: shown), by: writeBatch)
             else {
                 continue  // another change came first
             }
@@ -215,6 +218,26 @@ final class PostgresDatabase: StoreDatabase {
         let changed = try await lockedChange(owner: owner, change)
         known.withLock { $0[owner] = changed.rows }
         return changed
+    }
+
+    /// Writes `changes` in one call (one commit); when the database refuses the batch (not when it
+    /// is unavailable), each change alone, so that one change it refuses fails no other.
+    private func writeBatch(_ changes: [PostgresChangeArguments]) async -> [Result<Int?, any Error>] {
+        do {
+            if changes.count == 1 {  // a lone change: the one-change call, no batch to read
+                return [
+                    .success(
+                        try await connection { [writer] db in try await Self.write(changes[0], writer: writer, db) })
+                ]
+            }
+            return try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
+                .map { .success($0) }
+        } catch {
+            if changes.count == 1 || error is StoreError { return changes.map { _ in .failure(error) } }
+            var answers: [Result<Int?, any Error>] = []
+            for change in changes { answers += await writeBatch([change]) }
+            return answers
+        }
     }
 
     /// `owner`'s rows as they are now (``owned(by:)`` throws when one is missing).

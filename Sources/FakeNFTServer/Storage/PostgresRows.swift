@@ -151,54 +151,92 @@ extension PostgresDatabase {
         return generation
     }
 
-    /// Writes an owner's `rows`, made from `before`, in one call of `fakenft_change`
-    /// (``PostgresChangeFunction/sql``), named as `writer`'s, its notification carrying `shown`
-    /// (what read models show of it); nil when the rows are no longer at `before`'s versions.
-    static func write(
-        _ rows: OwnerRows, over before: OwnerRows, shown: ChangedRows, writer: String, _ db: PostgresConnection
-    ) async throws -> Int? {
-        try await db.execute(ChangeCall(rows: rows, before: before, shown: shown, writer: writer), logger: quiet)
-            .array().first ?? nil
+    /// Writes `changes` (of different owners) in one call of `fakenft_change_batch`
+    /// (``PostgresChangeFunction/sql``), named as `writer`'s: each change's generation, in order;
+    /// nil for one whose rows were no longer at the versions it was made from.
+    static func write(_ changes: [PostgresChangeArguments], writer: String, _ db: PostgresConnection)
+        async throws -> [Int?]
+    {
+        let numbered =
+            try await db.execute(ChangeBatchCall(changes: changes, writer: writer), logger: quiet)
+            .array().first ?? []
+        guard numbered.count == changes.count else {
+            throw StoreError.damaged("fakenft_change_batch answered \(numbered.count) of \(changes.count) changes")
+        }
+        return numbered.map { $0 > 0 ? $0 : nil }
+    }
+
+    /// Writes one change in one call of `fakenft_change` (``PostgresChangeFunction/sql``), named
+    /// as `writer`'s: its generation; nil when its rows were no longer at the versions it was
+    /// made from.
+    static func write(_ change: PostgresChangeArguments, writer: String, _ db: PostgresConnection) async throws
+        -> Int?
+    {
+        try await db.execute(ChangeCall(change: change, writer: writer), logger: quiet).array().first ?? nil
     }
 
     /// The call of `fakenft_change`, prepared once per connection (postgres-nio keeps it by
-    /// name): each change sends only its values, and what its notification carries.
+    /// name): a change sends only its values, and what its notification carries.
     struct ChangeCall: PostgresPreparedStatement {
         static let name = "fakenft_change_call"
         static let sql = "SELECT fakenft_change(" + (1...24).map { "$\($0)" }.joined(separator: ", ") + ")"
-        var rows: OwnerRows
-        var before: OwnerRows
-        var shown: ChangedRows
+        var change: PostgresChangeArguments
         var writer: String
 
         func makeBindings() throws -> PostgresBindings {
-            let profile = rows.profile, order = rows.order, user = rows.user
+            let change = change
             var binds = PostgresBindings(capacity: 24)
-            binds.append(profile.id)
-            binds.append(before.profile.version)
-            binds.append(before.order.version)
-            for text in [profile.name, profile.avatar, profile.description, profile.website] { binds.append(text) }
-            try binds.append(IDListText.text(profile.nfts))
-            try binds.append(IDListText.text(profile.likes))
-            binds.append(profile != before.profile ? profile.version : nil)  // nil: unchanged, not written
-            try binds.append(IDListText.text(order.nfts))
-            binds.append(order != before.order ? order.version : nil)
-            binds.append(rows.account != before.account ? rows.account?.spent : nil)
-            binds.append(user?.name)
-            binds.append(user?.avatar)
-            binds.append(user?.description)
-            binds.append(user?.website)
-            try binds.append(user.map { try IDListText.text($0.nfts) })
-            binds.append(user?.nftCount)
-            binds.append(user?.rating)
-            binds.append(rows.user != before.user)
+            binds.append(change.ownerID)
+            binds.append(change.expectedProfile)
+            binds.append(change.expectedOrder)
+            for text in [
+                change.pName, change.pAvatar, change.pDescription, change.pWebsite, change.pNfts, change.pLikes,
+            ] {
+                binds.append(text)
+            }
+            binds.append(change.pVersion)
+            binds.append(change.oNfts)
+            binds.append(change.oVersion)
+            binds.append(change.aSpent)
+            for text in [change.uName, change.uAvatar, change.uDescription, change.uWebsite, change.uNfts] {
+                binds.append(text)
+            }
+            binds.append(change.uCount)
+            binds.append(change.uRating)
+            binds.append(change.usersChanged)
             binds.append(ChangeRecords.kept)
             binds.append(writer)
-            binds.append(NotifiedChange.payload(shown))
+            binds.append(change.rowsJSON)
             return binds
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Int? { try row.decode(Int?.self) }
+    }
+
+    /// The call of `fakenft_change_batch`, prepared once per connection (postgres-nio keeps it by
+    /// name): a batch sends only its changes' values, and what their notifications carry.
+    struct ChangeBatchCall: PostgresPreparedStatement {
+        static let name = "fakenft_change_batch_call"
+        static let sql = "SELECT fakenft_change_batch($1, $2, $3)"
+        var changes: [PostgresChangeArguments]
+        var writer: String
+
+        func makeBindings() throws -> PostgresBindings {
+            var binds = PostgresBindings(capacity: 3)
+            let numbered = changes.enumerated().map { index, change in
+                var change = change
+                change.nth = index + 1
+                return change
+            }
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            binds.append(String(decoding: try encoder.encode(numbered), as: UTF8.self))
+            binds.append(ChangeRecords.kept)
+            binds.append(writer)
+            return binds
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> [Int] { try row.decode([Int].self) }
     }
 
     /// Writes `record` over the row of `table` whose `key` column has the record's value there.

@@ -125,6 +125,9 @@ enum StorageSchema {
             "v7-change-notifies-its-rows",
             [.statements([PostgresChangeFunction.dropFirst, PostgresChangeFunction.sql], only: .postgres)]
         ),
+        // Changes that come together in one call and one commit (``ChangeBatches``), so that they
+        // share one flush to disk instead of waiting for each other's count of the generation.
+        ("v8-changes-in-batches", [.statements([PostgresChangeFunction.batchSQL], only: .postgres)]),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

@@ -1,0 +1,90 @@
+import Synchronization
+
+/// Writes that come together go to the database together: at most ``most`` batches run at
+/// once, and a write that finds them all running waits and goes with the next batch, with every
+/// other write that came meanwhile (up to ``largest``). No task of its own: the first write of a
+/// batch runs it (it *leads*), and hands the next batch to the first write waiting. A lone write
+/// goes at once, alone; under load, one commit (and one flush to disk) carries many writes.
+final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
+    /// How each batch is written: one answer per item, in the items' order.
+    typealias Run = @Sendable ([Item]) async -> [Result<Answer, any Error>]
+
+    /// What a waiting write is woken with: its answer, or a batch to lead, its own write first.
+    private enum Turn: Sendable {
+        case answered(Result<Answer, any Error>)
+        case lead([Entry])
+    }
+
+    private struct Entry: Sendable {
+        var item: Item
+        var waiting: CheckedContinuation<Turn, Never>
+    }
+
+    private struct State {
+        var pending: [Entry] = []
+        var running = 0
+
+        /// The first `count` waiting writes at most, no longer waiting.
+        mutating func takeBatch(_ count: Int) -> [Entry] {
+            let taken = Array(pending.prefix(count))
+            pending.removeFirst(taken.count)
+            return taken
+        }
+    }
+
+    /// Batches running at once at most.
+    let most: Int
+    /// Items in one batch at most.
+    let largest: Int
+    private let state = Mutex(State())
+
+    init(most: Int, largest: Int) {
+        precondition(most > 0 && largest > 0)
+        self.most = most
+        self.largest = largest
+    }
+
+    /// Writes `item` with whatever else is written meanwhile, through `run` (the leader's), and
+    /// returns its answer. `run` runs in a task of its own: a write whose request is cancelled
+    /// does not cancel the others in its batch.
+    func write(_ item: Item, by run: @escaping Run) async throws -> Answer {
+        let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+            let own = Entry(item: item, waiting: continuation)
+            let batch = state.withLock { state -> [Entry]? in
+                guard state.running < most else {
+                    state.pending.append(own)
+                    return nil
+                }
+                state.running += 1
+                return [own] + state.takeBatch(largest - 1)
+            }
+            if let batch { continuation.resume(returning: .lead(batch)) }
+        }
+        switch turn {
+        case .answered(let answer): return try answer.get()
+        case .lead(let batch): return try await lead(batch, run).get()
+        }
+    }
+
+    /// Runs `batch` (its first write is the caller's), hands the next batch to the first write
+    /// waiting, answers the batch's other writes and returns the caller's own answer. A batch is
+    /// taken from the waiting writes in the same step that gives it a leader, so no write is
+    /// ever in two batches or in none.
+    private func lead(_ batch: [Entry], _ run: @escaping Run) async -> Result<Answer, any Error> {
+        let items = batch.map(\.item)
+        var answers = await Task { await run(items) }.value
+        if answers.count != batch.count {
+            answers = batch.map { _ in .failure(StoreError.damaged("a batch of changes came back with other answers")) }
+        }
+        let next = state.withLock { state -> [Entry]? in
+            guard !state.pending.isEmpty else {
+                state.running -= 1
+                return nil
+            }
+            return state.takeBatch(largest)
+        }
+        if let next, let first = next.first { first.waiting.resume(returning: .lead(next)) }
+        for (entry, answer) in zip(batch, answers).dropFirst() { entry.waiting.resume(returning: .answered(answer)) }
+        return answers[0]
+    }
+}

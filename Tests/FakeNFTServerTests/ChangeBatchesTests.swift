@@ -1,0 +1,100 @@
+import Synchronization
+import Testing
+@testable import FakeNFTServer
+
+/// Writes that come together are written together: a lone write at once and alone, writes that
+/// find every batch running in the next batch, each answered with its own answer, none lost or
+/// written twice, and a cancelled request cancels no one's write.
+struct ChangeBatchesTests {
+    /// Each batch's items as they were written, and a gate that holds every batch until opened.
+    final class Writer: Sendable {
+        let batches = Mutex<[[Int]]>([])
+        let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let held = Atomic<Bool>(false)
+        /// Whether each batch takes a random moment (up to half a millisecond), as a database does.
+        let jitter: Bool
+
+        init(jitter: Bool = false) { self.jitter = jitter }
+
+        /// Answers each item doubled, or a failure for a negative one; holds the batch that
+        /// finds `held` set until ``open()``.
+        func run(_ items: [Int]) async -> [Result<Int, any Error>] {
+            batches.withLock { $0.append(items) }
+            if jitter { try? await Task.sleep(for: .microseconds(Int.random(in: 0...500))) }
+            if held.compareExchange(expected: true, desired: false, ordering: .relaxed).exchanged {
+                await withCheckedContinuation { continuation in gate.withLock { $0 = continuation } }
+            }
+            return items.map { $0 < 0 ? .failure(StoreError.unavailable("no")) : .success($0 * 2) }
+        }
+
+        func open() async throws {
+            while true {
+                if let continuation = gate.withLock({ $0.take() }) { return continuation.resume() }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
+    @Test func aLoneWriteGoesAtOnceAndAlone() async throws {
+        let batches = ChangeBatches<Int, Int>(most: 2, largest: 8), writer = Writer()
+        #expect(try await batches.write(3, by: writer.run) == 6)
+        #expect(try await batches.write(4, by: writer.run) == 8)
+        #expect(writer.batches.withLock { $0 } == [[3], [4]])
+    }
+
+    @Test func writesThatFindEveryBatchRunningGoTogetherInTheNext() async throws {
+        let batches = ChangeBatches<Int, Int>(most: 1, largest: 8), writer = Writer()
+        writer.held.store(true, ordering: .relaxed)
+        let leader = Task { try await batches.write(10, by: writer.run) }
+        while writer.batches.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        let waiting = (11...18).map { item in Task { try await batches.write(item, by: writer.run) } }
+        try await Task.sleep(for: .milliseconds(100))  // all eight queued behind the held batch
+        try await writer.open()
+        #expect(try await leader.value == 20)
+        for (item, task) in zip(11...18, waiting) { #expect(try await task.value == item * 2, "its own answer") }
+        let written = writer.batches.withLock { $0 }
+        #expect(written.count == 2, "the held write alone, then the eight together: \(written)")
+        #expect(written.last.map { Set($0) } == Set(11...18))
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [1, 3])
+    func aBatchIsNoLargerThanLargestAndNothingIsLostOrWrittenTwice(most: Int) async throws {
+        let batches = ChangeBatches<Int, Int>(most: most, largest: 5), writer = Writer(jitter: true)
+        for _ in 0..<4 {  // in waves, so that some writes find a batch to lead and others a full house
+            let answers = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+                for item in 0..<300 { group.addTask { (item, try await batches.write(item, by: writer.run)) } }
+                return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            }
+            #expect(answers.count == 300 && answers.allSatisfy { $0.value == $0.key * 2 }, "each its own answer")
+        }
+        let written = writer.batches.withLock { $0 }
+        #expect(written.allSatisfy { $0.count <= 5 })
+        #expect(written.contains { $0.count > 1 }, "some written together")
+        #expect(written.flatMap { $0 }.sorted() == (0..<300).flatMap { [$0, $0, $0, $0] }, "each written once a wave")
+        // every running batch gave its place back: as many lone writes as places go at once
+        writer.held.store(true, ordering: .relaxed)
+        let lone = Task { try await batches.write(1, by: writer.run) }
+        while writer.batches.withLock({ $0.count }) == written.count { try await Task.sleep(for: .milliseconds(5)) }
+        try await writer.open()
+        #expect(try await lone.value == 2)
+    }
+
+    @Test func aFailureIsItsWritesOnly() async throws {
+        let batches = ChangeBatches<Int, Int>(most: 1, largest: 8), writer = Writer()
+        await #expect(throws: StoreError.unavailable("no")) { try await batches.write(-1, by: writer.run) }
+        #expect(try await batches.write(2, by: writer.run) == 4)
+    }
+
+    @Test func aCancelledLeaderStillWritesItsBatch() async throws {
+        let batches = ChangeBatches<Int, Int>(most: 1, largest: 8), writer = Writer()
+        writer.held.store(true, ordering: .relaxed)
+        let leader = Task { try await batches.write(1, by: writer.run) }
+        while writer.batches.withLock({ $0.count }) < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let follower = Task { try await batches.write(2, by: writer.run) }
+        try await Task.sleep(for: .milliseconds(50))
+        leader.cancel()
+        try await writer.open()
+        #expect(try await leader.value == 2, "its batch ran to the end")
+        #expect(try await follower.value == 4)
+    }
+}

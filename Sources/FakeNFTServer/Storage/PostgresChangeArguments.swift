@@ -1,10 +1,10 @@
 import Foundation
 
-/// One change as `fakenft_change_batch` (``PostgresChangeFunction/sql``) reads it from its
-/// batch's JSON (keys in snake case: `ownerID` is `owner_id`): the owner's rows as ``Store``'s
-/// rules made them from `before`, with what changed marked (a NULL version or `spent`, or
-/// `usersChanged` false: not written), and `rowsJSON`, what its notification carries
-/// (``NotifiedChange/payload(_:)``; nil when too large).
+/// One change's arguments to `fakenft_change` (``PostgresChangeFunction/sql``): bound one by one
+/// for a lone change, or in the JSON of a batch for `fakenft_change_batch` (keys in snake case:
+/// `ownerID` is `owner_id`). The owner's rows as ``Store``'s rules made them from `before`, with
+/// what changed marked (a NULL version or `spent`, or `usersChanged` false: not written), and
+/// `rowsJSON`, what its notification carries (``NotifiedChange/payload(_:)``; nil when too large).
 struct PostgresChangeArguments: Encodable, Sendable {
     /// The change's place in its batch, from 1 (set by the batch).
     var nth = 0

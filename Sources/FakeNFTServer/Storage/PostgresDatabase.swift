@@ -5,14 +5,16 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. A change is one call of `fakenft_change_batch` (one round trip),
-/// with the other changes of this server that come at the same time (``ChangeBatches``): the
-/// rules run here on the owner's rows as this server last wrote or read them, and the function
-/// writes the result only if the rows are still at those versions (else they are read again
-/// and the rules run again; a change that loses twice takes the rows' locks for a transaction).
-/// It counts the batch's changes in `store_state` last (a row lock held for the commit only, so
-/// generations are in commit order), records their scopes in `change_log` and sends
-/// `NOTIFY fakenft_changes` for each, which every server listens to.
+/// servers on one database. A lone change is one call of `fakenft_change` (one round trip);
+/// changes of this server that come while its calls run go together (``ChangeBatches``) in one
+/// call of `fakenft_change_batch`, which locks their owners in one order and runs
+/// `fakenft_change` for each in one commit. The rules run here on the owner's rows as this
+/// server last wrote or read them, and the function writes the result only if the rows are
+/// still at those versions (else they are read again and the rules run again; a change that
+/// loses twice takes the rows' locks for a transaction). Each change counts itself in
+/// `store_state` last (a row lock held for the commit only, so generations are in commit
+/// order), records its scopes in `change_log` and sends `NOTIFY fakenft_changes`, which every
+/// server listens to.
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.

@@ -401,23 +401,62 @@ struct SeveralServersTests {
     }
 
     /// Text that means something to JSON, SQL or a notification's payload (quotes, backslashes,
-    /// `\/`, a batch's own keys, newlines, tabs, Cyrillic and emoji) is written as it came:
-    /// the other server reads it so, and so does the database.
+    /// `\/`, a batch's own keys, newlines, tabs, Cyrillic and emoji) is written as it came, by one
+    /// account alone and by 12 at once (on PostgreSQL, until some went in one batch: one
+    /// transaction for several): the other server reads it so, and so does the database.
     @Test(arguments: SharedData.available) func textThatLooksLikeJSONOrSQLIsWrittenAsItCame(_ data: SharedData)
         async throws
     {
         let place = try data.newPlace()
         let name = #"O'Brien "\(x)" \/ \\ Ёжик 🦔 %s"#
         let description = "line\n\ttab\"},{\"nth\":2,\"owner_id\":\"1\"}]; DROP TABLE profile; -- \\u0041"
+        var latest: [String] = []  // each account's name after the last round
+        var together = 0
         try await withTwoServers(on: data, at: place) { a, b async throws in
-            let client = GenerationClient()
-            let body = AccountTests.form([("name", name), ("description", description)])
-            #expect(try await client.request(a, "PUT", "/api/v1/profile/1", body: body).status == 200)
-            let read: Profile = try await client.get(b, "/api/v1/profile/1")
-            #expect(read.name == name && read.description == description)
+            try await Self.write(name, description, as: GenerationClient(), through: a, readThrough: b)
+            var accounts: [AccountTests.SignedIn] = []
+            for index in 0..<12 {
+                accounts.append(try await AccountTests.register(a, "J\(index)", "j\(index)@example.com"))
+            }
+            for round in 1...5 where together == 0 {
+                let named = accounts.indices.map { "\(name) \(round).\($0)" }
+                latest = named
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (account, name) in zip(accounts, named) {
+                        group.addTask {
+                            try await Self.write(
+                                name, "\(description) \(name)", as: GenerationClient(token: account.token),
+                                through: a, readThrough: b)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                guard data == .postgres else { return }
+                let counts = try TestStore.rows(
+                    place,
+                    """
+                    SELECT COUNT(*) - COUNT(DISTINCT xmin::text) FROM change_log
+                      WHERE generation > (SELECT MAX(generation) FROM change_log) - 12
+                    """)
+                together = Int(counts.first?.first ?? "") ?? 0
+            }
         }
         guard data == .postgres else { return }
-        #expect(try TestStore.rows(place, "SELECT name FROM profile WHERE id = '1'") == [[name]])
+        #expect(together > 0, "some of 12 changes at once written in one batch, in 5 rounds")
+        let stored = try TestStore.rows(place, "SELECT name FROM profile WHERE name LIKE 'O''Brien%'")
+        #expect(stored.map { $0.joined() }.sorted() == ([name] + latest).sorted())
+    }
+
+    /// Sets the profile's name and description through `a`, and reads them through `b`.
+    private static func write(
+        _ name: String, _ description: String, as client: GenerationClient, through a: TestServer,
+        readThrough b: TestServer
+    ) async throws {
+        let body = AccountTests.form([("name", name), ("description", description)])
+        let (status, answer) = try await client.request(a, "PUT", "/api/v1/profile/1", body: body)
+        #expect(status == 200, "\(String(decoding: answer, as: UTF8.self))")
+        let read: Profile = try await client.get(b, "/api/v1/profile/1")
+        #expect(read.name == name && read.description == description)
     }
 
     /// 16 new accounts each change their likes through `a` at once, five times, and read them

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One change's arguments to `fakenft_change` (``PostgresChangeFunction/sql``): bound one by one
-/// for a lone change, or in the JSON of a batch for `fakenft_change_batch` (keys in snake case:
-/// `ownerID` is `owner_id`). The owner's rows as ``Store``'s rules made them from `before`, with
+/// for a lone change, or in the JSON of a batch for `fakenft_change_batch` (by the names of its
+/// `jsonb_to_recordset`'s columns, ``CodingKeys``). The owner's rows as ``Store``'s rules made them from `before`, with
 /// what changed marked (a NULL version or `spent`, or `usersChanged` false: not written), and
 /// `rowsJSON`, what its notification carries (``NotifiedChange/payload(_:)``; nil when too large).
 struct PostgresChangeArguments: Encodable, Sendable {
@@ -30,6 +30,33 @@ struct PostgresChangeArguments: Encodable, Sendable {
     var uRating: String?
     var usersChanged: Bool
     var rowsJSON: String?
+
+    /// The batch's JSON keys: the columns `fakenft_change_batch` reads (``PostgresChangeFunction/batchSQL``).
+    enum CodingKeys: String, CodingKey {
+        case nth
+        case ownerID = "owner_id"
+        case expectedProfile = "expected_profile"
+        case expectedOrder = "expected_order"
+        case pName = "p_name"
+        case pAvatar = "p_avatar"
+        case pDescription = "p_description"
+        case pWebsite = "p_website"
+        case pNfts = "p_nfts"
+        case pLikes = "p_likes"
+        case pVersion = "p_version"
+        case oNfts = "o_nfts"
+        case oVersion = "o_version"
+        case aSpent = "a_spent"
+        case uName = "u_name"
+        case uAvatar = "u_avatar"
+        case uDescription = "u_description"
+        case uWebsite = "u_website"
+        case uNfts = "u_nfts"
+        case uCount = "u_count"
+        case uRating = "u_rating"
+        case usersChanged = "users_changed"
+        case rowsJSON = "rows_json"
+    }
 
     /// `rows`, made from `before`, its notification carrying `shown`.
     init(_ rows: OwnerRows, over before: OwnerRows, shown: ChangedRows) throws {

@@ -236,6 +236,8 @@ final class PostgresDatabase: StoreDatabase {
                 .map { .success($0) }
         } catch {
             if changes.count == 1 || error is StoreError { return changes.map { _ in .failure(error) } }
+            logger.warning(
+                "a batch of \(changes.count) changes was refused, each written alone: \(String(reflecting: error))")
             var answers: [Result<Int?, any Error>] = []
             for change in changes { answers += await writeBatch([change]) }
             return answers

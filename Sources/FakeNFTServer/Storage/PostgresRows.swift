@@ -228,9 +228,7 @@ extension PostgresDatabase {
                 change.nth = index + 1
                 return change
             }
-            let encoder = JSONEncoder()
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            binds.append(String(decoding: try encoder.encode(numbered), as: UTF8.self))
+            binds.append(String(buffer: try JSONBody.encode(numbered)))
             binds.append(ChangeRecords.kept)
             binds.append(writer)
             return binds

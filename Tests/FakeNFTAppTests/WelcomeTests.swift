@@ -89,6 +89,34 @@ import FakeNFTTesting
         #expect(help.contains(tr(.signInNextField)) && help.contains(tr(.continueWithoutAccountKey)))
     }
 
+    /// ←→ switch between Sign in and Sign up on the switch's row, and only there (in a field they
+    /// move the caret), and the footer says so only there; a click on a mode chooses it.
+    @Test func theModeSwitchesWhereTheFooterSaysAndByClick() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9"))
+        let model = SignInModel(api: APIClient(APIConfiguration(baseURL: url)))
+        let scene = SignInScene(model: model)
+        func footer() -> String { frame(scene).split(separator: "\n").last.map(String.init) ?? "" }
+        #expect(!footer().contains(tr(.hintSwitch)), "the e-mail field has the focus: ←→ move its caret")
+        type("ab", into: scene)
+        _ = scene.handle(.key(.left))
+        type("c", into: scene)
+        #expect(model.mode == .signIn && frame(scene).contains("acb"))
+        _ = scene.handle(.key(.up))  // the switch's row
+        #expect(footer().contains("←→ \(tr(.hintSwitch))"))
+        _ = scene.handle(.key(.right))
+        #expect(model.mode == .signUp)
+        _ = scene.handle(.key(.left))
+        #expect(model.mode == .signIn)
+        for (label, mode) in [(tr(.signUp), SignInModel.Mode.signUp), (tr(.signIn), .signIn), (tr(.signIn), .signIn)] {
+            let rows = frame(scene).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let y = try #require(rows.firstIndex { $0.contains(" \(tr(.signIn)) ") && $0.contains(tr(.signUp)) })
+            let x = try #require(rows[y].range(of: label)).lowerBound.utf16Offset(in: rows[y])
+            _ = scene.handle(.key(.down))  // from a field too
+            _ = scene.handle(.mouse(MouseEvent(kind: .click, point: Point(x: x + 1, y: y))))
+            #expect(model.mode == mode, "a click on \(label)")
+        }
+    }
+
     @Test func signUpValidatesAsYouTypeThenCreatesTheAccount() async throws {
         try await InProcessTestServer.with { server async throws in
             let model = SignInModel(api: server.client())

@@ -16,6 +16,8 @@ final class SignInScene: LoopContent {
 
     /// The name the rows are clicked by.
     static let rowsArea = "rows"
+    /// The name the switch's two modes are clicked by (sign in 0, sign up 1).
+    static let modesArea = "modes"
 
     static var keys: KeyMap<Action> {
         KeyMap(
@@ -67,12 +69,21 @@ final class SignInScene: LoopContent {
                     return .handled
                 })
         }
-        layers.append(.keys(title, Self.keys) { [unowned self] in perform($0) })
+        // ←→ switch the mode only on its row (in a field they move the caret): hinted only there
+        layers.append(
+            .keys(title, Self.keys, enabled: { [focus] in $0 != .switchMode || focus == .mode }) { [unowned self] in
+                perform($0)
+            })
         layers.append(
             KeyLayer(title: title, help: []) { [unowned self] event in
+                if case .pick(Self.modesArea, let index) = event {
+                    focus = .mode
+                    if (index == 1) != (model.mode == .signUp) { switchMode() }
+                    return .handled
+                }
                 guard case .pick(Self.rowsArea, let index) = event, rows.indices.contains(index) else { return nil }
                 focus = rows[index]
-                if focus == .submit || focus == .withoutAccount || focus == .mode { enter() }
+                if focus == .submit || focus == .withoutAccount { enter() }
                 return .handled
             })
         return layers
@@ -80,7 +91,7 @@ final class SignInScene: LoopContent {
 
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
-        case .switchMode: if focus == .mode { switchMode() }
+        case .switchMode: switchMode()
         case .up: move(-1)
         case .down: move(1)
         case .enter: enter()
@@ -144,13 +155,14 @@ final class SignInScene: LoopContent {
         y += 2
         // The switch: the current mode reversed.
         var modeX = x
-        for (mode, label) in [(SignInModel.Mode.signIn, tr(.signIn)), (.signUp, tr(.signUp))] {
+        for (index, (mode, label)) in [(SignInModel.Mode.signIn, tr(.signIn)), (.signUp, tr(.signUp))].enumerated() {
             let text = " \(label) "
             let current = model.mode == mode
             let style: Style = current ? (focus == .mode ? .selected : Style(bold: true, reverse: true)) : .dim
-            modeX += buffer.draw(text, at: Point(x: modeX, y: y), style: style, maxWidth: max(0, x + width - modeX)) + 2
+            let drawn = buffer.draw(text, at: Point(x: modeX, y: y), style: style, maxWidth: max(0, x + width - modeX))
+            buffer.addHit(Rect(x: modeX, y: y, width: drawn, height: 1), .item(area: Self.modesArea, index: index))
+            modeX += drawn + 2
         }
-        clickable(.mode, Rect(x: x, y: y, width: modeX - x, height: 1))
         y += 2
         let labelWidth = 2 + SignInModel.Field.allCases.map { DisplayWidth.of(Self.label($0)) }.reduce(0, max)
         let fieldWidth = min(40, width - labelWidth)

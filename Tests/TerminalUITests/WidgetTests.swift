@@ -82,6 +82,29 @@ import FakeNFTTesting
         #expect(buffer.target(at: Point(x: 5, y: 0)) == nil)
     }
 
+    /// Rows that end with a blank line: the last row in view goes without it, so 3 rows of 2
+    /// lines and a blank fit in 8 lines whole, cut to the list, with no scroll bar; a fourth
+    /// scrolls.
+    @Test func theLastRowInViewGoesWithoutItsGap() {
+        for count in [3, 4] {
+            var buffer = Buffer(size: Size(width: 20, height: 10))
+            buffer.draw("below", at: Point(x: 0, y: 9))
+            var rects: [Rect] = []
+            buffer.render(
+                ListView(area: "gapped", count: count, state: ListState(count: count), rowHeight: 3, gap: 1) {
+                    index, rect, _, buffer in
+                    rects.append(rect)
+                    buffer.draw("Row \(index)", at: Point(x: rect.x, y: rect.y))
+                    buffer.draw("line 2", at: Point(x: rect.x, y: rect.y + 1))
+                },
+                in: Rect(x: 0, y: 1, width: 20, height: 8))
+            #expect(rects.count == 3 && rects.allSatisfy { $0.maxY <= 9 } && rects.last?.height == 2)
+            #expect((1...8).map { buffer.line($0).trimmingCharacters() }.filter { $0.hasPrefix("Row") }.count == 3)
+            #expect(buffer.line(8).contains("line 2") && buffer.line(9).hasPrefix("below"))
+            #expect(buffer.line(1).contains("┃") == (count == 4), "a scroll bar only when a row is out of view")
+        }
+    }
+
     @Test func emptyListIsSafe() {
         var state = ListState(count: 0)
         let handled = state.handle(.down)

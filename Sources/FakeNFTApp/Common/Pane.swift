@@ -97,9 +97,10 @@ extension Pane where Selection == ListState {
     /// The layers of a list (see ``layers(with:title:)``).
     func layers(with keys: [KeyLayer]) -> [KeyLayer] { layers(with: keys, title: tr(.layerList)) }
 
-    /// Draws the rows in view into `rect`, each `rowHeight` high: `row` gets the item, its index,
-    /// its rectangle and whether it is selected; `extraRow`, when given, draws one more row after
-    /// the items (a page being loaded, or its error).
+    /// Draws the rows in view into `rect`, each `rowHeight` high, its last line the blank between
+    /// rows (which the last row in view may go without): `row` gets the item, its index, its
+    /// rectangle and whether it is selected; `extraRow`, when given, draws one more row after the
+    /// items (a page being loaded, or its error).
     func render(
         in rect: Rect, rowHeight: Int, buffer: inout Buffer,
         extraRow: ((_ rect: Rect, _ buffer: inout Buffer) -> Void)? = nil,
@@ -107,7 +108,7 @@ extension Pane where Selection == ListState {
     ) {
         let shown = shown
         let count = shown.count + (extraRow == nil ? 0 : 1)
-        let list = ListView(area: area, count: count, state: selection, rowHeight: rowHeight) {
+        let list = ListView(area: area, count: count, state: selection, rowHeight: rowHeight, gap: 1) {
             index, rect, selected, buffer in
             if index < shown.count {
                 row(shown[index], index, rect, selected, &buffer)

@@ -94,29 +94,34 @@ public struct ListView: Widget {
     public var count: Int
     public var state: ListState
     public var rowHeight: Int
+    /// The blank lines a row ends with, between it and the next: the last row in view may go
+    /// without them (its rectangle is cut to the list's), so a list shows every row that fits.
+    public var gap: Int
     public var row: RowRenderer
 
     public init(
-        area: String, count: Int, state: ListState, rowHeight: Int = 1, row: @escaping RowRenderer
+        area: String, count: Int, state: ListState, rowHeight: Int = 1, gap: Int = 0, row: @escaping RowRenderer
     ) {
         self.area = area
         self.count = count
         self.state = state
         self.rowHeight = rowHeight
+        self.gap = max(0, min(gap, rowHeight - 1))
         self.row = row
     }
 
     /// Draws each visible row with whether it is selected, and a scroll indicator when not
     /// everything fits.
     public func render(in rect: Rect, buffer: inout Buffer) {
-        let height = max(1, rect.height / max(1, rowHeight))
+        let height = max(1, (rect.height + gap) / max(1, rowHeight))
         let state = state.laidOut(count: count, height: height)
         buffer.record(
             PaneLayout(rect: rect, count: count, firstRow: state.offset, rowsShown: height), as: area)
         let showBar = state.count > height && rect.width > 2
         let rowWidth = showBar ? rect.width - 1 : rect.width
         for (i, index) in state.visibleRange.enumerated() {
-            let rowRect = Rect(x: rect.x, y: rect.y + i * rowHeight, width: rowWidth, height: rowHeight)
+            let y = rect.y + i * rowHeight
+            let rowRect = Rect(x: rect.x, y: y, width: rowWidth, height: max(0, min(rowHeight, rect.maxY - y)))
             buffer.addHit(rowRect, .item(area: area, index: index))  // first: controls the row draws sit on top
             if index == state.selected { buffer.focus = Point(x: rowRect.x, y: rowRect.y) }
             row(index, rowRect, index == state.selected, &buffer)

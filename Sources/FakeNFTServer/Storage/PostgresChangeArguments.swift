@@ -1,8 +1,8 @@
 import Foundation
 
 /// One change's arguments to `fakenft_change` (``PostgresChangeFunction/sql``): bound one by one
-/// for a lone change, or in the JSON of a batch for `fakenft_change_batch` (by the names of its
-/// `jsonb_to_recordset`'s columns, ``CodingKeys``). The owner's rows as ``Store``'s rules made them from `before`, with
+/// for a lone change, or in the JSON of a batch for `fakenft_change_batch` (keyed by its
+/// columns, ``CodingKeys``). The owner's rows as ``Store``'s rules made them from `before`, with
 /// what changed marked (a NULL version or `spent`, or `usersChanged` false: not written), and
 /// `rowsJSON`, what its notification carries (``NotifiedChange/payload(_:)``; nil when too large).
 struct PostgresChangeArguments: Encodable, Sendable {
@@ -31,7 +31,8 @@ struct PostgresChangeArguments: Encodable, Sendable {
     var usersChanged: Bool
     var rowsJSON: String?
 
-    /// The batch's JSON keys: the columns `fakenft_change_batch` reads (``PostgresChangeFunction/batchSQL``).
+    /// The batch's JSON keys: the columns `fakenft_change_batch` reads
+    /// (``PostgresChangeFunction/batchSQL``).
     enum CodingKeys: String, CodingKey {
         case nth
         case ownerID = "owner_id"

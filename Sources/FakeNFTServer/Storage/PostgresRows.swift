@@ -184,7 +184,6 @@ extension PostgresDatabase {
         var writer: String
 
         func makeBindings() throws -> PostgresBindings {
-            let change = change
             var binds = PostgresBindings(capacity: 24)
             binds.append(change.ownerID)
             binds.append(change.expectedProfile)

@@ -6,7 +6,8 @@
 # resident memory then; memory per user and per NFT are the differences between the sets. On the
 # largest: wrk -t2 -c32 on a users page (sorted by rating, in the middle) and an NFT by id, and
 # how long an account's change takes to answer: a like (its /users row encoded again) and a
-# rename (the whole /users table sorted and encoded again).
+# rename (its /users row moved in the orders its name sorts). On the shipped set and the largest,
+# wrk -t2 -c32 with scripts/bench-put.lua on one account's profile: what a change costs at each size.
 #   scripts/bench-large.sh [BINARY]    USERS=100000 NFTS=1000000 DURATION=10
 set -eu
 cd "$(dirname "$0")/.."
@@ -37,9 +38,9 @@ start() {
 }
 stop() { kill $server && wait $server 2>/dev/null || true; server=; }
 rss_mb() { awk '/^VmRSS:/ { printf "%.0f", $2 / 1024 }' "/proc/$server/status"; }
-# wrk's "RPS p99" for a URL.
+# wrk's "RPS p99" for a URL (and a script: wrk's options before it).
 measure() {
-    wrk -t2 -c32 -d"${duration}s" --latency "$1" 2>&1 | awk '
+    wrk -t2 -c32 -d"${duration}s" --latency "$@" 2>&1 | awk '
         /Requests\/sec:/ { rps = sprintf("%d", $2) } $1 == "99%" { p99 = $2 }
         / Non-2xx or 3xx responses:/ { bad = $NF }
         END { if (bad != "") rps = "errors:" bad; print rps, p99 }'
@@ -69,25 +70,30 @@ bench_store() {
         # shellcheck disable=SC2086
         start $options
         eval "${set}_seed=$seed_seconds ${set}_start=$seconds ${set}_rss=$(rss_mb)"
+        if [ $set != users ]; then
+            token=$(curl -sf -d "name=Large&email=large@example.com&password=large-password" "$base/api/v1/auth/register" |
+                python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+            echo "$token" >"$work/token"
+            set -- $(TOKENS="$work/token" measure -s scripts/bench-put.lua "$base")
+            eval "${set}_puts=$1"
+        fi
         if [ $set = all ]; then
             set -- $(measure "$base/api/v1/users?page=$((users / 40))&size=20&sortBy=rating&order=desc")
             page_rps=$1 page_p99=$2
             set -- $(measure "$base/api/v1/nft/$((nfts * 3 / 4))")
             nft_rps=$1 nft_p99=$2
-            token=$(curl -sf -d "name=Large&email=large@example.com&password=large-password" "$base/api/v1/auth/register" |
-                python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
             like_ms=$(change "likes=$((nfts / 2))")
             rename_ms=$(change "name=Zed")
         fi
         stop
     done
-    echo "| $name | $shipped_start s, $shipped_rss MB | $users_seed s / $users_start s, $users_rss MB | $all_seed s / $all_start s, $all_rss MB | $(per "$users_rss" "$shipped_rss" "$((users - 100))") KB | $(per "$all_rss" "$users_rss" "$((nfts - 95))") KB | $page_rps req/s, p99 $page_p99 | $nft_rps req/s, p99 $nft_p99 | $like_ms / $rename_ms ms |"
+    echo "| $name | $shipped_start s, $shipped_rss MB | $users_seed s / $users_start s, $users_rss MB | $all_seed s / $all_start s, $all_rss MB | $(per "$users_rss" "$shipped_rss" "$((users - 100))") KB | $(per "$all_rss" "$users_rss" "$((nfts - 95))") KB | $page_rps req/s, p99 $page_p99 | $nft_rps req/s, p99 $nft_p99 | $like_ms / $rename_ms ms | $shipped_puts / $all_puts req/s |"
 }
 
 echo "One server's cost with its data: $users users, $nfts NFTs (in collections of 100), $(nproc) cores; wrk -t2 -c32 -d${duration}s"
 echo
-echo "| Store | shipped data: start, memory | $users users: seed / start, memory | + $nfts NFTs: seed / start, memory | memory per user | per NFT | users page (sorted, middle) | NFT by id | an account's like / rename |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| Store | shipped data: start, memory | $users users: seed / start, memory | + $nfts NFTs: seed / start, memory | memory per user | per NFT | users page (sorted, middle) | NFT by id | an account's like / rename | an account's changes under wrk: shipped / largest |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 with() { echo "--data $work/sqlite-$1"; }
 bench_store SQLite
 if [ -n "${FAKENFT_TEST_POSTGRES:-}" ]; then

@@ -145,7 +145,9 @@ struct Routes: Sendable {
     }
 
     /// The caller's profile or order, and whose it is.
-    private func mine(_ table: KeyPath<ReadModel, [String: ReadModel.Versioned]>, _ request: Request) async throws
+    private func mine(
+        _ table: KeyPath<ReadModel, ShardedDictionary<String, ReadModel.Versioned>>, _ request: Request
+    ) async throws
         -> (owner: String, resource: ReadModel.Versioned)
     {
         let owner = try await owner(request)

@@ -11,13 +11,14 @@ struct EncodedTable: Sendable {
         var descending: Bool
     }
 
-    /// Encoded entities in storage (`seq`) order.
-    private var items: [ByteBuffer]
-    private var positions: [String: Int]
+    /// Encoded entities in storage (`seq`) order. Chunked (as are `names` and `positions`), so
+    /// that a table updated for a change shares all but the changed rows' chunks with the one before.
+    private var items: ChunkedArray<ByteBuffer>
+    private var positions: ShardedDictionary<String, Int>
     /// Positions in `items`, per sort field and direction (ties in storage order).
     private var orders: [Ordering: [Int]]
     /// Each entity's name folded for `name=` (case and diacritics ignored); empty for entities without one.
-    private var names: [String]
+    private var names: ChunkedArray<String>
     /// Other names of sort fields (``SortFields/aliases``).
     private let aliases: [String: String]
     /// Unique to this table's content in this process: every table made or updated gets a new one
@@ -34,8 +35,10 @@ struct EncodedTable: Sendable {
     ) async throws {
         async let encoded = Self.encode(records, name: name, model: model)
         async let ordered = Self.orders(of: records, sorts)
-        positions = Dictionary(records.enumerated().map { (id($1), $0) }, uniquingKeysWith: { first, _ in first })
-        (items, names) = try await encoded
+        positions = ShardedDictionary(records.enumerated().map { (id($1), $0) })
+        let (encodedItems, foldedNames) = try await encoded
+        items = ChunkedArray(encodedItems)
+        names = ChunkedArray(foldedNames)
         orders = await ordered
         aliases = sorts.aliases
     }
@@ -96,11 +99,11 @@ struct EncodedTable: Sendable {
 
     /// The table made from `records` (storage order), which are the table's `before` with the
     /// rows at `changed` positions replaced or, past `before`'s end, added: those rows are
-    /// encoded again, and each order whose key moved for one of them takes them out and puts
-    /// them back in their place (the same places a table made anew gives them), instead of
-    /// sorting and encoding everything again.
+    /// encoded again, and each order whose key moved for one of them takes them out (found by
+    /// their keys before) and puts them back in their place (the same places a table made anew
+    /// gives them), instead of sorting and encoding everything again.
     func updating<Record>(
-        _ changed: [Int], of records: [Record], before: [Record], sorts: SortFields<Record>,
+        _ changed: [Int], of records: ChunkedArray<Record>, before: ChunkedArray<Record>, sorts: SortFields<Record>,
         id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> some Encodable
     ) throws -> EncodedTable {
         var table = self
@@ -115,36 +118,39 @@ struct EncodedTable: Sendable {
             } else {
                 table.items.append(encoded)
                 if let folded { table.names.append(folded) }
+                table.positions[id(records[index])] = index
             }
         }
-        var positions = table.positions
-        for index in changed where index >= before.count { positions[id(records[index])] = index }
-        table.positions = positions
-        var orders = table.orders
         for (field, key) in sorts.keys {
-            let moved = Set(changed.filter { $0 >= before.count || key(before[$0]) != key(records[$0]) })
+            let moved = changed.filter { $0 >= before.count || key(before[$0]) != key(records[$0]) }
             guard !moved.isEmpty else { continue }
             for descending in [false, true] {
                 let ordering = Ordering(field: field, descending: descending)
-                /// Whether the row at `a` comes before the one at `b` (ties in storage order).
-                func precedes(_ a: Int, _ b: Int) -> Bool {
-                    let (x, y) = (key(records[a]), key(records[b]))
-                    if descending ? y < x : x < y { return true }
-                    return !(x < y) && !(y < x) && a < b
-                }
-                var order = (orders[ordering] ?? []).filter { !moved.contains($0) }
-                for index in moved {
+                /// Where the row at `index` goes in `order`, its rows' keys taken from `rows`
+                /// (ties in storage order).
+                func place(of index: Int, in order: [Int], keys rows: ChunkedArray<Record>) -> Int {
+                    let sought = key(rows[index])
                     var low = 0, high = order.count
                     while low < high {
                         let middle = (low + high) / 2
-                        if precedes(order[middle], index) { low = middle + 1 } else { high = middle }
+                        let other = key(rows[order[middle]])
+                        let precedes = descending ? sought < other : other < sought
+                        if precedes || (!(other < sought) && !(sought < other) && order[middle] < index) {
+                            low = middle + 1
+                        } else {
+                            high = middle
+                        }
                     }
-                    order.insert(index, at: low)
+                    return low
                 }
-                orders[ordering] = order
+                var order = table.orders[ordering] ?? []
+                for index in moved where index < before.count {
+                    order.remove(at: place(of: index, in: order, keys: before))
+                }
+                for index in moved { order.insert(index, at: place(of: index, in: order, keys: records)) }
+                table.orders[ordering] = order
             }
         }
-        table.orders = orders
         return table
     }
 

@@ -15,11 +15,12 @@ struct ReadModel: Sendable {
     var collections: EncodedTable
     var users: EncodedTable
     /// The rows `users` was made from, in storage order.
-    private(set) var userRecords: [UserRecord]
+    private(set) var userRecords: ChunkedArray<UserRecord>
     var currencies: EncodedTable
-    /// Profiles and orders by owner (``Owner``): the shared one and each account's.
-    var profiles: [String: Versioned]
-    var orders: [String: Versioned]
+    /// Profiles and orders by owner (``Owner``): the shared one and each account's. Sharded, as
+    /// the tables are chunked, so that a change copies what it changes, not every account's.
+    var profiles: ShardedDictionary<String, Versioned>
+    var orders: ShardedDictionary<String, Versioned>
     /// Each signed-in token's sign-in, by the token's SHA-256.
     var sessions: [String: SignedIn]
     /// Each NFT's price (NFTs are only written when the database is seeded).
@@ -39,11 +40,9 @@ struct ReadModel: Sendable {
         self.nfts = try await nfts
         self.collections = try await collections
         self.users = try await users
-        userRecords = data.users
-        profiles = try Dictionary(
-            data.profiles.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
-        orders = try Dictionary(
-            data.orders.map { ($0.id, try Self.versioned($0)) }, uniquingKeysWith: { first, _ in first })
+        userRecords = ChunkedArray(data.users)
+        profiles = ShardedDictionary(try data.profiles.map { ($0.id, try Self.versioned($0)) })
+        orders = ShardedDictionary(try data.orders.map { ($0.id, try Self.versioned($0)) })
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else {
             throw StoreError.damaged("the database has no profile or no order (shared, id 1)")
         }
@@ -63,7 +62,7 @@ struct ReadModel: Sendable {
         guard !changed.isEmpty else { return }
         var records = userRecords
         var indices: [Int] = []
-        var inPlace = true
+        var outOfPlace: [UserRecord] = []
         for record in changed {
             let known = users.position(id: record.id)
             if let index = known, index < records.count, records[index].id == record.id,
@@ -77,20 +76,24 @@ struct ReadModel: Sendable {
                 indices.append(records.count)
                 records.append(record)
             } else {
-                inPlace = false
-                records.removeAll { $0.id == record.id }
-                records.append(record)
+                outOfPlace.append(record)
             }
         }
-        if inPlace {
+        if outOfPlace.isEmpty {
             users = try users.updating(
                 indices, of: records, before: userRecords, sorts: SortWhitelist.user, id: \.id, name: \.name,
                 model: \.model)
+            userRecords = records
         } else {
-            records.sort { $0.seq < $1.seq }
-            users = try await Self.table(of: records)
+            var all = Array(records)
+            for record in outOfPlace {
+                all.removeAll { $0.id == record.id }
+                all.append(record)
+            }
+            all.sort { $0.seq < $1.seq }
+            users = try await Self.table(of: all)
+            userRecords = ChunkedArray(all)
         }
-        userRecords = records
     }
 
     mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }

@@ -129,6 +129,43 @@ struct SeveralServersTests {
         }
     }
 
+    /// Sign-ins and sign-outs through one server hold on the other for the tokens they name, and
+    /// only for those: each server takes in the sign-ins of the accounts whose sign-ins changed.
+    @Test(arguments: SharedData.available) func signInsAndSignOutsThroughOneHoldOnTheOther(_ data: SharedData)
+        async throws
+    {
+        try await withTwoServers(on: data) { a, b async throws in
+            let client = GenerationClient()
+            func signIn(_ server: TestServer, _ path: String, _ name: String, _ email: String) async throws -> String {
+                let (status, body) = try await client.request(
+                    server, "POST", path, body: "name=\(name)&email=\(email)&password=correct%20horse%201")
+                #expect(status == 200 || status == 201, "\(path): \(status)")
+                return try JSONDecoder().decode(AccountTests.SignedIn.self, from: body).token
+            }
+            /// Each token's answer to `GET /profile/1` through `server`.
+            func statuses(_ server: TestServer, _ tokens: [String]) async throws -> [Int] {
+                var statuses: [Int] = []
+                for token in tokens {
+                    await client.signIn(token)
+                    statuses.append(try await client.request(server, "GET", "/api/v1/profile/1").status)
+                }
+                return statuses
+            }
+            let laptop = try await signIn(a, "/api/v1/auth/register", "Anna", "anna%40example.com")
+            let phone = try await signIn(b, "/api/v1/auth/login", "Anna", "anna%40example.com")
+            let boris = try await signIn(a, "/api/v1/auth/register", "Boris", "boris%40example.com")
+            #expect(try await statuses(b, [laptop, phone, boris]) == [200, 200, 200])
+            await client.signIn(laptop)
+            #expect(try await client.request(a, "POST", "/api/v1/auth/logout").status == 204)
+            #expect(try await statuses(b, [laptop, phone, boris]) == [401, 200, 200])
+            let borisAgain = try await signIn(b, "/api/v1/auth/login", "Boris", "boris%40example.com")
+            #expect(try await statuses(a, [boris, borisAgain]) == [200, 200])
+            await client.signIn(phone)
+            #expect(try await client.request(b, "POST", "/api/v1/auth/logout-all").status == 204)
+            #expect(try await statuses(a, [laptop, phone, boris, borisAgain]) == [401, 401, 200, 200])
+        }
+    }
+
     /// A client that sends no generation reads from the server's memory as it is: another
     /// server's change arrives within the change feed's delay, and a token signed in through
     /// another server a moment ago is found in the database.

@@ -130,7 +130,9 @@ final class PostgresDatabase: StoreDatabase {
         return rows
     }
 
-    func sessions() async throws -> [SessionRecord] { try await connection(Self.sessions) }
+    func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
+        try await connection { db in try await Self.sessions(of: owners, db) }
+    }
     func generation() async throws -> Int { try await connection(Self.generation) }
 
     func account(emailKey: String) async throws -> AccountRecord? {

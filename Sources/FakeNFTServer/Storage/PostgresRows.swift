@@ -63,6 +63,14 @@ extension PostgresDatabase {
         try await rows(of: "session", where: "tokenHash", is: nil, db)
     }
 
+    /// The sign-ins of `owners`.
+    static func sessions(of owners: Set<String>, _ db: PostgresConnection) async throws -> [SessionRecord] {
+        var query = PostgresQuery(
+            unsafeSQL: #"SELECT \#(columns(of: "session")) FROM "session" WHERE "userID" = ANY($1)"#)
+        query.binds.append(Array(owners))
+        return try await records(query, db)
+    }
+
     /// The accounts whose `column` (`userID` or `emailKey`) is `value`.
     static func accounts(_ column: String, _ value: String, lock: Bool = false, _ db: PostgresConnection) async throws
         -> [AccountRecord]

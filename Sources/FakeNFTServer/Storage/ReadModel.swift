@@ -22,7 +22,9 @@ struct ReadModel: Sendable {
     var profiles: ShardedDictionary<String, Versioned>
     var orders: ShardedDictionary<String, Versioned>
     /// Each signed-in token's sign-in, by the token's SHA-256.
-    var sessions: [String: SignedIn]
+    private(set) var sessions: ShardedDictionary<String, SignedIn>
+    /// The token hashes each account is signed in with (what a change of its sign-ins replaces).
+    private var tokens: ShardedDictionary<String, [String]>
     /// Each NFT's price (NFTs are only written when the database is seeded).
     var prices: [String: Double]
     /// Whether a payment with each currency succeeds (set when the server starts).
@@ -46,11 +48,13 @@ struct ReadModel: Sendable {
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else {
             throw StoreError.damaged("the database has no profile or no order (shared, id 1)")
         }
-        sessions = Self.owners(of: data.sessions)
+        sessions = ShardedDictionary()
+        tokens = ShardedDictionary()
         prices = Dictionary(data.nfts.map { ($0.id, $0.price) }, uniquingKeysWith: { first, _ in first })
         paymentSucceeds = Dictionary(
             data.currencies.map { ($0.id, $0.paymentSucceeds) }, uniquingKeysWith: { first, _ in first })
         generation = data.generation
+        replaceSessions(of: Set(data.sessions.map(\.userID)), with: data.sessions)
     }
 
     /// Some users' rows changed (accounts', with their profiles; a new account's is added at
@@ -96,16 +100,21 @@ struct ReadModel: Sendable {
         }
     }
 
-    mutating func replaceSessions(_ records: [SessionRecord]) { sessions = Self.owners(of: records) }
+    /// The sign-ins of `owners` are now `records` (each one of theirs): their other tokens are
+    /// signed out.
+    mutating func replaceSessions(of owners: Set<String>, with records: [SessionRecord]) {
+        for owner in owners {
+            for token in tokens[owner] ?? [] { sessions[token] = nil }
+            tokens[owner] = nil
+        }
+        for record in records {
+            sessions[record.tokenHash] = SignedIn(userID: record.userID, lastUsed: record.lastUsed)
+            tokens[record.userID] = (tokens[record.userID] ?? []) + [record.tokenHash]
+        }
+    }
 
     private static func table(of users: [UserRecord]) async throws -> EncodedTable {
         try await EncodedTable(users, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
-    }
-
-    private static func owners(of sessions: [SessionRecord]) -> [String: SignedIn] {
-        Dictionary(
-            sessions.map { ($0.tokenHash, SignedIn(userID: $0.userID, lastUsed: $0.lastUsed)) },
-            uniquingKeysWith: { first, _ in first })
     }
 
     /// Every profile is `/profile/1` to its owner, so its JSON says id "1".

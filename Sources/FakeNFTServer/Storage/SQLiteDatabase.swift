@@ -183,7 +183,9 @@ final class SQLiteDatabase: StoreDatabase {
         try await read { db in try Dictionary(uniqueKeysWithValues: owners.map { ($0, try Self.rows(of: $0, db)) }) }
     }
 
-    func sessions() async throws -> [SessionRecord] { try await read { db in try SessionRecord.fetchAll(db) } }
+    func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
+        try await read { db in try SessionRecord.filter(owners.contains(SessionRecord.Columns.userID)).fetchAll(db) }
+    }
     func generation() async throws -> Int { try await read(Self.generation) }
 
     func changes(since generation: Int) async throws -> [ChangeScope]? {

@@ -135,10 +135,12 @@ public final class Store: Sendable {
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
         guard let last = scopes.last?.generation else { return }
         let usersChanged = Set(scopes.filter(\.users).map(\.owner))
+        let signInsChanged = Set(scopes.filter(\.sessions).map(\.owner))
         let owned = try await database.owned(by: Set(scopes.map(\.owner)))
         try await take(
             owned.values.map { try ChangedRows($0, userMoved: usersChanged.contains($0.profile.id)) }, through: last,
-            sessions: scopes.contains(where: \.sessions) ? try await database.sessions() : nil)
+            sessions: signInsChanged.isEmpty
+                ? nil : (signInsChanged, try await database.sessions(of: signInsChanged)))
         readFromDatabase.add(scopes.count, ordering: .relaxed)
     }
 
@@ -152,10 +154,11 @@ public final class Store: Sendable {
     }
 
     /// Publishes the read model with `changed` taken in, in order, as of `generation` (and the
-    /// sessions, when they changed), and tells the event subscribers what moved.
-    private func take(_ changed: [ChangedRows], through generation: Int, sessions: [SessionRecord]? = nil)
-        async throws
-    {
+    /// sign-ins of the accounts whose sign-ins changed), and tells the event subscribers what moved.
+    private func take(
+        _ changed: [ChangedRows], through generation: Int,
+        sessions: (owners: Set<String>, records: [SessionRecord])? = nil
+    ) async throws {
         var next = latest
         var told: [ChangeFeed.Change] = []
         var users: [String: UserRecord] = [:]  // the last of each
@@ -167,7 +170,7 @@ public final class Store: Sendable {
             }
         }
         try await next.replaceUsers(changing: Array(users.values))
-        if let sessions { next.replaceSessions(sessions) }
+        if let sessions { next.replaceSessions(of: sessions.owners, with: sessions.records) }
         next.generation = generation
         publish(next)
         feed.publish(told)

@@ -35,7 +35,8 @@ protocol StoreDatabase: Sendable {
 
     /// Owners' rows now (for an account, also its sign-in record and its row in `/users`), by owner.
     func owned(by owners: Set<String>) async throws -> [String: OwnerRows]
-    func sessions() async throws -> [SessionRecord]
+    /// The sign-ins of these accounts (owners).
+    func sessions(of owners: Set<String>) async throws -> [SessionRecord]
 
     /// The generation of the last committed change.
     func generation() async throws -> Int

@@ -9,8 +9,6 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     private var chunks: [[Element]] = []
     private(set) var count = 0
 
-    init() {}
-
     init(_ elements: some Collection<Element>) {
         chunks.reserveCapacity((elements.count + Self.chunkMask) >> Self.chunkShift)
         var rest = elements[...]

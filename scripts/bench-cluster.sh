@@ -161,7 +161,9 @@ echo "$mix_costs" | awk -v cores="$(nproc)" -v select="$select_tps" '{ second = 
     target = select / 2; budget = target > 0 ? second / target : 0
     printf "What %d cores allow the mix: %d req/s with every process as measured (%d µs a request); ", cores, second / ($1 + rest), $1 + rest
     printf "%d req/s (%.2f× pgbench -S) even were the servers free (PostgreSQL, nginx and wrk: %d µs). ", second / rest, second / rest / (select > 0 ? select : 1), rest
-    printf "0.5× pgbench -S (%d req/s) allows %d µs a request in all, %d µs of it for the servers\n", target, budget, budget - rest }'
+    printf "0.5× pgbench -S (%d req/s) allows %d µs a request in all, %d µs of it for the servers", target, budget, budget - rest
+    if (budget - rest <= 0) printf ": out of reach of any server on this machine (PostgreSQL, nginx and wrk alone take more)"
+    printf "\n" }'
 echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
 echo "Changes the two servers caught up with (the sign-ups and the mix): $mix_caught_up"
 

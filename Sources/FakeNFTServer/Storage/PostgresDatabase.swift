@@ -41,7 +41,7 @@ final class PostgresDatabase: StoreDatabase {
     /// This server's changes that come together, written in one call: one call at a time, of up
     /// to 64 changes (a batch's notifications carry up to 8,000 bytes each). One at a time lets
     /// every change that comes during a call share the next one's commit and notification: under
-    /// a mix of reads and writes, a sixth less CPU a request and a fifth more requests a second
+    /// a mix of reads and writes, a sixth less CPU a request and 13-19% more requests a second
     /// than with 4 calls at once (docs/benchmarks.md).
     private let batches = ChangeBatches<PostgresChangeArguments, Int?>(most: 1, largest: 64)
 

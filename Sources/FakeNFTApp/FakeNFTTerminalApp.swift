@@ -44,6 +44,7 @@ public enum FakeNFTTerminalApp {
         accessible: Bool = false,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
+        AccessibleMode.isOn = accessible
         // The server starts at once, while the terminal is set up and asked what it can do (off
         // the main actor, which the set-up keeps busy).
         let started = Task.detached { try await connect() }
@@ -67,14 +68,14 @@ public enum FakeNFTTerminalApp {
             defer { launch.finish() }
             let connection = try await started.value
             let gate = SignInGate(connection: connection, accounts: accounts, logger: logger)
-            return (gate, await gate.decide())
+            return (gate, await gate.decide(), await gate.givenTokenIsRefused())
         }
         guard await loop.run(launch) == .finished else {
             connecting.cancel()
             started.cancel()
             return session.exitSignal
         }
-        var (gate, decision) = try await connecting.value
+        var (gate, decision, tokenRefused) = try await connecting.value
         let onboarding = OnboardingRecord(fileURL: OnboardingRecord.defaultURL())
         if !onboarding.isDone {
             guard await loop.run(OnboardingScene()) == .finished else { return session.exitSignal }
@@ -87,7 +88,8 @@ public enum FakeNFTTerminalApp {
             cellAspect: fit.cellAspect, pixels: fit.pixels)
         fit.pictures = pictures
         // Each was said on stderr before the screen was taken; here they can be read; `fakenft config` says them again.
-        if !notices.isEmpty, await loop.run(ConfigProblemsScene(problems: notices)) != .finished {
+        let problems = notices + (tokenRefused ? [tr(.tokenRefused)] : [])
+        if !problems.isEmpty, await loop.run(ConfigProblemsScene(problems: problems)) != .finished {
             return session.exitSignal
         }
         var notice: String?

@@ -87,6 +87,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case hintCart
     case openAuthor
     case hintAuthor
+    case hintWebPage
+    case ratingOutOfFive
+    case pictureNamed
     case openNFT
     case hintOpen
     case reload
@@ -277,6 +280,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statusSavedCopy
     /// The breadcrumb line's end: the server cannot be reached.
     case statusOffline
+    case statusReadOnly
+    case tokenRefused
+    case readOnlyKey
+    case statusOfflineNothingSeen
     case statusOfflineWaiting
     case statusWaiting
     case keptChangesRefused
@@ -303,6 +310,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case onboardingPrevious
     case onboardingSkip
     case hintNext
+    case hintFinish
     case hintPrevious
     case hintSkip
     case onboarding1Title

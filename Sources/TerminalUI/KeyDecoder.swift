@@ -64,6 +64,17 @@ struct KeyDecoder {
         replies = []
     }
 
+    /// True when the last read ended in a lone ESC kept back because a reply may follow it.
+    var holdsLoneEscape: Bool { heldInput == [.char(0x1B)] }
+
+    /// The lone ESC kept back, once nothing followed it within the escape delay: the Escape key
+    /// (no terminal cuts its own reply there for that long), whatever replies are still awaited.
+    mutating func releaseLoneEscape() -> [TerminalEvent] {
+        guard holdsLoneEscape else { return [] }
+        heldInput = []
+        return [.key(.escape)]
+    }
+
     /// Decodes one drain in a decoder that remembers nothing (tests, single reads).
     static func decode(_ input: [RawInput]) -> [TerminalEvent] {
         var decoder = KeyDecoder()

@@ -108,7 +108,7 @@ public final class TerminalSession {
         signal(SIGPIPE, SIG_IGN)
         let signalFD = SignalPipe.install(Self.handledSignals)
         CrashGuard.install()
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelayMilliseconds)
         guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
             SignalPipe.restoreDefaults(Self.handledSignals)
             throw TerminalError.unknownTerminalType(term)
@@ -174,7 +174,7 @@ public final class TerminalSession {
                     guard let self else { break }
                     switch wake {
                     case .input:
-                        self.deliver(self.drain(), to: continuation)
+                        self.deliverRead(to: continuation)
                         pump.acknowledge()
                     case .signal(let signo):
                         if !self.handle(signal: signo, continuation) {
@@ -193,10 +193,33 @@ public final class TerminalSession {
         }
     }
 
+    /// How long curses waits after an ESC for the rest of a key's sequence (`ESCDELAY`), and how
+    /// long a lone ESC kept back for a reply that may follow it waits before it is the Escape key.
+    static let escapeDelayMilliseconds: Int32 = 25
+    static let escapeDelay = Duration.milliseconds(escapeDelayMilliseconds)
+    /// Turns a lone ESC kept back into the Escape key when nothing follows it in time.
+    private var escapeRelease: Task<Void, Never>?
+
+    /// Delivers what was read; a lone ESC the decoder kept back (a reply may follow it while the
+    /// terminal's answers are awaited, and tmux never forwards some) acts after ``escapeDelay``
+    /// unless more input comes first.
+    private func deliverRead(to continuation: AsyncStream<TerminalEvent>.Continuation) {
+        escapeRelease?.cancel()
+        escapeRelease = nil
+        deliver(drain(), to: continuation)
+        guard decoder.holdsLoneEscape else { return }
+        escapeRelease = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.escapeDelay)
+            guard !Task.isCancelled, let self else { return }
+            self.deliver(self.decoder.releaseLoneEscape(), to: continuation)
+        }
+    }
+
     /// Restores the terminal. Safe to call more than once.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        escapeRelease?.cancel()
         pump.stop()
         surface.removePictures(deleteUploads: true)
         if options.mouse { mousemask(0, nil) }
@@ -252,7 +275,7 @@ public final class TerminalSession {
             var rows: Int32 = 0, cols: Int32 = 0
             if cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 { resizeterm(rows, cols) }
             surface.terminalResized(fd: STDOUT_FILENO)
-            deliver(drain(), to: continuation)
+            deliverRead(to: continuation)
         case SIGTSTP:
             suspend()
             continuation.yield(.resumed)

@@ -11,18 +11,44 @@ public enum WidgetText: String, CaseIterable, Sendable {
     case dialogSwitch, dialogPress, dialogConfirm, dialogCancel, hintPress, hintCancel
     case editorMove, editorDelete, editorDeleteMore
 
-    /// Until the app gives its words, a word is its name.
-    private static let words = Mutex<@Sendable (WidgetText, [String]) -> String>({ word, _ in word.rawValue })
+    /// The words in use: the app's.
+    static let wording = Wording()
 
     /// Gives the widgets their words: `words` returns a word's text in the current language, its
     /// `{0}`, `{1}`… filled from the arguments.
     public static func useWords(_ words: @escaping @Sendable (WidgetText, [String]) -> String) {
-        self.words.withLock { $0 = words }
+        wording.give(words)
     }
 
     /// This word as the app says it, with `arguments` in its places.
     func callAsFunction(_ arguments: any CustomStringConvertible...) -> String {
-        let words = Self.words.withLock { $0 }
-        return words(self, arguments.map(\.description))
+        Self.wording.word(self, arguments.map(\.description))
+    }
+}
+
+/// Where the app's wording is kept. The function lives in an immutable object and only that
+/// object's reference crosses the lock: a function value kept in a lock and read back out is
+/// wrapped in one more re-abstraction thunk on every read, so each word would cost more than the
+/// last, until the stack overflows (5,000 list moves did).
+final class Wording: Sendable {
+    typealias Words = @Sendable (WidgetText, [String]) -> String
+
+    private final class Given: Sendable {
+        let words: Words
+        init(_ words: @escaping Words) { self.words = words }
+    }
+
+    private let given = Mutex<Given?>(nil)
+
+    /// Keeps `words` in place of any given before.
+    func give(_ words: @escaping Words) {
+        let given = Given(words)
+        self.given.withLock { $0 = given }
+    }
+
+    /// The word's text with `arguments`; until words are given, the word's name.
+    func word(_ word: WidgetText, _ arguments: [String]) -> String {
+        guard let given = given.withLock({ $0 }) else { return word.rawValue }
+        return given.words(word, arguments)
     }
 }

@@ -1,4 +1,5 @@
 import LineLog
+import Logging
 import ArgumentParser
 import FakeNFTCore
 import FakeNFTServer
@@ -206,12 +207,17 @@ struct ServeCommand: AsyncParsableCommand {
         // fail quietly instead of raising SIGPIPE, and go through a writer that never blocks.
         signal(SIGPIPE, SIG_IGN)
         ProcessLimits.raiseOpenFileLimit()
+        // The start is said on stdout in the log's format, so a collector reading the process's
+        // output as JSON lines reads this one too.
+        let started = Logger(label: "fakenft.server") {
+            LineLogHandler(label: $0, writer: .standardOutput, logLevel: .info, format: configuration.logFormat)
+        }
         do {
             try await FakeNFTServer.serve(configuration) { port in
                 let data =
                     configuration.postgresURL.flatMap { try? PostgresAddress($0) }.map(\.description)
                     ?? configuration.dataDirectory.path
-                LineWriter.standardOutput.write(
+                started.info(
                     "FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(data))")
             }
         } catch {

@@ -38,7 +38,10 @@ import FakeNFTTesting
         // A collection's grid: the cursor at the selected cell's name, right then down.
         try await tmux.keys("Enter")
         let nfts = try await collections[0].nfts.asyncMap { try await api.nft(id: $0) }
-        _ = try await tmux.waitFor(nfts[0].name)
+        let grid = try await tmux.waitFor(nfts[0].name)
+        // Words, not glyphs a screen reader names "light shade" or "black star".
+        #expect(!grid.contains("░") && !grid.contains("★") && !grid.contains("☆"), "\(grid)")
+        #expect(grid.contains("\(nfts[0].rating) of 5") && grid.contains("Picture: "), "\(grid)")
         let first = try await waitForCursor(tmux) { try await line(tmux, $0.y, from: $0.x).hasPrefix(nfts[0].name) }
         try await tmux.keys("Right")  // the next cell: on the same line, further right, at another NFT's name
         let others = nfts.dropFirst().map(\.name)

@@ -7,6 +7,24 @@ import FakeNFTTesting
 /// do not, the footer, help and buttons name them, a conflict is reported with its line (that
 /// action keeps its defaults), and `fakenft config --keys` lists the keys in effect.
 @Suite(.serialized) struct KeysEndToEndTests {
+    /// In tmux, which answers the start-up probe for itself and (passthrough off, its default)
+    /// never forwards the outer terminal's answer, the first Esc acts at once, and the key after
+    /// it is its own (it was held as the start of that answer until the next key came).
+    @Test func theFirstEscapeInTmuxActs() async throws {
+        let tmux = try await Tmux()
+        // The harness's `env -i` drops TMUX; the app learns it is in tmux from it.
+        try await tmux.type("sh -c 'TMUX=/tmp/tmux-0/default,1,0 \(Tmux.binary); echo \"EX\"\"IT=$?\"'")
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("Continue without an account")
+        try await tmux.keys("Escape")
+        try await tmux.waitFor("9 collections", timeout: 5)
+        try await tmux.keys("2")
+        try await tmux.waitFor("3 NFTs", timeout: 5)
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     @Test func keysGivenInTheConfigFileAreTheKeysEverywhere() async throws {
         let tmux = try await Tmux(width: 100, height: 30)
         let folder = tmux.directory.appendingPathComponent(".config/fakenft")

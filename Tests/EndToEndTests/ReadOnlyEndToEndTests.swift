@@ -20,7 +20,9 @@ import FakeNFTTesting
         let grid = try await tmux.waitFor(first.name)
         #expect(grid.contains(String(format: "%.2f ETH", first.price)), "\(grid)")
         for button in ["[+ cart]", "[✕ cart]", "♡", "l like", "c cart"] { #expect(!grid.contains(button), "\(grid)") }
-        try await tmux.keys("l", "c")  // no action behind them
+        #expect(grid.split(separator: "\n")[1].hasSuffix("read-only"), "the mode is said: \(grid)")
+        try await tmux.keys("l", "c")  // no action behind them, and they say why
+        try await tmux.waitFor("Read-only mode: likes, the cart, payment and profile edits are off.")
         try await tmux.keys("?")
         let help = try await tmux.waitFor("Help")
         #expect(!help.contains("Like / unlike") && !help.contains("remove from the cart"), "\(help)")

@@ -31,6 +31,32 @@ import FakeNFTTesting
 }
 
 extension ServeEndToEndTests {
+    /// `--log-format json`: every line the process writes, the start's too, is a JSON object, so
+    /// a log collector reading its output reads them all.
+    @Test func jsonLogsAreJSONLinesOnly() async throws {
+        let server = try ServeProcess(keepReader: true, arguments: ["--log-format", "json"])
+        defer { server.stop() }
+        try await server.waitUntilAnswering()
+        #expect(try await server.status("/api/v1/nope") == 404)
+        let output = await polledOutput(of: server) { $0.contains("/api/v1/nope") }
+        let lines = output.split(separator: "\n")
+        #expect(lines.contains { $0.contains("listening on") }, "\(output)")
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["message"] != nil, "not a JSON log line: \(line)")
+        }
+    }
+
+    /// What `server` wrote, once `done` holds of it (or after 10 s).
+    private func polledOutput(of server: ServeProcess, until done: (String) -> Bool) async -> String {
+        var output = ""
+        _ = await polled(within: .seconds(10)) {
+            output += server.output()
+            return done(output)
+        }
+        return output
+    }
+
     /// deploy/fakenft.service is a unit systemd accepts (its hardening options included), for
     /// this binary.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))

@@ -121,6 +121,21 @@ import FakeNFTTesting
         #expect(!log.contains("SECRET-42"), "never the token")
     }
 
+    /// A token the server refuses is said before the sign-in screen or the tabs, not after the
+    /// first requests fail.
+    @Test func aRefusedTokenIsSaidBeforeAnythingElse() async throws {
+        let tmux = try await Tmux()
+        let server = try await tmux.startServer(arguments: "--token RIGHT-TOKEN")
+        try await tmux.launchApp(
+            "--server \(server.absoluteString) --token WRONG-TOKEN", waitingFor: "Welcome to FakeNFT",
+            throughWelcome: false)
+        try await tmux.keys("s")
+        let screen = try await tmux.waitFor("The server refused the token given")
+        #expect(screen.contains("401 Unauthorized"), "\(screen)")
+        try await tmux.keys("C-c")
+        try await tmux.waitFor("EXIT=")
+    }
+
     /// With a Russian keyboard layout on, a letter is the command of the key at its place:
     /// `й` is `q`, and quits.
     @Test func aRussianLayoutsLettersAreCommandsToo() async throws {

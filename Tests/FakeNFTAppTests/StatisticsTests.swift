@@ -88,6 +88,12 @@ import FakeNFTTesting
         #expect(await eventually { model.users.count == 1_000 && screen.pane.selection.selected == 999 })
         let last = frame(shell, Size(width: 80, height: 24))
         #expect(last.contains(model.users[999].name) && last.contains(" 1000 "))
+        // Everything loaded, g and G move within the key (and so in the frame it brings).
+        _ = shell.handle(.key(.char("g")))
+        #expect(screen.pane.selection.selected == 0)
+        _ = shell.handle(.key(.char("G")))
+        #expect(screen.pane.selection.selected == 999)
+        #expect(frame(shell, Size(width: 80, height: 24)).contains(model.users[999].name))
         // By name: each row's place is the user's place in the server's rating order.
         _ = shell.handle(.key(.char("s")))
         _ = shell.handle(.key(.char("1")))

@@ -32,6 +32,7 @@ import FakeNFTTesting
         let scene = OnboardingScene()
         #expect(frame(scene).contains("Welcome to FakeNFT") && frame(scene).contains("● ○ ○"))
         assertSnapshot(frame(scene), named: "onboarding-1-80x24")
+        #expect(frame(scene).split(separator: "\n").first?.hasSuffix("[ Skip (s) ]") == true, "Skip at the top right")
         _ = scene.handle(.key(.right))
         #expect(frame(scene).contains("Moving and buying"))
         _ = scene.handle(.key(.left))
@@ -42,6 +43,9 @@ import FakeNFTTesting
             frame(scene, Size(width: 60, height: 16)).contains("Four tabs")
                 && frame(scene).contains("[ Finish (Enter) ]"))
         assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "onboarding-3-60x16")
+        let footer = frame(scene).split(separator: "\n").last.map(String.init) ?? ""
+        #expect(footer.hasPrefix("Enter finish") && !footer.contains("next"), "the last page finishes: \(footer)")
+        #expect(!frame(scene).contains("Skip"))
         #expect(!scene.isFinished)
         _ = scene.handle(.key(.enter))
         #expect(scene.isFinished)

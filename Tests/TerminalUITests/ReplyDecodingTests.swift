@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    /// tmux answers for itself but, with passthrough off (its default), never forwards the
+    /// outer terminal's: a lone ESC read while that answer is still awaited is kept back only
+    /// until the escape delay ends, then it is Escape, and the next key is its own.
+    @Test func aLoneEscapeActsWhileAnAnswerNeverComes() {
+        let tmuxOwn = "\(Self.esc)P>|tmux 3.3a\(Self.esc)\\\(Self.esc)]11;rgb:0000/0000/0000\u{07}\(Self.esc)[?1;2c"
+        var decoder = KeyDecoder()
+        decoder.expectReplies(endingWithDeviceAttributes: 2)
+        #expect(decoder.decode(chars(tmuxOwn)) == [])
+        #expect(decoder.decode(chars(Self.esc)) == [], "kept back: a reply may follow")
+        #expect(decoder.holdsLoneEscape)
+        #expect(decoder.releaseLoneEscape() == [.key(.escape)])
+        #expect(!decoder.holdsLoneEscape)
+        #expect(decoder.releaseLoneEscape() == [], "released once")
+        #expect(decoder.decode(chars("\r")) == [.key(.enter)])
+        #expect(decoder.decode(chars("j")) == [.key(.char("j"))])
+    }
+
     /// Answers nobody asked for (or that come again later) are dropped, still never typed.
     @Test func unaskedAnswersAreDroppedNotTyped() {
         let events = KeyDecoder.decode(chars(Self.kitty + "x"))

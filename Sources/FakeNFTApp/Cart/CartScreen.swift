@@ -140,7 +140,7 @@ final class CartScreen: Screen {
         let count =
             model.hiddenCount > 0
             ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
-        let pay = tr(.payButton, Self.keys.keyLabel(for: .pay))
+        let pay = tr(.payButton, Format.price(model.total), Self.keys.keyLabel(for: .pay))
         if let detail {
             let inside = DetailPane.frame(detail, title: tr(.cartSummary), buffer: &buffer)
             buffer.draw(count, at: Point(x: inside.x, y: inside.y), style: .plain, maxWidth: inside.width)

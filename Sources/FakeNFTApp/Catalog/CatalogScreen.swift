@@ -103,8 +103,10 @@ final class CatalogScreen: Screen {
             ListSearch.drawName(
                 "\(collection.name) (\(collection.nfts.count))", matching: query, at: Point(x: text.x, y: text.y),
                 style: selected ? .selected : .bold, maxWidth: text.width, buffer: &buffer)
+            // The description, a sentence rather than facts to line up, takes the whole row.
             buffer.draw(
-                collection.description, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)
+                collection.description, at: Point(x: text.x, y: text.y + 1), style: .dim,
+                maxWidth: max(text.width, full.maxX - text.x - 1))
         }
         buffer.render(sortMenu, in: rect)
     }

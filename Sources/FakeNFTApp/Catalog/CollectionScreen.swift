@@ -64,8 +64,8 @@ final class CollectionScreen: Screen {
     func render(in rect: Rect, buffer: inout Buffer) {
         let collection = model.collection
         let coverWidth = rect.width >= 100 ? 16 : 12
-        // On a short terminal the header gives its rows to the grid once the selection leaves the first row.
-        let compact = rect.height < 20 && pane.selection.selected >= pane.selection.columns
+        // The header gives its rows to the grid once the selection leaves the first row.
+        let compact = pane.selection.selected >= pane.selection.columns
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
         let (header, grid) = rect.rows(.length(headerHeight), .fill)
         if compact {

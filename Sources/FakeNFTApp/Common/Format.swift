@@ -7,6 +7,7 @@ enum Format {
     /// "★★★☆☆" for a rating of 3 (clamped to 0...5).
     static func stars(_ rating: Int) -> String {
         let r = min(5, max(0, rating))
+        if AccessibleMode.isOn { return tr(.ratingOutOfFive, r) }  // read aloud as words, not glyph names
         return String(repeating: "★", count: r) + String(repeating: "☆", count: 5 - r)
     }
 

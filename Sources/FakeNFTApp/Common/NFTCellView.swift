@@ -28,16 +28,19 @@ struct NFTCellView: Widget {
     /// The layout for `nfts` in a grid of `area`: as many columns of at least `minimumWidth` as
     /// fit, sharing the width; a picture of 5 rows (7 from 150 columns, 10 from 45 rows) when the
     /// height allows, fewer when it does not (at least one, so name, price and button always show).
+    /// Two rows of cells fit where there are two, and a line more when a third follows, where the
+    /// grid shows the next row begin (``GridView``): a grid says it goes on.
     static func layout(_ nfts: [NFT], in area: Size) -> Layout {
         let preferred = area.width >= 150 ? (area.height >= 45 ? 10 : 7) : 5
         let width = max(minimumWidth, 2 * preferred + 4)
         // The narrowest a cell gets: the grid shares its width (less a scroll bar) between its columns.
-        let shared = max(1, area.width - 1)
-        let textWidth = shared / max(1, shared / width) - 4
+        let shared = max(1, area.width - 1), columns = max(1, shared / width)
+        let textWidth = shared / columns - 4
         let widestPrice = nfts.lazy.map { DisplayWidth.of(Format.price($0.price)) }.max() ?? 0
         let ownLine = widestPrice + 1 + Format.widestCartMark > textWidth
         let fixed = textRows + (ownLine ? 1 : 0)
-        let pictureRows = max(1, min(preferred, area.height - fixed))
+        let rows = (nfts.count + columns - 1) / columns, wanted = max(1, min(2, rows)), peek = rows > wanted ? 1 : 0
+        let pictureRows = max(1, min(preferred, (area.height - peek) / wanted - fixed))
         return Layout(size: Size(width: width, height: fixed + pictureRows), buttonOwnLine: ownLine)
     }
 

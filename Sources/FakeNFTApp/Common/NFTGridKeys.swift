@@ -11,10 +11,11 @@ enum NFTGridKeys {
         KeyMap(
             "nft-grid",
             [
+                // Opening first: on a narrow footer the later hints give way.
+                KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("l")], tr(.likeUnlike), hint: tr(.hintLike), changesData: true, .like),
                 KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
                 KeyBinding([.char("a")], tr(.openAuthor), hint: tr(.hintAuthor), .author),
-                KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
                 KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
             ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     }

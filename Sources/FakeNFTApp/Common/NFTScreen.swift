@@ -16,7 +16,7 @@ final class NFTScreen: Screen {
                 KeyBinding(
                     [.left, .char("h")], tr(.previousPicture), hint: tr(.hintPictures), hintKeys: "←→", .previous),
                 KeyBinding([.right], tr(.nextPicture), .next),
-                KeyBinding([.char("w")], tr(.openNFTPage), .website),
+                KeyBinding([.char("w")], tr(.openNFTPage), hint: tr(.hintWebPage), .website),
             ])
     }
 
@@ -33,7 +33,7 @@ final class NFTScreen: Screen {
     private(set) var shownImage = 0
 
     var layers: [KeyLayer] {
-        let count = model.nft.images.count
+        let count = model.nft.images.count, owned = model.cartPlace == .owned
         return [
             .keys(
                 tr(.layerNFT), Self.keys,
@@ -42,7 +42,8 @@ final class NFTScreen: Screen {
                     case .previous, .next: return count > 1
                     default: return true
                     }
-                }
+                },
+                hinted: { $0 != .cart || !owned }
             ) { [unowned self] in perform($0) }
         ]
     }
@@ -109,7 +110,10 @@ final class NFTScreen: Screen {
         line(tr(.fieldPrice), Format.price(nft.price), .bold)
         y += 1
         button("\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))", .like, liked ? .heart : .plain)
-        if !ReadOnlyMode.isOn || place == .owned {
+        if place == .owned {  // bought: a fact, not a button (its key says why it cannot act)
+            buffer.draw(Format.cartMark(place), at: Point(x: x, y: y), style: .success, maxWidth: width)
+            y += 1
+        } else if !ReadOnlyMode.isOn {
             button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
         }
         y += 1

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// A picture in a rectangle: the image at a link in pixels or as character art once it has arrived, a
@@ -27,6 +28,13 @@ public struct PictureView: Widget {
             return
         case nil:
             break
+        }
+        if AccessibleMode.isOn {  // a screen reader reads the picture's name, not shade glyphs
+            let lines = DisplayWidth.wrap(tr(.pictureNamed, label), width: rect.width, maxLines: rect.height)
+            for (i, line) in lines.enumerated() {
+                buffer.draw(line, at: Point(x: rect.x, y: rect.y + i), style: .dim, maxWidth: rect.width)
+            }
+            return
         }
         buffer.fill(rect, with: "░", style: .dim)
         if let initial = label.first {

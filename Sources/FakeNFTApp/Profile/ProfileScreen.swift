@@ -255,6 +255,7 @@ final class ProfileScreen: Screen {
             available = rect.width - labelWidth - 2, fieldWidth = min(max(60, available - 60), available)
         var y = rect.y + 2
         var focusRows = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
+        var avatarY = y
         for field in ProfileForm.Field.allCases {
             let focused = form.focus == field && !form.saveFocused
             buffer.draw(
@@ -278,15 +279,17 @@ final class ProfileScreen: Screen {
                 }
             }
             if focused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: height + 1) }
+            if field == .avatar { avatarY = y }
             y += height + 2
         }
-        // The avatar of the link being typed, once it is a valid link and there is room.
+        // The avatar of the link being typed, once it is a valid link and there is room: beside
+        // its own field (which then has no problem to say), below the others' problems.
         let previewX = rect.x + labelWidth + fieldWidth + 4
         if rect.maxX - previewX >= 10, ProfileForm.isWebURL(form.text(.avatar)) {
             buffer.render(
                 PictureView(
                     form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
-                    pictures: model.context.pictures), in: Rect(x: previewX, y: rect.y + 11, width: 10, height: 5))
+                    pictures: model.context.pictures), in: Rect(x: previewX, y: avatarY, width: 10, height: 5))
         }
         let save = model.saving ? tr(.savingButton) : tr(.saveButton)
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)

@@ -148,6 +148,7 @@ public final class AppShell: LoopContent {
             tabs[selectedTab].stack.popToRoot()
             select(tab)
         case .leaveTabs: isFinished = true
+        case .cannotAct(let reason): effects.show(Toast(reason, kind: .error))
         }
     }
 
@@ -194,8 +195,9 @@ public final class AppShell: LoopContent {
             !own.contains { $0.key == hint.key }
         }
         buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
-        // over the hints, never over figures
-        if let toast = effects.toast { buffer.render(toast, in: bottom) }
+        // Over the hints, never over figures; while a dialog or menu is open its keys stay in
+        // view and the toast takes the breadcrumb line.
+        if let toast = effects.toast { buffer.render(toast, in: modal ? top : bottom) }
         help.render(
             title: screen.title, layers: layers,
             everywhere: modal ? ShellKeys.helpOverModal : ShellKeys.map.helpEntries,

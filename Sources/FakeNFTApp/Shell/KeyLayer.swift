@@ -58,13 +58,17 @@ public struct KeyLayer {
         hinted: (Action) -> Bool = { _ in true },
         perform: @escaping (Action) -> ScreenCommand
     ) -> KeyLayer {
-        let map = ReadOnlyMode.isOn ? map.readingOnly : map
+        let every = map, map = ReadOnlyMode.isOn ? map.readingOnly : map
         return KeyLayer(
             title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }
         ) {
             event in
-            guard case .key(let key) = event, let action = map.action(for: key), enabled(action) else { return nil }
-            return perform(action)
+            guard case .key(let key) = event else { return nil }
+            guard let action = map.action(for: key) else {
+                // A change key in read-only mode says why it does nothing.
+                return every.action(for: key).map { _ in .cannotAct(tr(.readOnlyKey)) }
+            }
+            return enabled(action) ? perform(action) : nil
         }
     }
 

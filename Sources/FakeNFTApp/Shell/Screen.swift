@@ -13,6 +13,8 @@ public enum ScreenCommand {
     case finish(showingTab: Int)
     /// End the tabs for the sign-in screen: the account signed out, or the user asked to sign in.
     case leaveTabs
+    /// The key cannot act now: the shell says why, instead of the key vanishing.
+    case cannotAct(String)
 }
 
 /// One screen of a tab: it draws its view model's state and routes keys through its layers.

@@ -20,6 +20,8 @@ final class AppState {
     private(set) var freshness = Freshness.current
     /// Likes and cart changes made while the server could not be reached, not sent yet.
     private(set) var waiting = 0
+    /// True once there is anything to show: a saved copy, or an answer of the server.
+    private(set) var seenAnything = false
     /// True while the changes kept for the server are being sent.
     @ObservationIgnored private var sendingKept = false
 
@@ -41,8 +43,15 @@ final class AppState {
         self.effects = effects
     }
 
-    /// What the breadcrumb line says of the server: the freshness, and the changes waiting for it.
+    /// What the breadcrumb line says: read-only mode when it is on, then the server's standing.
     var status: String? {
+        guard ReadOnlyMode.isOn else { return serverStatus }
+        return [tr(.statusReadOnly), serverStatus].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// The freshness of what is shown, and the changes waiting for the server.
+    private var serverStatus: String? {
+        if freshness == .offline, !seenAnything, waiting == 0 { return tr(.statusOfflineNothingSeen) }
         guard waiting > 0 else { return freshness.label }
         return freshness == .offline ? tr(.statusOfflineWaiting, waiting) : tr(.statusWaiting, waiting)
     }
@@ -70,6 +79,7 @@ final class AppState {
             if let profile = seen.profile { await services.profile.remember(profile) }
             if let order = seen.order { await services.order.remember(order) }
             freshness = .savedCopy
+            seenAnything = true
         }
         // What an earlier run kept for the server: shown now, sent once it answers.
         await services.profile.restoreKept()
@@ -96,17 +106,35 @@ final class AppState {
                     if connected { self?.reached() } else { self?.unreachable(.offline("")) }
                 }
             },
-            // Two independent loads: one failing must not cancel the other.
-            Task { [services, weak self] in
-                do {
-                    try await services.profile.load()
-                    self?.reached()
-                } catch {
-                    self?.tell(APIError(thrown: error), as: .profileLoadFailed)
-                }
-            },
-            Task { [weak self] in await self?.loadCart() },
         ]
+        // Two independent loads: one failing must not cancel the other.
+        let profileLoad = Task { [services, weak self] in
+            do {
+                try await services.profile.load()
+                self?.reached()
+            } catch {
+                self?.tell(APIError(thrown: error), as: .profileLoadFailed)
+            }
+        }
+        let cartLoad = Task<Void, Never> { [weak self] in await self?.loadCart() }
+        let listed = Task { [services] in
+            _ = await (profileLoad.value, cartLoad.value)
+            await Self.fetchListedNFTs(services)
+        }
+        tasks += [profileLoad, cartLoad, listed]
+    }
+
+    /// Reads the NFTs the tabs list beside the catalog (the cart's, the favourites', the wallet's)
+    /// into the catalog's cache once the profile and the cart are loaded, so every tab reads
+    /// offline, never opened or not, and the saved copy holds them for the next start.
+    private static func fetchListedNFTs(_ services: Services) async {
+        let profile = services.profile.current
+        var distinct = Set<String>()
+        let ids = ((services.order.current?.nfts ?? []) + (profile?.likes ?? []) + (profile?.nfts ?? [])).filter {
+            distinct.insert($0).inserted
+        }
+        guard !ids.isEmpty else { return }
+        _ = try? await services.catalog.nfts(ids: ids)  // what fails is read again when its tab opens
     }
 
     /// Loads the cart from the server (again, after a failure).
@@ -125,6 +153,7 @@ final class AppState {
     /// the changes kept for it are sent.
     func reached() {
         freshness = .current
+        seenAnything = true
         guard waiting > 0, !sendingKept else { return }
         sendingKept = true
         write { [services, effects, weak self] in

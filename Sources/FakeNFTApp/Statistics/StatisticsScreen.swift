@@ -76,7 +76,8 @@ public final class StatisticsScreen: Screen {
         switch action {
         case .open: return pane.selection.selected < pane.shown.count  // not the row of the page being loaded
         case .clearSearch: return pane.search.isActive
-        case .last: return model.found == nil && !failedFirstPage
+        // Once every user is loaded, the list's own End/G moves there within the key.
+        case .last: return model.found == nil && model.hasMore && !failedFirstPage
         case .sort, .search: return !failedFirstPage  // nothing to sort or search on the error screen
         case .retry: return true
         }

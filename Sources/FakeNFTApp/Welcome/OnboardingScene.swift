@@ -4,18 +4,21 @@ import TerminalUI
 
 /// Onboarding, on the first start only: three pages (what the app does, how to move and buy,
 /// the tabs). ←/→ turn the pages, Enter (or the Next button) goes on, s, Esc or the Skip button
-/// skips, Enter on the last finishes. A click elsewhere goes on.
+/// (top right) skips, Enter on the last finishes (and the footer says so). A click elsewhere goes on.
 @MainActor @Observable
 final class OnboardingScene: LoopContent {
     enum Action: Sendable { case next, previous, skip }
 
-    static var keys: KeyMap<Action> {
+    static var keys: KeyMap<Action> { keys(onLastPage: false) }
+
+    /// The keys, hinted as they act on a page: on the last, going on finishes.
+    static func keys(onLastPage: Bool) -> KeyMap<Action> {
         KeyMap(
             "onboarding",
             [
                 KeyBinding(
-                    [.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext), hint: tr(.hintNext), hintKeys: "→",
-                    .next
+                    [.right, .char("l"), .enter, .char(" ")], tr(.onboardingNext),
+                    hint: onLastPage ? tr(.hintFinish) : tr(.hintNext), hintKeys: onLastPage ? "Enter" : "→", .next
                 ),
                 KeyBinding(
                     [.left, .char("h")], tr(.onboardingPrevious), hint: tr(.hintPrevious), hintKeys: "←", .previous),
@@ -41,15 +44,18 @@ final class OnboardingScene: LoopContent {
     /// Clicks, layers, the help and the footer, as every scene has them.
     @ObservationIgnored private let route = SceneRoute()
 
+    private var isLastPage: Bool { page + 1 == Self.pages.count }
+
     /// The keys that do something on this page (no "back" on the first).
     private func works(_ action: Action) -> Bool { action != .previous || page > 0 }
 
     /// The page's keys.
     private var layers: [KeyLayer] {
         [
-            .keys(Self.pages[page].title, Self.keys, enabled: { [unowned self] in works($0) }) { [unowned self] in
-                perform($0)
-            }
+            .keys(
+                Self.pages[page].title, Self.keys(onLastPage: isLastPage), enabled: { [unowned self] in works($0) },
+                hinted: { [isLastPage] in $0 != .skip || !isLastPage }  // on the last page, finishing is skipping
+            ) { [unowned self] in perform($0) }
         ]
     }
 
@@ -88,10 +94,10 @@ final class OnboardingScene: LoopContent {
             go, at: Point(x: size.width - DisplayWidth.of(go) - 2, y: size.height - 3), style: .selected,
             maxWidth: size.width, key: .enter)
         if page + 1 < pages.count {
+            let skip = tr(.onboardingSkipButton, Self.keys.keyLabel(for: .skip))
             buffer.button(
-                tr(.onboardingSkipButton, Self.keys.keyLabel(for: .skip)), at: Point(x: 2, y: size.height - 3),
-                style: .dim, maxWidth: size.width / 3,
-                key: Self.keys.key(for: .skip))
+                skip, at: Point(x: max(0, size.width - DisplayWidth.of(skip) - 2), y: 0), style: .dim,
+                maxWidth: size.width, key: Self.keys.key(for: .skip))
         }
         route.finish(&buffer, title: content.title, layers: layers)
     }

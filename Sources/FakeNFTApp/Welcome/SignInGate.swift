@@ -52,6 +52,23 @@ struct SignInGate {
         }
     }
 
+    /// True when a token was given (`--token`, `FAKENFT_TOKEN`, config.toml) and the server refuses
+    /// it: said before any screen, instead of after the first requests fail.
+    func givenTokenIsRefused() async -> Bool {
+        guard connection.api.token != nil else { return false }
+        var configuration = connection.api
+        configuration.timeout = Self.timeout
+        configuration.retries = 0
+        do {
+            _ = try await APIClient(configuration, logger: logger).currencies()
+            return false
+        } catch APIError.unauthorized {
+            return true
+        } catch {
+            return false  // offline or slow: the tabs say what is wrong
+        }
+    }
+
     /// The sign-in screen; what was chosen is saved for this server.
     /// - Parameter notice: what the sign-in screen says first (that the user signed out).
     func ask(loop: AppLoop, notice: String? = nil) async -> Access {

@@ -141,5 +141,22 @@ public struct GridView: Widget {
                 cell(index, cellRect, index == state.selected, &buffer)
             }
         }
+        drawNextRowsTop(state, in: rect, cellWidth: cellWidth, buffer: &buffer)
+    }
+
+    /// In the lines under the last whole row, the top of the next one, so the grid shows it goes
+    /// on; a click there picks its cell (and scrolls to it).
+    private func drawNextRowsTop(_ state: GridState, in rect: Rect, cellWidth: Int, buffer: inout Buffer) {
+        let lines = rect.height - state.visibleRows * cellSize.height, next = state.rowOffset + state.visibleRows
+        guard lines > 0, cellWidth > 0 else { return }
+        for c in 0..<state.columns {
+            let index = next * state.columns + c
+            guard index < state.count else { return }
+            var whole = Buffer(size: Size(width: cellWidth, height: cellSize.height))
+            cell(index, Rect(size: whole.size), false, &whole)
+            let top = Point(x: rect.x + c * cellWidth, y: rect.y + state.visibleRows * cellSize.height)
+            buffer.addHit(Rect(x: top.x, y: top.y, width: cellWidth, height: lines), .item(area: area, index: index))
+            buffer.blit(whole, from: Rect(x: 0, y: 0, width: cellWidth, height: lines), to: top)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FakeNFTCore
+import Localization
 import Foundation
 import Observation
 import Testing
@@ -196,8 +197,10 @@ import FakeNFTTesting
             let cart = frame(shell, Size(width: 80, height: 24)).split(
                 separator: "\n", omittingEmptySubsequences: false
             ).map(String.init)
-            let payRow = try #require(cart.firstIndex { $0.contains("[  Pay (p)  ]") })
-            let payColumn = try #require(cart[payRow].range(of: "[  Pay (p)  ]")).lowerBound.utf16Offset(
+            let total = try #require((shell.currentScreen as? CartScreen)?.model.total)
+            let pay = tr(.payButton, Format.price(total), "p")
+            let payRow = try #require(cart.firstIndex { $0.contains(pay) })
+            let payColumn = try #require(cart[payRow].range(of: pay)).lowerBound.utf16Offset(
                 in: cart[payRow])
             _ = shell.handle(.mouse(MouseEvent(kind: .click, point: Point(x: payColumn + 3, y: payRow))))
             #expect(shell.currentScreen is PaymentScreen, "Pay clicked")

@@ -295,11 +295,10 @@ extension Catalog {
         .statusSavedCopy: "⟳ saved copy, refreshing",
         .statusOffline: "⚠ offline: last seen",
         .statusReadOnly: "read-only",
-        .tokenRefused:
-            """
-            The server refused the token given (--token, FAKENFT_TOKEN or token in config.toml): 401 Unauthorized. \
-            Check it, or leave it out and sign in.
-            """,
+        .tokenRefused: """
+        The server refused the token given (--token, FAKENFT_TOKEN or token in config.toml): 401 \
+        Unauthorized. Check it, or leave it out and sign in.
+        """,
         .readOnlyKey: "Read-only mode: likes, the cart, payment and profile edits are off.",
         .statusOfflineNothingSeen: "⚠ offline",
         .statusOfflineWaiting: "⚠ offline: {0} waiting",

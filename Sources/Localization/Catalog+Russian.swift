@@ -295,11 +295,10 @@ extension Catalog {
         .statusSavedCopy: "⟳ копия, обновляется",
         .statusOffline: "⚠ нет связи: копия",
         .statusReadOnly: "только просмотр",
-        .tokenRefused:
-            """
-            Сервер отклонил заданный токен (--token, FAKENFT_TOKEN или token в config.toml): 401 Unauthorized. \
-            Проверьте его или уберите и войдите.
-            """,
+        .tokenRefused: """
+        Сервер отклонил заданный токен (--token, FAKENFT_TOKEN или token в config.toml): 401 \
+        Unauthorized. Проверьте его или уберите и войдите.
+        """,
         .readOnlyKey: "Режим просмотра: лайки, корзина, оплата и правка профиля выключены.",
         .statusOfflineNothingSeen: "⚠ нет связи",
         .statusOfflineWaiting: "⚠ нет связи, ждут: {0}",

@@ -35,3 +35,10 @@ func stateFolderPastWelcome(server: String) throws -> URL {
         SavedSignIn(server: server, account: nil))
     return base
 }
+
+/// The CPU time process `pid` has used, in clock ticks (user and system).
+func cpuTicks(_ pid: String) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+    return Int(fields[11])! + Int(fields[12])!  // utime, stime
+}

@@ -97,12 +97,6 @@ enum TerminalBenchmarks {
             "\(format(Double(after - before) / hz * 1000, 0)) ms (\(after - before) ticks)")
     }
 
-    private static func cpuTicks(_ pid: String) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
-        return Int(fields[11])! + Int(fields[12])!  // utime, stime
-    }
-
     /// Laying out a 3 MB description without spaces: the four lines the Profile shows, and all of it.
     static func wrapHugeText() {
         let huge = String(repeating: "x", count: 3_000_000)

@@ -20,6 +20,9 @@ do { try TerminalBenchmarks.idleCPU(binary: binary) } catch { report("idle CPU",
 do { try HostileServerBenchmarks.keysWhileRequestsHang(binary: binary) } catch {
     report("keys while requests hang", "failed: \(error)")
 }
+do { try await LongSessionBenchmarks.keyCostAfterLiveUpdates(binary: binary) } catch {
+    report("key cost after live updates", "failed: \(error)")
+}
 print("\nServer and client (server throughput against nginx: make bench-server)")
 do {
     try await ServerBenchmarks.collectionWithLatency()

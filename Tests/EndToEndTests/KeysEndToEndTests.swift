@@ -79,7 +79,7 @@ import FakeNFTTesting
 
         // The cart's button and footer name P, which pays; p does nothing.
         try await tmux.keys("2")
-        let cart = try await tmux.waitFor("Pay (P)")
+        let cart = try await tmux.waitFor("ETH (P)  ]")
         #expect(cart.contains("P pay"), "\(cart)")
         try await tmux.keys("p", "?")
         try await tmux.waitFor("Keys: Cart")  // still the cart's

@@ -38,7 +38,7 @@ import FakeNFTTesting
         // The cart: its rows and total, no ✕, no Pay; p and d do nothing.
         try await tmux.keys("2")
         let cart = try await tmux.waitFor("3 NFT")
-        #expect(!cart.contains("✕") && !cart.contains("Pay (p)") && !cart.contains("d remove"), "\(cart)")
+        #expect(!cart.contains("✕") && !cart.contains("Pay ") && !cart.contains("d remove"), "\(cart)")
         try await tmux.keys("p", "d", "?")  // keys are taken in order: the help after them is still the cart's
         let after = try await tmux.waitFor("Keys: Cart")
         #expect(!after.contains("Bitcoin") && !after.contains("Are you sure"), "\(after)")

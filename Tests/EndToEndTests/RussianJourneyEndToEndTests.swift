@@ -54,7 +54,7 @@ import FakeNFTTesting
             $0.contains("\(items.count) NFT") && $0.contains(total)
         }
         #expect(screen.contains("Корзина [\(items.count)]"))
-        #expect(screen.contains("[  Оплатить (p)  ]"))
+        #expect(screen.contains("[  Оплатить \(total) (p)  ]"), "the button names the amount")
 
         try await tmux.keys("?")
         screen = try await tmux.waitFor("Клавиши: Корзина")

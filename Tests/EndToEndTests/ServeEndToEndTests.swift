@@ -38,7 +38,7 @@ extension ServeEndToEndTests {
         defer { server.stop() }
         try await server.waitUntilAnswering()
         #expect(try await server.status("/api/v1/nope") == 404)
-        let output = await polledOutput(of: server) { $0.contains("/api/v1/nope") }
+        let output = await polledOutput(of: server) { $0.contains("nope") }
         let lines = output.split(separator: "\n")
         #expect(lines.contains { $0.contains("listening on") }, "\(output)")
         for line in lines {

@@ -131,7 +131,7 @@ import FakeNFTTesting
             throughWelcome: false)
         try await tmux.keys("s")
         let screen = try await tmux.waitFor("The server refused the token given")
-        #expect(screen.contains("401 Unauthorized"), "\(screen)")
+        #expect(screen.contains("401") && screen.contains("Unauthorized"), "\(screen)")
         try await tmux.keys("C-c")
         try await tmux.waitFor("EXIT=")
     }

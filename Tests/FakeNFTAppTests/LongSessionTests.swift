@@ -36,7 +36,13 @@ import FakeNFTTesting
             }
         }
 
-        func take() -> (words: Int, deepest: Int) { seen.withLock { seen in defer { seen = (0, 0) }; return seen } }
+        /// What was counted since the last take.
+        func take() -> (words: Int, deepest: Int) {
+            seen.withLock { seen in
+                defer { seen = (0, 0) }
+                return seen
+            }
+        }
     }
 
     let counter = WordCounter()

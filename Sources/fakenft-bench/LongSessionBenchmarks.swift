@@ -1,0 +1,68 @@
+import FakeNFTCore
+import FakeNFTServer
+import FakeNFTTesting
+import Foundation
+
+/// The real binary in tmux, left open while someone else changes the same server: what a key
+/// costs before and after 1,000 live updates, and what the app does idle after them.
+enum LongSessionBenchmarks {
+    /// Keys pressed per measure (ticks are 10 ms: enough keys for a figure).
+    static let keys = 200
+
+    static func keyCostAfterLiveUpdates(binary: String) async throws {
+        let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
+        let socket = "fakenft-bench-long-\(getpid())"
+        let state = try stateFolderPastWelcome(server: server.baseURL.absoluteString)
+        defer {
+            _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
+            try? FileManager.default.removeItem(at: state)
+        }
+        func tmux(_ arguments: [String]) throws -> String {
+            try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output
+        }
+        _ = try tmux([
+            "new-session", "-d", "-x", "100", "-y", "30", "env", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no",
+            "XDG_STATE_HOME=\(state.path)", binary, "--server", server.baseURL.absoluteString,
+        ])
+        let pid = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        for _ in 0..<300 where try !tmux(["capture-pane", "-p"]).contains("4 Statistics") { usleep(50_000) }
+        _ = try tmux(["send-keys", "4"])
+        /// CPU ticks `keys` list moves cost, counted once the app is idle again.
+        func costOfKeys() throws -> Int {
+            try settle(pid)
+            let before = try cpuTicks(pid)
+            for _ in 0..<keys / 20 {
+                _ = try tmux(["send-keys"] + Array(repeating: ["j", "k"], count: 10).flatMap { $0 })
+            }
+            try settle(pid)
+            return try cpuTicks(pid) - before
+        }
+        let fresh = try costOfKeys()
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL))
+        let order = try await api.order()
+        for i in 0..<1_000 {
+            _ = try await api.updateOrder(nfts: i % 2 == 0 ? Array(order.nfts.dropLast()) : order.nfts, ifVersion: nil)
+        }
+        try settle(pid)
+        let idleBefore = try cpuTicks(pid)
+        sleep(10)
+        let idle = try cpuTicks(pid) - idleBefore
+        let after = try costOfKeys()
+        report(
+            "\(keys) list keys (Statistics), CPU: fresh / after 1,000 live updates",
+            "\(fresh) / \(after) ticks: \(format(Double(after) / Double(max(1, fresh)), 2))× (target ≤ 1.5×)")
+        report("idle CPU over 10 s after 1,000 live updates", "\(idle) ticks (target 0)")
+        await server.stop()
+    }
+
+    /// Waits until `pid` has used no CPU for half a second (at most 20 s).
+    private static func settle(_ pid: String) throws {
+        var last = try cpuTicks(pid)
+        for _ in 0..<40 {
+            usleep(500_000)
+            let now = try cpuTicks(pid)
+            if now == last { return }
+            last = now
+        }
+    }
+}

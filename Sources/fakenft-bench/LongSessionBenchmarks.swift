@@ -10,7 +10,8 @@ enum LongSessionBenchmarks {
     static let keys = 200
 
     static func keyCostAfterLiveUpdates(binary: String) async throws {
-        let server = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
+        let server = try await FakeNFTServer.start(
+            ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
         let socket = "fakenft-bench-long-\(getpid())"
         let state = try stateFolderPastWelcome(server: server.baseURL.absoluteString)
         defer {

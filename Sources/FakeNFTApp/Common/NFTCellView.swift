@@ -28,8 +28,9 @@ struct NFTCellView: Widget {
     /// The layout for `nfts` in a grid of `area`: as many columns of at least `minimumWidth` as
     /// fit, sharing the width; a picture of 5 rows (7 from 150 columns, 10 from 45 rows) when the
     /// height allows, fewer when it does not (at least one, so name, price and button always show).
-    /// Two rows of cells fit where there are two, and a line more when a third follows, where the
-    /// grid shows the next row begin (``GridView``): a grid says it goes on.
+    /// Two rows of cells fit where there are two, and a line more when a third follows (unless
+    /// the pictures would shrink to a row), where the grid shows the next row begin
+    /// (``GridView``): a grid says it goes on.
     static func layout(_ nfts: [NFT], in area: Size) -> Layout {
         let preferred = area.width >= 150 ? (area.height >= 45 ? 10 : 7) : 5
         let width = max(minimumWidth, 2 * preferred + 4)
@@ -40,7 +41,10 @@ struct NFTCellView: Widget {
         let ownLine = widestPrice + 1 + Format.widestCartMark > textWidth
         let fixed = textRows + (ownLine ? 1 : 0)
         let rows = (nfts.count + columns - 1) / columns, wanted = max(1, min(2, rows)), peek = rows > wanted ? 1 : 0
-        let pictureRows = max(1, min(preferred, (area.height - peek) / wanted - fixed))
+        var pictureRows = (area.height - peek) / wanted - fixed
+        // A picture needs two rows to be one: then the scroll bar alone says the grid goes on.
+        if pictureRows < 2 { pictureRows = area.height / wanted - fixed }
+        pictureRows = max(1, min(preferred, pictureRows))
         return Layout(size: Size(width: width, height: fixed + pictureRows), buttonOwnLine: ownLine)
     }
 

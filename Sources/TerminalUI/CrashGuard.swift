@@ -36,9 +36,7 @@ enum CrashGuard {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { signo, info, context in
                 if crashGuardArmed {
-                    let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1049l\r\n"
-                    _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
-                    _ = tcsetattr(STDIN_FILENO, TCSANOW, savedTermios)
+                    CrashGuard.restoreTerminal()
                     if let notice = crashNotice { _ = write(STDERR_FILENO, notice, crashNoticeLength) }
                     if let path = crashLogPath {  // open, dup2 and close are async-signal-safe
                         let log = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600), nothing = open("/dev/null", O_RDONLY)
@@ -79,6 +77,17 @@ enum CrashGuard {
                 Int32(truncatingIfNeeded: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)) | SA_SIGINFO | SA_ONSTACK
             sigaction(s, &action, previousCrashActions + Int(s))
         }
+    }
+
+    /// Puts the terminal back as it was at start: attributes, cursor, mouse, paste mode, the
+    /// normal screen, then the saved modes. Async-signal-safe (writes and tcsetattr only), and
+    /// needs nothing of the main actor: the crash handler and the input thread's deadline for an
+    /// ending signal call it.
+    static func restoreTerminal() {
+        guard crashGuardArmed else { return }
+        let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1049l\r\n"
+        _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, savedTermios)
     }
 
     /// Called after a normal shutdown: nothing left to restore.

@@ -19,26 +19,33 @@ enum RawInput: Sendable, Hashable {
 /// It keeps state between drains, because a paste arrives over many reads: once `ESC[200~` is
 /// seen, everything is text until `ESC[201~`, however the input is split; a paste is one event
 /// of at most ``maxPaste`` characters (the rest is dropped and ``TerminalEvent/pasteCut(limit:)``
-/// follows). Pasted text may hold end markers of its own, so nothing that comes in the paste's
-/// burst is a key: an end marker followed by more input in the same read is text, the paste
-/// ends with that read, and reads that follow within ``burstGap`` (for at most ``longestBurst``)
-/// are pasted text too. Each character is looked at a bounded number of times, so no paste can
-/// keep the app busy.
+/// follows). Pasted text may hold end markers of its own, and what follows one comes before the
+/// terminal's own end marker however slowly it arrives, so nothing after it is a key: only an end
+/// marker that ends a read ends the paste (one followed by more input is text), and a read that
+/// comes within ``burstGap`` of a paste's end opens the paste again. A paste that nothing more
+/// arrives for in ``pasteIdle`` is delivered as it is (``timeOut()``: the session's clock), so a
+/// terminal that never ends its paste holds no key for long. Each character is looked at a
+/// bounded number of times, so no paste can keep the app busy.
 struct KeyDecoder {
     /// The most characters one paste delivers.
     static let maxPaste = 64 * 1024
     private static let endMarker: [UInt32] = [0x1B] + "[201~".unicodeScalars.map(\.value)
-    /// Reads closer than this to the paste's last one belong to its burst.
+    /// A read this close to a paste's end continues it: the tail of a paste that held an end
+    /// marker of its own, which a terminal sends on at once.
     static let burstGap = Duration.milliseconds(30)
-    /// The longest a burst may go on after its paste's end marker: later reads are keys again.
-    static let longestBurst = Duration.seconds(1)
+    /// How long a paste stays open with nothing more arriving.
+    static let pasteIdle = Duration.seconds(1)
+    /// How long curses waits after an ESC for the rest of a key's sequence (`ESCDELAY`), and how
+    /// long a lone ESC kept back for an answer that may follow it waits before it is Escape.
+    static let escapeDelay = Duration.milliseconds(escapeDelayMilliseconds)
+    static let escapeDelayMilliseconds: Int32 = 25
 
     /// The text of a paste still open at the end of the last drain.
     private var paste: String.UnicodeScalarView?
     private var pasteLength = 0
     private var pasteCut = false
-    /// When the last paste ended and its burst's last read came (nil: no burst going on).
-    private var burst: (ended: ContinuousClock.Instant, last: ContinuousClock.Instant)?
+    /// When the last paste ended (nil: a key or nothing came since).
+    private var pasteEnded: ContinuousClock.Instant?
     /// The time of the read being decoded.
     private var now = ContinuousClock.now
     /// The start of an escape sequence (or of a paste's end marker) cut off at the end of the
@@ -65,14 +72,29 @@ struct KeyDecoder {
     }
 
     /// True when the last read ended in a lone ESC kept back because a reply may follow it.
-    var holdsLoneEscape: Bool { heldInput == [.char(0x1B)] }
+    var holdsLoneEscape: Bool { paste == nil && heldInput == [.char(0x1B)] }
 
-    /// The lone ESC kept back, once nothing followed it within the escape delay: the Escape key
-    /// (no terminal cuts its own reply there for that long), whatever replies are still awaited.
-    mutating func releaseLoneEscape() -> [TerminalEvent] {
-        guard holdsLoneEscape else { return [] }
-        heldInput = []
-        return [.key(.escape)]
+    /// How long to wait for more input before ``timeOut()`` decides what is held: a lone ESC
+    /// kept back (``escapeDelay``), an open paste (``pasteIdle``); nil when nothing is held.
+    var waitLimit: Duration? {
+        if paste != nil { return Self.pasteIdle }
+        return holdsLoneEscape ? Self.escapeDelay : nil
+    }
+
+    /// What is held, decided as if no more input came: an open paste is delivered as it is (a
+    /// cut end marker with it, as text), a lone ESC is Escape (no terminal cuts its own answer
+    /// there for that long), whatever answers are still awaited.
+    mutating func timeOut() -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        if paste != nil {
+            for case .char(let v) in heldInput { if let scalar = Unicode.Scalar(v) { append(scalar) } }
+            heldInput = []
+            finishPaste(into: &events)
+        } else if holdsLoneEscape {
+            heldInput = []
+            events.append(.key(.escape))
+        }
+        return events
     }
 
     /// Decodes one drain in a decoder that remembers nothing (tests, single reads).
@@ -85,13 +107,12 @@ struct KeyDecoder {
     mutating func decode(_ drained: [RawInput], at now: ContinuousClock.Instant = .now) -> [TerminalEvent] {
         self.now = now
         var events: [TerminalEvent] = []
-        if let burst, paste == nil, heldInput.isEmpty, now - burst.last < Self.burstGap,
-            now - burst.ended < Self.longestBurst
+        if let pasteEnded, paste == nil, heldInput.isEmpty, now - pasteEnded < Self.burstGap,
+            drained.contains(where: { if case .char = $0 { true } else { false } })
         {
-            self.burst?.last = now
-            return pastedBurst(drained)
+            openPaste()  // the tail of a paste that held an end marker of its own
         }
-        burst = nil
+        pasteEnded = nil
         let input = heldInput + drained
         heldInput = []
         var i = 0
@@ -153,9 +174,7 @@ struct KeyDecoder {
             return j
         }
         if c == 0x5B, params == Array("200~".unicodeScalars.map(\.value)) {
-            paste = String.UnicodeScalarView()
-            pasteLength = 0
-            pasteCut = false
+            openPaste()
             return j
         }
         if c == 0x5B, let final = params.last, params.first == 0x3F && final == 0x63 || final == 0x74 {
@@ -229,50 +248,43 @@ struct KeyDecoder {
         }
     }
 
+    private mutating func openPaste() {
+        paste = String.UnicodeScalarView()
+        pasteLength = 0
+        pasteCut = false
+    }
+
     /// Reads pasted text from `start` to the end of the input: the paste ends with this read
-    /// when an end marker came in it (what follows the marker in the read is pasted text too),
-    /// else it stays open for the next read.
+    /// when an end marker ends it; a marker with more after it in the read was pasted (text),
+    /// and without an end the paste stays open for the next read. What the session made itself
+    /// (a resize) passes; keypad codes are dropped.
     private mutating func continuePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int
     {
         var j = start
-        var ended = false
         while j < input.count {
             let matched = Self.markerMatch(input, at: j)
             if matched == Self.endMarker.count {
                 j += matched
-                ended = true
-                if j < input.count { append("[201~") }  // more in this read: the marker was pasted
+                if j == input.count {  // the terminal's own end
+                    finishPaste(into: &events)
+                    pasteEnded = now
+                    return j
+                }
+                append("[201~")  // more in this read: the marker was pasted
                 continue
             }
-            if !ended && matched > 0 && j + matched == input.count {  // a marker cut by the read: wait for the rest
+            if matched > 0 && j + matched == input.count {  // a marker cut by the read: wait for the rest
                 heldInput = Array(input[j...])
                 return input.count
             }
-            if case .char(let v) = input[j], let scalar = Unicode.Scalar(v) { append(scalar) }
-            j += 1
-        }
-        if ended {
-            finishPaste(into: &events)
-            burst = (now, now)
-        }
-        return j
-    }
-
-    /// A read in a paste's burst: its characters are pasted text (markers included), one more
-    /// paste; what the session made itself (a resize) passes; keypad codes are dropped.
-    private mutating func pastedBurst(_ drained: [RawInput]) -> [TerminalEvent] {
-        paste = String.UnicodeScalarView()
-        pasteLength = 0
-        var events: [TerminalEvent] = []
-        for item in drained {
-            switch item {
+            switch input[j] {
             case .char(let v): if let scalar = Unicode.Scalar(v) { append(scalar) }
             case .event(let event): events.append(event)
             case .code: break
             }
+            j += 1
         }
-        finishPaste(into: &events)
-        return events
+        return j
     }
 
     /// How many elements at `index` match the start of the end marker.

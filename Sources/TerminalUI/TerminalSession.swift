@@ -57,10 +57,11 @@ public final class TerminalSession {
 
     /// Every signal whose default action ends the process (crashes aside, ``CrashGuard``) ends
     /// the session through the event loop, so the terminal is restored; SIGPIPE is ignored.
-    static let endingSignals: [Int32] = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
-        SIGSTKFLT, SIGXCPU, SIGXFSZ,
-    ]
+    static let endingSignals: [Int32] =
+        [
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+            SIGSTKFLT, SIGXCPU, SIGXFSZ,
+        ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())  // real-time signals end a process too
     static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT] + endingSignals
 
     /// The surface that shows frames on the terminal.
@@ -108,7 +109,7 @@ public final class TerminalSession {
         signal(SIGPIPE, SIG_IGN)
         let signalFD = SignalPipe.install(Self.handledSignals)
         CrashGuard.install()
-        set_escdelay(Self.escapeDelayMilliseconds)
+        set_escdelay(KeyDecoder.escapeDelayMilliseconds)
         guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
             SignalPipe.restoreDefaults(Self.handledSignals)
             throw TerminalError.unknownTerminalType(term)
@@ -144,7 +145,7 @@ public final class TerminalSession {
             mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)
         }
         Self.writeControl("\u{1B}[?2004h")  // bracketed paste
-        pump = InputPump(inputFD: STDIN_FILENO, signalFD: signalFD)
+        pump = InputPump(inputFD: STDIN_FILENO, signalFD: signalFD, ending: Set(Self.endingSignals))
     }
 
     /// The terminal's size now.
@@ -178,11 +179,13 @@ public final class TerminalSession {
                         pump.acknowledge()
                     case .signal(let signo):
                         if !self.handle(signal: signo, continuation) {
+                            self.shutdown()  // the terminal first: what the app does before it ends may take a while
                             continuation.finish()
                             return
                         }
                     case .hangup:
                         self.exitSignal = SIGHUP
+                        self.shutdown()
                         continuation.finish()
                         return
                     }
@@ -193,25 +196,21 @@ public final class TerminalSession {
         }
     }
 
-    /// How long curses waits after an ESC for the rest of a key's sequence (`ESCDELAY`), and how
-    /// long a lone ESC kept back for a reply that may follow it waits before it is the Escape key.
-    static let escapeDelayMilliseconds: Int32 = 25
-    static let escapeDelay = Duration.milliseconds(escapeDelayMilliseconds)
-    /// Turns a lone ESC kept back into the Escape key when nothing follows it in time.
-    private var escapeRelease: Task<Void, Never>?
+    /// Decides what the decoder holds when no more input comes in time.
+    private var heldTimeout: Task<Void, Never>?
 
-    /// Delivers what was read; a lone ESC the decoder kept back (a reply may follow it while the
-    /// terminal's answers are awaited, and tmux never forwards some) acts after ``escapeDelay``
-    /// unless more input comes first.
+    /// Delivers what was read. What the decoder holds waits for more input, but only for its
+    /// ``KeyDecoder/waitLimit``: a lone ESC kept back for an answer that may follow it (tmux never
+    /// forwards some) is Escape after the escape delay, an open paste is delivered after a pause.
     private func deliverRead(to continuation: AsyncStream<TerminalEvent>.Continuation) {
-        escapeRelease?.cancel()
-        escapeRelease = nil
+        heldTimeout?.cancel()
+        heldTimeout = nil
         deliver(drain(), to: continuation)
-        guard decoder.holdsLoneEscape else { return }
-        escapeRelease = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: Self.escapeDelay)
+        guard let limit = decoder.waitLimit else { return }
+        heldTimeout = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: limit)
             guard !Task.isCancelled, let self else { return }
-            self.deliver(self.decoder.releaseLoneEscape(), to: continuation)
+            self.deliver(self.decoder.timeOut(), to: continuation)
         }
     }
 
@@ -219,7 +218,7 @@ public final class TerminalSession {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        escapeRelease?.cancel()
+        heldTimeout?.cancel()
         pump.stop()
         surface.removePictures(deleteUploads: true)
         if options.mouse { mousemask(0, nil) }

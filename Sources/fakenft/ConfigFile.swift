@@ -46,12 +46,13 @@ struct ConfigFile {
 
     init(url: URL) {
         self.url = url
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             exists = false
             return
         }
         exists = true
-        guard data.count <= Self.maxBytes, let text = String(data: data, encoding: .utf8) else {
+        guard let data = RegularFile.read(url, maxBytes: Self.maxBytes), let text = String(data: data, encoding: .utf8)
+        else {
             problems.append("\(url.path): not a UTF-8 text file of at most 64 KB; using the defaults")
             return
         }

@@ -189,9 +189,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The first line of `path`, trimmed; a file others may read is refused.
     static func readToken(from path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 4096,
+        guard let data = RegularFile.read(URL(fileURLWithPath: path), maxBytes: 4096),
             let line = String(data: data, encoding: .utf8)?.split(whereSeparator: \.isNewline).first?
-                .trimmingCharacters(in: .whitespaces), !line.isEmpty
+                .trimmingCharacters(in: .whitespaces), !line.isEmpty,
+            line.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })  // no NUL, no controls
         else { throw Failure("--token-file \(path): not a readable file whose first line is the token") }
         if let mode = PrivateFile.exposedMode(of: path) {
             throw Failure(

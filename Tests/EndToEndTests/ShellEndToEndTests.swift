@@ -61,16 +61,36 @@ import FakeNFTTesting
         try await expectTerminalRestored(tmux)
     }
 
-    /// Every signal whose default ends the process (USR1, ALRM, XFSZ… once left it raw).
+    /// Every signal whose default ends the process (USR1, ALRM, XFSZ, the real-time ones… once
+    /// left it raw).
     @Test(arguments: [
         SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ, SIGXCPU, SIGVTALRM,
-        SIGPROF, SIGSYS,
+        SIGPROF, SIGSYS, __libc_current_sigrtmin(), __libc_current_sigrtmin() + 1, __libc_current_sigrtmax(),
     ])
     func terminalIsRestoredAfterSignal(_ signal: Int32) async throws {
         let tmux = try await Tmux()
         try await launch(tmux)
         kill(try await tmux.childPID(), signal)
         try await tmux.waitFor("EXIT=")
+        try await expectTerminalRestored(tmux)
+    }
+
+    /// A session whose main actor never comes back (a frozen screen): an ending signal still
+    /// restores the terminal and ends the process (128 + the signal) within about a second, from
+    /// the input thread. The session is the test bundle's own `BusySessionChild`.
+    @Test func anEndingSignalEndsABusySession() async throws {
+        let tmux = try await Tmux()
+        let busy = tmux.directory.appendingPathComponent("busy").path
+        try await tmux.type(
+            """
+            sh -c 'stty -a > before.txt; FAKENFT_BUSY_SESSION=\(busy) \(CommandLine.arguments[0]) \
+            --testing-library swift-testing --filter BusySessionChild; echo \"EX\"\"IT=$?\"; stty -a > after.txt; \
+            echo DO\"\"NE'
+            """
+        )
+        #expect(await polled(within: .seconds(30)) { FileManager.default.fileExists(atPath: busy) })
+        kill(try await tmux.childPID(), SIGTERM)
+        try await tmux.waitFor("EXIT=\(128 + SIGTERM)", timeout: 10)
         try await expectTerminalRestored(tmux)
     }
 

@@ -40,10 +40,35 @@ import Testing
     }
 
     /// Whatever comes in the paste's read after an end marker is pasted text: a paste holding its
-    /// own end marker cannot type `rm -rf x` or `k`.
+    /// own end marker cannot type `rm -rf x` or `k`. Only a marker that ends a read ends it; this
+    /// one waits for its end, and is delivered as it is once nothing more comes.
     @Test func anEndMarkerInsideThePasteDoesNotEndIt() {
-        let events = KeyDecoder.decode(chars("\u{1B}[200~echo hi\u{1B}[201~\nrm -rf x\u{1B}[201~k"))
-        #expect(events == [.paste("echo hi[201~\nrm -rf x[201~k")])
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(chars("\u{1B}[200~echo hi\u{1B}[201~\nrm -rf x\u{1B}[201~k")) == [])
+        #expect(decoder.waitLimit == KeyDecoder.pasteIdle)
+        #expect(decoder.timeOut() == [.paste("echo hi[201~\nrm -rf x[201~k")])
+        #expect(decoder.waitLimit == nil)
+        #expect(decoder.decode(chars("q")) == [.key(.char("q"))])
+    }
+
+    /// t3 of the audit: 1,000 characters, an end marker, then a tail of keys that arrives slowly
+    /// (tmux and a busy machine cut it in pieces far apart), the terminal's own end marker last:
+    /// nothing of it is a key, however far apart the pieces come.
+    @Test(arguments: [KeyDecoder.burstGap / 2, KeyDecoder.burstGap * 3, .milliseconds(500)])
+    func aTailArrivingSlowlyAfterAPastedEndMarkerIsPastedText(_ gap: Duration) {
+        let tail = String(repeating: "qd\r\u{1B}[A3", count: 2_000)
+        let input = chars(String(repeating: "x", count: 1_000) + "\u{1B}[201~" + tail + "\u{1B}[201~")
+        var decoder = KeyDecoder()
+        var events = decoder.decode(chars("\u{1B}[200~"))
+        var time = ContinuousClock.now
+        for start in stride(from: 0, to: input.count, by: 997) {
+            events += decoder.decode(Array(input[start..<min(start + 997, input.count)]), at: time)
+            time += gap
+        }
+        #expect(events.allSatisfy { if case .key = $0 { false } else { true } }, "\(events.prefix(3))")
+        #expect(events.contains { if case .paste(let text) = $0 { text.contains("qd") } else { false } })
+        #expect(decoder.waitLimit == nil, "the terminal's own end marker ended it")
+        #expect(decoder.decode(chars("q"), at: time + KeyDecoder.burstGap * 2) == [.key(.char("q"))])
     }
 
     /// 100 KB pasted with its own end marker near the start, arriving in 4 KB reads a millisecond
@@ -68,17 +93,19 @@ import Testing
         #expect(decoder.decode(chars("q"), at: time + KeyDecoder.burstGap * 2) == [.key(.char("q"))])
     }
 
-    /// A burst that never pauses ends after ``KeyDecoder/longestBurst``: keys work again.
-    @Test func aBurstIsBoundedInTime() {
+    /// A paste the terminal never ends (or a read right after a paste's end, taken for its tail)
+    /// is delivered after ``KeyDecoder/pasteIdle`` with nothing more: keys work again.
+    @Test func aPasteThatNeverEndsIsDeliveredAfterAPause() {
         var decoder = KeyDecoder()
         let start = ContinuousClock.now
-        _ = decoder.decode(chars("\u{1B}[200~a\u{1B}[201~"), at: start)
-        var time = start
-        while time - start < KeyDecoder.longestBurst {
-            time += .milliseconds(10)
-            _ = decoder.decode(chars("z"), at: time)
-        }
-        #expect(decoder.decode(chars("q"), at: time + .milliseconds(10)) == [.key(.char("q"))])
+        #expect(decoder.decode(chars("\u{1B}[200~a\u{1B}[201~"), at: start) == [.paste("a")])
+        #expect(decoder.decode(chars("z\u{1B}[20"), at: start + .milliseconds(5)) == [], "the tail, a marker cut")
+        #expect(decoder.waitLimit == KeyDecoder.pasteIdle)
+        let delivered = decoder.timeOut()
+        #expect(
+            delivered.count == 1
+                && delivered.allSatisfy { if case .paste(let text) = $0 { text.hasPrefix("z") } else { false } })
+        #expect(decoder.decode(chars("q"), at: start + .seconds(2)) == [.key(.char("q"))])
     }
 
     @Test func aHugePasteIsCutWithANotice() {

@@ -31,13 +31,12 @@ public struct AccountStore: Sendable {
     /// The sign-in saved for `server`; nil when there is none, it is for another server, the
     /// file is unreadable, or others may read it (then it is not trusted, and deleted).
     public func load(server: String) -> SavedSignIn? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path) else { return nil }
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         if PrivateFile.exposedMode(of: fileURL.path) != nil {
             delete()
             return nil
         }
-        guard (attributes[.size] as? Int ?? 0) <= 64 * 1024,
-            let data = FileManager.default.contents(atPath: fileURL.path),
+        guard let data = RegularFile.read(fileURL, maxBytes: 64 * 1024),
             let saved = try? JSONDecoder().decode(SavedSignIn.self, from: data), saved.server == server
         else { return nil }
         return saved

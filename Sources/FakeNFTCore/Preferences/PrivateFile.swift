@@ -4,10 +4,12 @@ import Foundation
 public enum PrivateFile {
     /// The permission bits of `path` when its group or others may read or write it; nil when
     /// only its owner may (or it cannot be looked at).
+    /// A symbolic link is judged by the file it leads to (as Kubernetes mounts secrets and GNU
+    /// stow links dotfiles).
     public static func exposedMode(of path: String) -> Int? {
-        guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
-            mode & 0o077 != 0
-        else { return nil }
-        return mode & 0o777
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let mode = Int(info.st_mode & 0o777)
+        return mode & 0o077 != 0 ? mode : nil
     }
 }

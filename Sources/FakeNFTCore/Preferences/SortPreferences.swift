@@ -31,7 +31,10 @@ public actor PreferencesStore {
     public init(fileURL: URL) {
         self.fileURL = fileURL
         preferences =
-            (try? JSONDecoder().decode(SortPreferences.self, from: Data(contentsOf: fileURL))) ?? SortPreferences()
+            RegularFile.read(fileURL, maxBytes: 64 * 1024).flatMap {
+                try? JSONDecoder().decode(SortPreferences.self, from: $0)
+            }
+            ?? SortPreferences()
     }
 
     /// `$XDG_CONFIG_HOME/fakenft/preferences.json` (default `~/.config/fakenft/`).

@@ -104,9 +104,8 @@ public struct KeptChanges: Sendable {
 
     /// The delta in `file`, or none (a damaged or oversized file is removed).
     private static func read(_ file: URL) -> IDDelta {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return .none }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxBytes + 1), data.count <= maxBytes,
+        guard FileManager.default.fileExists(atPath: file.path) else { return .none }
+        guard let data = RegularFile.read(file, maxBytes: maxBytes),
             let kept = try? JSONDecoder().decode(IDDelta.self, from: data)
         else {
             try? FileManager.default.removeItem(at: file)

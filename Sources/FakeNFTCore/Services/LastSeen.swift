@@ -62,9 +62,8 @@ public struct LastSeenStore: Sendable {
 
     /// What was saved, or nil (nothing saved, or a file not fit to read, which is removed).
     public func load() -> LastSeen? {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maxBytes + 1), data.count <= Self.maxBytes,
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard let data = RegularFile.read(file, maxBytes: Self.maxBytes),
             let saved = try? JSONDecoder().decode(LastSeen.self, from: data),
             saved.layout == LastSeen.layout, saved.appVersion == FakeNFTVersion.current
         else {

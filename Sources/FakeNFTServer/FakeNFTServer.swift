@@ -87,6 +87,7 @@ public enum FakeNFTServer {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: configuration.trustedProxies))
         }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
+        router.add(middleware: BodyDeadlineMiddleware())
         if configuration.logRequests { router.add(middleware: RequestLog()) }
         router.add(middleware: ConsistencyMiddleware(store: store))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }

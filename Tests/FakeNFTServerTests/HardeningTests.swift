@@ -228,13 +228,15 @@ import FakeNFTTesting
     }
 
     /// A body sent a byte at a time never holds a connection: past the deadline the connection
-    /// closes, though the client is still sending (and never idle).
-    @Test func aBodyThatDripsInGetsA408AndItsConnectionCloses() async throws {
+    /// closes, though the client is still sending (and never idle), whether the route reads a
+    /// body (a profile change) or not (a read, an unknown path, a sign-out without a token).
+    @Test(arguments: ["PUT /api/v1/profile/1", "GET /api/v1/nft/1", "GET /api/v1/nope", "POST /api/v1/auth/logout"])
+    func aBodyThatDripsInClosesItsConnection(_ request: String) async throws {
         try await TestServer.with { server async throws in
             let connection = try RawConnection(port: server.port)
             connection.send(
                 """
-                PUT /api/v1/profile/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \
+                \(request) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \
                 application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=
                 """
             )

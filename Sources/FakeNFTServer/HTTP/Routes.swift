@@ -236,27 +236,9 @@ struct Routes: Sendable {
         guard id == "1" else { throw ServerError.notFound("'\(id)' (only id 1 exists)") }
     }
 
-    /// How long a client may take to send a request's body.
-    static let bodyDeadline = Duration.seconds(10)
-
-    /// The body's fields; over 64 KiB is a 413, a body that breaks HTTP framing a 400; a body
-    /// not all there within ``bodyDeadline`` closes the connection.
+    /// The body's fields (read whole, within its deadline and size, by ``BodyDeadlineMiddleware``).
     static func body(_ request: Request, _ context: ServerContext) async throws -> RequestFields {
-        let end = ContinuousClock.now + bodyDeadline
-        let watch = Deadlines.shared.watch(for: bodyDeadline) { passed in
-            if passed { context.closeConnection() }  // ends the collecting, which waits for more
-        }
-        defer { Deadlines.shared.lift(watch) }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: Self.maxBodySize)
-        } catch is NIOTooManyBytesError {
-            throw ServerError(.contentTooLarge, "body larger than \(Self.maxBodySize / 1024) KiB")
-        } catch  where ContinuousClock.now >= end {
-            throw ServerError(.requestTimeout, "the body did not arrive within \(Self.bodyDeadline)")
-        } catch {
-            throw RequestError("the body could not be read: \(error)")
-        }
+        let buffer = try await request.body.collect(upTo: Self.maxBodySize)
         return try RequestFields(body: Data(buffer.readableBytesView), contentType: request.headers[.contentType])
     }
 }

@@ -30,7 +30,7 @@ struct BodyDeadlineMiddleware: RouterMiddleware {
             return try await request.body.collect(upTo: Routes.maxBodySize)
         } catch is NIOTooManyBytesError {
             throw ServerError(.contentTooLarge, "body larger than \(Routes.maxBodySize / 1024) KiB")
-        } catch where ContinuousClock.now >= end {
+        } catch  where ContinuousClock.now >= end {
             throw ServerError(.requestTimeout, "the body did not arrive within \(bodyDeadline)")
         } catch {
             throw RequestError("the body could not be read: \(error)")

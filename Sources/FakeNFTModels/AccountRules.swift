@@ -22,27 +22,54 @@ public enum AccountRules {
             || (0x2066...0x2069).contains(scalar.value)
     }
 
-    /// A name of 1 to 100 characters (trimmed), without control characters.
+    /// A name of 1 to 100 characters (trimmed), without control characters, with something that
+    /// shows (a name of zero-width spaces or Hangul fillers looks blank).
     public static func nameProblem(_ name: String) -> Problem? {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return .nameEmpty }
+        if trimmed.isEmpty || trimmed.unicodeScalars.allSatisfy(looksBlank) { return .nameEmpty }
         if trimmed.count > maxName { return .nameTooLong }
         if trimmed.unicodeScalars.contains(where: isControl) { return .nameHasControls }
         return nil
     }
 
+    /// A scalar that shows nothing: whitespace, an invisible format character (a zero-width
+    /// space, a soft hyphen), a blank that is a letter (Hangul fillers, the blank braille cell).
+    static func looksBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+            || [0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0].contains(scalar.value)
+    }
+
     /// An address with one `@`, something before it and a dotted domain after it, at most 254
-    /// characters, without spaces or control characters.
+    /// characters, without spaces, invisible or control characters; in each part (the name, each
+    /// label of the domain) letters of one alphabet of Latin, Greek and Cyrillic, whose letters
+    /// look alike (`pаypal@…` with a Cyrillic `а` looks like another's address).
     public static func emailProblem(_ email: String) -> Problem? {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let domain = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
         guard email.count <= maxEmail, parts.count == 2, !parts[0].isEmpty, domain.count >= 2,
             !domain.contains(where: \.isEmpty),
-            !email.unicodeScalars.contains(where: {
-                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            !email.unicodeScalars.contains(where: { looksBlank($0) || $0.properties.generalCategory == .control }),
+            email.split(whereSeparator: { $0 == "@" || $0 == "." }).allSatisfy({
+                Set($0.unicodeScalars.compactMap(LetterScript.init).filter { $0 != .other }).count <= 1
             })
         else { return .emailInvalid }
         return nil
+    }
+
+    /// The scripts whose letters look alike (`a`, `а`, `α`; `o`, `о`, `ο`).
+    enum LetterScript {
+        case latin, greek, cyrillic, other
+
+        /// The script of a letter; nil for anything that is not a letter.
+        init?(_ scalar: Unicode.Scalar) {
+            guard scalar.properties.isAlphabetic else { return nil }
+            switch scalar.value {
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: self = .latin
+            case 0x370...0x3FF, 0x1F00...0x1FFF: self = .greek
+            case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: self = .cyrillic
+            default: self = .other
+            }
+        }
     }
 
     /// At least 8 characters with a letter and something that is not a letter, at most 72 bytes,
@@ -59,9 +86,10 @@ public enum AccountRules {
 
     /// The key an address is unique by: its compatibility form (NFKC: composed and decomposed
     /// accents, the Kelvin sign and the letter K are one), case-folded (addresses that differ
-    /// only in case are one). For plain ASCII addresses, the lower-cased address.
+    /// only in case are one), the dotless `ı` as `i`. For plain ASCII addresses, the lower-cased
+    /// address.
     public static func emailKey(_ email: String) -> String {
         email.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
-            .precomposedStringWithCompatibilityMapping
+            .replacingOccurrences(of: "ı", with: "i").precomposedStringWithCompatibilityMapping
     }
 }

@@ -192,7 +192,22 @@ import FakeNFTTesting
             ] {
                 #expect(try await signUp("Copy", lookAlike, "good pass 1").0 == 409, "\(lookAlike)")
             }
-            #expect(try await signUp("   ", "boris@example.com", "good pass 1").0 == 400)
+            // Look-alikes outside NFKC: a letter of another alphabet in the name, an invisible
+            // character, a dotless ı: refused, or the same address.
+            for lookAlike in [
+                "\u{430}nna@example.com", "anna@ex\u{3BF}mple.com", "an\u{200B}na@example.com",
+                "an\u{AD}na@example.com",
+            ] {
+                #expect(try await signUp("Copy", lookAlike, "good pass 1").0 == 400, "\(lookAlike.debugDescription)")
+            }
+            _ = try await Self.register(server, "Inna", "inna@example.com")
+            #expect(try await signUp("Copy", "\u{131}nna@example.com", "good pass 1").0 == 409, "dotless ı")
+            #expect(try await signUp("Пётр", "пётр@пример.рф", "good pass 1").0 == 201, "one alphabet throughout")
+            // Names that show nothing.
+            for blank in ["   ", "\u{200B}\u{200B}", "\u{3164}", "\u{2800} \u{AD}"] {
+                #expect(
+                    try await signUp(blank, "boris@example.com", "good pass 1").0 == 400, "\(blank.debugDescription)")
+            }
             #expect(try await signUp("Boris\u{1B}[2J", "boris@example.com", "good pass 1").0 == 400)
         }
     }
@@ -241,13 +256,43 @@ import FakeNFTTesting
                 Self.form([("name", "N"), ("email", "n\(made)@example.com"), ("password", "correct horse 1")]).utf8)
             return (try await URLSession.shared.data(for: request).1 as! HTTPURLResponse).statusCode
         }
-        #expect(try await signUp(from: "10.0.0.1") == 201)
-        #expect(try await signUp(from: "10.0.0.2") == 201)
-        #expect(try await signUp(from: "10.0.0.1") == (trusted ? 201 : 429), "a second sign-up of 10.0.0.1")
-        #expect(try await signUp(from: "10.0.0.1") == 429)
-        let newClient = try await signUp(from: "10.0.0.3")
+        #expect(try await signUp(from: "10.0.1.1") == 201)
+        #expect(try await signUp(from: "10.0.2.1") == 201)
+        #expect(try await signUp(from: "10.0.1.1") == (trusted ? 201 : 429), "a second sign-up of 10.0.1.1")
+        #expect(try await signUp(from: "10.0.1.1") == 429)
+        #expect(try await signUp(from: "10.0.1.200") == 429, "another address of the same /24 is the same client")
+        let newClient = try await signUp(from: "10.0.3.1")
         await server.stop()
         #expect(newClient == (trusted ? 201 : 429), "a new address is a new client only when a trusted proxy says so")
+    }
+
+    /// Strangers guessing an address's password five times lock it for strangers, not for the
+    /// client its owner signed in from before.
+    @Test func strangersGuessesDoNotLockTheOwnerOut() async throws {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.trustedProxies = [IPAddressRange("127.0.0.0/8")!]
+        let server = try await FakeNFTServer.start(configuration)
+        func signIn(from client: String, _ password: String) async throws -> Int {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/auth/login"))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.setValue(client, forHTTPHeaderField: "X-Forwarded-For")
+            request.httpBody = Data(Self.form([("email", "anna@example.com"), ("password", password)]).utf8)
+            return (try await URLSession.shared.data(for: request).1 as! HTTPURLResponse).statusCode
+        }
+        var register = URLRequest(url: server.baseURL.appendingPathComponent("api/v1/auth/register"))
+        register.httpMethod = "POST"
+        register.httpBody = Data(
+            Self.form([("name", "Anna"), ("email", "anna@example.com"), ("password", "correct horse 1")]).utf8)
+        #expect((try await URLSession.shared.data(for: register).1 as! HTTPURLResponse).statusCode == 201)
+        #expect(try await signIn(from: "10.0.1.1", "correct horse 1") == 200, "the owner, from her laptop")
+        for stranger in 0..<5 { #expect(try await signIn(from: "10.0.9.\(stranger)", "guess 1234") == 401) }
+        #expect(try await signIn(from: "10.0.9.77", "guess 1234") == 429, "the address is locked for strangers")
+        #expect(try await signIn(from: "10.0.7.7", "correct horse 1") == 429, "a client never seen waits too")
+        #expect(try await signIn(from: "10.0.1.1", "correct horse 1") == 200, "the owner's client gets in")
+        await server.stop()
     }
 
     @Test func theClientIsTheLastAddressNoTrustedProxyWrote() {
@@ -264,6 +309,15 @@ import FakeNFTTesting
         #expect(forwarded.client(peer: "5.5.5.5", forwardedFor: ["1.2.3.4"]) == "5.5.5.5", "not a trusted peer")
         #expect(forwarded.client(peer: "10.9.200.1", forwardedFor: ["1.2.3.4"]) == "1.2.3.4", "in the trusted network")
         #expect(forwarded.client(peer: "10.10.0.1", forwardedFor: ["1.2.3.4"]) == "10.10.0.1")
+    }
+
+    /// Sign-ups are counted per network, where one client's addresses rotate.
+    @Test func aClientsNetworkIsItsSlash24OrSlash64() {
+        #expect(IPAddressRange.network(of: "192.0.2.77") == "192.0.2.0/24")
+        #expect(IPAddressRange.network(of: "::ffff:192.0.2.77") == "192.0.2.0/24")
+        #expect(IPAddressRange.network(of: "2001:db8:1:2:aaaa::1") == "2001:0db8:0001:0002::/64")
+        #expect(IPAddressRange.network(of: "2001:db8:1:2::ffff") == IPAddressRange.network(of: "2001:db8:1:2:1::"))
+        #expect(IPAddressRange.network(of: "unknown") == "unknown")
     }
 
     @Test func addressRangesParseAndMatchAsCIDRSays() throws {
@@ -346,6 +400,24 @@ import FakeNFTTesting
             let nulHash = Bcrypt.hash("\0Password1", cost: 4)
             #expect(Bcrypt.verify("", hash: nulHash), "what the rule guards against")
             #expect(AccountRules.passwordProblem("\0Password1") == .passwordHasControls)
+        }
+    }
+
+    /// bcrypt reads 72 bytes: a password of exactly 72 opens its account, the same with anything
+    /// appended does not (sign-up refuses more than 72 bytes, sign-in too).
+    @Test func signInRefusesWhatBcryptWouldCutTo72Bytes() async throws {
+        try await TestServer.with { server async throws in
+            let password = "A1" + String(repeating: "b", count: 70)
+            #expect(password.utf8.count == AccountRules.maxPasswordBytes)
+            _ = try await Self.register(server, "Anna", "anna@example.com", password)
+            for (attempt, expected) in [(password, 200), (password + "x", 401), (password + "anything at all", 401)] {
+                let status = try await server.request(
+                    "POST", "/api/v1/auth/login",
+                    body: Self.form([("email", "anna@example.com"), ("password", attempt)]),
+                    contentType: "application/x-www-form-urlencoded"
+                ).status
+                #expect(status == expected, "\(attempt.utf8.count) bytes")
+            }
         }
     }
 

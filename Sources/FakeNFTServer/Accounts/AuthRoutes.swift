@@ -37,7 +37,8 @@ struct AuthRoutes: Sendable {
                 if let problem = Credentials.problem(name: name, email: email, password: password) {
                     throw RequestError(problem)
                 }
-                _ = try Self.allowed(limits.signUps?.attempt([context.clientKey]))  // probing for addresses too
+                // probing for addresses too; per network, so that rotated addresses are one client
+                _ = try Self.allowed(limits.signUps?.attempt([context.clientNetworkKey]))
                 let token = Tokens.make(), trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
                 let userID = try await store.register(
                     name: trimmed, email: email,
@@ -48,16 +49,22 @@ struct AuthRoutes: Sendable {
                 let fields = try await Routes.body(request, context)
                 let email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces),
                     password = fields.string("password") ?? ""
-                let keys = ["email:" + AccountRules.emailKey(email), context.clientKey]
+                let address = "email:" + AccountRules.emailKey(email)
+                let keys = limits.signInKeys(address: address, client: context.clientKey)
                 // counted before the check, so guesses sent at once are limited as if one by one
                 let attempt = try Self.allowed(limits.signIns.attempt(keys))
                 let account = try await store.account(email: email)
-                // No password that could ever be set holds a control character (bcrypt would stop at a NUL).
-                let possible = AccountRules.passwordProblem(password) != .passwordHasControls && !password.isEmpty
+                // No password that could ever be set holds a control character (bcrypt would stop at
+                // a NUL) or is over 72 bytes (bcrypt would read its first 72 only: anything appended
+                // to the right one would match).
+                let possible =
+                    AccountRules.passwordProblem(password) != .passwordHasControls && !password.isEmpty
+                    && password.utf8.count <= AccountRules.maxPasswordBytes
                 let matches =
                     try await Passwords.verify(password, hash: account?.passwordHash ?? Passwords.decoy) && possible
                 guard let account, matches else { throw ServerError(.unauthorized, "wrong e-mail or password") }
-                if let attempt { limits.signIns.succeeded(attempt, forgetting: keys[0]) }
+                if let attempt { limits.signIns.succeeded(attempt, forgetting: address) }
+                limits.signedIn(address: address, client: context.clientKey)
                 let token = Tokens.make()
                 try await store.startSession(userID: account.userID, tokenHash: Tokens.hash(token))
                 return try signedIn(

@@ -77,13 +77,34 @@ struct Limited: Error, Sendable {
 }
 
 /// The server's limits on accounts: sign-in attempts per address and per client, sign-ups per
-/// client (none when not set: `--sign-ups-per-hour 0`).
-struct AccountLimits: Sendable {
+/// client's network (none when not set: `--sign-ups-per-hour 0`).
+///
+/// A client that signed in to an address before is counted apart from everyone else's guesses
+/// at that address: strangers' wrong guesses never lock its owner out.
+final class AccountLimits: Sendable {
     let signIns: LoginLimiter
     let signUps: LoginLimiter?
+    /// "address key|client key" of each sign-in that succeeded (a bounded memory of who is who).
+    private let signedInBefore = Mutex<Set<String>>([])
+    static let maxRemembered = 100_000
 
     init(signUpsPerHour: Int) {
         signIns = LoginLimiter()
         signUps = signUpsPerHour > 0 ? LoginLimiter(maxAttempts: signUpsPerHour, window: .seconds(3600)) : nil
+    }
+
+    /// What a sign-in to `address` (its key) from `client` is counted against: the address and
+    /// the client; for a client that signed in to it before, its own attempts at it alone.
+    func signInKeys(address: String, client: String) -> [String] {
+        let pair = address + "|" + client
+        return signedInBefore.withLock { $0.contains(pair) } ? [pair, client] : [address, client]
+    }
+
+    /// Remembers that `client` signed in to `address`.
+    func signedIn(address: String, client: String) {
+        signedInBefore.withLock { pairs in
+            if pairs.count >= Self.maxRemembered { pairs.removeAll() }
+            pairs.insert(address + "|" + client)
+        }
     }
 }

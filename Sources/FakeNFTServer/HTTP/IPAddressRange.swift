@@ -46,6 +46,18 @@ public struct IPAddressRange: Sendable, Hashable {
         return Array(bytes.prefix(12)) == [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] && bytes[12] == 127
     }
 
+    /// The network `address` belongs to as one client's addresses are counted where they rotate:
+    /// its /24 (IPv4, also mapped into IPv6) or its /64 (IPv6); anything else as it is.
+    public static func network(of address: String) -> String {
+        guard var bytes = bytes(address) else { return address }
+        if bytes.count == 16, Array(bytes.prefix(12)) == [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] {
+            bytes = Array(bytes.suffix(4))
+        }
+        if bytes.count == 4 { return bytes.prefix(3).map(String.init).joined(separator: ".") + ".0/24" }
+        return stride(from: 0, to: 8, by: 2).map { String(format: "%02x%02x", bytes[$0], bytes[$0 + 1]) }
+            .joined(separator: ":") + "::/64"
+    }
+
     /// The address's 4 or 16 bytes; nil when it is not an IP address.
     static func bytes(_ text: String) -> [UInt8]? {
         guard text.utf8.count <= 64 else { return nil }

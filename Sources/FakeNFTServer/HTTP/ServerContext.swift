@@ -25,4 +25,8 @@ public struct ServerContext: RequestContext {
 
     /// The client's IP address, as rate limits key it.
     var clientKey: String { "client:" + clientAddress }
+
+    /// The client's network (its /24 or /64), as sign-ups are limited: a client that rotates
+    /// its addresses within its network is still one client.
+    var clientNetworkKey: String { "network:" + IPAddressRange.network(of: clientAddress) }
 }

@@ -303,7 +303,7 @@ extension Catalog {
         .statusOfflineNothingSeen: "⚠ offline",
         .statusOfflineWaiting: "⚠ offline: {0} waiting",
         .statusWaiting: "⟳ {0} waiting to send",
-        .keptChangesRefused: "The server refused the changes made offline: {0}",
+        .keptChangesRefused: "The server refused these changes made offline (the others were sent): {0}",
         .errorRateLimited: "Too many attempts: try again in {0} min.",
         .errorRateLimitedLater: "Too many attempts: try again later.",
         .launchStarting: "Starting the server…",

@@ -303,7 +303,7 @@ extension Catalog {
         .statusOfflineNothingSeen: "⚠ нет связи",
         .statusOfflineWaiting: "⚠ нет связи, ждут: {0}",
         .statusWaiting: "⟳ ждут отправки: {0}",
-        .keptChangesRefused: "Сервер отклонил изменения, сделанные без связи: {0}",
+        .keptChangesRefused: "Сервер отклонил эти изменения, сделанные без связи (остальные отправлены): {0}",
         .errorRateLimited: "Слишком много попыток: повторите через {0} мин.",
         .errorRateLimitedLater: "Слишком много попыток: повторите позже.",
         .launchStarting: "Запуск сервера…",

@@ -64,6 +64,33 @@ import FakeNFTTesting
         #expect(kept("likes").load() == expected, "written into this window's file")
     }
 
+    /// Only the user's own private files of ended windows are taken over: a file others may read
+    /// (planted, or another user's) stays where it is, unsent; in a folder others may write,
+    /// nothing of another window's is taken; a window whose process id now belongs to a process
+    /// started later has ended.
+    @Test func onlyTheUsersOwnPrivateFilesOfEndedWindowsAreTakenOver() throws {
+        let folder = Self.folder()
+        func kept(_ list: String, _ process: Int32 = getpid()) -> KeptChanges {
+            KeptChanges(directory: folder, server: "s", account: "7", list: list, process: process)
+        }
+        func plant(_ ids: [String], at file: URL, mode: mode_t) throws {
+            try JSONEncoder().encode(IDDelta(added: ids, removed: [])).write(to: file)
+            #expect(chmod(file.path, mode) == 0)
+        }
+        try kept("likes").save(IDDelta(added: ["4"], removed: []))
+        let started = try #require(KeptChanges.startTime(of: getpid()))
+        let reused = folder.appendingPathComponent(
+            kept("likes").file.lastPathComponent.replacingOccurrences(of: "-\(started).json", with: "-1.json"))
+        try plant(["7"], at: reused, mode: 0o600)
+        let planted = kept("likes", 2_000_000_001).file
+        try plant(["666"], at: planted, mode: 0o644)
+        #expect(kept("likes").load() == IDDelta(added: ["4", "7"], removed: []), "the reused process id's taken over")
+        #expect(FileManager.default.fileExists(atPath: planted.path), "a file others may read is not taken")
+        #expect(chmod(folder.path, 0o777) == 0)
+        try plant(["8"], at: kept("likes", 2_000_000_002).file, mode: 0o600)
+        #expect(kept("likes").load() == IDDelta(added: ["4", "7"], removed: []), "a folder others may write")
+    }
+
     /// A payment pays for the cart shown: cart changes kept offline are sent before it.
     @Test func aPaymentSendsTheKeptCartChangesFirst() async throws {
         let folder = Self.folder()
@@ -136,6 +163,33 @@ import FakeNFTTesting
             let (likesLeft, cartLeft) = (await nextProfile.waiting, await nextOrder.waiting)
             #expect(likesLeft == 0 && cartLeft == 0)
             #expect(!FileManager.default.fileExists(atPath: kept("likes").file.path))
+            #expect(!FileManager.default.fileExists(atPath: kept("cart").file.path))
+        }
+    }
+
+    /// One kept change the server refuses (an id it does not know) is named; the others it takes
+    /// are sent, not dropped with it.
+    @Test func aChangeTheServerRefusesIsNamedAndTheOthersAreSent() async throws {
+        try await TestServer.with { server async throws in
+            let folder = Self.folder()
+            func kept(_ list: String) -> KeptChanges {
+                KeptChanges(directory: folder, server: "s", account: nil, list: list)
+            }
+            let api = server.client()
+            let (order, owned) = (try await api.order(), try await api.profile().nfts)
+            let free = try #require(
+                try await api.nfts(page: 0, size: 100).map(\.id).first {
+                    !order.nfts.contains($0) && !owned.contains($0)
+                })
+            try kept("cart").save(IDDelta(added: ["999999", free], removed: [order.nfts[0]]))
+            let profile = ProfileService(api: api, kept: kept("likes"))
+            let service = OrderService(api: api, profile: profile, kept: kept("cart"))
+            await service.restoreKept()
+            try await service.load()
+            await #expect(throws: KeptChangesRefused(ids: ["999999"])) { try await service.sendKept() }
+            let now = try await api.order().nfts
+            #expect(now.contains(free) && !now.contains(order.nfts[0]) && !now.contains("999999"), "\(now)")
+            #expect(await service.waiting == 0)
             #expect(!FileManager.default.fileExists(atPath: kept("cart").file.path))
         }
     }

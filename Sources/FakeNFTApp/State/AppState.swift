@@ -179,6 +179,11 @@ final class AppState {
         if let kept = error as? ChangeKept {
             unreachable(kept.reason)
             await countWaiting()
+        } else if let refused = error as? KeptChangesRefused {  // the others were sent: these are named
+            let known = (try? await services.catalog.nfts(ids: refused.ids)) ?? []
+            tell(
+                refused.ids.map { id in known.first { $0.id == id }.map { "«\($0.name)»" } ?? "#\(id)" }.joined(
+                    separator: ", "))
         } else {
             tell(APIError(thrown: error).message)
         }

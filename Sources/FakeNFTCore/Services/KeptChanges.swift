@@ -46,15 +46,18 @@ public struct IDDelta: Codable, Sendable, Equatable {
 }
 
 /// Changes to one list (likes, the cart) made while the server could not be reached, kept in a
-/// file per server, account, list and window (process) under `$XDG_STATE_HOME/fakenft/kept`
-/// until the server has them: a quit or a crash loses none, and two windows keeping changes at
-/// once never overwrite each other's. A window takes over the files of windows that ended before
-/// sending theirs. A file that is damaged or too big reads as nothing and is removed.
+/// file per server, account, list and window under `$XDG_STATE_HOME/fakenft/kept` until the
+/// server has them: a quit or a crash loses none, and two windows keeping changes at once never
+/// overwrite each other's. A window is its process id and the time that process started (a
+/// process id used again is another window). A window takes over the files of windows that
+/// ended before sending theirs, only the user's own (mode 0600, in a folder only the user can
+/// change): a file planted by someone else is never sent as the user's. A file that is damaged
+/// or too big reads as nothing and is removed.
 public struct KeptChanges: Sendable {
     /// The most bytes a file may hold.
     public static let maxBytes = 1024 * 1024
 
-    /// This window's file: `<server and account>-<list>.<process id>.json`.
+    /// This window's file: `<server and account>-<list>.<process id>-<its start time>.json`.
     public let file: URL
     private let directory: URL
     /// The names of every window's files of this list start so.
@@ -65,7 +68,7 @@ public struct KeptChanges: Sendable {
     public init(directory: URL, server: String, account: String?, list: String, process: Int32 = getpid()) {
         self.directory = directory
         prefix = FileName.hashed("\(server)\n\(account ?? "")") + "-\(list)."
-        file = directory.appendingPathComponent(prefix + "\(process).json")
+        file = directory.appendingPathComponent(prefix + "\(process)-\(Self.startTime(of: process) ?? 0).json")
     }
 
     /// `$XDG_STATE_HOME/fakenft/kept` (default `~/.local/state/fakenft/kept`).
@@ -77,12 +80,14 @@ public struct KeptChanges: Sendable {
     /// before sending theirs: taken over, written into this window's file, theirs removed.
     public func load() -> IDDelta {
         var kept = Self.read(file)
+        guard Self.isOwnPrivate(directory, mode: 0o700) else { return kept }  // others may plant files there
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let ended = names.compactMap { name -> URL? in
             guard name.hasPrefix(prefix), name.hasSuffix(".json"),
-                let process = Int32(name.dropFirst(prefix.count).dropLast(5)), !Self.isRunning(process)
+                !Self.isRunning(String(name.dropFirst(prefix.count).dropLast(5)))
             else { return nil }
-            return directory.appendingPathComponent(name)
+            let other = directory.appendingPathComponent(name)
+            return other != file && Self.isOwnPrivate(other, mode: 0o600) ? other : nil
         }
         guard !ended.isEmpty else { return kept }
         for other in ended { kept = kept.merged(with: Self.read(other)) }
@@ -100,6 +105,7 @@ public struct KeptChanges: Sendable {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try JSONEncoder().encode(delta).write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
 
     /// The delta in `file`, or none (a damaged or oversized file is removed).
@@ -114,8 +120,28 @@ public struct KeptChanges: Sendable {
         return kept
     }
 
-    /// Whether process `id` still runs (another window; one of another user counts too).
-    private static func isRunning(_ id: Int32) -> Bool {
-        id > 0 && (kill(id, 0) == 0 || errno == EPERM)
+    /// Whether `window` (`<process id>-<start time>`) still runs: its process is there and
+    /// started then (another user's counts too).
+    private static func isRunning(_ window: String) -> Bool {
+        let parts = window.split(separator: "-")
+        guard parts.count == 2, let id = Int32(parts[0]), id > 0, let started = UInt64(parts[1]) else { return false }
+        return startTime(of: id) == started
+    }
+
+    /// When process `id` started (clock ticks after boot, /proc's `starttime`); nil when it is gone.
+    static func startTime(of id: Int32) -> UInt64? {
+        guard id > 0, let data = RegularFile.read(URL(fileURLWithPath: "/proc/\(id)/stat"), maxBytes: 4096),
+            let stat = String(data: data, encoding: .utf8), let end = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        let fields = stat[end.upperBound...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil  // field 22 of the line; 3 is the first here
+    }
+
+    /// True when `url` is the user's own and nobody else may change it (nor read it, for `mode`
+    /// 0600): a folder 0700, a file 0600 or stricter.
+    private static func isOwnPrivate(_ url: URL, mode: mode_t) -> Bool {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return false }
+        return info.st_uid == getuid() && info.st_mode & 0o077 == 0 && info.st_mode & 0o777 <= mode
     }
 }

@@ -121,6 +121,8 @@ actor OptimisticList {
                 }
             } catch let error as APIError where error.isUnreachable {
                 try await keep(error)
+            } catch  where keeping {
+                try await sendOneByOne()
             } catch {
                 try await rollBack(error)
             }
@@ -140,6 +142,42 @@ actor OptimisticList {
         throw ChangeKept(reason: reason)
     }
 
+    /// The server refused the changes kept for it as a whole (an id it does not know, an NFT
+    /// bought meanwhile, a list too large): each is sent alone, so those it takes are kept and
+    /// those it refuses are named (``KeptChangesRefused``), instead of all of them dropped.
+    private func sendOneByOne() async throws {
+        let delta = pending
+        let changes =
+            delta.added.map { IDDelta(added: [$0], removed: []) }
+            + delta.removed.map { IDDelta(added: [], removed: [$0]) }
+        var refused: [String] = []
+        for (index, change) in changes.enumerated() {
+            do {
+                confirmed = try await sendAlone(change)
+            } catch let error as APIError where error.isUnreachable {  // the rest waits again
+                wanted = changes[index...].reduce(confirmed) { $1.applied(to: $0) }
+                try await keep(error)
+            } catch {
+                refused += change.added + change.removed
+            }
+        }
+        wanted = confirmed
+        keeping = false
+        await kept(.none)
+        await changed(wanted)
+        if !refused.isEmpty { throw KeptChangesRefused(ids: refused) }
+    }
+
+    /// Sends `change` on top of what the server holds, reloading it once after a conflict.
+    private func sendAlone(_ change: IDDelta) async throws -> [String] {
+        do {
+            return try await send(change.applied(to: confirmed))
+        } catch APIError.versionConflict {
+            confirmed = try await reload()
+            return try await send(change.applied(to: confirmed))
+        }
+    }
+
     private func rollBack(_ error: any Error) async throws -> Never {
         wanted = confirmed
         if keeping {  // the server refused them: nothing is kept any more
@@ -149,6 +187,12 @@ actor OptimisticList {
         await changed(wanted)
         throw error
     }
+}
+
+/// Changes kept for the server that it refused when they were sent, each alone (the others it
+/// took): the ids they were of.
+public struct KeptChangesRefused: Error, Sendable, Equatable {
+    public let ids: [String]
 }
 
 /// A change the server could not be reached for: shown, kept on disk, and sent once it can be.

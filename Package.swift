@@ -31,7 +31,9 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // Every string the interface shows, in English and Russian, with plural rules.
         .target(name: "Localization"),
-        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding"]),
+        // An alternate signal stack for every thread, so a crash handler runs after a stack overflow.
+        .target(name: "CSignalStacks"),
+        .target(name: "TerminalUI", dependencies: ["CNCursesW", "CChafa", "ImageEncoding", "CSignalStacks"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The Sendable models and their wire formats (lenient JSON, form encoding, id lists): what the
         // server and the client core share, and all the server knows of the client's side.

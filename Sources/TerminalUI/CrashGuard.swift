@@ -1,3 +1,4 @@
+import CSignalStacks
 import Glibc
 
 // Raw storage only: a signal handler must not allocate.
@@ -28,9 +29,12 @@ enum CrashGuard {
 
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS]
 
-    /// Saves the current terminal modes and installs the crash handlers.
+    /// Saves the current terminal modes and installs the crash handlers. Every thread has an
+    /// alternate signal stack for them (``CSignalStacks``: the threads made later get one as
+    /// they start), so a stack overflow on any thread still restores the terminal.
     static func install() {
         guard tcgetattr(STDIN_FILENO, savedTermios) == 0 else { return }
+        _ = fakenft_give_signal_stack()
         crashGuardArmed = true
         for s in signals {
             var action = sigaction()

@@ -94,6 +94,27 @@ import FakeNFTTesting
         try await expectTerminalRestored(tmux)
     }
 
+    /// A stack overflow on one of Swift's worker threads (no stack left for a handler, unless it
+    /// has a signal stack of its own) restores the terminal and writes the crash log. The process
+    /// is the test bundle's own `StackOverflowChild`.
+    @Test func aStackOverflowOnAWorkerThreadLeavesATrace() async throws {
+        let tmux = try await Tmux()
+        let log = tmux.directory.appendingPathComponent("crash.log").path
+        try await tmux.type(
+            """
+            sh -c 'stty -a > before.txt; env -u SWIFT_BACKTRACE FAKENFT_OVERFLOW_CRASH_LOG=\(log) \
+            \(CommandLine.arguments[0]) --testing-library swift-testing --filter StackOverflowChild; \
+            echo \"EX\"\"IT=$?\"; stty -a > after.txt; echo DO\"\"NE'
+            """
+        )
+        // The backtracer symbolicates the whole test bundle: it takes a while.
+        try await tmux.waitFor("EXIT=", timeout: 120)
+        try await expectTerminalRestored(tmux)
+        #expect(try await tmux.screen().contains("crashed; the backtrace is in"))
+        let written = try tmux.file("crash.log")
+        #expect(written.contains("Program crashed"), "\(written.prefix(500))")
+    }
+
     /// A crash restores the terminal at once, says where the backtrace is, and never waits in
     /// the interactive backtracer (a key pressed right after the crash is not taken by it).
     @Test func aCrashGoesToTheLogNotToAPrompt() async throws {

@@ -149,6 +149,39 @@ import FakeNFTTesting
         await server.stop()
     }
 
+    /// `merge`, with both kinds of client at once behind one address: a client that keeps the
+    /// list it sent (not the merged answer) removes only what it removed, and an app that sends
+    /// `If-Match` (another `User-Agent`) never moves the base of one that does not.
+    @Test func mergeKeepsEveryClientsOwnChanges() async throws {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.listWrites = .merge
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        func likes(_ agent: String, put list: [String]? = nil, ifMatch: String? = nil) async throws -> [String] {
+            let (status, body) = try await server.request(
+                list == nil ? "GET" : "PUT", "/api/v1/profile/1", body: list.map { "likes=" + IDList.formValue($0) },
+                contentType: "application/x-www-form-urlencoded",
+                headers: ["User-Agent": agent].merging(ifMatch.map { ["If-Match": $0] } ?? [:]) { $1 })
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            return try JSONDecoder().decode(Profile.self, from: body).likes
+        }
+        // A client that keeps the list it sent, beside another writer.
+        let start = try await likes("keeper")
+        _ = try await likes("other")
+        _ = try await likes("other", put: start + ["2"])
+        _ = try await likes("keeper", put: start + ["1"])  // merged with 2; the keeper holds start + 1
+        let afterKeeper = try await likes("keeper", put: start)  // it takes its 1 back
+        #expect(Set(afterKeeper) == Set(start + ["2"]), "the other's 2 stays: \(afterKeeper)")
+        // An app with If-Match at the same address, between a read and a write of an iOS app.
+        let seen = try await likes("iOS")
+        let tag = try await server.exchange("GET", "/api/v1/profile/1", headers: ["User-Agent": "app"]).headers["etag"]
+        _ = try await likes("app", put: seen + ["3"], ifMatch: tag)
+        let afterIOS = try await likes("iOS", put: seen + ["4"])
+        #expect(Set(afterIOS) == Set(seen + ["3", "4"]), "the app's 3 stays: \(afterIOS)")
+        await server.stop()
+    }
+
     static let changes: [(String, String, String?)] = [
         ("PUT", "/api/v1/profile/1", "name=Evil"), ("PUT", "/api/v1/orders/1", "nfts=1"),
         ("POST", "/api/v1/orders/1", nil), ("GET", "/api/v1/orders/1/payment/1", nil),

@@ -64,7 +64,7 @@ struct Routes: Sendable {
             own("profile/:id") { request, context in
                 try requireFixedID(context)
                 let (owner, profile) = try await mine(\.profiles, request)
-                remember(.likes, of: profile, owner: owner, context)
+                remember(.likes, of: profile, owner: owner, request, context)
                 return json(profile, request)
             },
             Route(method: .put, path: "profile/:id", changesState: true) { request, context in
@@ -81,13 +81,15 @@ struct Routes: Sendable {
                 let profile = try await store.updateProfile(
                     update, owner: owner, ifVersion: ETag.acceptedVersions(request),
                     likesBase: update.likes == nil ? nil : base(.likes, request, owner: owner, context))
-                remember(.likes, of: profile, owner: owner, context)
+                if let likes = update.likes {  // what the client holds now, whether it reads the merged answer or not
+                    remember(likes, .likes, owner: owner, request, context)
+                }
                 return json(profile, request)
             },
             own("orders/:id") { request, context in
                 try requireFixedID(context)
                 let (owner, order) = try await mine(\.orders, request)
-                remember(.cart, of: order, owner: owner, context)
+                remember(.cart, of: order, owner: owner, request, context)
                 return Responses.json(order)
             },
             Route(method: .put, path: "orders/:id", changesState: true) { request, context in
@@ -99,10 +101,11 @@ struct Routes: Sendable {
                     order = try await store.updateOrder(
                         nfts: nfts, owner: owner, ifVersion: versions,
                         base: base(.cart, request, owner: owner, context))
+                    remember(nfts, .cart, owner: owner, request, context)  // what the client holds now
                 } else {
                     (owner, order) = try await mine(\.orders, request)  // nothing sent: unchanged
+                    remember(.cart, of: order, owner: owner, request, context)
                 }
-                remember(.cart, of: order, owner: owner, context)
                 return Responses.json(order)
             },
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
@@ -158,19 +161,26 @@ struct Routes: Sendable {
         return (owner, resource)
     }
 
-    /// Notes the list `resource` (a profile's likes, an order's NFTs) as the client saw it, when
+    /// Notes the list `resource` (a profile's likes, an order's NFTs) as the client read it, when
     /// changes without `If-Match` are merged.
     private func remember(
-        _ field: ListBases.Field, of resource: ReadModel.Versioned, owner: String, _ context: ServerContext
+        _ field: ListBases.Field, of resource: ReadModel.Versioned, owner: String, _ request: Request,
+        _ context: ServerContext
     ) {
-        guard let listBases else { return }
+        guard listBases != nil else { return }
         let data = Data(resource.json.readableBytesView)
         let list =
             switch field {
             case .likes: try? JSONDecoder().decode(Profile.self, from: data).likes
             case .cart: try? JSONDecoder().decode(Order.self, from: data).nfts
             }
-        if let list { listBases.remember(list, field, owner: owner, client: context.clientKey) }
+        if let list { remember(list, field, owner: owner, request, context) }
+    }
+
+    private func remember(
+        _ list: [String], _ field: ListBases.Field, owner: String, _ request: Request, _ context: ServerContext
+    ) {
+        listBases?.remember(list, field, owner: owner, client: Self.listClient(request, context))
     }
 
     /// What the client last saw of the list, when its change carries no `If-Match` and such
@@ -179,7 +189,13 @@ struct Routes: Sendable {
         -> [String]?
     {
         guard request.headers[.ifMatch] == nil else { return nil }
-        return listBases?.base(field, owner: owner, client: context.clientKey)
+        return listBases?.base(field, owner: owner, client: Self.listClient(request, context))
+    }
+
+    /// A client as merged lists tell clients apart: its address and what it says it is (an app
+    /// sending `If-Match` and an iOS app behind one address are two clients).
+    private static func listClient(_ request: Request, _ context: ServerContext) -> String {
+        context.clientKey + "\u{0}" + (request.headers[.userAgent] ?? "").prefix(200)
     }
 
     /// A read of the caller's profile or order: repeatable unless the server notes what each

@@ -318,6 +318,7 @@ import FakeNFTTesting
         #expect(IPAddressRange.network(of: "2001:db8:1:2:aaaa::1") == "2001:0db8:0001:0002::/64")
         #expect(IPAddressRange.network(of: "2001:db8:1:2::ffff") == IPAddressRange.network(of: "2001:db8:1:2:1::"))
         #expect(IPAddressRange.network(of: "unknown") == "unknown")
+        #expect(IPAddressRange.network(of: "127.0.0.2") == IPAddressRange.network(of: "127.9.9.9"), "loopback is one")
     }
 
     @Test func addressRangesParseAndMatchAsCIDRSays() throws {

@@ -109,11 +109,25 @@ import FakeNFTTesting
         let feed = ChangeFeed()
         let mine = (0..<ChangeFeed.maxPerClient).compactMap { _ in feed.subscribe(owner: "1", client: "client:greedy") }
         #expect(mine.count == ChangeFeed.maxPerClient)
-        #expect(!feed.hasRoom(for: "client:greedy") && feed.subscribe(owner: "1", client: "client:greedy") == nil)
-        #expect(feed.hasRoom(for: "client:other") && feed.subscribe(owner: "1", client: "client:other") != nil)
+        #expect(
+            !feed.hasRoom(for: "client:greedy", owner: "1") && feed.subscribe(owner: "1", client: "client:greedy") == nil)
+        #expect(
+            feed.hasRoom(for: "client:other", owner: "1") && feed.subscribe(owner: "1", client: "client:other") != nil)
         feed.finishAll()
         for stream in mine { for await _ in stream {} }
-        #expect(feed.hasRoom(for: "client:greedy"), "places come back when streams end")
+        #expect(feed.hasRoom(for: "client:greedy", owner: "1"), "places come back when streams end")
+    }
+
+    /// One account's token, from as many addresses as it likes, has a share of the places too.
+    @Test func oneAccountHasAShareOfTheSubscriptions() async throws {
+        let feed = ChangeFeed()
+        let mine = (0..<ChangeFeed.maxPerClient).compactMap { feed.subscribe(owner: "u-anna", client: "client:\($0)") }
+        #expect(mine.count == ChangeFeed.maxPerClient)
+        #expect(feed.subscribe(owner: "u-anna", client: "client:another") == nil)
+        #expect(feed.subscribe(owner: "u-boris", client: "client:another") != nil)
+        #expect(feed.subscribe(owner: "1", client: "client:another") != nil, "the shared profile is per client only")
+        feed.finishAll()
+        for stream in mine { for await _ in stream {} }
     }
 
     @Test func otherOwnersChangesDoNotReachASubscriber() async throws {

@@ -20,8 +20,8 @@ struct EventRoutes: Sendable {
         [
             Route(method: .get, path: "events", changesState: false) { request, context in
                 let owner = try await owner(request)
-                let client = context.clientKey
-                guard store.feed.hasRoom(for: client) else {
+                let client = context.clientNetworkKey  // addresses rotated within a network are one client
+                guard store.feed.hasRoom(for: client, owner: owner) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
                 let current = store.latest

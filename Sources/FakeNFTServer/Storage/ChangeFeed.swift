@@ -58,14 +58,14 @@ final class ChangeFeed: Sendable {
     }
 
     /// The changes that concern `owner` (theirs, and public ones), from now on, for `client`;
-    /// nil when there is no room (``hasRoom(for:)``). The stream ends when `finish` is called or
+    /// nil when there is no room (``hasRoom(for:owner:)``). The stream ends when `finish` is called or
     /// the server stops.
     func subscribe(owner: String, client: String) -> AsyncStream<Event>? {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream.makeStream(
             of: Event.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
         let added = subscribers.withLock { subscribers in
-            guard Self.room(in: subscribers, for: client) else { return false }
+            guard Self.room(in: subscribers, for: client, owner: owner) else { return false }
             subscribers[id] = Subscriber(owner: owner, client: client, continuation: continuation)
             return true
         }
@@ -76,13 +76,17 @@ final class ChangeFeed: Sendable {
 
     var subscriberCount: Int { subscribers.withLock { $0.count } }
 
-    /// Whether `client` may subscribe: fewer than ``maxSubscribers`` in all and fewer than
-    /// ``maxPerClient`` of its own.
-    func hasRoom(for client: String) -> Bool { subscribers.withLock { Self.room(in: $0, for: client) } }
+    /// Whether `client` may subscribe to `owner`'s changes: fewer than ``maxSubscribers`` in all,
+    /// fewer than ``maxPerClient`` of the client's own and, for an account (any owner but the
+    /// shared profile), of the account's own, whatever addresses its token comes from.
+    func hasRoom(for client: String, owner: String) -> Bool {
+        subscribers.withLock { Self.room(in: $0, for: client, owner: owner) }
+    }
 
-    private static func room(in subscribers: [Int: Subscriber], for client: String) -> Bool {
+    private static func room(in subscribers: [Int: Subscriber], for client: String, owner: String) -> Bool {
         subscribers.count < maxSubscribers
             && subscribers.values.lazy.filter { $0.client == client }.count < maxPerClient
+            && (owner == Owner.shared || subscribers.values.lazy.filter { $0.owner == owner }.count < maxPerClient)
     }
 
     /// Hands `changes` to every subscriber they concern, without waiting.

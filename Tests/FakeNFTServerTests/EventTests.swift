@@ -110,7 +110,8 @@ import FakeNFTTesting
         let mine = (0..<ChangeFeed.maxPerClient).compactMap { _ in feed.subscribe(owner: "1", client: "client:greedy") }
         #expect(mine.count == ChangeFeed.maxPerClient)
         #expect(
-            !feed.hasRoom(for: "client:greedy", owner: "1") && feed.subscribe(owner: "1", client: "client:greedy") == nil)
+            !feed.hasRoom(for: "client:greedy", owner: "1")
+                && feed.subscribe(owner: "1", client: "client:greedy") == nil)
         #expect(
             feed.hasRoom(for: "client:other", owner: "1") && feed.subscribe(owner: "1", client: "client:other") != nil)
         feed.finishAll()

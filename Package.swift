@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "FakeNFTApp",
             dependencies: [
-                "TerminalUI", "FakeNFTCore", "Localization", .product(name: "Logging", package: "swift-log"),
+                "TerminalUI", "FakeNFTCore", "Localization", "FakeNFTArt",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
         .executableTarget(

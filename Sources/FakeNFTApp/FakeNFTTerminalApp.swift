@@ -77,14 +77,15 @@ public enum FakeNFTTerminalApp {
         }
         var (gate, decision, tokenRefused) = try await connecting.value
         let onboarding = OnboardingRecord(fileURL: OnboardingRecord.defaultURL())
+        let palette = fit.graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors)
         if !onboarding.isDone {
-            guard await loop.run(OnboardingScene()) == .finished else { return session.exitSignal }
+            guard await loop.run(OnboardingScene(palette: palette)) == .finished else { return session.exitSignal }
             onboarding.markDone()
         }
         let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
         let pictures = Pictures(
             loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
-            palette: fit.graphics.mode == .off ? nil : CharacterArt.Palette.for(session.colors), symbols: symbols,
+            palette: palette, symbols: symbols,
             cellAspect: fit.cellAspect, pixels: fit.pixels)
         fit.pictures = pictures
         // Each was said on stderr before the screen was taken; here they can be read; `fakenft config` says them again.

@@ -258,3 +258,29 @@ import FakeNFTTesting
         }
     }
 }
+
+/// Each onboarding page shows a picture under its text where there are colours and room.
+@MainActor @Suite struct OnboardingPictureTests {
+    @Test func everyPageHasAPictureUnderItsTextWithColours() {
+        let scene = OnboardingScene(palette: .indexed240)
+        for page in 0..<OnboardingScene.pages.count {
+            var buffer = Buffer(size: Size(width: 80, height: 30))
+            scene.render(into: &buffer)
+            let text = buffer.text()
+            #expect(text.contains(OnboardingScene.pages[page].title))
+            let pictured = (0..<buffer.size.height).contains { y in
+                (0..<buffer.size.width).contains { x in
+                    if case .indexed = buffer[x, y].style.foreground { true } else { false }
+                }
+            }
+            #expect(pictured, "page \(page + 1) has a picture")
+            _ = scene.handle(.key(.right))
+        }
+        var plain = Buffer(size: Size(width: 80, height: 30))
+        OnboardingScene().render(into: &plain)
+        let coloured = (0..<30).contains { y in
+            (0..<80).contains { x in if case .indexed = plain[x, y].style.foreground { true } else { false } }
+        }
+        #expect(!coloured, "without colours, no picture")
+    }
+}

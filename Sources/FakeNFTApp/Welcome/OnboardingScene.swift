@@ -5,6 +5,7 @@ import TerminalUI
 /// Onboarding, on the first start only: three pages (what the app does, how to move and buy,
 /// the tabs). ←/→ turn the pages, Enter (or the Next button) goes on, s, Esc or the Skip button
 /// (top right) skips, Enter on the last finishes (and the footer says so). A click elsewhere goes on.
+/// Under each page's text, where the terminal has colours and room, a picture (``OnboardingPicture``).
 @MainActor @Observable
 final class OnboardingScene: LoopContent {
     enum Action: Sendable { case next, previous, skip }
@@ -43,6 +44,11 @@ final class OnboardingScene: LoopContent {
     var isAnimating: Bool { false }
     /// Clicks, layers, the help and the footer, as every scene has them.
     @ObservationIgnored private let route = SceneRoute()
+    /// The pages' pictures; nil without colours.
+    @ObservationIgnored private let picture: OnboardingPicture?
+
+    /// - Parameter palette: the terminal's colours for the pictures; nil: no pictures.
+    init(palette: CharacterArt.Palette? = nil) { picture = palette.map(OnboardingPicture.init) }
 
     private var isLastPage: Bool { page + 1 == Self.pages.count }
 
@@ -84,6 +90,14 @@ final class OnboardingScene: LoopContent {
         buffer.focus = Point(x: x, y: top)  // a screen reader reads the page from its title
         for (i, line) in lines.enumerated() where top + 2 + i < size.height - 3 {
             buffer.draw(line, at: Point(x: x, y: top + 2 + i), style: .plain, maxWidth: width)
+        }
+        // The picture in the rows left between the text and the dots, 3 to 8 of them.
+        let below = top + 2 + lines.count, rows = min(8, size.height - 4 - below)
+        if let picture, rows >= 3 {
+            let art = Size(width: rows * 2, height: rows)
+            buffer.place(
+                picture.cells(page: page, size: art), columns: art.width,
+                at: Point(x: (size.width - art.width) / 2, y: below))
         }
         let dots = pages.indices.map { $0 == page ? "●" : "○" }.joined(separator: " ")
         buffer.draw(

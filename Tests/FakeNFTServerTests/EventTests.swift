@@ -33,6 +33,35 @@ import FakeNFTTesting
         }
     }
 
+    /// A change committed after a subscriber joined and before its snapshot was read reaches it
+    /// once (in the snapshot; the stream's copy is dropped), and the next change by the stream.
+    /// Read the other way round, a change in between reached it only with the next one.
+    @Test func aChangeBetweenSubscribingAndTheSnapshotArrivesOnce() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gap-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try await Store(
+            path: directory.appendingPathComponent("fakenft.sqlite").path, seed: { try .gen1() },
+            sessionIdleLimit: 30 * 86_400)
+        let before = try #require(store.latest.orders[Owner.shared]).version
+        let start = try #require(
+            await EventRoutes.start(owner: Owner.shared, client: "client:test", feed: store.feed) {
+                _ = try? await store.updateOrder(nfts: ["1", "2"])  // committed in between
+                return store.latest
+            })
+        let orderVersions = start.first.compactMap { change -> Int? in
+            if case .order(_, let version, _) = change { version } else { nil }
+        }
+        #expect(orderVersions == [before + 1], "the snapshot holds the change")
+        _ = try await store.updateOrder(nfts: ["3"])
+        store.feed.finishAll()
+        var streamed: [Int] = []
+        for await event in start.events where !start.holds(event) {
+            if case .change(.order(_, let version, _)) = event { streamed.append(version) }
+        }
+        #expect(streamed == [before + 2], "the change in between once, the next one by the stream")
+        await store.close()
+    }
+
     @Test func aSubscriberGetsTheStateThenEachChangeInCommitOrder() async throws {
         try await TestServer.with { server async throws in
             let events = try Subscription(server)

@@ -24,27 +24,20 @@ struct EventRoutes: Sendable {
                 guard store.feed.hasRoom(for: client, owner: owner) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
-                let current = store.latest
-                let first =
-                    (current.profiles[owner].map {
-                        [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)]
-                    } ?? [])
-                    + (current.orders[owner].map {
-                        [ChangeFeed.Change.order(owner: owner, version: $0.version, json: $0.json)]
-                    } ?? [])
                 let feed = store.feed
                 return Response(
                     status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                     body: ResponseBody { writer in
                         // Subscribed only once the body is written (a HEAD never is, and leaves nothing behind).
-                        guard let events = feed.subscribe(owner: owner, client: client) else {
-                            return try await writer.finish(nil)
-                        }
-                        for change in first {
+                        guard
+                            let start = await Self.start(
+                                owner: owner, client: client, feed: feed, snapshot: { store.latest })
+                        else { return try await writer.finish(nil) }
+                        for change in start.first {
                             try await writer.write(Self.encode(.change(change)) { rewrite($0, request) })
                         }
                         try await withGracefulShutdownHandler {
-                            for await event in events {
+                            for await event in start.events where !start.holds(event) {
                                 try await writer.write(Self.encode(event) { rewrite($0, request) })
                             }
                         } onGracefulShutdown: {
@@ -54,6 +47,42 @@ struct EventRoutes: Sendable {
                     })
             }
         ]
+    }
+
+    /// A subscriber's start: the stream, then the owner's profile and order as they are. In that
+    /// order, so that a change committed meanwhile is in the stream or in the snapshot (the
+    /// other way round, it was in neither until the next); what the snapshot holds already is
+    /// dropped from the stream (``holds(_:)``).
+    struct Start {
+        let events: AsyncStream<ChangeFeed.Event>
+        let first: [ChangeFeed.Change]
+        private let versions: (profile: Int?, order: Int?)
+
+        init(events: AsyncStream<ChangeFeed.Event>, snapshot: ReadModel, owner: String) {
+            self.events = events
+            let profile = snapshot.profiles[owner], order = snapshot.orders[owner]
+            first =
+                (profile.map { [ChangeFeed.Change.profile(owner: owner, version: $0.version, json: $0.json)] } ?? [])
+                + (order.map { [ChangeFeed.Change.order(owner: owner, version: $0.version, json: $0.json)] } ?? [])
+            versions = (profile?.version, order?.version)
+        }
+
+        /// True when `event` is a change the snapshot already shows (its version or an older one).
+        func holds(_ event: ChangeFeed.Event) -> Bool {
+            switch event {
+            case .change(.profile(_, let version, _)): version <= (versions.profile ?? .min)
+            case .change(.order(_, let version, _)): version <= (versions.order ?? .min)
+            default: false
+            }
+        }
+    }
+
+    /// Subscribes `client` to `owner`'s changes, then reads `snapshot`; nil when there is no room.
+    static func start(
+        owner: String, client: String, feed: ChangeFeed, snapshot: () async -> ReadModel
+    ) async -> Start? {
+        guard let events = feed.subscribe(owner: owner, client: client) else { return nil }
+        return Start(events: events, snapshot: await snapshot(), owner: owner)
     }
 
     /// One event in the text/event-stream format; `rewrite` is applied to profiles.

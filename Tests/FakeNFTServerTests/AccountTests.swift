@@ -509,11 +509,7 @@ import FakeNFTTesting
     /// Each use keeps a session alive: it is written down once a tenth of the limit (a day at
     /// most) has passed since the last one written, and the limit counts from there.
     @Test func aSessionInUseNeverExpires() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("use-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try await Store(
-            path: directory.appendingPathComponent("fakenft.sqlite").path, seed: { try .gen1() },
-            sessionIdleLimit: 30 * 86_400)
+        let store = try await Store.temporary()
         let userID = try await store.register(
             name: "Anna", email: "anna@example.com", passwordHash: "x", tokenHash: "hash-1")
         let start = try #require(try await store.current().sessions["hash-1"]).lastUsed

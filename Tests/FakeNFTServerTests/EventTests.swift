@@ -37,11 +37,7 @@ import FakeNFTTesting
     /// once (in the snapshot; the stream's copy is dropped), and the next change by the stream.
     /// Read the other way round, a change in between reached it only with the next one.
     @Test func aChangeBetweenSubscribingAndTheSnapshotArrivesOnce() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gap-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try await Store(
-            path: directory.appendingPathComponent("fakenft.sqlite").path, seed: { try .gen1() },
-            sessionIdleLimit: 30 * 86_400)
+        let store = try await Store.temporary()
         let before = try #require(store.latest.orders[Owner.shared]).version
         let start = try #require(
             await EventRoutes.start(owner: Owner.shared, client: "client:test", feed: store.feed) {

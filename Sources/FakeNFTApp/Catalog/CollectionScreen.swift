@@ -8,10 +8,19 @@ final class CollectionScreen: Screen {
     let tasks = TaskBag()
     let model: CollectionViewModel
     private let pane: GridPane<NFT>
+    /// What the grid's keys do.
+    private let actions: NFTGridActions
 
     init(model: CollectionViewModel) {
         self.model = model
-        pane = GridPane { model.nfts.value ?? [] }
+        let pane = GridPane { model.nfts.value ?? [] }, tasks = tasks
+        self.pane = pane
+        actions = NFTGridActions(
+            pane: pane, context: model.context, keys: NFTGridKeys.collection, failed: { model.nfts.failure != nil },
+            reload: { tasks.run { await model.load() } },
+            opened: {
+                NFTScreen(model: NFTViewModel(nft: $0, collectionName: model.collection.name, context: model.context))
+            }, author: { Self.openAuthor(of: model) })
     }
 
     var title: String { model.collection.name }
@@ -19,41 +28,10 @@ final class CollectionScreen: Screen {
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 
-    var layers: [KeyLayer] {
-        pane.layers(with: [
-            .keys(
-                tr(.layerCollection), NFTGridKeys.collection, enabled: { [unowned self] in enabled($0) },
-                hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
-            ) { [unowned self] in perform($0) }
-        ])
-    }
+    var layers: [KeyLayer] { actions.layers(title: tr(.layerCollection)) }
 
-    private func enabled(_ action: NFTGridAction) -> Bool {
-        switch action {
-        case .retry, .author: return true
-        case .open, .like, .cart: return pane.selected != nil
-        case .search: return model.nfts.value?.isEmpty == false
-        case .clearSearch: return pane.search.isActive
-        }
-    }
-
-    private func perform(_ action: NFTGridAction) -> ScreenCommand {
-        switch action {
-        case .open:
-            guard let nft = pane.selected else { return .handled }
-            return .push(
-                NFTScreen(model: NFTViewModel(nft: nft, collectionName: model.collection.name, context: model.context)))
-        case .like: if let nft = pane.selected { model.context.state.toggleLike(nft) }
-        case .cart: if let nft = pane.selected { model.context.state.toggleCart(nft) }
-        case .author: return openAuthor()
-        case .retry: tasks.run { [model] in await model.load() }
-        case .search: pane.beginSearch()
-        case .clearSearch: pane.clearSearch()
-        }
-        return .handled
-    }
-
-    private func openAuthor() -> ScreenCommand {
+    /// The reader pane on the collection's author's page, or why there is none.
+    private static func openAuthor(of model: CollectionViewModel) -> ScreenCommand {
         guard let website = model.author.website, !website.isEmpty else {
             model.context.effects.show(Toast(tr(.authorNoPage), kind: .error))
             return .handled
@@ -101,7 +79,7 @@ final class CollectionScreen: Screen {
             return
         }
         pane.renderNFTs(
-            in: body, buttons: NFTGridKeys.buttons, state: model.context.state, pictures: model.context.pictures,
+            in: body, buttons: actions.buttons, state: model.context.state, pictures: model.context.pictures,
             buffer: &buffer)
     }
 }

@@ -4,7 +4,7 @@ import TerminalUI
 /// What a key does in a grid of NFTs (a collection, a user's NFTs).
 enum NFTGridAction: Sendable { case open, like, cart, author, retry, search, clearSearch }
 
-/// The keys of the grids of NFTs: one list, so the two grids cannot drift apart.
+/// The keys of the grids of NFTs: one list, so the grids cannot drift apart.
 enum NFTGridKeys {
     /// A collection's grid, with its author's page.
     static var collection: KeyMap<NFTGridAction> {
@@ -21,9 +21,16 @@ enum NFTGridKeys {
     }
     /// A user's NFTs: the same keys, without an author's page.
     static var userNFTs: KeyMap<NFTGridAction> { collection.filter { $0.action != .author } }
-    /// The keys the cells' heart and cart button press.
-    static var buttons: NFTCellView.Buttons {
-        let map = collection
-        return NFTCellView.Buttons(like: map.key(for: .like), cart: map.key(for: .cart))
+    /// Favorites: the like key unlikes (and the NFT leaves the grid); no author's page.
+    static var favorites: KeyMap<NFTGridAction> {
+        KeyMap(
+            "favorites",
+            [
+                KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open),
+                KeyBinding(
+                    [.char("l")], tr(.unlikeKey), hint: tr(.hintUnlike), changesData: true, name: "unlike", .like),
+                KeyBinding([.char("c")], tr(.cartToggle), hint: tr(.hintCart), changesData: true, .cart),
+                KeyBinding([.char("r")], tr(.reload), hint: tr(.hintRetry), .retry),
+            ] + ListSearch.bindings(search: .search, clear: .clearSearch))
     }
 }

@@ -9,10 +9,16 @@ final class UserCollectionScreen: Screen {
     let tasks = TaskBag()
     let model: UserCollectionViewModel
     private let pane: GridPane<NFT>
+    /// What the grid's keys do.
+    private let actions: NFTGridActions
 
     init(model: UserCollectionViewModel) {
         self.model = model
-        pane = GridPane { model.nfts.value ?? [] }
+        let pane = GridPane { model.nfts.value ?? [] }, tasks = tasks
+        self.pane = pane
+        actions = NFTGridActions(
+            pane: pane, context: model.context, keys: NFTGridKeys.userNFTs, failed: { model.nfts.failure != nil },
+            reload: { tasks.run { await model.load() } })
     }
 
     var title: String { tr(.nftCollection) }
@@ -20,38 +26,7 @@ final class UserCollectionScreen: Screen {
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 
-    var layers: [KeyLayer] {
-        pane.layers(with: [
-            .keys(
-                title, NFTGridKeys.userNFTs, enabled: { [unowned self] in enabled($0) },
-                hinted: { [unowned self] in $0 != .retry || model.nfts.failure != nil }
-            ) { [unowned self] in perform($0) }
-        ])
-    }
-
-    private func enabled(_ action: NFTGridAction) -> Bool {
-        switch action {
-        case .retry: return true
-        case .search: return model.nfts.value?.isEmpty == false
-        case .clearSearch: return pane.search.isActive
-        case .open, .like, .cart, .author: return pane.selected != nil
-        }
-    }
-
-    private func perform(_ action: NFTGridAction) -> ScreenCommand {
-        let context = model.context
-        switch action {
-        case .like: if let nft = pane.selected { context.state.toggleLike(nft) }
-        case .cart: if let nft = pane.selected { context.state.toggleCart(nft) }
-        case .open:
-            if let nft = pane.selected { return .push(NFTScreen(model: NFTViewModel(nft: nft, context: context))) }
-        case .retry: tasks.run { [model] in await model.load() }
-        case .search: pane.beginSearch()
-        case .clearSearch: pane.clearSearch()
-        case .author: break
-        }
-        return .handled
-    }
+    var layers: [KeyLayer] { actions.layers(title: title) }
 
     func render(in rect: Rect, buffer: inout Buffer) {
         if let status = StatusView(model.nfts, what: .userCollection, retry: NFTGridKeys.userNFTs.key(for: .retry)) {
@@ -65,7 +40,7 @@ final class UserCollectionScreen: Screen {
             return
         }
         pane.renderNFTs(
-            in: rect, buttons: NFTGridKeys.buttons, state: model.context.state, pictures: model.context.pictures,
+            in: rect, buttons: actions.buttons, state: model.context.state, pictures: model.context.pictures,
             buffer: &buffer)
     }
 }

@@ -16,9 +16,9 @@ import FakeNFTTesting
                 AppShell.Tab(title: "Cart", root: CartScreen(model: model), badge: { context.state.cartIDs.count }),
             ], effects: context.effects, pictures: context.pictures)
         await context.state.start()
-        _ = await eventually { context.state.cartIDs.count == 3 }
+        #expect(await eventually { context.state.cartIDs.count == 3 }, "the cart loaded")
         _ = shell.handle(.key(.char("2")))  // the screen follows the cart's NFTs as the service publishes them
-        _ = await eventually { model.visibleItems.count == 3 }
+        #expect(await eventually { model.visibleItems.count == 3 }, "its NFTs shown")
         return (context, shell, model)
     }
 

@@ -13,7 +13,7 @@ import FakeNFTTesting
         let shell = AppShell(
             tabs: [AppShell.Tab(title: "Profile", root: screen)], effects: context.effects, pictures: context.pictures)
         await context.state.start()
-        _ = await eventually { context.state.profile != nil }
+        #expect(await eventually { context.state.profile != nil }, "the profile loaded")
         return (context, shell, screen)
     }
 

@@ -62,7 +62,7 @@ import FakeNFTTesting
         for _ in 0..<400 where model.hasMore {
             _ = shell.handle(.key(.pageDown))
             _ = frame(shell, Size(width: 80, height: 24))
-            _ = await eventually { !model.isLoading }
+            #expect(await eventually { !model.isLoading }, "the page arrived")
         }
         #expect(model.users.count == 1_000 && !model.hasMore)
         #expect(Set(model.users.map(\.id)).count == 1_000)

@@ -99,7 +99,7 @@ import Testing
         let source = (rgba: Self.quadrants(8), width: 8, height: 8)
         func place(_ name: String) async -> [Cell] {
             var cells: [Cell] = []
-            _ = await eventually {
+            let encoded = await eventually {
                 guard
                     case .cells(let placed) = images.placement(
                         for: name, size: Size(width: 2, height: 1), image: { source })
@@ -107,6 +107,7 @@ import Testing
                 cells = placed
                 return true
             }
+            #expect(encoded, "\(name) encoded")
             return cells
         }
         let first = await place("a")

@@ -12,7 +12,8 @@ public enum RegularFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxBytes else { return nil }
-        var data = Data(count: maxBytes + 1)
+        // Room for the size it has, and a byte to see it is no larger (/proc's files say 0: the limit).
+        var data = Data(count: info.st_size > 0 ? Int(info.st_size) + 1 : maxBytes + 1)
         let count = data.withUnsafeMutableBytes { buffer -> Int in
             var total = 0
             while total < buffer.count {
@@ -23,7 +24,7 @@ public enum RegularFile {
             }
             return total
         }
-        guard count <= maxBytes else { return nil }
+        guard count <= maxBytes, count < data.count else { return nil }  // larger than allowed, or growing
         return data.prefix(count)
     }
 }

@@ -16,7 +16,7 @@ final class CollectionScreen: Screen {
         let pane = GridPane { model.nfts.value ?? [] }, tasks = tasks
         self.pane = pane
         actions = NFTGridActions(
-            pane: pane, context: model.context, keys: NFTGridKeys.collection, failed: { model.nfts.failure != nil },
+            pane: pane, context: model.context, keys: { NFTGridKeys.collection }, failed: { model.nfts.failure != nil },
             reload: { tasks.run { await model.load() } },
             opened: {
                 NFTScreen(model: NFTViewModel(nft: $0, collectionName: model.collection.name, context: model.context))

@@ -10,20 +10,22 @@ import TerminalUI
 struct NFTGridActions {
     let pane: GridPane<NFT>
     let context: AppContext
-    let keys: KeyMap<NFTGridAction>
+    /// The grid's keys, built when asked (in the current language, with the `[keys]` table).
+    let keys: () -> KeyMap<NFTGridAction>
     /// Whether the load of the grid's NFTs failed (Retry is hinted then).
     let failed: () -> Bool
     /// Loads the grid's NFTs again.
     let reload: () -> Void
     /// The screen an NFT of the grid opens.
-    var opened: (NFT) -> any Screen
+    let opened: (NFT) -> any Screen
     /// What the like key does to an NFT (Favorites: unlike, which takes it off the grid).
-    var like: (NFT) -> Void
+    let like: (NFT) -> Void
     /// The author's page, where the grid has an author.
-    var author: (() -> ScreenCommand)?
+    let author: (() -> ScreenCommand)?
 
     init(
-        pane: GridPane<NFT>, context: AppContext, keys: KeyMap<NFTGridAction>, failed: @escaping () -> Bool,
+        pane: GridPane<NFT>, context: AppContext, keys: @escaping () -> KeyMap<NFTGridAction>,
+        failed: @escaping () -> Bool,
         reload: @escaping () -> Void, opened: ((NFT) -> any Screen)? = nil, like: ((NFT) -> Void)? = nil,
         author: (() -> ScreenCommand)? = nil
     ) {
@@ -38,12 +40,15 @@ struct NFTGridActions {
     }
 
     /// The keys the cells' heart and cart button press.
-    var buttons: NFTCellView.Buttons { NFTCellView.Buttons(like: keys.key(for: .like), cart: keys.key(for: .cart)) }
+    var buttons: NFTCellView.Buttons {
+        let keys = keys()
+        return NFTCellView.Buttons(like: keys.key(for: .like), cart: keys.key(for: .cart))
+    }
 
     /// The grid's layers: the search's, these keys (titled `title`), the grid's movement.
     func layers(title: String) -> [KeyLayer] {
         pane.layers(with: [
-            .keys(title, keys, enabled: enabled, hinted: { $0 != .retry || failed() }) { perform($0) }
+            .keys(title, keys(), enabled: enabled, hinted: { $0 != .retry || failed() }) { perform($0) }
         ])
     }
 

@@ -17,7 +17,8 @@ final class FavoritesScreen: Screen {
         let pane = GridPane { model.items }, tasks = tasks
         self.pane = pane
         actions = NFTGridActions(
-            pane: pane, context: model.context, keys: NFTGridKeys.favorites, failed: { model.fetched.failure != nil },
+            pane: pane, context: model.context, keys: { NFTGridKeys.favorites },
+            failed: { model.fetched.failure != nil },
             reload: { tasks.run { await model.load() } }, like: { model.unlike($0) })
     }
 

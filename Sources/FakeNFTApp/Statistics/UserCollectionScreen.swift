@@ -17,7 +17,7 @@ final class UserCollectionScreen: Screen {
         let pane = GridPane { model.nfts.value ?? [] }, tasks = tasks
         self.pane = pane
         actions = NFTGridActions(
-            pane: pane, context: model.context, keys: NFTGridKeys.userNFTs, failed: { model.nfts.failure != nil },
+            pane: pane, context: model.context, keys: { NFTGridKeys.userNFTs }, failed: { model.nfts.failure != nil },
             reload: { tasks.run { await model.load() } })
     }
 

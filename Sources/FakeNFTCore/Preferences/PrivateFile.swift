@@ -12,4 +12,11 @@ public enum PrivateFile {
         let mode = Int(info.st_mode & 0o777)
         return mode & 0o077 != 0 ? mode : nil
     }
+
+    /// True when `path` itself (a link is not followed) belongs to this user and nobody else may
+    /// read or change it: what a file or folder of the user's own state must be.
+    public static func isTheUsersAlone(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_uid == getuid() && info.st_mode & 0o077 == 0
+    }
 }

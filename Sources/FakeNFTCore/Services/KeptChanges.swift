@@ -80,14 +80,14 @@ public struct KeptChanges: Sendable {
     /// before sending theirs: taken over, written into this window's file, theirs removed.
     public func load() -> IDDelta {
         var kept = Self.read(file)
-        guard Self.isOwnPrivate(directory, mode: 0o700) else { return kept }  // others may plant files there
+        guard PrivateFile.isTheUsersAlone(directory.path) else { return kept }  // others may plant files there
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let ended = names.compactMap { name -> URL? in
             guard name.hasPrefix(prefix), name.hasSuffix(".json"),
                 !Self.isRunning(String(name.dropFirst(prefix.count).dropLast(5)))
             else { return nil }
             let other = directory.appendingPathComponent(name)
-            return other != file && Self.isOwnPrivate(other, mode: 0o600) ? other : nil
+            return other != file && PrivateFile.isTheUsersAlone(other.path) ? other : nil
         }
         guard !ended.isEmpty else { return kept }
         for other in ended { kept = kept.merged(with: Self.read(other)) }
@@ -135,13 +135,5 @@ public struct KeptChanges: Sendable {
         else { return nil }
         let fields = stat[end.upperBound...].split(separator: " ")
         return fields.count > 19 ? UInt64(fields[19]) : nil  // field 22 of the line; 3 is the first here
-    }
-
-    /// True when `url` is the user's own and nobody else may change it (nor read it, for `mode`
-    /// 0600): a folder 0700, a file 0600 or stricter.
-    private static func isOwnPrivate(_ url: URL, mode: mode_t) -> Bool {
-        var info = stat()
-        guard lstat(url.path, &info) == 0 else { return false }
-        return info.st_uid == getuid() && info.st_mode & 0o077 == 0 && info.st_mode & 0o777 <= mode
     }
 }

@@ -41,3 +41,11 @@ public func polled(
     }
     return true
 }
+
+/// Lets other tasks run until `holds` says yes, for at most `turns` yields: for what tasks in
+/// this process finish on their own without waiting on time (a watch lifted, a write queued),
+/// so a busy machine makes the wait longer, never wrong.
+public func afterYielding(turns: Int = 1_000_000, _ holds: () -> Bool) async -> Bool {
+    for _ in 0..<turns where !holds() { await Task.yield() }
+    return holds()
+}

@@ -1,17 +1,20 @@
+import FakeNFTTesting
 import Synchronization
 import Testing
 @testable import FakeNFTServer
 
 /// Writes that come together are written together: a lone write at once and alone, writes that
 /// find every batch running in the next batch, each answered with its own answer, none lost or
-/// written twice, and a cancelled request cancels no one's write.
+/// written twice, and a cancelled request cancels no one's write. The tests wait on what they
+/// can see (a batch begun, writes queued), never on the wall clock.
 struct ChangeBatchesTests {
     /// Each batch's items as they were written, and a gate that holds every batch until opened.
     final class Writer: Sendable {
         let batches = Mutex<[[Int]]>([])
         let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let held = Atomic<Bool>(false)
-        /// Whether each batch takes a random moment (up to half a millisecond), as a database does.
+        /// Whether each batch lets other tasks run a random number of times, as a database's
+        /// round trip does.
         let jitter: Bool
 
         init(jitter: Bool = false) { self.jitter = jitter }
@@ -20,19 +23,21 @@ struct ChangeBatchesTests {
         /// finds `held` set until ``open()``.
         func run(_ items: [Int]) async -> [Result<Int, any Error>] {
             batches.withLock { $0.append(items) }
-            if jitter { try? await Task.sleep(for: .microseconds(Int.random(in: 0...500))) }
+            if jitter { for _ in 0..<Int.random(in: 0...3) { await Task.yield() } }
             if held.compareExchange(expected: true, desired: false, ordering: .relaxed).exchanged {
                 await withCheckedContinuation { continuation in gate.withLock { $0 = continuation } }
             }
             return items.map { $0 < 0 ? .failure(StoreError.unavailable("no")) : .success($0 * 2) }
         }
 
+        /// Lets the held batch go on, once it has come to the gate.
         func open() async throws {
-            while true {
-                if let continuation = gate.withLock({ $0.take() }) { return continuation.resume() }
-                try await Task.sleep(for: .milliseconds(5))
-            }
+            #expect(await afterYielding { gate.withLock { $0 != nil } }, "a batch held")
+            gate.withLock { $0.take() }?.resume()
         }
+
+        /// Whether `count` batches come to be written.
+        func begun(_ count: Int) async -> Bool { await afterYielding { batches.withLock { $0.count } >= count } }
     }
 
     @Test func aLoneWriteGoesAtOnceAndAlone() async throws {
@@ -46,9 +51,9 @@ struct ChangeBatchesTests {
         let batches = ChangeBatches<Int, Int>(most: 1, largest: 8), writer = Writer()
         writer.held.store(true, ordering: .relaxed)
         let leader = Task { try await batches.write(10, by: writer.run) }
-        while writer.batches.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await writer.begun(1))
         let waiting = (11...18).map { item in Task { try await batches.write(item, by: writer.run) } }
-        try await Task.sleep(for: .milliseconds(100))  // all eight queued behind the held batch
+        #expect(await afterYielding { batches.waiting == 8 }, "all eight queued behind the held batch")
         try await writer.open()
         #expect(try await leader.value == 20)
         for (item, task) in zip(11...18, waiting) { #expect(try await task.value == item * 2, "its own answer") }
@@ -57,7 +62,7 @@ struct ChangeBatchesTests {
         #expect(written.last.map { Set($0) } == Set(11...18))
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [1, 3])
+    @Test(.timeLimit(.minutes(5)), arguments: [1, 3])
     func aBatchIsNoLargerThanLargestAndNothingIsLostOrWrittenTwice(most: Int) async throws {
         let batches = ChangeBatches<Int, Int>(most: most, largest: 5), writer = Writer(jitter: true)
         for _ in 0..<4 {  // in waves, so that some writes find a batch to lead and others a full house
@@ -74,7 +79,7 @@ struct ChangeBatchesTests {
         // every running batch gave its place back: as many lone writes as places go at once
         writer.held.store(true, ordering: .relaxed)
         let lone = Task { try await batches.write(1, by: writer.run) }
-        while writer.batches.withLock({ $0.count }) == written.count { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await writer.begun(written.count + 1))
         try await writer.open()
         #expect(try await lone.value == 2)
     }
@@ -89,9 +94,9 @@ struct ChangeBatchesTests {
         let batches = ChangeBatches<Int, Int>(most: 1, largest: 8), writer = Writer()
         writer.held.store(true, ordering: .relaxed)
         let leader = Task { try await batches.write(1, by: writer.run) }
-        while writer.batches.withLock({ $0.count }) < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await writer.begun(1))
         let follower = Task { try await batches.write(2, by: writer.run) }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await afterYielding { batches.waiting == 1 })
         leader.cancel()
         try await writer.open()
         #expect(try await leader.value == 2, "its batch ran to the end")

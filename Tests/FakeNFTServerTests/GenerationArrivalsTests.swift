@@ -1,31 +1,47 @@
+import FakeNFTTesting
 import Testing
 @testable import FakeNFTServer
 
 /// Readers waiting for a generation: woken by its arrival, by their patience's end, or by
-/// their task's cancellation, whichever comes first; never left waiting.
+/// their task's cancellation, whichever comes first; never left waiting. Patience runs on a
+/// test clock, moved by the tests.
 struct GenerationArrivalsTests {
+    let clock = TestClock()
+    let deadlines: Deadlines
+    let arrivals: GenerationArrivals
+
+    init() {
+        deadlines = Deadlines(tick: .milliseconds(25), clock: clock)
+        arrivals = GenerationArrivals(deadlines: deadlines)
+    }
+
+    /// Whether `count` readers come to wait with their patience watched.
+    func waiting(_ count: Int) async -> Bool { await afterYielding { deadlines.watching == count } }
+
     @Test func aReachedGenerationAnswersAtOnce() async {
-        let arrivals = GenerationArrivals()
         arrivals.reached(5)
         #expect(await arrivals.wait(for: 5, within: .seconds(60)))
         #expect(await arrivals.wait(for: 3, within: .seconds(60)))
+        #expect(deadlines.watching == 0, "no patience watched for an answer at once")
     }
 
     @Test func anArrivalWakesThoseWaitingForItOrOlder() async throws {
-        let arrivals = GenerationArrivals()
-        let early = Task { await arrivals.wait(for: 2, within: .seconds(60)) }
-        let late = Task { await arrivals.wait(for: 9, within: .milliseconds(200)) }
-        try await Task.sleep(for: .milliseconds(50))
+        let early = Task { [arrivals] in await arrivals.wait(for: 2, within: .seconds(60)) }
+        let late = Task { [arrivals] in await arrivals.wait(for: 9, within: .milliseconds(200)) }
+        #expect(await waiting(2))
         arrivals.reached(3)
-        #expect(await early.value, "woken by generation 3, long before its patience ends")
+        #expect(await early.value, "woken by generation 3, its patience untouched")
+        #expect(await waiting(1), "its watch lifted; the later reader still waits")
+        await clock.sleepers()
+        clock.advance(by: .milliseconds(200))
         #expect(await late.value == false, "9 never came: its patience ended")
     }
 
     @Test func aCancelledReaderStopsWaiting() async throws {
-        let arrivals = GenerationArrivals()
-        let reader = Task { await arrivals.wait(for: 1, within: .seconds(60)) }
-        try await Task.sleep(for: .milliseconds(20))
+        let reader = Task { [arrivals] in await arrivals.wait(for: 1, within: .seconds(60)) }
+        #expect(await waiting(1))
         reader.cancel()
         #expect(await reader.value == false)
+        #expect(await waiting(0), "its watch lifted")
     }
 }

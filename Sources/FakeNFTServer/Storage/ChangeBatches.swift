@@ -44,6 +44,9 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
         self.largest = largest
     }
 
+    /// Writes waiting for a batch now.
+    var waiting: Int { state.withLock { $0.pending.count } }
+
     /// Writes `item` with whatever else is written meanwhile, through `run` (the leader's), and
     /// returns its answer. `run` runs in a task of its own: a write whose request is cancelled
     /// does not cancel the others in its batch.

@@ -4,13 +4,13 @@ import Synchronization
 /// limit the work is cancelled but not waited for: a query stuck on a connection the database
 /// dropped (seen across a PostgreSQL restart) must not hold its caller, and with it every change
 /// queued behind it. The work's task is owned here and ends when the work notices its cancellation.
-/// The limit is watched by ``Deadlines/shared``: it passes up to a tick late.
+/// The limit is watched by `deadlines`: it passes up to a tick late.
 /// - Parameter abandoned: asked at each tick while the work runs: once it gives an error (the
 ///   connection the work waits on has closed, so no answer can come), the work is given up at
 ///   once with that error instead of at the limit.
 func withDeadline<T: Sendable>(
     _ limit: Duration, expired: @escaping @Sendable () -> any Error,
-    abandoned: @escaping @Sendable () -> (any Error)? = { nil },
+    abandoned: @escaping @Sendable () -> (any Error)? = { nil }, deadlines: Deadlines = .shared,
     _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = FirstOutcome<T>()
@@ -19,14 +19,14 @@ func withDeadline<T: Sendable>(
             outcome.wait(with: continuation)
             let worker = Task { outcome.settle(await Result { try await work() }) }
             outcome.whenSettled { worker.cancel() }
-            let watch = Deadlines.shared.watch(for: limit) { passed in
+            let watch = deadlines.watch(for: limit) { passed in
                 if passed {
                     outcome.settle(.failure(expired()))
                 } else if let error = abandoned() {
                     outcome.settle(.failure(error))
                 }
             }
-            outcome.whenSettled { Deadlines.shared.lift(watch) }
+            outcome.whenSettled { deadlines.lift(watch) }
         }
     } onCancel: {
         outcome.settle(.failure(CancellationError()))
@@ -36,17 +36,22 @@ func withDeadline<T: Sendable>(
 /// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, each
 /// request body, each wait for a generation), kept in one table that one task looks over every
 /// ``tick``, instead of a timer each (timers were a tenth of a write's CPU). A deadline passes up
-/// to a tick late. The task runs only while a deadline is set.
+/// to a tick late. The task runs only while a deadline is set. Time is the clock's given at
+/// creation: the server's is the continuous clock, a test's one it moves itself.
 final class Deadlines: Sendable {
     /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
     typealias Look = @Sendable (_ passed: Bool) -> Void
 
-    static let shared = Deadlines(tick: .milliseconds(25))
+    static let shared = Deadlines(tick: .milliseconds(25), clock: ContinuousClock())
 
     let tick: Duration
+    /// The time since this table was made, by its clock.
+    private let elapsed: @Sendable () -> Duration
+    /// Sleeps for a duration, by the table's clock.
+    private let sleep: @Sendable (Duration) async throws -> Void
 
     private struct Watch {
-        var end: ContinuousClock.Instant
+        var end: Duration
         var look: Look
     }
 
@@ -58,12 +63,17 @@ final class Deadlines: Sendable {
 
     private let state = Mutex(State())
 
-    init(tick: Duration) { self.tick = tick }
+    init<C: Clock<Duration>>(tick: Duration, clock: C) {
+        self.tick = tick
+        let start = clock.now
+        elapsed = { start.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
+    }
 
     /// Calls `look(false)` at each tick until `limit` has passed, then `look(true)`, unless the
     /// watch is lifted first; returns the watch, for ``lift(_:)``.
     func watch(for limit: Duration, _ look: @escaping Look) -> Int {
-        let end = ContinuousClock.now + limit
+        let end = elapsed() + limit
         let (id, start) = state.withLock { state in
             state.lastID += 1
             state.watches[state.lastID] = Watch(end: end, look: look)
@@ -74,13 +84,16 @@ final class Deadlines: Sendable {
         return id
     }
 
+    /// Watches set and not yet passed or lifted.
+    var watching: Int { state.withLock { $0.watches.count } }
+
     func lift(_ watch: Int) { _ = state.withLock { $0.watches.removeValue(forKey: watch) } }
 
     /// Tells every watch at each tick whether its limit has passed; ends once none is left.
     private func lookOver() async {
         while true {
-            try? await Task.sleep(for: tick)
-            let now = ContinuousClock.now
+            try? await sleep(tick)
+            let now = elapsed()
             let looks = state.withLock { state -> [(Look, Bool)]? in
                 guard !state.watches.isEmpty else {
                     state.looking = false

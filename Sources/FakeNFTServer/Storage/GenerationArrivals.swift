@@ -1,9 +1,13 @@
 import Synchronization
 
 /// Readers waiting for the read model to reach a generation: each is woken when a model that
-/// new is published, when its patience ends (``Deadlines/shared`` watches it), or when its task
-/// is cancelled.
+/// new is published, when its patience ends (``deadlines`` watch it), or when its task is
+/// cancelled.
 final class GenerationArrivals: Sendable {
+    private let deadlines: Deadlines
+
+    init(deadlines: Deadlines = .shared) { self.deadlines = deadlines }
+
     private struct Waiting {
         var generation: Int
         var continuation: CheckedContinuation<Bool, Never>
@@ -20,7 +24,7 @@ final class GenerationArrivals: Sendable {
     private let state = Mutex(State())
 
     /// True once a model of `generation` or newer is published; false when `patience` ran out
-    /// first (up to a tick of ``Deadlines`` late) or the task is cancelled.
+    /// first (up to a tick of the deadlines' late) or the task is cancelled.
     func wait(for generation: Int, within patience: Duration) async -> Bool {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -36,14 +40,14 @@ final class GenerationArrivals: Sendable {
                     return nil
                 }
                 if let answer { return continuation.resume(returning: answer) }
-                let watch = Deadlines.shared.watch(for: patience) { [self] passed in
+                let watch = deadlines.watch(for: patience) { [self] passed in
                     if passed { giveUp(id) }
                 }
                 let woken = state.withLock { state in
                     state.waiting[id]?.watch = watch
                     return state.waiting[id] == nil
                 }
-                if woken { Deadlines.shared.lift(watch) }
+                if woken { deadlines.lift(watch) }
             }
         } onCancel: {
             giveUp(id)
@@ -64,7 +68,7 @@ final class GenerationArrivals: Sendable {
             return Array(due.values)
         }
         for waiting in woken {
-            if let watch = waiting.watch { Deadlines.shared.lift(watch) }
+            if let watch = waiting.watch { deadlines.lift(watch) }
             waiting.continuation.resume(returning: true)
         }
     }
@@ -72,7 +76,7 @@ final class GenerationArrivals: Sendable {
     /// Wakes the reader `id` with false, if it is still waiting.
     private func giveUp(_ id: Int) {
         let waiting = state.withLock { $0.waiting.removeValue(forKey: id) }
-        if let watch = waiting?.watch { Deadlines.shared.lift(watch) }
+        if let watch = waiting?.watch { deadlines.lift(watch) }
         waiting?.continuation.resume(returning: false)
     }
 }

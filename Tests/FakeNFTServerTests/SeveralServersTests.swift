@@ -317,20 +317,20 @@ struct SeveralServersTests {
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
                 ["v1"], ["v2-versions"], ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
-                ["v7-change-notifies-its-rows"], ["v8-changes-in-batches"],
+                ["v7-change-notifies-its-rows"], ["v8-changes-in-batches"], ["v9-changes-as-rows"],
             ])
         #expect(
             try TestStore.rows(
                 place, "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'fakenft_change%' ORDER BY proname")
-                == [["fakenft_change", "24"], ["fakenft_change_batch", "3"]],
-            "v7's change function and v8's batch of them")
+                == [["fakenft_changes", "3"]],
+            "v9's change function alone: v7's and v8's dropped")
     }
 
     /// A database migrated by an earlier version has `v6-change-in-one-call`'s function (one
-    /// argument fewer): v7 drops it, so one change function remains (and v8's batch of them),
-    /// and changes work.
+    /// argument fewer): v7 drops it, v9 drops v7's and v8's, so one change function remains, and
+    /// changes work.
     @Test(.enabled(if: SharedData.available.contains(.postgres), "a PostgreSQL test cluster (make test)"))
-    func v7ReplacesTheChangeFunctionOfV6() async throws {
+    func laterMigrationsReplaceTheChangeFunctionOfV6() async throws {
         let place = try SharedData.postgres.newPlace()
         try await SharedData.postgres.start(place).stop()
         let v6Signature =
@@ -339,11 +339,11 @@ struct SeveralServersTests {
         _ = try TestStore.rows(
             place,
             """
-            DELETE FROM schema_migrations WHERE name IN ('v7-change-notifies-its-rows', 'v8-changes-in-batches');
+            DELETE FROM schema_migrations
+              WHERE name IN ('v7-change-notifies-its-rows', 'v8-changes-in-batches', 'v9-changes-as-rows');
             INSERT INTO schema_migrations (name) VALUES ('v6-change-in-one-call');
-            DROP FUNCTION fakenft_change(\(v6Signature), TEXT);
+            DROP FUNCTION fakenft_changes(JSONB, BIGINT, TEXT);
             CREATE FUNCTION fakenft_change(\(v6Signature)) RETURNS BIGINT LANGUAGE sql AS 'SELECT NULL::BIGINT';
-            DROP FUNCTION fakenft_change_batch(TEXT, BIGINT, TEXT);
             """)
         let server = try await SharedData.postgres.start(place)
         #expect(try await server.request("PUT", "/api/v1/profile/1", body: "likes=5").status == 200)
@@ -352,7 +352,7 @@ struct SeveralServersTests {
         #expect(
             try TestStore.rows(
                 place, "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'fakenft_change%' ORDER BY proname")
-                == [["fakenft_change", "24"], ["fakenft_change_batch", "3"]])
+                == [["fakenft_changes", "3"]])
     }
 
     /// Idle pooled connections are pinged only when the address asks (`keepalives_idle`), and

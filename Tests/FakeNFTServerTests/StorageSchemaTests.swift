@@ -57,7 +57,7 @@ import Testing
                 #"CREATE TABLE "user" ("seq" BIGINT PRIMARY KEY NOT NULL, "price" DOUBLE PRECISION NOT NULL, "#
                     + #""userID" TEXT REFERENCES "account" ("userID") ON DELETE CASCADE)"#
             ])
-        #expect(StorageSchema.statements(.sqlite).map(\.name) == StorageSchema.migrations.map(\.name).dropLast(2))
+        #expect(StorageSchema.statements(.sqlite).map(\.name) == StorageSchema.migrations.map(\.name).dropLast(3))
         #expect(StorageSchema.statements(.postgres).map(\.name) == StorageSchema.migrations.map(\.name))
     }
 }

@@ -5,10 +5,9 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. A lone change is one call of `fakenft_change` (one round trip);
-/// changes of this server that come while its call runs go together (``ChangeBatches``) in one
-/// call of `fakenft_change_batch`, which locks their owners in one order and runs
-/// `fakenft_change` for each in one commit. The rules run here on the owner's rows as this
+/// servers on one database. A change is one call of `fakenft_changes` (one round trip); changes
+/// of this server that come while a call runs go together (``ChangeBatches``) in the next call,
+/// which locks their owners in one order and writes them all in one commit. The rules run here on the owner's rows as this
 /// server last wrote or read them, and the function writes the result only if the rows are
 /// still at those versions (else they are read again and the rules run again; a change that
 /// loses twice takes the rows' locks for a transaction). Each change counts itself in
@@ -43,7 +42,7 @@ final class PostgresDatabase: StoreDatabase {
     /// every change that comes during a call share the next one's commit and notification: under
     /// a mix of reads and writes, a sixth less CPU a request and 13-19% more requests a second
     /// than with 4 calls at once (docs/benchmarks.md).
-    private let batches = ChangeBatches<PostgresChangeArguments, Int?>(most: 1, largest: 64)
+    private let batches = ChangeBatches<PostgresChange, Int?>(most: 1, largest: 64)
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -213,7 +212,7 @@ final class PostgresDatabase: StoreDatabase {
             let shown = try ChangedRows(rows, userMoved: users)
             guard
                 let generation = try await batches.write(
-                    try PostgresChangeArguments(rows, over: before, shown: shown), by: writeBatch)
+                    try PostgresChange(rows, over: before, shown: shown), by: writeBatch)
             else {
                 continue  // another change came first
             }
@@ -229,14 +228,8 @@ final class PostgresDatabase: StoreDatabase {
 
     /// Writes `changes` in one call (one commit); when the database refuses the batch (not when it
     /// is unavailable), each change alone, so that one change it refuses fails no other.
-    private func writeBatch(_ changes: [PostgresChangeArguments]) async -> [Result<Int?, any Error>] {
+    private func writeBatch(_ changes: [PostgresChange]) async -> [Result<Int?, any Error>] {
         do {
-            if changes.count == 1 {  // a lone change: the one-change call, no batch to read
-                return [
-                    .success(
-                        try await connection { [writer] db in try await Self.write(changes[0], writer: writer, db) })
-                ]
-            }
             return try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
                 .map { .success($0) }
         } catch {

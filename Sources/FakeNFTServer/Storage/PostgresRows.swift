@@ -154,89 +154,35 @@ extension PostgresDatabase {
         }
         if generation % 1_000 == 0 {
             try await db.query(
-                "DELETE FROM change_log WHERE generation <= \(generation - ChangeRecords.kept)", logger: quiet)
+                "DELETE FROM change_log WHERE generation <= \(generation - ChangeRecords.logLength)", logger: quiet)
         }
         return generation
     }
 
-    /// Writes `changes` (of different owners) in one call of `fakenft_change_batch`
-    /// (``PostgresChangeFunction/sql``), named as `writer`'s: each change's generation, in order;
+    /// Writes `changes` (of different owners; one or more) in one call of `fakenft_changes`
+    /// (``PostgresFunctions/v9Changes``), named as `writer`'s: each change's generation, in order;
     /// nil for one whose rows were no longer at the versions it was made from.
-    static func write(_ changes: [PostgresChangeArguments], writer: String, _ db: PostgresConnection)
-        async throws -> [Int?]
-    {
+    static func write(_ changes: [PostgresChange], writer: String, _ db: PostgresConnection) async throws -> [Int?] {
         let numbered =
-            try await db.execute(ChangeBatchCall(changes: changes, writer: writer), logger: quiet)
-            .array().first ?? []
+            try await db.execute(ChangesCall(changes: changes, writer: writer), logger: quiet).array().first ?? []
         guard numbered.count == changes.count else {
-            throw StoreError.damaged("fakenft_change_batch answered \(numbered.count) of \(changes.count) changes")
+            throw StoreError.damaged("fakenft_changes answered \(numbered.count) of \(changes.count) changes")
         }
         return numbered.map { $0 > 0 ? $0 : nil }
     }
 
-    /// Writes one change in one call of `fakenft_change` (``PostgresChangeFunction/sql``), named
-    /// as `writer`'s: its generation; nil when its rows were no longer at the versions it was
-    /// made from.
-    static func write(_ change: PostgresChangeArguments, writer: String, _ db: PostgresConnection) async throws
-        -> Int?
-    {
-        try await db.execute(ChangeCall(change: change, writer: writer), logger: quiet).array().first ?? nil
-    }
-
-    /// The call of `fakenft_change`, prepared once per connection (postgres-nio keeps it by
-    /// name): a change sends only its values, and what its notification carries.
-    struct ChangeCall: PostgresPreparedStatement {
-        static let name = "fakenft_change_call"
-        static let sql = "SELECT fakenft_change(" + (1...24).map { "$\($0)" }.joined(separator: ", ") + ")"
-        var change: PostgresChangeArguments
-        var writer: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var binds = PostgresBindings(capacity: 24)
-            binds.append(change.ownerID)
-            binds.append(change.expectedProfile)
-            binds.append(change.expectedOrder)
-            for text in [
-                change.pName, change.pAvatar, change.pDescription, change.pWebsite, change.pNfts, change.pLikes,
-            ] {
-                binds.append(text)
-            }
-            binds.append(change.pVersion)
-            binds.append(change.oNfts)
-            binds.append(change.oVersion)
-            binds.append(change.aSpent)
-            for text in [change.uName, change.uAvatar, change.uDescription, change.uWebsite, change.uNfts] {
-                binds.append(text)
-            }
-            binds.append(change.uCount)
-            binds.append(change.uRating)
-            binds.append(change.usersChanged)
-            binds.append(ChangeRecords.kept)
-            binds.append(writer)
-            binds.append(change.rowsJSON)
-            return binds
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Int? { try row.decode(Int?.self) }
-    }
-
-    /// The call of `fakenft_change_batch`, prepared once per connection (postgres-nio keeps it by
-    /// name): a batch sends only its changes' values, and what their notifications carry.
-    struct ChangeBatchCall: PostgresPreparedStatement {
-        static let name = "fakenft_change_batch_call"
-        static let sql = "SELECT fakenft_change_batch($1, $2, $3)"
-        var changes: [PostgresChangeArguments]
+    /// The call of `fakenft_changes`, prepared once per connection (postgres-nio keeps it by
+    /// name): a batch sends only its changes' rows, and what their notifications carry.
+    struct ChangesCall: PostgresPreparedStatement {
+        static let name = "fakenft_changes_call"
+        static let sql = "SELECT fakenft_changes($1::jsonb, $2, $3)"
+        var changes: [PostgresChange]
         var writer: String
 
         func makeBindings() throws -> PostgresBindings {
             var binds = PostgresBindings(capacity: 3)
-            let numbered = changes.enumerated().map { index, change in
-                var change = change
-                change.nth = index + 1
-                return change
-            }
-            binds.append(String(buffer: try JSONBody.encode(numbered)))
-            binds.append(ChangeRecords.kept)
+            binds.append(String(buffer: try JSONBody.encode(changes)))
+            binds.append(ChangeRecords.logLength)
             binds.append(writer)
             return binds
         }

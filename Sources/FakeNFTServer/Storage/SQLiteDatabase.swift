@@ -312,7 +312,7 @@ final class SQLiteDatabase: StoreDatabase {
         if generation % 1_000 == 0 {
             try db.execute(
                 sql: "DELETE FROM \(ChangeRecords.log) WHERE generation <= ?",
-                arguments: [generation - ChangeRecords.kept])
+                arguments: [generation - ChangeRecords.logLength])
         }
         return generation
     }

@@ -1,7 +1,8 @@
 /// The server's tables and their migrations, declared once: SQLite gets its SQL through GRDB's
 /// migrator (``sqliteMigrator``), PostgreSQL through `schema_migrations` (``PostgresDatabase``).
 /// A new column is one ``Step/add(_:to:)`` in a new migration (plus its field in the record).
-/// Databases made by earlier versions are migrated in place; a migration, once released, never changes.
+/// Databases made by earlier versions are migrated in place; a migration, once released, never
+/// changes: each is written in literals (`MigrationTextTests` holds the text of every one shipped).
 enum StorageSchema {
     /// A column's kind, named in each database's words.
     enum Kind {
@@ -102,14 +103,14 @@ enum StorageSchema {
             "v4-changes",
             [
                 .create(
-                    table: ChangeRecords.state,
+                    table: "store_state",
                     columns: [
                         .init(name: "id", kind: .integer, primaryKey: true, check: #""id" = 1"#),
                         .init(name: "generation", kind: .integer),
                     ]),
-                .statements([#"INSERT INTO "\#(ChangeRecords.state)" ("id", "generation") VALUES (1, 0)"#]),
+                .statements([#"INSERT INTO "store_state" ("id", "generation") VALUES (1, 0)"#]),
                 .create(
-                    table: ChangeRecords.log,
+                    table: "change_log",
                     columns: [
                         .init(name: "generation", kind: .integer, primaryKey: true), text("owner"),
                         .init(name: "users", kind: .boolean), .init(name: "sessions", kind: .boolean),
@@ -123,11 +124,17 @@ enum StorageSchema {
         // the function of `v6-change-in-one-call`, which it drops where that ran.
         (
             "v7-change-notifies-its-rows",
-            [.statements([PostgresChangeFunction.dropFirst, PostgresChangeFunction.sql], only: .postgres)]
+            [.statements([PostgresFunctions.v7DropV6, PostgresFunctions.v7Change], only: .postgres)]
         ),
         // Changes that come together in one call and one commit (``ChangeBatches``), so that they
         // share one flush to disk instead of waiting for each other's count of the generation.
-        ("v8-changes-in-batches", [.statements([PostgresChangeFunction.batchSQL], only: .postgres)]),
+        ("v8-changes-in-batches", [.statements([PostgresFunctions.v8Batch], only: .postgres)]),
+        // One change function for a lone change and a batch, reading each row whole as JSON keyed
+        // by its columns (``PostgresChange``) instead of 24 arguments by position.
+        (
+            "v9-changes-as-rows",
+            [.statements(PostgresFunctions.v9DropV7AndV8 + [PostgresFunctions.v9Changes], only: .postgres)]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)
@@ -209,6 +216,6 @@ extension StorageSchema {
 enum ChangeRecords {
     static let state = "store_state"
     static let log = "change_log"
-    /// How many changes the log keeps: a server further behind reads everything again.
-    static let kept = 10_000
+    /// How many changes the log holds: a server further behind reads everything again.
+    static let logLength = 10_000
 }

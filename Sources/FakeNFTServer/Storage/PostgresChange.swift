@@ -1,0 +1,69 @@
+/// One change as `fakenft_changes` reads it (migration `v9-changes-as-rows`, ``PostgresFunctions``):
+/// the owner, the versions its rows were read at, and each row that changed, whole, as a JSON
+/// object keyed by its columns (``RecordJSON``); a row left out is not written. `rows` is what
+/// its notification carries (``NotifiedChange/payload(_:)``; nil when too large).
+struct PostgresChange: Encodable, Sendable {
+    var owner: String
+    var expectedProfile: Int
+    var expectedOrder: Int
+    var profile: RecordJSON?
+    var orders: RecordJSON?
+    var account: RecordJSON?
+    var user: RecordJSON?
+    var rows: String?
+
+    /// `rows`, made from `before`, its notification carrying `shown`.
+    init(_ rows: OwnerRows, over before: OwnerRows, shown: ChangedRows) throws {
+        owner = rows.profile.id
+        expectedProfile = before.profile.version
+        expectedOrder = before.order.version
+        if rows.profile != before.profile { profile = try RecordJSON(rows.profile) }
+        if rows.order != before.order { orders = try RecordJSON(rows.order) }
+        if let account = rows.account, account != before.account { self.account = try RecordJSON(account) }
+        if let user = rows.user, user != before.user { self.user = try RecordJSON(user) }
+        self.rows = NotifiedChange.payload(shown)
+    }
+}
+
+/// A record's columns as one JSON object keyed by their names, as ``RecordEncoder`` writes them
+/// (id lists as their text): a row of its table as PostgreSQL's `jsonb_populate_record` reads it.
+struct RecordJSON: Encodable, Sendable, RecordColumnValues {
+    private enum Value: Sendable {
+        case null
+        case text(String)
+        case integer(Int)
+        case double(Double)
+        case boolean(Bool)
+    }
+
+    private var columns: [(name: String, value: Value)] = []
+
+    init(_ record: some Encodable) throws { try RecordEncoder.write(record, to: &self) }
+
+    mutating func appendNull(_ column: String) { columns.append((column, .null)) }
+    mutating func append(_ value: String, _ column: String) { columns.append((column, .text(value))) }
+    mutating func append(_ value: Int, _ column: String) { columns.append((column, .integer(value))) }
+    mutating func append(_ value: Double, _ column: String) { columns.append((column, .double(value))) }
+    mutating func append(_ value: Bool, _ column: String) { columns.append((column, .boolean(value))) }
+
+    private struct ColumnName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ColumnName.self)
+        for (name, value) in columns {
+            let key = ColumnName(stringValue: name)
+            switch value {
+            case .null: try container.encodeNil(forKey: key)
+            case .text(let text): try container.encode(text, forKey: key)
+            case .integer(let number): try container.encode(number, forKey: key)
+            case .double(let number): try container.encode(number, forKey: key)
+            case .boolean(let flag): try container.encode(flag, forKey: key)
+            }
+        }
+    }
+}

@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -67,6 +68,7 @@ let package = Package(
             dependencies: [
                 "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -131,6 +133,7 @@ let package = Package(
             dependencies: [
                 "FakeNFTServer", "FakeNFTCore", "FakeNFTRequests", "FakeNFTTesting", "LineLog",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

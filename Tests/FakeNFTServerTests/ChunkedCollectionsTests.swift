@@ -1,10 +1,11 @@
+import HashTreeCollections
 import Testing
 
 @testable import FakeNFTServer
 
-/// ``ChunkedArray`` and ``ShardedDictionary`` hold what an `Array` and a `Dictionary` would,
-/// through random changes, and a copy keeps what it held when the original changes (and the
-/// other way round), though the two share their chunks.
+/// ``ChunkedArray`` holds what an `Array` would, through random changes, and a copy keeps what
+/// it held when the original changes (and the other way round), though the two share their
+/// chunks; the read model's dictionaries keep the first of two rows with one key.
 @Suite struct ChunkedCollectionsTests {
     @Test(arguments: [0, 1, 255, 256, 257, 1_000])
     func aChunkedArrayHoldsWhatAnArrayHolds(count: Int) {
@@ -39,30 +40,11 @@ import Testing
         #expect(copy[300] == -1 && copy.count == 601 && copy[600] == 600)
     }
 
-    @Test func aShardedDictionaryHoldsWhatADictionaryHolds() {
-        var random = SeededGenerator(seed: 5)
-        let keys = (0..<2_000).map { "key \($0)" }
-        var expected: [String: Int] = [:]
-        var sharded = ShardedDictionary<String, Int>()
-        var copies: [(ShardedDictionary<String, Int>, [String: Int])] = []
-        for step in 0..<5_000 {
-            if Int.random(in: 0..<500, using: &random) == 0 { copies.append((sharded, expected)) }
-            let key = keys.randomElement(using: &random)!
-            let value: Int? = Int.random(in: 0..<5, using: &random) == 0 ? nil : step
-            sharded[key] = value
-            expected[key] = value
-        }
-        for key in keys { #expect(sharded[key] == expected[key]) }
-        for (copy, held) in copies {
-            for key in keys { #expect(copy[key] == held[key]) }
-        }
-    }
-
-    @Test func aShardedDictionaryMadeFromPairsKeepsTheFirstOfEachKey() {
+    @Test func aTreeDictionaryMadeFromPairsKeepsTheFirstOfEachKey() {
         let pairs = (0..<3_000).map { ("key \($0 % 2_500)", $0) }
-        let sharded = ShardedDictionary(pairs)
-        #expect(sharded["key 7"] == 7)
-        #expect(sharded["key 2499"] == 2_499)
-        #expect(sharded["key 2500"] == nil)
+        let rows = TreeDictionary(firstOf: pairs)
+        #expect(rows["key 7"] == 7)
+        #expect(rows["key 2499"] == 2_499)
+        #expect(rows["key 2500"] == nil)
     }
 }

@@ -55,8 +55,8 @@ struct NotifiedChangeTests {
     func whatDoesNotReadIsLeftOut(payload: String, generation: Int) {
         let change = NotifiedChange(payload)
         #expect(change.generation == generation && change.rowsText.flatMap(NotifiedChange.rows) == nil)
-        var arrived = ArrivedChanges()
-        arrived.keep(change, byOtherServer: true)
+        var arrived = ChangesWithRows()
+        arrived.add(change, byOtherServer: true)
         #expect(arrived.run(after: 11).isEmpty)
     }
 
@@ -74,12 +74,12 @@ struct NotifiedChangeTests {
 
     @Test func changesAreTakenInOrderUpToTheFirstGap() throws {
         let rows = try Self.changedRows()
-        var arrived = ArrivedChanges()
+        var arrived = ChangesWithRows()
         let payload = try #require(NotifiedChange.payload(rows))
         for generation in [5, 7, 9] {
-            arrived.keep(NotifiedChange("\(generation) other " + payload), byOtherServer: true)
+            arrived.add(NotifiedChange("\(generation) other " + payload), byOtherServer: true)
         }
-        arrived.keep(rows, as: 6)
+        arrived.add(rows, as: 6)
         #expect(arrived.run(after: 4).map(\.generation) == [5, 6, 7])
         #expect(arrived.run(after: 4).map(\.byOtherServer) == [true, false, true])
         #expect(arrived.run(after: 6).map(\.generation) == [7])
@@ -94,21 +94,21 @@ struct NotifiedChangeTests {
         let rows = try Self.changedRows()
         let committed = try Self.changedRows(name: "As committed")
         let payload = try #require(NotifiedChange.payload(rows))
-        var arrived = ArrivedChanges()
-        arrived.keep(committed, as: 3)
-        arrived.keep(NotifiedChange("3 me " + payload), byOtherServer: false)
+        var arrived = ChangesWithRows()
+        arrived.add(committed, as: 3)
+        arrived.add(NotifiedChange("3 me " + payload), byOtherServer: false)
         #expect(arrived.run(after: 2).map(\.rows) == [committed])
-        arrived.keep(NotifiedChange("4 me " + payload), byOtherServer: false)
+        arrived.add(NotifiedChange("4 me " + payload), byOtherServer: false)
         #expect(arrived.run(after: 3).map(\.rows) == [rows], "the notification came before the commit's return")
     }
 
-    /// The last ``ArrivedChanges/capacity`` are kept; an older one is gone, not mistaken for a
+    /// The last ``ChangesWithRows/capacity`` are kept; an older one is gone, not mistaken for a
     /// newer one in its place.
     @Test func onlyTheLastChangesAreKept() throws {
         let rows = try Self.changedRows()
-        var arrived = ArrivedChanges()
-        let capacity = ArrivedChanges.capacity
-        for generation in 1...(capacity + 10) { arrived.keep(rows, as: generation) }
+        var arrived = ChangesWithRows()
+        let capacity = ChangesWithRows.capacity
+        for generation in 1...(capacity + 10) { arrived.add(rows, as: generation) }
         #expect(arrived.run(after: 0).isEmpty, "1 was overwritten by \(capacity + 1)")
         #expect(arrived.run(after: 10).count == capacity)
         #expect(arrived.run(after: capacity + 9).map(\.generation) == [capacity + 10])

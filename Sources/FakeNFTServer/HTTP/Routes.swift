@@ -1,3 +1,4 @@
+import HashTreeCollections
 import FakeNFTModels
 import FakeNFTRequests
 import Foundation
@@ -149,7 +150,7 @@ struct Routes: Sendable {
 
     /// The caller's profile or order, and whose it is.
     private func mine(
-        _ table: KeyPath<ReadModel, ShardedDictionary<String, ReadModel.Versioned>>, _ request: Request
+        _ table: KeyPath<ReadModel, TreeDictionary<String, ReadModel.Versioned>>, _ request: Request
     ) async throws
         -> (owner: String, resource: ReadModel.Versioned)
     {

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import FakeNFTRequests
 import Foundation
 import NIOCore
@@ -14,7 +15,7 @@ struct EncodedTable: Sendable {
     /// Encoded entities in storage (`seq`) order. Chunked (as are `names` and `positions`), so
     /// that a table updated for a change shares all but the changed rows' chunks with the one before.
     private var items: ChunkedArray<ByteBuffer>
-    private var positions: ShardedDictionary<String, Int>
+    private var positions: TreeDictionary<String, Int>
     /// Positions in `items`, per sort field and direction (ties in storage order).
     private var orders: [Ordering: [Int]]
     /// Each entity's name folded for `name=` (case and diacritics ignored); empty for entities without one.
@@ -35,7 +36,7 @@ struct EncodedTable: Sendable {
     ) async throws {
         async let encoded = Self.encode(records, name: name, model: model)
         async let ordered = Self.orders(of: records, sorts)
-        positions = ShardedDictionary(records.enumerated().map { (id($1), $0) })
+        positions = TreeDictionary(firstOf: records.enumerated().map { (id($1), $0) })
         let (encodedItems, foldedNames) = try await encoded
         items = ChunkedArray(encodedItems)
         names = ChunkedArray(foldedNames)

@@ -27,7 +27,7 @@ extension ChangedRows {
 }
 
 /// A committed change with the rows a read model takes in.
-struct ArrivedChange: Sendable, Equatable {
+struct ChangeWithRows: Sendable, Equatable {
     var generation: Int
     var rows: ChangedRows
     /// Whether another server wrote it (the rows this server knows of that owner are old).
@@ -40,7 +40,7 @@ struct ArrivedChange: Sendable, Equatable {
 /// are `<owner> <profile version> <order version> <profile bytes> <order bytes> ` and then the
 /// profile's JSON, the order's and the row in `/users` (JSON, or nothing): the profile and the
 /// order are served as they came (once checked to be JSON objects), and only the row in `/users`
-/// is decoded, when a read model takes it in (``ArrivedChanges``).
+/// is decoded, when a read model takes it in (``ChangesWithRows``).
 struct NotifiedChange: Sendable, Equatable {
     /// `Int.max` (read everything changed) when the payload does not start with one.
     var generation: Int
@@ -118,9 +118,9 @@ struct NotifiedChange: Sendable, Equatable {
 
 /// Changes with their rows, by generation, until the read model takes them: this server's own as
 /// they commit, and every change whose notification carried its rows (read only when taken
-/// in: a server's own arrive both ways, and the rows it kept at the commit come first). The
-/// last ``capacity`` are kept (a ring: an older one is read back from the database).
-struct ArrivedChanges: Sendable {
+/// in: a server's own arrive both ways, and the rows it held at the commit come first). The
+/// last ``capacity`` are held (a ring: an older one is read back from the database).
+struct ChangesWithRows: Sendable {
     static let capacity = 1_024
     private enum Rows {
         case read(ChangedRows)
@@ -134,12 +134,12 @@ struct ArrivedChanges: Sendable {
     private var slots = [Slot?](repeating: nil, count: capacity)
 
     /// This server's own change, as committed.
-    mutating func keep(_ rows: ChangedRows, as generation: Int) {
+    mutating func add(_ rows: ChangedRows, as generation: Int) {
         slots[Self.slot(generation)] = Slot(generation: generation, rows: .read(rows), byOtherServer: false)
     }
 
-    /// A change as its notification carried it; nothing for one kept as committed here already.
-    mutating func keep(_ change: NotifiedChange, byOtherServer: Bool) {
+    /// A change as its notification carried it; nothing for one held as committed here already.
+    mutating func add(_ change: NotifiedChange, byOtherServer: Bool) {
         guard let text = change.rowsText, change.generation != .max else { return }
         let index = Self.slot(change.generation)
         if !byOtherServer, slots[index]?.generation == change.generation { return }
@@ -148,8 +148,8 @@ struct ArrivedChanges: Sendable {
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows
     /// that do not read are one).
-    mutating func run(after generation: Int) -> [ArrivedChange] {
-        var run: [ArrivedChange] = []
+    mutating func run(after generation: Int) -> [ChangeWithRows] {
+        var run: [ChangeWithRows] = []
         var next = generation &+ 1
         while run.count < Self.capacity, var slot = slots[Self.slot(next)], slot.generation == next {
             if case .notified(let text) = slot.rows {
@@ -158,7 +158,7 @@ struct ArrivedChanges: Sendable {
                 slots[Self.slot(next)] = slot
             }
             guard case .read(let rows) = slot.rows else { break }
-            run.append(ArrivedChange(generation: next, rows: rows, byOtherServer: slot.byOtherServer))
+            run.append(ChangeWithRows(generation: next, rows: rows, byOtherServer: slot.byOtherServer))
             next &+= 1
         }
         return run

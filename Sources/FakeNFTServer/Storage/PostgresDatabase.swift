@@ -33,10 +33,10 @@ final class PostgresDatabase: StoreDatabase {
     private let known = Mutex<[String: OwnerRows]>([:])
     /// This server among the database's writers: its own changes' notifications are not read again.
     private let writer = UUID().uuidString
-    private let owners = OwnerLocks()
+    private let owners = TurnsByKey()
     /// Changes with their rows (this server's own, and others' whose notifications carried them),
     /// until the read model takes them.
-    private let arrivals = Mutex(ArrivedChanges())
+    private let withRows = Mutex(ChangesWithRows())
     /// This server's changes that come together, written in one call: one call at a time, of up
     /// to 64 changes (a batch's notifications carry up to 8,000 bytes each). One at a time lets
     /// every change that comes during a call share the next one's commit and notification: under
@@ -169,8 +169,8 @@ final class PostgresDatabase: StoreDatabase {
 
     /// Another server's change of an owner makes the rows known here of that owner old: the
     /// next change of that owner here reads them first.
-    func arrived(after generation: Int) -> [ArrivedChange] {
-        let run = arrivals.withLock { $0.run(after: generation) }
+    func changesWithRows(after generation: Int) -> [ChangeWithRows] {
+        let run = withRows.withLock { $0.run(after: generation) }
         let changed = run.filter(\.byOtherServer).map(\.rows.owner)
         if !changed.isEmpty { known.withLock { known in for owner in changed { known[owner] = nil } } }
         return run
@@ -217,8 +217,8 @@ final class PostgresDatabase: StoreDatabase {
                 continue  // another change came first
             }
             known.withLock { $0[owner] = rows }
-            // kept for the read model too: it takes changes in order, this one maybe among others'
-            arrivals.withLock { $0.keep(shown, as: generation) }
+            // held for the read model too: it takes changes in order, this one maybe among others'
+            withRows.withLock { $0.add(shown, as: generation) }
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
         let changed = try await lockedChange(owner: owner, change)
@@ -499,7 +499,7 @@ extension PostgresDatabase {
     /// Keeps a notified change's rows and tells the store of other servers' changes.
     private func arrived(_ change: NotifiedChange) {
         let byOtherServer = change.writer != writer
-        arrivals.withLock { $0.keep(change, byOtherServer: byOtherServer) }
+        withRows.withLock { $0.add(change, byOtherServer: byOtherServer) }
         guard byOtherServer else { return }
         notify.yield(change.generation)
     }

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import FakeNFTModels
 import Foundation
 import NIOCore
@@ -19,12 +20,12 @@ struct ReadModel: Sendable {
     var currencies: EncodedTable
     /// Profiles and orders by owner (``Owner``): the shared one and each account's. Sharded, as
     /// the tables are chunked, so that a change copies what it changes, not every account's.
-    var profiles: ShardedDictionary<String, Versioned>
-    var orders: ShardedDictionary<String, Versioned>
+    var profiles: TreeDictionary<String, Versioned>
+    var orders: TreeDictionary<String, Versioned>
     /// Each signed-in token's sign-in, by the token's SHA-256.
-    private(set) var sessions: ShardedDictionary<String, SignedIn>
+    private(set) var sessions: TreeDictionary<String, SignedIn>
     /// The token hashes each account is signed in with (what a change of its sign-ins replaces).
-    private var tokens: ShardedDictionary<String, [String]>
+    private var tokens: TreeDictionary<String, [String]>
     /// Each NFT's price (NFTs are only written when the database is seeded).
     var prices: [String: Double]
     /// Whether a payment with each currency succeeds (set when the server starts).
@@ -43,13 +44,13 @@ struct ReadModel: Sendable {
         self.collections = try await collections
         self.users = try await users
         userRecords = ChunkedArray(data.users)
-        profiles = ShardedDictionary(try data.profiles.map { ($0.id, try Self.versioned($0)) })
-        orders = ShardedDictionary(try data.orders.map { ($0.id, try Self.versioned($0)) })
+        profiles = TreeDictionary(firstOf: try data.profiles.map { ($0.id, try Self.versioned($0)) })
+        orders = TreeDictionary(firstOf: try data.orders.map { ($0.id, try Self.versioned($0)) })
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else {
             throw StoreError.damaged("the database has no profile or no order (shared, id 1)")
         }
-        sessions = ShardedDictionary()
-        tokens = ShardedDictionary()
+        sessions = TreeDictionary()
+        tokens = TreeDictionary()
         prices = Dictionary(data.nfts.map { ($0.id, $0.price) }, uniquingKeysWith: { first, _ in first })
         paymentSucceeds = Dictionary(
             data.currencies.map { ($0.id, $0.paymentSucceeds) }, uniquingKeysWith: { first, _ in first })

@@ -236,7 +236,7 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     /// None: other processes' commits bring no rows (see ``otherWriters()``).
-    func arrived(after generation: Int) -> [ArrivedChange] { [] }
+    func changesWithRows(after generation: Int) -> [ChangeWithRows] { [] }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 

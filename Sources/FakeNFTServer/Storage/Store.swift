@@ -18,12 +18,13 @@ public final class Store: Sendable {
     /// Counts the models published after the first (``publication``).
     private let published = Atomic<Int>(0)
     /// Catching up runs one at a time, so the read model only ever moves forward.
-    private let catchingUp = SerialTasks()
+    private let catchingUp = TurnsByKey()
+    private static let catchUpTurn = "catch-up"
     private let listener: Mutex<Task<Void, Never>?> = Mutex(nil)
     /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
     let feed = ChangeFeed()
     /// Readers waiting for the read model to reach a generation.
-    private let arrivals = GenerationArrivals()
+    private let generations = PublishedGeneration()
     /// How long a sign-in may go unused before it expires, in seconds.
     let sessionIdleLimit: TimeInterval
     /// Changes caught up with, by where their rows came from (``caughtUp``).
@@ -40,7 +41,7 @@ public final class Store: Sendable {
         } catch let error as DecodingError {
             throw StoreError.damaged("\(database.name) holds data the server cannot read (\(error))")
         }
-        arrivals.reached(latest.generation)
+        generations.reached(latest.generation)
         let updates = database.otherWriters()
         listener.withLock {
             $0 = Task { [weak self] in
@@ -83,7 +84,7 @@ public final class Store: Sendable {
     var latest: ReadModel { snapshot.withLock { $0 } }
 
     /// The generation of ``latest``, without copying the model.
-    var generation: Int { arrivals.current }
+    var generation: Int { generations.current }
 
     /// Which read model ``latest`` is: a number no two share, unlike the generation, which a
     /// reseed numbers from the start again. Read before a model is: that model is this one or
@@ -99,7 +100,7 @@ public final class Store: Sendable {
     /// `patience` the database is asked.
     func reach(_ generation: Int, patience: Duration = .milliseconds(250)) async throws {
         if self.generation >= generation { return }
-        if await arrivals.wait(for: generation, within: patience) { return }
+        if await generations.wait(for: generation, within: patience) { return }
         _ = try await current()
     }
 
@@ -107,7 +108,7 @@ public final class Store: Sendable {
     private func publish(_ model: ReadModel) {
         snapshot.withLock { $0 = model }
         published.add(1, ordering: .releasing)
-        arrivals.reached(model.generation)
+        generations.reached(model.generation)
     }
 
     /// Whether the database answers a query now (`/health`).
@@ -123,13 +124,13 @@ public final class Store: Sendable {
     /// Takes in what changed since the read model's generation, through `target` at least, and
     /// tells the event subscribers.
     private func catchUp(through target: Int) async throws {
-        try await catchingUp.run { [self] in try await readChanges(through: target) }
+        try await catchingUp.run(Self.catchUpTurn) { [self] in try await readChanges(through: target) }
     }
 
-    /// ``catchUp(through:)``'s work, in its turn: first the changes kept with their rows (no
+    /// ``catchUp(through:)``'s work, in its turn: first the changes held with their rows (no
     /// query), then, if that does not reach `target`, the database's.
     private func readChanges(through target: Int) async throws {
-        try await takeKept()
+        try await takeChangesWithRows()
         if latest.generation >= target { return }
         let model = latest
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
@@ -144,10 +145,10 @@ public final class Store: Sendable {
         readFromDatabase.add(scopes.count, ordering: .relaxed)
     }
 
-    /// Takes in the run of changes kept with their rows after the read model's generation: this
+    /// Takes in the run of changes held with their rows after the read model's generation: this
     /// server's own, as they committed, and others' that notifications brought.
-    private func takeKept() async throws {
-        let arrived = database.arrived(after: latest.generation)
+    private func takeChangesWithRows() async throws {
+        let arrived = database.changesWithRows(after: latest.generation)
         guard let last = arrived.last?.generation else { return }
         try await take(arrived.map(\.rows), through: last)
         takenFromNotifications.add(arrived.count { $0.byOtherServer }, ordering: .relaxed)
@@ -177,16 +178,16 @@ public final class Store: Sendable {
     }
 
     /// After this server's own change: the read model takes it in, with the changes before it,
-    /// from the changes kept with their rows (a database that keeps them: no query, its JSON
+    /// from the changes held with their rows (a database that keeps them: no query, its JSON
     /// encoded once), else as committed when it is the next one; after a gap, the changes before
     /// it are read first. The change before it (this server's own, committed a moment earlier,
     /// or another's on its way through the feed) is given a moment to arrive first.
     private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
         if latest.generation < scope.generation - 1 {
-            _ = await arrivals.wait(for: scope.generation - 1, within: .milliseconds(50))
+            _ = await generations.wait(for: scope.generation - 1, within: .milliseconds(50))
         }
-        try await catchingUp.run { [self] in
-            if latest.generation < scope.generation { try await takeKept() }
+        try await catchingUp.run(Self.catchUpTurn) { [self] in
+            if latest.generation < scope.generation { try await takeChangesWithRows() }
             if latest.generation >= scope.generation { return }
             if latest.generation < scope.generation - 1 { try await readChanges(through: scope.generation - 1) }
             guard latest.generation == scope.generation - 1 else { return }  // read back with those after it

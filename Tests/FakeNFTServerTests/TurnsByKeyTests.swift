@@ -3,14 +3,14 @@ import Testing
 @testable import FakeNFTServer
 
 /// One change at a time per owner, in arrival order; other owners are not held up.
-struct OwnerLocksTests {
+struct TurnsByKeyTests {
     final class Log: Sendable {
         let entries = Mutex<[String]>([])
         func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     }
 
     @Test func changesOfOneOwnerRunOneAtATimeAndOthersRunBeside() async throws {
-        let locks = OwnerLocks(), log = Log()
+        let locks = TurnsByKey(), log = Log()
         let (gate, open) = AsyncStream.makeStream(of: Void.self)
         // The first change of "anna" holds her lock until the gate opens.
         let first = Task {

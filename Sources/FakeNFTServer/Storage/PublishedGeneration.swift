@@ -3,7 +3,7 @@ import Synchronization
 /// Readers waiting for the read model to reach a generation: each is woken when a model that
 /// new is published, when its patience ends (``deadlines`` watch it), or when its task is
 /// cancelled.
-final class GenerationArrivals: Sendable {
+final class PublishedGeneration: Sendable {
     private let deadlines: Deadlines
 
     init(deadlines: Deadlines = .shared) { self.deadlines = deadlines }

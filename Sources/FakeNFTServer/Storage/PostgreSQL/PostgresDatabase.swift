@@ -39,9 +39,8 @@ final class PostgresDatabase: StoreDatabase {
     private let withRows = Mutex(ChangesWithRows())
     /// This server's changes that come together, written in one call: one call at a time, of up
     /// to 64 changes (a batch's notifications carry up to 8,000 bytes each). One at a time lets
-    /// every change that comes during a call share the next one's commit and notification: under
-    /// a mix of reads and writes, a sixth less CPU a request and 13-19% more requests a second
-    /// than with 4 calls at once (docs/benchmarks.md).
+    /// every change that comes during a call share the next one's commit and notification (the
+    /// figures against 4 calls at once: docs/benchmarks.md, "One change call at a time").
     private let batches = ChangeBatches<PostgresChange, Int?>(most: 1, largest: 64)
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).

@@ -34,12 +34,13 @@ public final class RunningServer: Sendable {
         store.feed.finishAll()  // event streams never end by themselves
         await group.triggerGracefulShutdown()
         let task = self.task
-        let deadline = Task {
-            try await Task.sleep(for: Self.gracePeriod)
-            task.cancel()
+        await withTaskGroup(of: Void.self) { race in
+            race.addTask { _ = await task.result }
+            race.addTask { try? await Task.sleep(for: Self.gracePeriod) }
+            await race.next()
+            task.cancel()  // nothing, when it has ended
+            race.cancelAll()
         }
-        _ = await task.result
-        deadline.cancel()
         await store.close()
     }
 }
@@ -191,7 +192,8 @@ public enum FakeNFTServer {
         }
     }
 
-    /// The API's application, and the metrics listener's when it has one of its own.
+    /// The store's background work first (so that it is shut down last), then the API's
+    /// application, and the metrics listener's when it has one of its own.
     private static func services(
         _ configuration: ServerConfiguration, store: Store,
         onListening: @escaping @Sendable (any Channel) async -> Void
@@ -214,10 +216,11 @@ public enum FakeNFTServer {
             configuration,
             router: router(store: store, configuration: configuration, metrics: metrics, repeated: repeated),
             repeated: repeated, at: (configuration.host, configuration.port), logger: logger, onListening: onListening)
-        guard case .listener(let host, let port) = configuration.metrics else { return [api] }
+        guard case .listener(let host, let port) = configuration.metrics else { return [store, api] }
         let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
         return [
-            api, application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in },
+            store, api,
+            application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in },
         ]
     }
 

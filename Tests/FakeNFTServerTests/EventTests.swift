@@ -129,6 +129,28 @@ import FakeNFTTesting
         #expect(feed.subscriberCount == 0)
     }
 
+    /// Every subscriber gets a heartbeat each interval, while the feed's beat runs (a stream that
+    /// finds a dead connection only when it writes), and none once it is cancelled.
+    @Test func subscribersGetAHeartbeatEachIntervalWhileTheBeatRuns() async throws {
+        let feed = ChangeFeed(), clock = TestClock()
+        var stream = try #require(feed.subscribe(owner: "1", client: "client:a")).makeAsyncIterator()
+        let beat = Task { await feed.beat(every: .seconds(15), clock: clock) }
+        for _ in 0..<2 {
+            await clock.sleepers()
+            clock.advance(by: .seconds(15))
+            guard case .heartbeat = await stream.next() else {
+                Issue.record("no heartbeat")
+                return
+            }
+        }
+        await clock.sleepers()
+        beat.cancel()
+        await beat.value
+        clock.advance(by: .seconds(15))
+        feed.finishAll()
+        #expect(await stream.next() == nil, "no heartbeat after the beat ended")
+    }
+
     /// One client cannot take every place: past its own share it is refused, others still join.
     @Test func oneClientHasAShareOfTheSubscriptions() async throws {
         let feed = ChangeFeed()

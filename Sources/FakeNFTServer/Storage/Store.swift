@@ -1,5 +1,6 @@
 import FakeNFTModels
 import Foundation
+import ServiceLifecycle
 import Synchronization
 
 /// The server's data: a ``StoreDatabase`` for writes and an in-memory ``ReadModel`` for reads.
@@ -9,10 +10,10 @@ import Synchronization
 /// write. After the commit the read model catches up with the database before the change is
 /// answered, so this server's readers never see a state older than one it acknowledged. Reads
 /// never wait for the database: other servers' changes (another process on the same SQLite
-/// file, or any server on the same PostgreSQL) arrive through ``StoreDatabase/otherWriters()``,
+/// file, or any server on the same PostgreSQL) arrive through ``run()``,
 /// usually within milliseconds, and a reader that presents a generation it saw waits for it
 /// (``reach(_:patience:)``).
-public final class Store: Sendable {
+public final class Store: Service {
     let database: any StoreDatabase
     private let snapshot: Mutex<ReadModel>
     /// Counts the models published after the first (``publication``).
@@ -20,7 +21,6 @@ public final class Store: Sendable {
     /// Catching up runs one at a time, so the read model only ever moves forward.
     private let catchingUp = TurnsByKey()
     private static let catchUpTurn = "catch-up"
-    private let listener: Mutex<Task<Void, Never>?> = Mutex(nil)
     /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
     let feed = ChangeFeed()
     /// Readers waiting for the read model to reach a generation.
@@ -42,14 +42,22 @@ public final class Store: Sendable {
             throw StoreError.damaged("\(database.name) holds data the server cannot read (\(error))")
         }
         generations.reached(latest.generation)
-        let updates = database.otherWriters()
-        listener.withLock {
-            $0 = Task { [weak self] in
-                for await generation in updates {
-                    guard let self else { return }
-                    // not this server's own, already applied
-                    if generation > self.latest.generation { try? await self.catchUp(through: generation) }
+    }
+
+    /// The store's background work, a service of the server's group until its graceful shutdown
+    /// (after the HTTP services', which it outlives): following other writers' changes (the
+    /// database's own loop) and the event feed's heartbeat. A store that never runs it still
+    /// answers and takes its own changes; it only misses other writers' and gives no heartbeats.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { [self] in
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    await self.database.followOtherWriters { generation in
+                        // not this server's own, already applied
+                        if generation > self.latest.generation { try? await self.catchUp(through: generation) }
+                    }
                 }
+                group.addTask { await self.feed.beat() }
             }
         }
     }
@@ -64,11 +72,8 @@ public final class Store: Sendable {
             sessionIdleLimit: sessionIdleLimit)
     }
 
-    /// Stops following other servers' changes and closes the database.
-    func close() async {
-        listener.withLock { $0?.cancel() }
-        await database.close()
-    }
+    /// Closes the database (after ``run()`` has ended).
+    func close() async { await database.close() }
 
     // MARK: Reading
 

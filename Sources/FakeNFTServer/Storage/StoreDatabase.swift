@@ -43,9 +43,11 @@ protocol StoreDatabase: Sendable {
     /// The changes after `generation`, oldest first; nil when the record no longer reaches
     /// back that far (read everything again).
     func changes(since generation: Int) async throws -> [ChangeScope]?
-    /// Yields the generation of each change committed, by any process (PostgreSQL's `NOTIFY`;
-    /// `Int.max` when changes may have been missed; SQLite's generation, looked at often).
-    func otherWriters() -> AsyncStream<Int>
+    /// Follows the changes other writers commit until the task is cancelled: calls `each` with
+    /// the generation of each (PostgreSQL's `NOTIFY`, `Int.max` when changes may have been
+    /// missed; SQLite's generation, looked at often), one call at a time. The store's background
+    /// work (``Store/run()``); the database must not be closed before it ends.
+    func followOtherWriters(_ each: @escaping @Sendable (Int) async -> Void) async
     /// The changes after `generation` kept with their rows (PostgreSQL: this server's own as they
     /// committed, others' as their notifications brought them), oldest first, as far as they
     /// follow each other without a gap; the read model takes them without a query. Empty when

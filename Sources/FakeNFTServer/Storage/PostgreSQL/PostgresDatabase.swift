@@ -24,7 +24,6 @@ final class PostgresDatabase: StoreDatabase {
     private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
     private let running: Task<Void, Never>
-    private let listening = Mutex<Task<Void, Never>?>(nil)
     private let notified: AsyncStream<Int>
     private let notify: AsyncStream<Int>.Continuation
     private let leased = Atomic<Int>(0)
@@ -68,7 +67,10 @@ final class PostgresDatabase: StoreDatabase {
         }
         listenConfiguration.options.connectTimeout = .seconds(5)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let running = Task { await client.run() }  // begun by the time the pool is first used
+        // The pool's own loop, begun by the time the pool is first used. The one task of the
+        // store outside the server's service group: after an outage it may not end when
+        // cancelled, and a stop must not wait for it (``FakeNFTServer/serve`` bounds the close).
+        let running = Task { await client.run() }
         // One connection first, which migrates and seeds: the pool retries a refused one for a
         // minute and then says only that it gave up; this says why (the server's reason, or what
         // TLS found) at once.
@@ -94,14 +96,12 @@ final class PostgresDatabase: StoreDatabase {
         self.client = client
         self.running = running
         (notified, notify) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        listening.withLock { $0 = Task { [weak self] in await self?.listen() } }
     }
 
     var name: String { address.description }
     var connectionUse: (inUse: Int, maximum: Int)? { (leased.load(ordering: .relaxed), maximumConnections) }
 
     func close() async {
-        listening.withLock { $0?.cancel() }
         notify.finish()
         running.cancel()
         _ = await running.value
@@ -164,7 +164,14 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    func otherWriters() -> AsyncStream<Int> { notified }
+    /// Listens on a connection of its own; the generations go through a buffer of one, so that
+    /// a slow `each` never holds the notifications up (it finds the newest when it is done).
+    func followOtherWriters(_ each: @escaping @Sendable (Int) async -> Void) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.listen() }
+            group.addTask { for await generation in self.notified { await each(generation) } }
+        }
+    }
 
     /// Another server's change of an owner makes the rows known here of that owner old: the
     /// next change of that owner here reads them first.

@@ -39,19 +39,14 @@ final class ChangeFeed: Sendable {
     private let subscribers = Mutex<[Int: Subscriber]>([:])
     private let nextID = Atomic<Int>(0)
 
-    /// - Parameter heartbeat: how often every subscriber gets a ``Event/heartbeat``.
-    init(heartbeat: Duration = .seconds(15)) {
-        Task { [weak self] in
-            while true {
-                try? await Task.sleep(for: heartbeat)
-                guard let self else { return }
-                self.beat()
-            }
-        }
+    /// Gives every subscriber a ``Event/heartbeat`` every `interval` by `clock` until the task is
+    /// cancelled (the store's background work, ``Store/run()``).
+    func beat(every interval: Duration = .seconds(15), clock: some Clock<Duration> = ContinuousClock()) async {
+        while (try? await clock.sleep(for: interval)) != nil { sendHeartbeat() }
     }
 
     /// A heartbeat to every subscriber with room for it.
-    private func beat() {
+    private func sendHeartbeat() {
         subscribers.withLock { subscribers in
             for subscriber in subscribers.values { _ = subscriber.continuation.yield(.heartbeat) }
         }

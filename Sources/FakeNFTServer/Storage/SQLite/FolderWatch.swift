@@ -34,13 +34,7 @@ enum FolderWatch {
 
     /// Without inotify: a wake-up every `interval`.
     private static func timer(every interval: Duration) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let ticking = Task {
-            while (try? await Task.sleep(for: interval)) != nil { continuation.yield() }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in ticking.cancel() }
-        return stream
+        AsyncStream { (try? await Task.sleep(for: interval)) == nil ? nil : () }
     }
 
     private final class Stop: Sendable {

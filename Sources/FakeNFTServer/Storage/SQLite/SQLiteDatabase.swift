@@ -8,16 +8,13 @@ import Synchronization
 ///
 /// Several processes may open one file (two app windows on one data folder, each with its
 /// embedded server, and `fakenft serve` beside them): SQLite serializes their writes, every read
-/// first checks the generation (a local query, microseconds), and ``otherWriters()`` follows the
+/// first checks the generation (a local query, microseconds), and ``followOtherWriters(_:)`` follows the
 /// write-ahead log for other processes' commits, so each server's events follow them.
 final class SQLiteDatabase: StoreDatabase {
     private let pool: DatabasePool
-    /// The task following other processes' commits (``otherWriters()``): ended before the pool
-    /// closes, since closing waits for every read, its own included.
-    private let watching = Mutex<Task<Void, Never>?>(nil)
     private let isClosed = Mutex(false)
     let name: String
-    /// How often ``otherWriters()`` reads the generation even when the log looks unchanged (a
+    /// How often ``followOtherWriters(_:)`` reads the generation even when the log looks unchanged (a
     /// commit within the file system's clock tick that left the log's size as it was).
     static let otherWritersQueryInterval = Duration.seconds(1)
     /// How often it looks at the log where the folder cannot be watched.
@@ -209,33 +206,26 @@ final class SQLiteDatabase: StoreDatabase {
     /// log: when its folder changes (``FolderWatch``), the generation is read if the log's size or
     /// time changed (a `stat`, no query: an idle window stays idle), and at least every
     /// ``otherWritersQueryInterval``.
-    func otherWriters() -> AsyncStream<Int> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    func followOtherWriters(_ each: @escaping @Sendable (Int) async -> Void) async {
         let log = name + "-wal"
         let folder = URL(fileURLWithPath: name).deletingLastPathComponent().path
-        let watcher = Task { [pool] in
-            var seen = try? await pool.read(Self.generation)
-            var logLooked = Self.signature(of: log), queried = ContinuousClock.now
-            let changes = FolderWatch.changes(
-                in: folder, fallback: Self.otherWritersQueryInterval, polling: Self.otherWritersPolling)
-            for await _ in changes {
-                let logNow = Self.signature(of: log)
-                guard logNow != logLooked || ContinuousClock.now - queried >= Self.otherWritersQueryInterval else {
-                    continue
-                }
-                (logLooked, queried) = (logNow, ContinuousClock.now)
-                guard let now = try? await pool.read(Self.generation), now != seen else { continue }
-                seen = now
-                continuation.yield(now)
+        var seen = try? await pool.read(Self.generation)
+        var logLooked = Self.signature(of: log), queried = ContinuousClock.now
+        let changes = FolderWatch.changes(
+            in: folder, fallback: Self.otherWritersQueryInterval, polling: Self.otherWritersPolling)
+        for await _ in changes {
+            let logNow = Self.signature(of: log)
+            guard logNow != logLooked || ContinuousClock.now - queried >= Self.otherWritersQueryInterval else {
+                continue
             }
-            continuation.finish()
+            (logLooked, queried) = (logNow, ContinuousClock.now)
+            guard let now = try? await pool.read(Self.generation), now != seen else { continue }
+            seen = now
+            await each(now)
         }
-        continuation.onTermination = { _ in watcher.cancel() }
-        watching.withLock { $0 = watcher }
-        return stream
     }
 
-    /// None: other processes' commits bring no rows (see ``otherWriters()``).
+    /// None: other processes' commits bring no rows (see ``followOtherWriters(_:)``).
     func changesWithRows(after generation: Int) -> [ChangeWithRows] { [] }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
@@ -248,10 +238,6 @@ final class SQLiteDatabase: StoreDatabase {
                 return closed
             })
         else { return }
-        if let watcher = watching.withLock({ $0 }) {
-            watcher.cancel()
-            await watcher.value
-        }
         // Everything into the main file, so that it alone holds the data after a clean stop (a
         // copy of it, a lost -wal). Without waiting: where another process's read keeps a part
         // of the log, the next checkpoint copies it.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalUI
 @testable import FakeNFTApp
@@ -9,6 +10,28 @@ import TerminalUI
         KeyCatalog.check(
             entries.enumerated().map { KeyEntry(action: $0.element.0, keys: $0.element.1, line: $0.offset + 2) },
             file: "config.toml", against: KeyCatalog.scopes)
+    }
+
+    /// Every key map the app's and the widgets' code makes is in the catalog, so that its keys
+    /// can be set in `[keys]`, are checked for conflicts and are listed by `config --keys`: the
+    /// maps' names as the code gives them (the first argument of each `KeyMap(`).
+    @Test func everyKeyMapInTheCodeIsInTheCatalog() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources").standardized
+        let made = try Regex(#"KeyMap\(\s*"([a-z-]+)""#)
+        var named: Set<String> = []
+        for folder in ["FakeNFTApp", "TerminalUI"] {
+            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(folder).path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(
+                    contentsOf: sources.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                for match in text.matches(of: made) { named.insert(String(match.output[1].substring ?? "")) }
+            }
+        }
+        #expect(named.count >= 20, "the maps were found: \(named.sorted())")
+        let catalogued = Set(KeyCatalog.scopes.map(\.name))
+        #expect(named.subtracting(catalogued).isEmpty, "made in the code but not in KeyCatalog.scopes")
     }
 
     @Test func everyActionHasANameOfItsOwnInItsMap() {

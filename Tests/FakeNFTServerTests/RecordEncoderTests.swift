@@ -2,6 +2,7 @@ import FakeNFTModels
 import FakeNFTTesting
 import Foundation
 import GRDB
+import NIOCore
 import Testing
 
 @testable import FakeNFTServer
@@ -18,7 +19,8 @@ struct RecordEncoderTests {
 
     @Test func bothStoresGetTheSameColumns() throws {
         let sqlite = try Self.nft.databaseDictionary
-        let postgres = try PostgresColumnValues.of(Self.nft)
+        var postgres = PostgresColumnValues()
+        try RecordEncoder.write(Self.nft, to: &postgres)
         let names = ["seq", "id", "name", "images", "rating", "description", "price", "author", "website", "createdAt"]
         #expect(postgres.names == names)
         #expect(postgres.binds.count == names.count)
@@ -27,6 +29,22 @@ struct RecordEncoderTests {
         #expect(sqlite["website"] == .null)
         #expect(sqlite["price"] == 1.5.databaseValue)
         #expect(sqlite["description"] == #"a "bird""#.databaseValue)
+    }
+
+    /// What PostgreSQL's change function reads (`jsonb_populate_record`): every column by its
+    /// name, a nil as null, an id list as the text the column holds.
+    @Test func aChangedRowTravelsAsJSONKeyedByItsColumns() throws {
+        let text = String(buffer: try JSONBody.encode(RecordJSON(Self.nft)))
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let columns = try #require(json as? [String: Any])
+        #expect(
+            Set(columns.keys) == [
+                "seq", "id", "name", "images", "rating", "description", "price", "author",
+                "website", "createdAt",
+            ])
+        #expect(columns["images"] as? String == #"["https://x.test/a/1.png","https://x.test/a/2.png"]"#)
+        #expect(columns["website"] is NSNull)
+        #expect(columns["price"] as? Double == 1.5 && columns["seq"] as? Int == 7)
     }
 
     @Test func aRecordReadsBackAsItWasWritten() throws {

@@ -256,24 +256,25 @@ final class PostgresDatabase: StoreDatabase {
         return rows
     }
 
-    /// The change in a transaction that holds the owner's rows locked from the read to the commit.
-    private func lockedChange<Outcome: Sendable>(
+    /// The change in a transaction that locks the owner's rows as it reads them and writes them
+    /// through the same call as every change (``PostgresChange``), before its commit.
+    func lockedChange<Outcome: Sendable>(
         owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome
     ) async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
-        try await transaction { db in
+        try await transaction { [writer] db in
             let before = try await Self.lockedRows(of: owner, db)
             var rows = before
             let outcome = try change(&rows)
-            if rows.profile != before.profile { try await Self.update(rows.profile, db) }
-            if rows.order != before.order { try await Self.update(rows.order, db) }
-            if let account = rows.account, account != before.account {
-                try await db.query(
-                    #"UPDATE account SET spent = \#(account.spent) WHERE "userID" = \#(account.userID)"#,
-                    logger: Self.quiet)
-            }
-            if let user = rows.user, user != before.user { try await Self.update(user, db) }
             let users = rows.user != before.user
-            let generation = try await Self.recordChange(owner: owner, users: users, sessions: false, db)
+            let shown = try ChangedRows(rows, userMoved: users)
+            // the same call as every change, on rows that cannot have moved on: they are locked
+            guard
+                let generation = try await Self.write(
+                    [try PostgresChange(rows, over: before, shown: shown)], writer: writer, db
+                ).first ?? nil
+            else {
+                throw StoreError.damaged("rows locked for a change moved on under it")
+            }
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
     }

@@ -16,13 +16,6 @@ struct PostgresColumnValues: RecordColumnValues {
     var names: [String] = []
     var binds = PostgresBindings()
 
-    /// `record`'s columns.
-    static func of(_ record: some Encodable) throws -> Self {
-        var values = PostgresColumnValues()
-        try RecordEncoder.write(record, to: &values)
-        return values
-    }
-
     mutating func appendNull(_ column: String) {
         names.append(column)
         binds.appendNull()

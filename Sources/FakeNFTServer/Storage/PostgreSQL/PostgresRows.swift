@@ -190,28 +190,6 @@ extension PostgresDatabase {
         func decodeRow(_ row: PostgresRow) throws -> [Int] { try row.decode([Int].self) }
     }
 
-    /// Writes `record` over the row of `table` whose `key` column has the record's value there.
-    static func update(_ record: some Encodable, in table: String, key: String, _ db: PostgresConnection) async throws {
-        let values = try PostgresColumnValues.of(record)
-        let names = values.names, binds = values.binds
-        guard let keyIndex = names.firstIndex(of: key) else { throw StoreError.damaged("\(table) has no \(key)") }
-        let assignments = names.enumerated().map { #""\#($1)" = $\#($0 + 1)"# }.joined(separator: ", ")
-        let sql = #"UPDATE "\#(table)" SET \#(assignments) WHERE "\#(key)" = $\#(keyIndex + 1)"#
-        try await db.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: quiet)
-    }
-
-    static func update(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
-        try await update(profile, in: "profile", key: "id", db)
-    }
-
-    static func update(_ order: OrderRecord, _ db: PostgresConnection) async throws {
-        try await update(order, in: "orders", key: "id", db)
-    }
-
-    static func update(_ user: UserRecord, _ db: PostgresConnection) async throws {
-        try await update(user, in: "user", key: "id", db)
-    }
-
     /// Inserts `records` into `table` with a few statements of up to 500 rows each, instead of
     /// one round trip per row: seeding a new database takes a moment, not seconds.
     static func insert(_ records: [some Encodable], into table: String, _ db: PostgresConnection) async throws {

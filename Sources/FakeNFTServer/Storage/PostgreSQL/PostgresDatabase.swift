@@ -7,10 +7,11 @@ import Synchronization
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
 /// servers on one database. A change is one call of `fakenft_changes` (one round trip); changes
 /// of this server that come while a call runs go together (``ChangeBatches``) in the next call,
-/// which locks their owners in one order and writes them all in one commit. The rules run here on the owner's rows as this
-/// server last wrote or read them, and the function writes the result only if the rows are
-/// still at those versions (else they are read again and the rules run again; a change that
-/// loses twice takes the rows' locks for a transaction). Each change counts itself in
+/// which locks their owners in one order and writes them all in one commit. The rules run here
+/// on the owner's rows as this server last wrote or read them, and the function writes the
+/// result only if the rows are still at those versions (else they are read again and the rules
+/// run again; a change that loses twice takes the rows' locks for a transaction, and writes
+/// through the same function). docs/storage.md has these steps. Each change counts itself in
 /// `store_state` last (a row lock held for the commit only, so generations are in commit
 /// order), records its scopes in `change_log` and sends `NOTIFY fakenft_changes`, which every
 /// server listens to.

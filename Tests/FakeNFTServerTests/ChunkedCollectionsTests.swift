@@ -9,7 +9,7 @@ import Testing
 @Suite struct ChunkedCollectionsTests {
     @Test(arguments: [0, 1, 255, 256, 257, 1_000])
     func aChunkedArrayHoldsWhatAnArrayHolds(count: Int) {
-        var random = SeededGenerator(seed: UInt64(count) + 1)
+        var random = Dataset.SeededGenerator(seed: UInt64(count) + 1)
         var expected = (0..<count).map { "row \($0)" }
         var chunked = ChunkedArray(expected)
         #expect(Array(chunked) == expected)

@@ -10,7 +10,7 @@ import Testing
 @Suite struct EncodedTableTests {
     /// NFTs whose names, ratings, prices and authors repeat, so that most keys are ties.
     private static func records(_ count: Int) -> [NFTRecord] {
-        var random = SeededGenerator(seed: 7)
+        var random = Dataset.SeededGenerator(seed: 7)
         return (0..<count).map { seq in
             let price = Double(Int.random(in: 0..<30, using: &random)) / 4
             let nft = NFT(
@@ -25,9 +25,11 @@ import Testing
 
     @Test(arguments: [0, 1, 37, 25_000]) func everyOrderIsStorageOrderWithinTies(count: Int) async throws {
         let records = Self.records(count)
-        let table = try await EncodedTable(records, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
-        for field in SortWhitelist.nft.keys.keys.sorted() + ["cost"] {
-            let key = try #require(SortWhitelist.nft.keys[SortWhitelist.nft.aliases[field] ?? field])
+        let table = try await EncodedTable(
+            records, sorts: ReadModel.SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
+        for field in ReadModel.SortWhitelist.nft.keys.keys.sorted() + ["cost"] {
+            let key = try #require(
+                ReadModel.SortWhitelist.nft.keys[ReadModel.SortWhitelist.nft.aliases[field] ?? field])
             for descending in [false, true] {
                 let expected = records.indices.sorted { a, b in
                     let (x, y) = (key(records[a]), key(records[b]))
@@ -44,7 +46,7 @@ import Testing
     /// pages, in every order, as a table made anew from the rows (what it did before); the table
     /// before each update, which shares its chunks, still lists what it did.
     @Test func anUpdatedTableListsWhatATableMadeAnewLists() async throws {
-        var random = SeededGenerator(seed: 11)
+        var random = Dataset.SeededGenerator(seed: 11)
         func user(_ seq: Int) -> UserRecord {
             UserRecord(
                 seq: seq,
@@ -56,7 +58,7 @@ import Testing
         }
         var records = (0..<300).map(user)
         var table = try await EncodedTable(
-            records, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+            records, sorts: ReadModel.SortWhitelist.user, id: \.id, name: \.name, model: \.model)
         let queries = [nil, "name", "rating", "id", "nfts", "count"].flatMap { field in
             [false, true].flatMap { descending in
                 let query = ListQuery(sortField: field, descending: descending)
@@ -83,11 +85,12 @@ import Testing
                 records.append(user(records.count))
             }
             table = try table.updating(
-                changed, of: ChunkedArray(records), before: ChunkedArray(before), sorts: SortWhitelist.user, id: \.id,
+                changed, of: ChunkedArray(records), before: ChunkedArray(before), sorts: ReadModel.SortWhitelist.user,
+                id: \.id,
                 name: \.name,
                 model: \.model)
             let anew = try await EncodedTable(
-                records, sorts: SortWhitelist.user, id: \.id, name: \.name, model: \.model)
+                records, sorts: ReadModel.SortWhitelist.user, id: \.id, name: \.name, model: \.model)
             for (query, previousPage) in zip(queries, previousPages) {
                 #expect(table.list(query) == anew.list(query), "\(query)")
                 #expect(previous.list(query) == previousPage, "before the update: \(query)")

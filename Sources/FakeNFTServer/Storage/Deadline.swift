@@ -13,7 +13,7 @@ func withDeadline<T: Sendable>(
     abandoned: @escaping @Sendable () -> (any Error)? = { nil }, deadlines: Deadlines = .shared,
     _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let outcome = FirstOutcome<T>()
+    let outcome = Deadlines.FirstOutcome<T>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             outcome.wait(with: continuation)
@@ -109,47 +109,49 @@ final class Deadlines: Sendable {
     }
 }
 
-/// The first of several outcomes, handed to one continuation; the later ones are dropped.
-private final class FirstOutcome<T: Sendable>: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<T, any Error>?
-        var settled: Result<T, any Error>?
-        var cleanUps: [@Sendable () -> Void] = []
-    }
-
-    private let state = Mutex(State())
-
-    func wait(with continuation: CheckedContinuation<T, any Error>) {
-        let settled = state.withLock { state in
-            state.continuation = continuation
-            return state.settled
+extension Deadlines {
+    /// The first of several outcomes, handed to one continuation; the later ones are dropped.
+    fileprivate final class FirstOutcome<T: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<T, any Error>?
+            var settled: Result<T, any Error>?
+            var cleanUps: [@Sendable () -> Void] = []
         }
-        if let settled { continuation.resume(with: settled) }
-    }
 
-    /// Runs `cleanUp` once an outcome is in (at once if it is already).
-    func whenSettled(_ cleanUp: @escaping @Sendable () -> Void) {
-        let now = state.withLock { state in
-            if state.settled != nil { return true }
-            state.cleanUps.append(cleanUp)
-            return false
-        }
-        if now { cleanUp() }
-    }
+        private let state = Mutex(State())
 
-    func settle(_ result: Result<T, any Error>) {
-        let (continuation, cleanUps) = state.withLock {
-            state -> (CheckedContinuation<T, any Error>?, [@Sendable () -> Void]) in
-            guard state.settled == nil else { return (nil, []) }
-            state.settled = result
-            defer {
-                state.continuation = nil
-                state.cleanUps = []
+        func wait(with continuation: CheckedContinuation<T, any Error>) {
+            let settled = state.withLock { state in
+                state.continuation = continuation
+                return state.settled
             }
-            return (state.continuation, state.cleanUps)
+            if let settled { continuation.resume(with: settled) }
         }
-        continuation?.resume(with: result)
-        for cleanUp in cleanUps { cleanUp() }
+
+        /// Runs `cleanUp` once an outcome is in (at once if it is already).
+        func whenSettled(_ cleanUp: @escaping @Sendable () -> Void) {
+            let now = state.withLock { state in
+                if state.settled != nil { return true }
+                state.cleanUps.append(cleanUp)
+                return false
+            }
+            if now { cleanUp() }
+        }
+
+        func settle(_ result: Result<T, any Error>) {
+            let (continuation, cleanUps) = state.withLock {
+                state -> (CheckedContinuation<T, any Error>?, [@Sendable () -> Void]) in
+                guard state.settled == nil else { return (nil, []) }
+                state.settled = result
+                defer {
+                    state.continuation = nil
+                    state.cleanUps = []
+                }
+                return (state.continuation, state.cleanUps)
+            }
+            continuation?.resume(with: result)
+            for cleanUp in cleanUps { cleanUp() }
+        }
     }
 }
 

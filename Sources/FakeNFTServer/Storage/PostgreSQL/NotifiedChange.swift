@@ -26,12 +26,14 @@ extension ChangedRows {
     }
 }
 
-/// A committed change with the rows a read model takes in.
-struct ChangeWithRows: Sendable, Equatable {
-    var generation: Int
-    var rows: ChangedRows
-    /// Whether another server wrote it (the rows this server knows of that owner are old).
-    var byOtherServer: Bool
+extension ChangesWithRows {
+    /// A committed change with the rows a read model takes in.
+    struct Change: Sendable, Equatable {
+        var generation: Int
+        var rows: ChangedRows
+        /// Whether another server wrote it (the rows this server knows of that owner are old).
+        var byOtherServer: Bool
+    }
 }
 
 /// One `NOTIFY fakenft_changes` payload: `"<generation>"` (a change every server reads back),
@@ -148,8 +150,8 @@ struct ChangesWithRows: Sendable {
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows
     /// that do not read are one).
-    mutating func run(after generation: Int) -> [ChangeWithRows] {
-        var run: [ChangeWithRows] = []
+    mutating func run(after generation: Int) -> [Change] {
+        var run: [Change] = []
         var next = generation &+ 1
         while run.count < Self.capacity, var slot = slots[Self.slot(next)], slot.generation == next {
             if case .notified(let text) = slot.rows {
@@ -158,7 +160,7 @@ struct ChangesWithRows: Sendable {
                 slots[Self.slot(next)] = slot
             }
             guard case .read(let rows) = slot.rows else { break }
-            run.append(ChangeWithRows(generation: next, rows: rows, byOtherServer: slot.byOtherServer))
+            run.append(Change(generation: next, rows: rows, byOtherServer: slot.byOtherServer))
             next &+= 1
         }
         return run

@@ -176,7 +176,7 @@ final class PostgresDatabase: StoreDatabase {
 
     /// Another server's change of an owner makes the rows known here of that owner old: the
     /// next change of that owner here reads them first.
-    func changesWithRows(after generation: Int) -> [ChangeWithRows] {
+    func changesWithRows(after generation: Int) -> [ChangesWithRows.Change] {
         let run = withRows.withLock { $0.run(after: generation) }
         let changed = run.filter(\.byOtherServer).map(\.rows.owner)
         if !changed.isEmpty { known.withLock { known in for owner in changed { known[owner] = nil } } }
@@ -347,20 +347,24 @@ extension PostgresDatabase {
     }
 }
 
-/// The connection a query was given, once it has one: whether it has closed.
-private final class LeasedConnection: Sendable {
-    private let leased = Mutex<PostgresConnection?>(nil)
+extension PostgresDatabase {
+    /// The connection a query was given, once it has one: whether it has closed.
+    private final class LeasedConnection: Sendable {
+        private let leased = Mutex<PostgresConnection?>(nil)
 
-    var connection: PostgresConnection? {
-        get { leased.withLock { $0 } }
-        set { leased.withLock { $0 = newValue } }
+        var connection: PostgresConnection? {
+            get { leased.withLock { $0 } }
+            set { leased.withLock { $0 = newValue } }
+        }
+
+        var closed: Bool { connection?.isClosed ?? false }
     }
-
-    var closed: Bool { connection?.isClosed ?? false }
 }
 
-/// A sign-out of a token that was not signed in: its transaction is rolled back.
-private struct EndedNothing: Error {}
+extension PostgresDatabase {
+    /// A sign-out of a token that was not signed in: its transaction is rolled back.
+    private struct EndedNothing: Error {}
+}
 
 // MARK: - Connections, setup and notifications
 

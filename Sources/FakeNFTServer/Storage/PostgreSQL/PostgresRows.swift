@@ -154,7 +154,8 @@ extension PostgresDatabase {
         }
         if generation % 1_000 == 0 {
             try await db.query(
-                "DELETE FROM change_log WHERE generation <= \(generation - ChangeRecords.logLength)", logger: quiet)
+                "DELETE FROM change_log WHERE generation <= \(generation - StorageSchema.changeLogLength)",
+                logger: quiet)
         }
         return generation
     }
@@ -182,7 +183,7 @@ extension PostgresDatabase {
         func makeBindings() throws -> PostgresBindings {
             var binds = PostgresBindings(capacity: 3)
             binds.append(String(buffer: try JSONBody.encode(changes)))
-            binds.append(ChangeRecords.logLength)
+            binds.append(StorageSchema.changeLogLength)
             binds.append(writer)
             return binds
         }

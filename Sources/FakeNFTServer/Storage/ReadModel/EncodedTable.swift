@@ -31,7 +31,7 @@ struct EncodedTable: Sendable {
     /// Encodes `records` (in storage order) and works out the order of each field of `sorts`,
     /// on every core: a large table takes seconds.
     init<Record: Sendable, Model: Encodable>(
-        _ records: [Record], sorts: SortFields<Record>, id: (Record) -> String,
+        _ records: [Record], sorts: ReadModel.SortFields<Record>, id: (Record) -> String,
         name: (@Sendable (Record) -> String)? = nil, model: @escaping @Sendable (Record) -> Model
     ) async throws {
         async let encoded = Self.encode(records, name: name, model: model)
@@ -67,7 +67,8 @@ struct EncodedTable: Sendable {
 
     /// The positions of `records` in each order of `sorts`, a field at a time on each core. A
     /// descending order is the ascending one reversed, each run of equal keys put back in storage order.
-    private static func orders<Record: Sendable>(of records: [Record], _ sorts: SortFields<Record>) async -> [Ordering:
+    private static func orders<Record: Sendable>(of records: [Record], _ sorts: ReadModel.SortFields<Record>) async
+        -> [Ordering:
         [Int]]
     {
         await withTaskGroup(of: [Ordering: [Int]].self) { group in
@@ -104,7 +105,8 @@ struct EncodedTable: Sendable {
     /// their keys before) and puts them back in their place (the same places a table made anew
     /// gives them), instead of sorting and encoding everything again.
     func updating<Record>(
-        _ changed: [Int], of records: ChunkedArray<Record>, before: ChunkedArray<Record>, sorts: SortFields<Record>,
+        _ changed: [Int], of records: ChunkedArray<Record>, before: ChunkedArray<Record>,
+        sorts: ReadModel.SortFields<Record>,
         id: (Record) -> String, name: ((Record) -> String)? = nil, model: (Record) -> some Encodable
     ) throws -> EncodedTable {
         var table = self

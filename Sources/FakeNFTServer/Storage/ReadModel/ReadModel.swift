@@ -132,42 +132,48 @@ struct ReadModel: Sendable {
     }
 }
 
-/// Whose a signed-in token is, and when it was last used (parsed once, as the model is made: a
-/// token's every request reads it).
-struct SignedIn: Sendable, Equatable {
-    var userID: String
-    var lastUsed: Date
+extension ReadModel {
+    /// Whose a signed-in token is, and when it was last used (parsed once, as the model is made: a
+    /// token's every request reads it).
+    struct SignedIn: Sendable, Equatable {
+        var userID: String
+        var lastUsed: Date
+    }
 }
 
-/// The fields a list may be sorted by, and the value each one sorts (as SQLite would compare
-/// the column; a user's rating is text compared as `CAST(rating AS INTEGER)`, ties in storage order).
-enum SortWhitelist {
-    static let nft = SortFields<NFTRecord>(
-        [
-            "name": { .text($0.name) }, "rating": { .integer($0.rating) }, "price": { .number($0.price) },
-            "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
-        ], aliases: ["cost": "price"])
-    static let collection = SortFields<CollectionRecord>(
-        [
-            "name": { .text($0.name) }, "nfts": { .integer($0.nftCount) }, "id": { .integer($0.seq) },
-            "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
-        ], aliases: ["count": "nfts"])
-    static let user = SortFields<UserRecord>(
-        [
-            "name": { .text($0.name) }, "rating": { .integerPrefix(of: $0.rating) }, "id": { .integer($0.seq) },
-            "nfts": { .integer($0.nftCount) },
-        ], aliases: ["count": "nfts"])
+extension ReadModel {
+    /// The fields a list may be sorted by, and the value each one sorts (as SQLite would compare
+    /// the column; a user's rating is text compared as `CAST(rating AS INTEGER)`, ties in storage order).
+    enum SortWhitelist {
+        static let nft = SortFields<NFTRecord>(
+            [
+                "name": { .text($0.name) }, "rating": { .integer($0.rating) }, "price": { .number($0.price) },
+                "id": { .integer($0.seq) }, "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
+            ], aliases: ["cost": "price"])
+        static let collection = SortFields<CollectionRecord>(
+            [
+                "name": { .text($0.name) }, "nfts": { .integer($0.nftCount) }, "id": { .integer($0.seq) },
+                "createdAt": { .text($0.createdAt) }, "author": { .text($0.author) },
+            ], aliases: ["count": "nfts"])
+        static let user = SortFields<UserRecord>(
+            [
+                "name": { .text($0.name) }, "rating": { .integerPrefix(of: $0.rating) }, "id": { .integer($0.seq) },
+                "nfts": { .integer($0.nftCount) },
+            ], aliases: ["count": "nfts"])
+    }
 }
 
-/// The fields one kind of entity may be sorted by: each one's sort key, and other names that
-/// sort the same way.
-struct SortFields<Record>: Sendable {
-    let keys: [String: @Sendable (Record) -> SortKey]
-    let aliases: [String: String]
+extension ReadModel {
+    /// The fields one kind of entity may be sorted by: each one's sort key, and other names that
+    /// sort the same way.
+    struct SortFields<Record>: Sendable {
+        let keys: [String: @Sendable (Record) -> SortKey]
+        let aliases: [String: String]
 
-    init(_ keys: [String: @Sendable (Record) -> SortKey] = [:], aliases: [String: String] = [:]) {
-        self.keys = keys
-        self.aliases = aliases
+        init(_ keys: [String: @Sendable (Record) -> SortKey] = [:], aliases: [String: String] = [:]) {
+            self.keys = keys
+            self.aliases = aliases
+        }
     }
 }
 

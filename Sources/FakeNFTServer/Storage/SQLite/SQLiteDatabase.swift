@@ -192,7 +192,7 @@ final class SQLiteDatabase: StoreDatabase {
                 db,
                 sql:
                     """
-                    SELECT generation, owner, users, sessions FROM \(ChangeRecords.log) WHERE generation > ? AND \
+                    SELECT generation, owner, users, sessions FROM change_log WHERE generation > ? AND \
                     generation <= ? ORDER BY generation
                     """,
                 arguments: [generation, current])
@@ -226,7 +226,7 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     /// None: other processes' commits bring no rows (see ``followOtherWriters(_:)``).
-    func changesWithRows(after generation: Int) -> [ChangeWithRows] { [] }
+    func changesWithRows(after generation: Int) -> [ChangesWithRows.Change] { [] }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 
@@ -285,20 +285,22 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     private static func generation(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT generation FROM \(ChangeRecords.state) WHERE id = 1") ?? 0
+        try Int.fetchOne(db, sql: "SELECT generation FROM store_state WHERE id = 1") ?? 0
     }
 
-    /// Counts a change and records what it touched (keeping the last ``ChangeRecords/kept``).
+    /// Counts a change and records what it touched (keeping the last ``StorageSchema/changeLogLength``).
     private static func record(owner: String, users: Bool, sessions: Bool, _ db: Database) throws -> Int {
         let generation = try generation(db) + 1
-        try db.execute(sql: "UPDATE \(ChangeRecords.state) SET generation = ? WHERE id = 1", arguments: [generation])
         try db.execute(
-            sql: "INSERT INTO \(ChangeRecords.log) (generation, owner, users, sessions) VALUES (?, ?, ?, ?)",
+            sql: "UPDATE store_state SET generation = ? WHERE id = 1", arguments: [generation])
+        try db.execute(
+            sql:
+                "INSERT INTO change_log (generation, owner, users, sessions) VALUES (?, ?, ?, ?)",
             arguments: [generation, owner, users, sessions])
         if generation % 1_000 == 0 {
             try db.execute(
-                sql: "DELETE FROM \(ChangeRecords.log) WHERE generation <= ?",
-                arguments: [generation - ChangeRecords.logLength])
+                sql: "DELETE FROM change_log WHERE generation <= ?",
+                arguments: [generation - StorageSchema.changeLogLength])
         }
         return generation
     }
@@ -308,7 +310,7 @@ final class SQLiteDatabase: StoreDatabase {
         for table in [
             NFTRecord.databaseTableName, CollectionRecord.databaseTableName, UserRecord.databaseTableName,
             CurrencyRecord.databaseTableName, SessionRecord.databaseTableName, AccountRecord.databaseTableName,
-            ProfileRecord.databaseTableName, OrderRecord.databaseTableName, ChangeRecords.log,
+            ProfileRecord.databaseTableName, OrderRecord.databaseTableName, "change_log",
         ] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
@@ -323,6 +325,6 @@ final class SQLiteDatabase: StoreDatabase {
         }
         try ProfileRecord(dataset.profile).insert(db)
         try OrderRecord(dataset.order).insert(db)
-        try db.execute(sql: "UPDATE \(ChangeRecords.state) SET generation = generation + 1 WHERE id = 1")
+        try db.execute(sql: "UPDATE store_state SET generation = generation + 1 WHERE id = 1")
     }
 }

@@ -13,16 +13,18 @@ public struct Dataset: Sendable {
     public var paymentSucceeds: [String: Bool]
 }
 
-/// A small deterministic random generator (SplitMix64), so seeded data is the same on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+extension Dataset {
+    /// A small deterministic random generator (SplitMix64), so seeded data is the same on every machine.
+    struct SeededGenerator: RandomNumberGenerator {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }
 
@@ -130,53 +132,55 @@ extension Dataset {
     }
 }
 
-/// The first-generation files bundled with the server (copies of the shared spec's `gen1-*` fixtures).
-private struct Gen1Source: Decodable {
-    struct Collection: Decodable {
-        var name: String
-        var nft_names: [String]
-    }
-    struct Payment: Decodable {
-        var id: String
-        var success: Bool
-    }
-
-    var collections: [Collection]
-    var collection_descriptions: [String]
-    var nft_descriptions_first20: [String]
-    var user_descriptions_first10: [String]
-    var user_websites_first12: [String]
-    var user_first_names: [String]
-    var user_surnames: [String]
-    var user_nfts: [String: [Int]]
-    var currencies: [Currency] = []
-    var payments: [Payment] = []
-    var profile = Profile(id: "1", name: "", avatar: "", description: "", website: "", nfts: [], likes: [])
-    var order = Order(nfts: [])
-
-    /// A first name and a surname of the data set's, at random.
-    func userName(using random: inout SeededGenerator) -> String {
-        "\(user_first_names.randomElement(using: &random)!) \(user_surnames.randomElement(using: &random)!)"
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case collections, collection_descriptions, nft_descriptions_first20, user_descriptions_first10,
-            user_websites_first12, user_first_names, user_surnames, user_nfts
-    }
-
-    static func load() throws -> Gen1Source {
-        func file(_ name: String) throws -> Data {
-            guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "gen1") else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "gen1/\(name).json"])
-            }
-            return try Data(contentsOf: url)
+extension Dataset {
+    /// The first-generation files bundled with the server (copies of the shared spec's `gen1-*` fixtures).
+    private struct Gen1Source: Decodable {
+        struct Collection: Decodable {
+            var name: String
+            var nft_names: [String]
         }
-        let decoder = JSONDecoder()
-        var source = try decoder.decode(Gen1Source.self, from: file("gen1-generator-dataset.derived"))
-        source.currencies = try decoder.decode([Currency].self, from: file("gen1-generator-currencies"))
-        source.payments = try decoder.decode([Payment].self, from: file("gen1-generator-payment-results"))
-        source.profile = try decoder.decode([Profile].self, from: file("gen1-generator-profile"))[0]
-        source.order = try decoder.decode([Order].self, from: file("gen1-generator-orders"))[0]
-        return source
+        struct Payment: Decodable {
+            var id: String
+            var success: Bool
+        }
+
+        var collections: [Collection]
+        var collection_descriptions: [String]
+        var nft_descriptions_first20: [String]
+        var user_descriptions_first10: [String]
+        var user_websites_first12: [String]
+        var user_first_names: [String]
+        var user_surnames: [String]
+        var user_nfts: [String: [Int]]
+        var currencies: [Currency] = []
+        var payments: [Payment] = []
+        var profile = Profile(id: "1", name: "", avatar: "", description: "", website: "", nfts: [], likes: [])
+        var order = Order(nfts: [])
+
+        /// A first name and a surname of the data set's, at random.
+        func userName(using random: inout SeededGenerator) -> String {
+            "\(user_first_names.randomElement(using: &random)!) \(user_surnames.randomElement(using: &random)!)"
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case collections, collection_descriptions, nft_descriptions_first20, user_descriptions_first10,
+                user_websites_first12, user_first_names, user_surnames, user_nfts
+        }
+
+        static func load() throws -> Gen1Source {
+            func file(_ name: String) throws -> Data {
+                guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "gen1") else {
+                    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "gen1/\(name).json"])
+                }
+                return try Data(contentsOf: url)
+            }
+            let decoder = JSONDecoder()
+            var source = try decoder.decode(Gen1Source.self, from: file("gen1-generator-dataset.derived"))
+            source.currencies = try decoder.decode([Currency].self, from: file("gen1-generator-currencies"))
+            source.payments = try decoder.decode([Payment].self, from: file("gen1-generator-payment-results"))
+            source.profile = try decoder.decode([Profile].self, from: file("gen1-generator-profile"))[0]
+            source.order = try decoder.decode([Order].self, from: file("gen1-generator-orders"))[0]
+            return source
+        }
     }
 }

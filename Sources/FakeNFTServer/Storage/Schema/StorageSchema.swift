@@ -212,10 +212,8 @@ extension StorageSchema {
     private static func quoted(_ name: String) -> String { "\"\(name)\"" }
 }
 
-/// The tables that count and record committed changes (``ChangeScope``).
-enum ChangeRecords {
-    static let state = "store_state"
-    static let log = "change_log"
-    /// How many changes the log holds: a server further behind reads everything again.
-    static let logLength = 10_000
+extension StorageSchema {
+    /// How many changes `change_log` holds (each change's ``ChangeScope``, counted in
+    /// `store_state`): a server further behind reads everything again.
+    static let changeLogLength = 10_000
 }

@@ -76,7 +76,8 @@ enum PixelBenchmarks {
             for _ in 0..<2_000 {
                 var last = Buffer(size: size)
                 presenter.present(size: size) {
-                    shell.render(into: &$0)
+                    shell.draw(into: &$0)
+                    shell.shown($0)
                     last = $0
                 }
                 pictures.want(last.pictures)
@@ -104,7 +105,8 @@ enum PixelBenchmarks {
             _ = shell.handle(.key(key))
             var frame = Buffer(size: size)
             presenter.present(size: size) {
-                shell.render(into: &$0)
+                shell.draw(into: &$0)
+                shell.shown($0)
                 frame = $0
             }
             times.add(milliseconds(clock.now - start))

@@ -41,7 +41,10 @@ enum TerminalBenchmarks {
             tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly(),
             pictures: .placeholders())
         let presenter = FramePresenter(surface: terminal.surface)
-        presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
+        presenter.present(size: Size(width: 120, height: 40)) { frame in
+            shell.draw(into: &frame)
+            shell.shown(frame)
+        }
         _ = terminal.drainOutput()
         var times = Samples(), bytes = Samples()
         let clock = ContinuousClock()
@@ -49,7 +52,10 @@ enum TerminalBenchmarks {
             let key: Key = (i / 1_000) % 2 == 0 ? .down : .up  // scrolls past the screen's edge both ways
             let start = clock.now
             _ = shell.handle(.key(key))
-            presenter.present(size: Size(width: 120, height: 40)) { shell.render(into: &$0) }
+            presenter.present(size: Size(width: 120, height: 40)) { frame in
+                shell.draw(into: &frame)
+                shell.shown(frame)
+            }
             times.add(milliseconds(clock.now - start))
             bytes.add(Double(terminal.drainOutput()))
         }

@@ -8,7 +8,12 @@ import TerminalUI
 protocol LoopContent: AnyObject {
     /// Handles one event; false ends the app (quit).
     func handle(_ event: TerminalEvent) -> Bool
-    func render(into buffer: inout Buffer)
+    /// Draws the content into `buffer` and changes nothing: the loop draws inside observation
+    /// tracking, where a write would ask for the next frame at once.
+    func draw(into buffer: inout Buffer)
+    /// The frame drawn is the one on screen: what the next events act on (clicks, the last
+    /// frame's areas) and what it asks for (pictures).
+    func shown(_ frame: Buffer)
     /// True while a spinner or a toast needs the clock to redraw.
     var isAnimating: Bool { get }
     /// True once the content is done (signed in, signed out, started): the loop hands over.
@@ -19,6 +24,13 @@ protocol LoopContent: AnyObject {
 
 extension LoopContent {
     func clockTicked() {}
+    func shown(_ frame: Buffer) {}
+
+    /// A frame drawn and shown, as the loop does (for tests).
+    func render(into buffer: inout Buffer) {
+        draw(into: &buffer)
+        shown(buffer)
+    }
 }
 
 /// The main loop: waits for terminal events or model changes, updates the content, and shows a
@@ -103,11 +115,16 @@ final class AppLoop {
     /// while something animates.
     func renderIfChanged(_ content: any LoopContent) {
         let continuation = self.continuation
+        var drawn: Buffer?
         withObservationTracking {
-            presenter.present(size: session.size) { content.render(into: &$0) }
+            presenter.present(size: session.size) { frame in
+                content.draw(into: &frame)
+                drawn = frame
+            }
         } onChange: {
             continuation.yield(.redraw)
         }
+        if let drawn { content.shown(drawn) }
         updateTicker(content.isAnimating)
     }
 

@@ -159,12 +159,14 @@ public final class AppShell: LoopContent {
         return (Array(layers[...modal]), true)
     }
 
-    /// Draws the whole screen into `buffer`, and keeps its clickable parts for the next click.
-    public func render(into buffer: inout Buffer) {
-        defer {
-            lastFrame = DrawnFrame(buffer)
-            pictures.want(buffer.pictures)
-        }
+    /// Keeps the frame's clickable parts for the next click and asks for the pictures it shows.
+    public func shown(_ frame: Buffer) {
+        lastFrame = DrawnFrame(frame)
+        pictures.want(frame.pictures)
+    }
+
+    /// Draws the whole screen into `buffer`.
+    public func draw(into buffer: inout Buffer) {
         let size = buffer.size
         buffer.cursor = nil
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {

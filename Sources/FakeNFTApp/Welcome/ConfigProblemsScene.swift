@@ -52,7 +52,9 @@ final class ConfigProblemsScene: LoopContent {
         route.handle(event, through: layers) { isFinished = true }  // a click goes on
     }
 
-    func render(into buffer: inout Buffer) {
+    func shown(_ frame: Buffer) { route.shown(frame) }
+
+    func draw(into buffer: inout Buffer) {
         let size = buffer.size
         let width = min(size.width - 4, 100), x = (size.width - width) / 2
         let lines = problems.flatMap { problem in

@@ -30,7 +30,7 @@ final class LaunchScene: LoopContent {
         return true
     }
 
-    func render(into buffer: inout Buffer) {
+    func draw(into buffer: inout Buffer) {
         // Read first, so that the frame's observation wakes the loop the moment the start is done
         // (not at the clock's next tick, up to 100 ms later).
         guard !isFinished, Date().timeIntervalSince(started) >= Self.delay else { return }

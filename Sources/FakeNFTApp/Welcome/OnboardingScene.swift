@@ -78,7 +78,9 @@ final class OnboardingScene: LoopContent {
         route.handle(event, through: layers) { _ = perform(.next) }  // a click elsewhere goes on
     }
 
-    func render(into buffer: inout Buffer) {
+    func shown(_ frame: Buffer) { route.shown(frame) }
+
+    func draw(into buffer: inout Buffer) {
         let size = buffer.size, pages = Self.pages
         let width = min(size.width - 4, 64)
         let content = pages[page]

@@ -52,7 +52,7 @@ final class SceneRoute {
     }
 
     /// Draws the footer (the layers' hints, then help and quit) on the last row and the help when
-    /// it is open, and keeps what the frame drew for the next events.
+    /// it is open.
     func finish(_ buffer: inout Buffer, title: String, layers: [KeyLayer]) {
         let size = buffer.size
         let own = SceneKeys.map.hints()
@@ -60,6 +60,8 @@ final class SceneRoute {
         buffer.render(KeyHintBar(layers.flatMap(\.hints) + own, keepingLast: own.count), in: footer)
         help.render(
             title: title, layers: layers, everywhere: SceneKeys.map.helpEntries, in: Rect(size: size), buffer: &buffer)
-        lastFrame = DrawnFrame(buffer)
     }
+
+    /// Keeps what the frame on screen drew, for the next events.
+    func shown(_ frame: Buffer) { lastFrame = DrawnFrame(frame) }
 }

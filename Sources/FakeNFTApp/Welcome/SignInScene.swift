@@ -126,10 +126,12 @@ final class SignInScene: LoopContent {
 
     private func submit() { tasks.run { [model] in await model.submit() } }
 
-    func render(into buffer: inout Buffer) {
+    func shown(_ frame: Buffer) { route.shown(frame) }
+
+    func draw(into buffer: inout Buffer) {
         let size = buffer.size
         var page = Buffer(size: size)
-        draw(into: &page)
+        drawPage(into: &page)
         if model.submitting {  // dim everything under a spinner
             page.dimAll()
             page.cursor = nil
@@ -142,7 +144,8 @@ final class SignInScene: LoopContent {
         buffer = page
     }
 
-    private func draw(into buffer: inout Buffer) {
+    /// The form and its footer, under the spinner while a request runs.
+    private func drawPage(into buffer: inout Buffer) {
         let size = buffer.size
         let width = min(size.width - 4, 72), x = (size.width - width) / 2
         var y = max(0, (size.height - 16) / 2)

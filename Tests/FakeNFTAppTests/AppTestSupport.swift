@@ -107,3 +107,11 @@ func walkEveryScreen(_ server: any ServerUnderTest, visit: (AppShell, String) th
     #expect(await eventually { paying.model.outcome == .succeeded && paying.model.context.state.cartIDs.isEmpty })
     try visit(shell, "payment-success")
 }
+
+extension LoopContent {
+    /// A frame drawn and shown, as the loop does.
+    func render(into buffer: inout Buffer) {
+        draw(into: &buffer)
+        shown(buffer)
+    }
+}

@@ -25,12 +25,6 @@ protocol LoopContent: AnyObject {
 extension LoopContent {
     func clockTicked() {}
     func shown(_ frame: Buffer) {}
-
-    /// A frame drawn and shown, as the loop does (for tests).
-    func render(into buffer: inout Buffer) {
-        draw(into: &buffer)
-        shown(buffer)
-    }
 }
 
 /// The main loop: waits for terminal events or model changes, updates the content, and shows a

@@ -18,8 +18,9 @@ struct ReadModel: Sendable {
     /// The rows `users` was made from, in storage order.
     private(set) var userRecords: ChunkedArray<UserRecord>
     var currencies: EncodedTable
-    /// Profiles and orders by owner (``Owner``): the shared one and each account's. Sharded, as
-    /// the tables are chunked, so that a change copies what it changes, not every account's.
+    /// Profiles and orders by owner (``Owner``): the shared one and each account's. In hash trees
+    /// (`TreeDictionary`), as the tables are chunked, so that a change copies what it changes,
+    /// not every account's.
     var profiles: TreeDictionary<String, Versioned>
     var orders: TreeDictionary<String, Versioned>
     /// Each signed-in token's sign-in, by the token's SHA-256.

@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
     ],
     targets: [
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
@@ -63,10 +64,12 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),
+        // What a child process started with posix_spawn inherits: no descriptors, no signal state.
+        .target(name: "ChildProcesses"),
         .target(
             name: "FakeNFTServer",
             dependencies: [
-                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog",
+                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog", "ChildProcesses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -84,11 +87,12 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
             ], resources: [.copy("Resources/gen1")]),
         .target(
             name: "FakeNFTApp",
             dependencies: [
-                "TerminalUI", "FakeNFTCore", "Localization", "FakeNFTArt",
+                "TerminalUI", "FakeNFTCore", "Localization", "FakeNFTArt", "ChildProcesses",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
@@ -113,7 +117,7 @@ let package = Package(
         .target(
             name: "FakeNFTTesting",
             dependencies: [
-                "FakeNFTServer", "FakeNFTCore", "TerminalUI", "CNCursesW",
+                "FakeNFTServer", "FakeNFTCore", "TerminalUI", "CNCursesW", "ChildProcesses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -134,7 +134,7 @@ public enum FakeNFTServer {
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
         let store = try await openStore(configuration)
-        let services = services(configuration, store: store) { listener in await started.succeed(listener) }
+        let services = try services(configuration, store: store) { listener in await started.succeed(listener) }
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
@@ -151,11 +151,13 @@ public enum FakeNFTServer {
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
     /// Requests in flight finish first, then the database is closed.
-    public static func serve(_ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void)
-        async throws
-    {
+    /// `onSSHListening` is told the SSH front's port and host key fingerprint, when it has one.
+    public static func serve(
+        _ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void,
+        onSSHListening: @escaping @Sendable (_ port: Int, _ fingerprint: String) -> Void = { _, _ in }
+    ) async throws {
         let store = try await openStore(configuration)
-        let services = services(configuration, store: store) { listener in
+        let services = try services(configuration, store: store, onSSHListening: onSSHListening) { listener in
             onListening(listener.localAddress?.port ?? configuration.port)
         }
         var group = ServiceGroupConfiguration(
@@ -193,11 +195,13 @@ public enum FakeNFTServer {
     }
 
     /// The store's background work first (so that it is shut down last), then the API's
-    /// application, and the metrics listener's when it has one of its own.
+    /// application, the metrics listener's when it has one of its own, and the SSH front when
+    /// it is served.
     private static func services(
         _ configuration: ServerConfiguration, store: Store,
+        onSSHListening: @escaping @Sendable (Int, String) -> Void = { _, _ in },
         onListening: @escaping @Sendable (any Channel) async -> Void
-    ) -> [any Service] {
+    ) throws -> [any Service] {
         let metrics = ServerMetrics()
         let logger = Self.logger(configuration)
         // Every answer is delayed through the router when so configured.
@@ -212,16 +216,31 @@ public enum FakeNFTServer {
                 case .catalog(let table): store.revision(of: table)
                 }
             }
+        let apiAddress = APIAddress()
         let api = application(
             configuration,
             router: router(store: store, configuration: configuration, metrics: metrics, repeated: repeated),
-            repeated: repeated, at: (configuration.host, configuration.port), logger: logger, onListening: onListening)
-        guard case .listener(let host, let port) = configuration.metrics else { return [store, api] }
-        let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
-        return [
-            store, api,
-            application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in },
-        ]
+            repeated: repeated, at: (configuration.host, configuration.port), logger: logger
+        ) { listener in
+            apiAddress.listening(host: configuration.host, port: listener.localAddress?.port ?? configuration.port)
+            await onListening(listener)
+        }
+        var services: [any Service] = [store, api]
+        if case .listener(let host, let port) = configuration.metrics {
+            let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
+            services.append(
+                application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in })
+        }
+        if let ssh = configuration.ssh {
+            let hostKey = try SSHHostKey.load(
+                ssh.hostKeyPath ?? configuration.dataDirectory.appendingPathComponent("ssh_host_ed25519_key").path,
+                create: ssh.hostKeyPath == nil)
+            let shop = SSHShop(
+                configuration: ssh, store: store, dataDirectory: configuration.dataDirectory, api: apiAddress,
+                logger: logger)
+            services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
+        }
+        return services
     }
 
     private static func application(

@@ -65,6 +65,8 @@ public struct ServerConfiguration: Sendable {
     public var metrics: MetricsExposure = .loopbackOnAPIPort
     /// How log lines are written.
     public var logFormat: LineLogHandler.Format = .text
+    /// The shop over SSH, when it is served.
+    public var ssh: SSHConfiguration?
 
     /// Where `/metrics` is served.
     public enum MetricsExposure: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import ChildProcesses
 import FakeNFTCore
 import Foundation
 import Glibc

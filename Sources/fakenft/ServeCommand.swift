@@ -115,7 +115,44 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "address"))
     var trustedProxies: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve the app over SSH on this port too (or FAKENFT_SSH_PORT; off when not given): ssh -p PORT HOST.",
+            valueName: "port"))
+    var sshPort: Int?
+
+    @Option(help: ArgumentHelp("Address the SSH front listens on (default: --host).", valueName: "host"))
+    var sshHost: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The SSH host key (an unencrypted Ed25519 key from ssh-keygen, mode 0600; default: made on the first "
+                + "start as ssh_host_ed25519_key in the data folder).",
+            valueName: "file"))
+    var sshHostKey: String?
+
+    @Option(help: ArgumentHelp("SSH sessions at once, in all.", valueName: "n"))
+    var sshMaxSessions = 200
+
+    @Option(help: ArgumentHelp("SSH sessions at once of one key, and of one address.", valueName: "n"))
+    var sshMaxPerVisitor = 4
+
+    @Option(help: ArgumentHelp("Close an SSH session after this many minutes without a key pressed.", valueName: "n"))
+    var sshIdleMinutes = 60
+
     func validate() throws {
+        if let sshPort, !(0...65535).contains(sshPort) {
+            throw ValidationError("--ssh-port wants a number in 0...65535, not \(sshPort)")
+        }
+        guard (1...100_000).contains(sshMaxSessions) else {
+            throw ValidationError("--ssh-max-sessions wants a number in 1...100000, not \(sshMaxSessions)")
+        }
+        guard (1...1_000).contains(sshMaxPerVisitor) else {
+            throw ValidationError("--ssh-max-per-visitor wants a number in 1...1000, not \(sshMaxPerVisitor)")
+        }
+        guard (1...10_080).contains(sshIdleMinutes) else {
+            throw ValidationError("--ssh-idle-minutes wants a number in 1...10080, not \(sshIdleMinutes)")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port wants a number in 0...65535, not \(port)")
         }
@@ -184,7 +221,29 @@ struct ServeCommand: AsyncParsableCommand {
             case let address?: ListenAddress(address).map { .listener(host: $0.host, port: $0.port) } ?? .off
             }
         configuration.logFormat = logFormat
+        let sshPort = try sshPort ?? environment["FAKENFT_SSH_PORT"].map(Self.port(fromEnvironment:))
+        if let sshPort {
+            var ssh = SSHConfiguration(
+                host: sshHost ?? host, port: sshPort, hostKeyPath: sshHostKey, appExecutable: Self.executable)
+            ssh.maxSessions = sshMaxSessions
+            ssh.maxSessionsPerVisitor = sshMaxPerVisitor
+            ssh.idleLimit = .seconds(60 * sshIdleMinutes)
+            configuration.ssh = ssh
+        }
         return configuration
+    }
+
+    /// FAKENFT_SSH_PORT's port.
+    private static func port(fromEnvironment text: String) throws -> Int {
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw ValidationError("FAKENFT_SSH_PORT wants a number in 0...65535, not \(text)")
+        }
+        return port
+    }
+
+    /// This very binary, which each SSH session runs as `fakenft app`.
+    private static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// The first line of `path`, trimmed; a file others may read is refused.
@@ -220,6 +279,9 @@ struct ServeCommand: AsyncParsableCommand {
                     ?? configuration.dataDirectory.path
                 started.info(
                     "FakeNFT server listening on http://\(configuration.host):\(port)/api/v1 (data: \(data))")
+            } onSSHListening: { port, fingerprint in
+                let address = "\(configuration.ssh?.host ?? host):\(port)"
+                started.info("FakeNFT shop over SSH on \(address): ssh -p \(port) HOST (host key \(fingerprint))")
             }
         } catch {
             LineWriter.flush()

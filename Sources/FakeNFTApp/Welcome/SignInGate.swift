@@ -3,7 +3,8 @@ import Foundation
 import Logging
 
 /// Which profile the tabs open on: a signed-in account's or the shared one. A sign-in saved for
-/// this server is used while it lasts, and so is the choice to go on without one; a server that
+/// this server is used while it lasts (unless the token given is an account's), and so is the
+/// choice to go on without one; a server that
 /// offers accounts (`GET /auth/session` answers 401) gets the sign-in screen; any other server
 /// goes straight to the tabs.
 @MainActor
@@ -25,6 +26,13 @@ struct SignInGate {
         var configuration = connection.api
         configuration.timeout = Self.timeout
         configuration.retries = 0
+        // A token given that signs an account in (as the shop over SSH starts its visitors' apps):
+        // that account, whatever was saved.
+        if let token = configuration.token,
+            let session = try? await APIClient(configuration, logger: logger).session()
+        {
+            return .account(Account(token: token, userId: session.userId, name: session.name, email: session.email))
+        }
         if let saved = accounts.load(server: connection.accountKey) {
             guard let account = saved.account, let token = account.token else { return .shared(offersAccounts: true) }
             configuration.token = token

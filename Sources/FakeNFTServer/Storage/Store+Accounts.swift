@@ -5,8 +5,11 @@ import Foundation
 extension Store {
     /// A new account and its first sign-in, in one transaction: the account, its empty profile
     /// and order, its row in the users table (last, with no NFTs and a rating of 0) and the
-    /// session of `tokenHash`. Throws ``StoreError/emailTaken`` when the address has an account.
-    func register(name: String, email: String, passwordHash: String, tokenHash: String) async throws -> String {
+    /// session of `tokenHash` (and the SSH key of `fingerprint`, when it is made for one). Throws
+    /// ``StoreError/emailTaken`` when the address has an account.
+    func register(
+        name: String, email: String, passwordHash: String, tokenHash: String, key fingerprint: String? = nil
+    ) async throws -> String {
         let userID = "u-" + UUID().uuidString.lowercased()
         let now = ISO8601DateFormatter().string(from: Date())
         let rows = OwnerRows(
@@ -19,8 +22,21 @@ extension Store {
             user: UserRecord(
                 seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0")))
         try await committed(
-            database.register(rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
+            database.register(
+                rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now),
+                key: fingerprint.map { SSHKeyRecord(fingerprint: $0, userID: userID, createdAt: now) }))
         return userID
+    }
+
+    /// The account the SSH key of `fingerprint` opens, if it has one.
+    func owner(ofKey fingerprint: String) async throws -> String? {
+        try await database.owner(ofKey: fingerprint)
+    }
+
+    /// Makes the SSH key of `fingerprint` open `userID`'s account from now on.
+    func link(key fingerprint: String, to userID: String) async throws {
+        let now = ISO8601DateFormatter().string(from: Date())
+        try await database.link(SSHKeyRecord(fingerprint: fingerprint, userID: userID, createdAt: now))
     }
 
     /// The account of an address (compared without case), if it has one.

@@ -18,9 +18,13 @@ protocol StoreDatabase: Sendable {
         async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
 
-    /// Adds a new account's rows (its user row last in `/users`) and its first session.
-    /// Throws ``StoreError/emailTaken`` when the address has an account.
-    func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int
+    /// Adds a new account's rows (its user row last in `/users`), its first session and the SSH
+    /// key it was made for, if any. Throws ``StoreError/emailTaken`` when the address has an account.
+    func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int
+    /// The account an SSH key opens, if it has one.
+    func owner(ofKey fingerprint: String) async throws -> String?
+    /// Makes `key` open its account from now on (instead of the one it opened before).
+    func link(_ key: SSHKeyRecord) async throws
     /// Adds a session; ends one (false when there was none).
     func startSession(_ session: SessionRecord) async throws -> Int
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int)

@@ -137,6 +137,23 @@ final class PostgresDatabase: StoreDatabase {
     }
     func generation() async throws -> Int { try await connection(Self.generation) }
 
+    func owner(ofKey fingerprint: String) async throws -> String? {
+        try await connection { db in
+            try await db.query(#"SELECT "userID" FROM ssh_key WHERE fingerprint = \#(fingerprint)"#, logger: Self.quiet)
+                .decode(String.self).array().first
+        }
+    }
+
+    func link(_ key: SSHKeyRecord) async throws {
+        try await connection { db in
+            try await db.query(
+                #"""
+                INSERT INTO ssh_key (fingerprint, "userID", "createdAt") VALUES (\#(key.fingerprint), \#(key.userID), \#(key.createdAt))
+                  ON CONFLICT (fingerprint) DO UPDATE SET "userID" = EXCLUDED."userID", "createdAt" = EXCLUDED."createdAt"
+                """#, logger: Self.quiet)
+        }
+    }
+
     func account(emailKey: String) async throws -> AccountRecord? {
         try await connection { db in try await Self.accounts("emailKey", emailKey, db).first }
     }
@@ -280,7 +297,7 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
+    func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int {
         guard let account = rows.account, let newUser = rows.user else {
             throw StoreError.damaged("an account without its rows")
         }
@@ -298,6 +315,7 @@ final class PostgresDatabase: StoreDatabase {
                 ).array().first ?? 0
             try await Self.insert([user], db)
             try await Self.insert(session, db)
+            if let key { try await Self.insert([key], into: SSHKeyRecord.databaseTableName, db) }
             return try await Self.recordChange(owner: account.userID, users: true, sessions: true, db)
         }
     }

@@ -118,7 +118,7 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    func register(_ rows: OwnerRows, session: SessionRecord) async throws -> Int {
+    func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int {
         try await write { db in
             guard let account = rows.account, var user = rows.user else {
                 throw StoreError.damaged("an account without its rows")
@@ -132,6 +132,7 @@ final class SQLiteDatabase: StoreDatabase {
             user.seq = (try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM \(UserRecord.databaseTableName)") ?? -1) + 1
             try user.insert(db)
             try session.insert(db)
+            try key?.insert(db)
             return try Self.record(owner: account.userID, users: true, sessions: true, db)
         }
     }
@@ -165,6 +166,17 @@ final class SQLiteDatabase: StoreDatabase {
             guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else { return try Self.generation(db) }
             try SessionRecord.filter(key: tokenHash).updateAll(db, SessionRecord.Columns.lastUsedAt.set(to: time))
             return try Self.record(owner: session.userID, users: false, sessions: true, db)
+        }
+    }
+
+    func owner(ofKey fingerprint: String) async throws -> String? {
+        try await read { db in try SSHKeyRecord.fetchOne(db, key: fingerprint)?.userID }
+    }
+
+    func link(_ key: SSHKeyRecord) async throws {
+        _ = try await write { db in
+            try key.save(db)
+            return 0
         }
     }
 

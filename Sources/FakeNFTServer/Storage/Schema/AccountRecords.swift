@@ -46,3 +46,12 @@ struct SessionRecord: Equatable, Sendable, StoredRecord {
         static let lastUsedAt = Column(CodingKeys.lastUsedAt)
     }
 }
+
+/// An SSH key that signs in to an account (the shop over SSH): its SHA-256 fingerprint as
+/// `ssh-keygen -l` prints it, whose account it opens, and since when.
+struct SSHKeyRecord: Equatable, Sendable, StoredRecord {
+    static let databaseTableName = "ssh_key"
+    var fingerprint: String
+    var userID: String
+    var createdAt: String
+}

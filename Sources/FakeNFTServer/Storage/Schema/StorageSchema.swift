@@ -135,6 +135,19 @@ enum StorageSchema {
             "v9-changes-as-rows",
             [.statements(PostgresFunctions.v9DropV7AndV8 + [PostgresFunctions.v9Changes], only: .postgres)]
         ),
+        // The keys visitors of the shop over SSH sign in with, each opening one account.
+        (
+            "v10-ssh-keys",
+            [
+                .create(
+                    table: "ssh_key",
+                    columns: [
+                        .init(name: "fingerprint", kind: .text, primaryKey: true),
+                        .init(name: "userID", kind: .text, references: ("account", "userID")), text("createdAt"),
+                    ]),
+                .index(name: "ssh_key_by_user", table: "ssh_key", columns: ["userID"]),
+            ]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

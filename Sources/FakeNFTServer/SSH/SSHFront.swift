@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+import ServiceLifecycle
+import Synchronization
+
+/// The shop over SSH: a listener beside HTTP, one more service of the server's group. A visitor
+/// signs in with a key (and only so), asks for a terminal and gets the app on it (``SSHShop``);
+/// everything else (commands, sftp, forwarding, passwords) is refused with a reason.
+struct SSHFront: Service {
+    let shop: SSHShop
+    let hostKey: NIOSSHPrivateKey
+    /// Told the port listened on and the host key's fingerprint, once it listens.
+    let onListening: @Sendable (_ port: Int, _ fingerprint: String) -> Void
+
+    /// What a visitor without a terminal reads (`ssh host` from a pipe, `ssh -T`).
+    static let needsTerminal = "This is an interactive shop: use ssh -t."
+    /// What a visitor who sent a command reads.
+    static let noCommands = "This is an interactive shop, not a shell: connect without a command."
+    /// Shown while signing in: the only way in.
+    static let banner = """
+        FakeNFT shop: sign in with an Ed25519 or ECDSA key (ssh-keygen -t ed25519); RSA keys and \
+        passwords are not taken. Your key is your account.
+
+        """
+
+    func run() async throws {
+        let connections = OpenConnections()
+        let shop = shop, hostKey = hostKey
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try Self.serve(channel, shop: shop, hostKey: hostKey)
+                    connections.add(channel)
+                }
+            }
+            .bind(host: shop.configuration.host, port: shop.configuration.port).get()
+        onListening(listener.localAddress?.port ?? shop.configuration.port, SSHHostKey.fingerprint(hostKey.publicKey))
+        try await withGracefulShutdownHandler {
+            try await listener.closeFuture.get()
+        } onGracefulShutdown: {
+            listener.close(promise: nil)
+            connections.closeAll()  // each session's app is hung up
+        }
+    }
+
+    /// Sets up one connection: SSH with key-only sign-in, sessions as its only channels, and a
+    /// deadline for signing in.
+    private static func serve(_ channel: any Channel, shop: SSHShop, hostKey: NIOSSHPrivateKey) throws {
+        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let signIn = KeyOnlySignIn()
+        var server = SSHServerConfiguration(
+            hostKeys: [hostKey], userAuthDelegate: signIn,
+            banner: .init(message: banner, languageTag: "en"))
+        server.maxAuthAttempts = 6
+        let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
+            guard case .session = type, let visitor = signIn.visitor(from: address) else {
+                return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
+            }
+            return child.eventLoop.makeCompletedFuture {
+                try child.pipeline.syncOperations.addHandler(
+                    IdleStateHandler(readTimeout: TimeAmount.nanoseconds(Int64(shop.configuration.idleLimit.nanoseconds))))
+                try child.pipeline.syncOperations.addHandler(SSHSessionHandler(shop: shop, visitor: visitor))
+            }
+        }
+        try channel.pipeline.syncOperations.addHandler(handler)
+        let signedIn = NIOLoopBound(signIn, eventLoop: channel.eventLoop)
+        channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(shop.configuration.handshakeLimit.nanoseconds))) {
+            if signedIn.value.key == nil { channel.close(promise: nil) }
+        }
+    }
+}
+
+/// Sign-in with a public key only (NIOSSH has checked its signature before it asks): any key is
+/// welcome, as it opens an account of its own.
+private final class KeyOnlySignIn: NIOSSHServerUserAuthenticationDelegate {
+    private(set) var key: String?
+    private var user = ""
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+
+    func requestReceived(
+        request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
+    ) {
+        guard case .publicKey(let offer) = request.request else { return responsePromise.succeed(.failure) }
+        key = SSHHostKey.fingerprint(offer.publicKey)
+        user = request.username
+        responsePromise.succeed(.success)
+    }
+
+    /// The visitor signed in on this connection, once one has.
+    func visitor(from address: String) -> SSHShop.Visitor? {
+        key.map { SSHShop.Visitor(fingerprint: $0, user: user, address: address) }
+    }
+}
+
+/// The connections open now, closed together when the server stops.
+private final class OpenConnections: Sendable {
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func add(_ channel: any Channel) {
+        let id = ObjectIdentifier(channel)
+        channels.withLock { $0[id] = channel }
+        channel.closeFuture.whenComplete { [weak self] _ in _ = self?.channels.withLock { $0.removeValue(forKey: id) } }
+    }
+
+    func closeAll() {
+        for channel in channels.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,217 @@
+import Glibc
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// One SSH session channel: takes the terminal, size and language the visitor asks for, starts
+/// the app when the visitor asks for a shell, and relays bytes both ways until either side ends.
+/// The app's exit status goes back to the visitor; a visitor who leaves hangs the app up.
+final class SSHSessionHandler: ChannelInboundHandler {
+    typealias InboundIn = SSHChannelData
+
+    private let shop: SSHShop
+    private let visitor: SSHShop.Visitor
+    private var request = SSHSessionRequest()
+    private var phase = Phase.asking
+
+    private enum Phase {
+        case asking, starting
+        case running(SSHShop.Session, terminal: any Channel)
+        /// The channel is closing: a session that starts now is ended at once.
+        case ended
+    }
+
+    /// How long a hung-up app has before it is killed.
+    static let hangUpGrace: TimeAmount = .seconds(2)
+
+    init(shop: SSHShop, visitor: SSHShop.Visitor) {
+        self.shop = shop
+        self.visitor = visitor
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let ask as SSHChannelRequestEvent.PseudoTerminalRequest:
+            request.askTerminal(ask.term, columns: ask.terminalCharacterWidth, rows: ask.terminalRowHeight)
+            reply(ask.wantReply, true, context)
+        case let variable as SSHChannelRequestEvent.EnvironmentRequest:
+            reply(variable.wantReply, request.take(variable: variable.name, value: variable.value), context)
+        case let shell as SSHChannelRequestEvent.ShellRequest:
+            guard case .asking = phase else { return reply(shell.wantReply, false, context) }
+            reply(shell.wantReply, true, context)
+            guard request.terminal != nil else { return refuse(SSHFront.needsTerminal, context) }
+            start(context)
+        case let command as SSHChannelRequestEvent.ExecRequest:
+            reply(command.wantReply, true, context)
+            refuse(SSHFront.noCommands, context)
+        case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
+            reply(subsystem.wantReply, false, context)
+            refuse("This shop has no \(subsystem.subsystem.prefix(20)): it is interactive only.", context)
+        case let change as SSHChannelRequestEvent.WindowChangeRequest:
+            guard request.resize(columns: change.terminalCharacterWidth, rows: change.terminalRowHeight),
+                case .running(let session, _) = phase, let size = request.size
+            else { return }
+            session.app.resize(size)
+        case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
+            refuse("Closed after \(shop.configuration.idleLimit) without a key pressed.", context)
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let data = unwrapInboundIn(data)
+        guard case .channel = data.type, case .byteBuffer(let bytes) = data.data,
+            case .running(_, let terminal) = phase
+        else { return }
+        terminal.writeAndFlush(bytes, promise: nil)
+        // The app reads slower than the visitor sends (a paste): stop reading until it catches up.
+        if !terminal.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // The visitor reads slower than the app draws: the app's output waits until they catch up.
+        if case .running(_, let terminal) = phase {
+            terminal.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if case .running(let session, let terminal) = phase {
+            session.app.signal(SIGHUP)
+            terminal.close(promise: nil)
+            end(session, on: context.eventLoop, killAfter: Self.hangUpGrace)
+        }
+        phase = .ended
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    /// Starts the app (signing the key in first) and relays its terminal.
+    private func start(_ context: ChannelHandlerContext) {
+        phase = .starting
+        let channel = context.channel, loop = context.eventLoop
+        let shop = shop, visitor = visitor, request = request
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        loop.makeFutureWithTask { try await shop.open(for: visitor, request) }
+            .flatMap { session in
+                NIOPipeBootstrap(group: loop)
+                    .channelInitializer { terminal in
+                        terminal.eventLoop.makeCompletedFuture {
+                            try terminal.pipeline.syncOperations.addHandler(
+                                TerminalRelay(session: channel) { handler.value.appEnded(channel) })
+                        }
+                    }
+                    .takingOwnershipOfDescriptor(inputOutput: session.app.master)
+                    .map { (session, $0) }
+                    .flatMapErrorThrowing { error in
+                        session.app.signal(SIGKILL)
+                        Task { await shop.close(session) }
+                        throw error
+                    }
+            }
+            .whenComplete { result in
+                let this = handler.value
+                switch result {
+                case .success(let (session, terminal)):
+                    guard case .starting = this.phase else {  // the visitor left while it started
+                        session.app.signal(SIGHUP)
+                        terminal.close(promise: nil)
+                        return this.end(session, on: loop, killAfter: Self.hangUpGrace)
+                    }
+                    this.phase = .running(session, terminal: terminal)
+                case .failure(let refusal as SSHShop.Refusal):
+                    this.refuse(refusal.message, channel: channel)
+                case .failure(let error):
+                    shop.logger.error("an SSH session could not start: \(error)")
+                    this.refuse("The shop cannot open now: please try again later.", channel: channel)
+                }
+            }
+    }
+
+    /// The app's terminal closed (the app exited): its status goes to the visitor, then the channel closes.
+    private func appEnded(_ channel: any Channel) {
+        guard case .running(let session, _) = phase else { return }
+        phase = .ended
+        end(session, on: channel.eventLoop, killAfter: nil) { status in
+            channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status)))
+                .whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    /// Waits for the app to exit (killing it after `killAfter`, when given), then closes the
+    /// session and tells `ended` the exit status.
+    private func end(
+        _ session: SSHShop.Session, on loop: any EventLoop, killAfter: TimeAmount?,
+        ended: @escaping @Sendable (Int32) -> Void = { _ in }
+    ) {
+        let shop = shop
+        let started = NIODeadline.now()
+        @Sendable func look() {
+            if let status = session.app.exitStatus() {
+                ended(status)
+                Task { await shop.close(session) }
+                return
+            }
+            if let killAfter, NIODeadline.now() - started >= killAfter { session.app.signal(SIGKILL) }
+            loop.scheduleTask(in: .milliseconds(20)) { look() }
+        }
+        look()
+    }
+
+    private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {
+        guard wanted else { return }
+        context.triggerUserOutboundEvent(success ? ChannelSuccessEvent() : ChannelFailureEvent(), promise: nil)
+    }
+
+    private func refuse(_ message: String, _ context: ChannelHandlerContext) { refuse(message, channel: context.channel) }
+
+    /// Says `message` on the visitor's standard error, exits with status 1 and closes the channel.
+    private func refuse(_ message: String, channel: any Channel) {
+        phase = .ended
+        let text = channel.allocator.buffer(string: message + "\r\n")
+        channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(text)), promise: nil)
+        channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 1))
+            .whenComplete { _ in channel.close(promise: nil) }
+    }
+}
+
+/// The app's side of a session: what the app draws goes to the visitor, as fast as they read it.
+private final class TerminalRelay: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let session: any Channel
+    private let ended: () -> Void
+
+    init(session: any Channel, ended: @escaping () -> Void) {
+        self.session = session
+        self.ended = ended
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        session.write(SSHChannelData(type: .channel, data: .byteBuffer(unwrapInboundIn(data))), promise: nil)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        session.flush()
+        if !session.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        ended()
+        context.fireChannelInactive()
+    }
+
+    /// Reading a terminal whose app has exited fails (EIO): that is its end.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}

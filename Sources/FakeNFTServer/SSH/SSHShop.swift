@@ -1,0 +1,127 @@
+import Crypto
+import Foundation
+import Logging
+import Synchronization
+
+/// What the SSH front does for a visitor signed in with a key: lets the session in (its limits),
+/// signs the key in to its account (made on the key's first visit) and starts the app for it;
+/// and when the session ends, signs it out and lets the next one in.
+final class SSHShop: Sendable {
+    let configuration: SSHConfiguration
+    let admission: SSHAdmission
+    private let store: Store
+    private let visitorsFolder: URL
+    private let api: APIAddress
+    let logger: Logger
+
+    /// A visitor: the key they signed in with and the SSH user name they gave.
+    struct Visitor: Sendable {
+        var fingerprint: String
+        var user: String
+        var address: String
+    }
+
+    /// A running session: its app, its sign-in, its place among the limits.
+    struct Session: Sendable {
+        let app: AppOnTerminal
+        let tokenHash: String
+        let ticket: SSHAdmission.Ticket
+    }
+
+    /// A session that cannot start now, in the words the visitor reads.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    init(configuration: SSHConfiguration, store: Store, dataDirectory: URL, api: APIAddress, logger: Logger) {
+        self.configuration = configuration
+        admission = SSHAdmission(
+            maxSessions: configuration.maxSessions, maxPerVisitor: configuration.maxSessionsPerVisitor)
+        self.store = store
+        visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
+        self.api = api
+        self.logger = logger
+    }
+
+    /// Lets `visitor`'s session in and starts the app for it, signed in to the key's account.
+    func open(for visitor: Visitor, _ request: SSHSessionRequest) async throws -> Session {
+        guard let size = request.size else { throw Refusal(message: SSHFront.needsTerminal) }
+        guard let server = api.url else { throw Refusal(message: "The shop is opening: try again in a moment.") }
+        let ticket: SSHAdmission.Ticket
+        switch admission.admit(key: visitor.fingerprint, address: visitor.address) {
+        case .success(let admitted): ticket = admitted
+        case .failure(let refusal): throw Refusal(message: refusal.message)
+        }
+        do {
+            let token = Tokens.make()
+            try await signIn(visitor, tokenHash: Tokens.hash(token))
+            let home = try folder(of: visitor.fingerprint)
+            let environment = request.environment(
+                home: home, server: server, token: token, keyFingerprint: visitor.fingerprint)
+            let app = try AppOnTerminal(
+                arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
+            logger.info("SSH session of \(visitor.fingerprint) from \(visitor.address): app \(app.pid)")
+            return Session(app: app, tokenHash: Tokens.hash(token), ticket: ticket)
+        } catch {
+            admission.release(ticket)
+            throw error
+        }
+    }
+
+    /// The session has ended (its app has exited): its sign-in ends, its place is free.
+    func close(_ session: Session) async {
+        session.app.close()
+        admission.release(session.ticket)
+        do { _ = try await store.endSession(tokenHash: session.tokenHash) } catch {
+            logger.warning("an SSH session's sign-in could not be ended: \(error)")
+        }
+    }
+
+    /// Signs the key in to its account with the token of `tokenHash`; a key seen for the first
+    /// time gets an account of its own, named after the SSH user name.
+    private func signIn(_ visitor: Visitor, tokenHash: String) async throws {
+        if let owner = try await store.owner(ofKey: visitor.fingerprint) {
+            return try await store.startSession(userID: owner, tokenHash: tokenHash)
+        }
+        do {
+            _ = try await store.register(
+                name: SSHVisitorName.from(user: visitor.user), email: Self.address(of: visitor.fingerprint),
+                passwordHash: try await Passwords.hash(Tokens.make()), tokenHash: tokenHash, key: visitor.fingerprint)
+        } catch StoreError.emailTaken {  // the same new key in two sessions at once: the other made it
+            guard let owner = try await store.owner(ofKey: visitor.fingerprint) else { throw StoreError.emailTaken }
+            try await store.startSession(userID: owner, tokenHash: tokenHash)
+        }
+    }
+
+    /// The e-mail address of a key's account: made of the key, so that one key makes one account.
+    static func address(of fingerprint: String) -> String {
+        "key-\(digest(fingerprint).prefix(24))@ssh.invalid"
+    }
+
+    /// The key's own folder (HOME and the XDG folders of its app: its saved copy, its onboarding).
+    private func folder(of fingerprint: String) throws -> String {
+        let folder = visitorsFolder.appendingPathComponent(Self.digest(fingerprint).prefix(32).description)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder.path
+    }
+
+    private static func digest(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Where the apps of SSH sessions reach the API: known once the HTTP listener listens.
+final class APIAddress: Sendable {
+    private let value = Mutex<String?>(nil)
+
+    var url: String? { value.withLock { $0 } }
+
+    /// The API listens on `host:port`: sessions reach it over loopback when it listens on every
+    /// address or on loopback, else at that address.
+    func listening(host: String, port: Int) {
+        let reachable = ["0.0.0.0", "::", "", "localhost"].contains(host) ? "127.0.0.1" : host
+        let bracketed = reachable.contains(":") ? "[\(reachable)]" : reachable
+        value.withLock { $0 = "http://\(bracketed):\(port)" }
+    }
+}

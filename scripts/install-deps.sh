@@ -11,8 +11,9 @@ app="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-t
 # xdotool and libsixel-bin (sixel2png) run the real-terminal picture tests; postgresql runs the server's
 # tests on PostgreSQL (scripts/with-postgres.sh starts a cluster of its own); nginx-light fronts two
 # servers in the deployment test and serves the benchmark's static reference; wrk loads them; openssl
-# makes the test cluster's CA and certificate (TLS tests).
-test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx-light wrk openssl"
+# makes the test cluster's CA and certificate (TLS tests); openssh-client (ssh, sftp, ssh-keygen) visits
+# the shop over SSH.
+test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx-light wrk openssl openssh-client"
 services="postgresql nginx"
 case "$set_name" in
 app) packages="$app" ;;

@@ -121,7 +121,7 @@ public enum FakeNFTTerminalApp {
                 kept: (kept("likes"), kept("cart")))
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
-                offersAccounts: offersAccounts)
+                offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment["FAKENFT_SSH_KEY"])
             let lastSeen = LastSeenStore(
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)

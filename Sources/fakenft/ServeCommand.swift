@@ -117,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Serve the app over SSH on this port too (or FAKENFT_SSH_PORT; off when not given): ssh -p PORT HOST.",
+            "Serve the app over SSH on this port too (off when not given): ssh -p PORT HOST.",
             valueName: "port"))
     var sshPort: Int?
 
@@ -221,7 +221,6 @@ struct ServeCommand: AsyncParsableCommand {
             case let address?: ListenAddress(address).map { .listener(host: $0.host, port: $0.port) } ?? .off
             }
         configuration.logFormat = logFormat
-        let sshPort = try sshPort ?? environment["FAKENFT_SSH_PORT"].map(Self.port(fromEnvironment:))
         if let sshPort {
             var ssh = SSHConfiguration(
                 host: sshHost ?? host, port: sshPort, hostKeyPath: sshHostKey, appExecutable: Self.executable)
@@ -231,14 +230,6 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.ssh = ssh
         }
         return configuration
-    }
-
-    /// FAKENFT_SSH_PORT's port.
-    private static func port(fromEnvironment text: String) throws -> Int {
-        guard let port = Int(text), (0...65535).contains(port) else {
-            throw ValidationError("FAKENFT_SSH_PORT wants a number in 0...65535, not \(text)")
-        }
-        return port
     }
 
     /// This very binary, which each SSH session runs as `fakenft app`.

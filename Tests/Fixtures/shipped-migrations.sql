@@ -174,3 +174,11 @@ BEGIN
   RETURN numbered;
 END
 $$;
+
+-- v10-ssh-keys (sqlite)
+CREATE TABLE "ssh_key" ("fingerprint" TEXT PRIMARY KEY NOT NULL, "userID" TEXT NOT NULL REFERENCES "account" ("userID") ON DELETE CASCADE, "createdAt" TEXT NOT NULL);
+CREATE INDEX "ssh_key_by_user" ON "ssh_key" ("userID");
+
+-- v10-ssh-keys (postgres)
+CREATE TABLE "ssh_key" ("fingerprint" TEXT PRIMARY KEY NOT NULL, "userID" TEXT NOT NULL REFERENCES "account" ("userID") ON DELETE CASCADE, "createdAt" TEXT NOT NULL);
+CREATE INDEX "ssh_key_by_user" ON "ssh_key" ("userID");

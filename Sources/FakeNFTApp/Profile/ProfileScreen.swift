@@ -113,7 +113,8 @@ final class ProfileScreen: Screen {
         case .signIn: return .leaveTabs  // the shared profile ends; the sign-in screen comes
         case .signOut:
             signOut = ConfirmDialog(
-                title: tr(.signOutTitle), message: tr(.signOutQuestion, model.context.account?.email ?? ""),
+                title: tr(.signOutTitle),
+                message: tr(.signOutQuestion, model.context.signInKey ?? model.context.account?.email ?? ""),
                 confirmLabel: tr(.signOutConfirm), cancelLabel: tr(.stay), destructive: true)
             return .handled
         }
@@ -200,7 +201,7 @@ final class ProfileScreen: Screen {
             case .website: tr(.websiteRow)
             case .about: tr(.aboutRow)
             case .signIn: tr(.signInRow)
-            case .signOut: tr(.signOutRow, model.context.account?.email ?? "")
+            case .signOut: tr(.signOutRow, model.context.signInKey ?? model.context.account?.email ?? "")
             }
         }
         let top = rect.y + max(7, 5 + min(3, description.count))

@@ -14,12 +14,16 @@ public struct AppContext {
     public let account: Account?
     /// Whether the server offers accounts (Profile offers to sign in when none is).
     public let offersAccounts: Bool
+    /// The fingerprint of the SSH key the account was signed in with (the shop over SSH), if it was.
+    public let signInKey: String?
 
     public init(
-        services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false
+        services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false,
+        signInKey: String? = nil
     ) {
         self.services = services
         self.account = account
+        self.signInKey = signInKey
         self.offersAccounts = offersAccounts
         self.state = AppState(services: services, effects: effects)
         self.effects = effects

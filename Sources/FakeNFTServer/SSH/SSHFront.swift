@@ -63,7 +63,8 @@ struct SSHFront: Service {
             }
             return child.eventLoop.makeCompletedFuture {
                 try child.pipeline.syncOperations.addHandler(
-                    IdleStateHandler(readTimeout: TimeAmount.nanoseconds(Int64(shop.configuration.idleLimit.nanoseconds))))
+                    IdleStateHandler(
+                        readTimeout: TimeAmount.nanoseconds(Int64(shop.configuration.idleLimit.nanoseconds))))
                 try child.pipeline.syncOperations.addHandler(SSHSessionHandler(shop: shop, visitor: visitor))
             }
         }

@@ -66,7 +66,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
         else { return }
         terminal.writeAndFlush(bytes, promise: nil)
         // The app reads slower than the visitor sends (a paste): stop reading until it catches up.
-        if !terminal.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+        if !terminal.isWritable {
+            context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -168,7 +170,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
         context.triggerUserOutboundEvent(success ? ChannelSuccessEvent() : ChannelFailureEvent(), promise: nil)
     }
 
-    private func refuse(_ message: String, _ context: ChannelHandlerContext) { refuse(message, channel: context.channel) }
+    private func refuse(_ message: String, _ context: ChannelHandlerContext) {
+        refuse(message, channel: context.channel)
+    }
 
     /// Says `message` on the visitor's standard error, exits with status 1 and closes the channel.
     private func refuse(_ message: String, channel: any Channel) {

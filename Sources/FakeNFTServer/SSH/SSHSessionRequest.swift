@@ -55,12 +55,15 @@ struct SSHSessionRequest: Sendable, Equatable {
     /// Letters, digits and `._+-`, at most 64: a name that cannot reach a path or a shell.
     private static func isPlainName(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64
-            && text.unicodeScalars.allSatisfy { $0.isASCII && (isAlphanumeric($0) || "._+-".unicodeScalars.contains($0)) }
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && (isAlphanumeric($0) || "._+-".unicodeScalars.contains($0))
+            }
     }
 
     /// `C`, `POSIX`, or `ll[_CC][.codeset][@modifier]`.
     static func isLocaleName(_ text: String) -> Bool {
-        text.range(of: #"^([A-Za-z]{2,3}(_[A-Za-z]{2})?(\.[A-Za-z0-9-]{1,20})?(@[A-Za-z]{1,20})?|C|POSIX|C\.UTF-8)$"#,
+        text.range(
+            of: #"^([A-Za-z]{2,3}(_[A-Za-z]{2})?(\.[A-Za-z0-9-]{1,20})?(@[A-Za-z]{1,20})?|C|POSIX|C\.UTF-8)$"#,
             options: .regularExpression) != nil
     }
 

@@ -148,8 +148,10 @@ final class PostgresDatabase: StoreDatabase {
         try await connection { db in
             try await db.query(
                 #"""
-                INSERT INTO ssh_key (fingerprint, "userID", "createdAt") VALUES (\#(key.fingerprint), \#(key.userID), \#(key.createdAt))
-                  ON CONFLICT (fingerprint) DO UPDATE SET "userID" = EXCLUDED."userID", "createdAt" = EXCLUDED."createdAt"
+                INSERT INTO ssh_key (fingerprint, "userID", "createdAt")
+                  VALUES (\#(key.fingerprint), \#(key.userID), \#(key.createdAt))
+                  ON CONFLICT (fingerprint) DO UPDATE
+                  SET "userID" = EXCLUDED."userID", "createdAt" = EXCLUDED."createdAt"
                 """#, logger: Self.quiet)
         }
     }

@@ -1,0 +1,138 @@
+import Crypto
+import Foundation
+import Testing
+import FakeNFTTesting
+@testable import FakeNFTServer
+
+/// The SSH front's parts that decide on what a client sends: terminal types, sizes, variables,
+/// user names, limits, host key files, and the key's account in the store.
+@Suite struct SSHFrontTests {
+    @Test func terminalTypesAreKeptOnlyWhenKnown() {
+        var request = SSHSessionRequest()
+        request.askTerminal("screen-256color", columns: 80, rows: 24) { $0 == "screen-256color" }
+        #expect(request.terminal == "screen-256color")
+        for hostile in [
+            "no-such-terminal", "../../etc/passwd", "xterm\u{1B}[2J", "", String(repeating: "x", count: 65),
+        ] {
+            request.askTerminal(hostile, columns: 80, rows: 24) { $0 == hostile && $0 != "no-such-terminal" }
+            #expect(request.terminal == SSHSessionRequest.fallbackTerminal, "\(hostile.debugDescription)")
+        }
+        request.askTerminal("xterm-256color", columns: 80, rows: 24)
+        #expect(request.terminal == "xterm-256color", "this machine's terminfo has it")
+    }
+
+    @Test func sizesAreKeptWithinATerminal() {
+        var request = SSHSessionRequest()
+        let beforeTerminal = request.resize(columns: 80, rows: 24)
+        #expect(!beforeTerminal, "no terminal was asked for")
+        request.askTerminal("xterm", columns: 0, rows: 0)
+        #expect(request.size == AppOnTerminal.Size(columns: 1, rows: 1))
+        let huge = request.resize(columns: 65_535, rows: 65_535)
+        #expect(huge)
+        #expect(request.size?.columns == 1_000 && request.size?.rows == 500)
+        let extreme = request.resize(columns: Int.min, rows: Int.max)
+        #expect(extreme)
+        #expect(request.size?.columns == 1 && request.size?.rows == 500)
+    }
+
+    @Test func onlyTheLanguageComesFromTheClient() {
+        var request = SSHSessionRequest()
+        let language = request.take(variable: "LANG", value: "ru_RU.UTF-8")
+        let all = request.take(variable: "LC_ALL", value: "C.UTF-8")
+        #expect(language && all)
+        for (name, value) in [
+            ("PATH", "/tmp"), ("LD_PRELOAD", "/tmp/x.so"), ("FAKENFT_SERVER", "http://evil"), ("HOME", "/"),
+            ("LANG", "ru_RU.UTF-8; rm -rf /"), ("LANG", "../../x"), ("LC_MESSAGES", "\u{1B}]52;c;AAAA\u{7}"),
+        ] {
+            let taken = request.take(variable: name, value: value)
+            #expect(!taken, "\(name)=\(value.debugDescription)")
+        }
+        request.askTerminal("xterm", columns: 80, rows: 24)
+        let environment = request.environment(home: "/h", server: "http://127.0.0.1:1", token: "t", keyFingerprint: "k")
+        #expect(
+            Set(environment.keys) == [
+                "LANG", "LC_ALL", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+                "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY",
+            ])
+        #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
+    }
+
+    @Test func userNamesBecomePlainAccountNames() {
+        #expect(SSHVisitorName.from(user: "alice") == "alice")
+        #expect(SSHVisitorName.from(user: "Анна") == "Анна")
+        #expect(SSHVisitorName.from(user: "a\u{1B}[31mb c\u{200B}d") == "a31mbcd")
+        #expect(SSHVisitorName.from(user: "") == "visitor")
+        #expect(SSHVisitorName.from(user: "\u{1B}\u{7}") == "visitor")
+        #expect(SSHVisitorName.from(user: String(repeating: "x", count: 100)).count == 32)
+    }
+
+    @Test func sessionsAreLimitedInAllPerKeyAndPerAddress() {
+        let admission = SSHAdmission(maxSessions: 5, maxPerVisitor: 2)
+        let first = try? admission.admit(key: "k1", address: "a1").get()
+        _ = admission.admit(key: "k1", address: "a2")
+        #expect(admission.admit(key: "k1", address: "a3") == .failure(.key))
+        _ = admission.admit(key: "k2", address: "a1")
+        #expect(admission.admit(key: "k3", address: "a1") == .failure(.address))
+        _ = admission.admit(key: "k3", address: "a3")
+        _ = admission.admit(key: "k4", address: "a4")
+        #expect(admission.admit(key: "k5", address: "a5") == .failure(.full))
+        if let first { admission.release(first) }
+        #expect((try? admission.admit(key: "k1", address: "a5").get()) != nil, "a place freed is taken again")
+        #expect(admission.running == 5)
+    }
+
+    /// The host key file is OpenSSH's: ssh-keygen reads ours (the same fingerprint), we read
+    /// ssh-keygen's; a file others may read, an encrypted key and garbage are refused.
+    @Test func hostKeysAreOpenSSHFiles() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("host-keys-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ours = folder.appendingPathComponent("ours").path
+        let made = try SSHHostKey.load(ours, create: true)
+        #expect(try SSHHostKey.load(ours, create: true).publicKey == made.publicKey, "made once, then read")
+        let printed = try await spawned("/usr/bin/ssh-keygen", ["-l", "-f", ours]).output
+        #expect(printed.contains(SSHHostKey.fingerprint(made.publicKey)), "\(printed)")
+
+        let theirs = folder.appendingPathComponent("theirs").path
+        _ = try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", theirs])
+        let read = try SSHHostKey.load(theirs, create: false)
+        let theirPrint = try await spawned("/usr/bin/ssh-keygen", ["-l", "-f", theirs]).output
+        #expect(theirPrint.contains(SSHHostKey.fingerprint(read.publicKey)))
+
+        let locked = folder.appendingPathComponent("locked").path
+        _ = try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "a passphrase", "-f", locked])
+        #expect(throws: SSHHostKey.Problem.self) { try SSHHostKey.load(locked, create: false) }
+        chmod(theirs, 0o644)
+        #expect(throws: SSHHostKey.Problem.self) { try SSHHostKey.load(theirs, create: false) }
+        let garbage = folder.appendingPathComponent("garbage").path
+        FileManager.default.createFile(
+            atPath: garbage, contents: Data("-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n".utf8),
+            attributes: [.posixPermissions: 0o600])
+        #expect(throws: SSHHostKey.Problem.self) { try SSHHostKey.load(garbage, create: false) }
+        #expect(throws: SSHHostKey.Problem.self) { try SSHHostKey.load(folder.path, create: false) }
+    }
+
+    /// A key's first visit makes its account (with the key, in one transaction); later visits
+    /// find it; a link moves the key to another account (on either database).
+    @Test func aKeyOpensOneAccount() async throws {
+        let store = try await FakeNFTServer.openStore(
+            ServerConfiguration(
+                dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID())"),
+                postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
+        #expect(try await store.owner(ofKey: "SHA256:abc") == nil)
+        let userID = try await store.register(
+            name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h1",
+            key: "SHA256:abc")
+        #expect(try await store.owner(ofKey: "SHA256:abc") == userID)
+        await #expect(throws: StoreError.emailTaken) {
+            try await store.register(
+                name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h2",
+                key: "SHA256:abc")
+        }
+        let other = try await store.register(
+            name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
+        try await store.link(key: "SHA256:abc", to: other)
+        #expect(try await store.owner(ofKey: "SHA256:abc") == other)
+        await store.close()
+    }
+}

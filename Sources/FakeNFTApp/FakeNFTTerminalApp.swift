@@ -67,7 +67,8 @@ public enum FakeNFTTerminalApp {
         let connecting = Task { @MainActor in
             defer { launch.finish() }
             let connection = try await started.value
-            let gate = SignInGate(connection: connection, accounts: accounts, logger: logger)
+            let gate = SignInGate(
+                connection: connection, accounts: accounts, logger: logger, sshLink: environment["FAKENFT_SSH_LINK"])
             return (gate, await gate.decide(), await gate.givenTokenIsRefused())
         }
         guard await loop.run(launch) == .finished else {

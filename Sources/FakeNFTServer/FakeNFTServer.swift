@@ -75,12 +75,15 @@ public enum FakeNFTServer {
     /// middleware the configuration asks for; with `repeated`, the answers of repeatable routes
     /// marked for it (``RepeatedAnswers/marker``).
     static func router(
-        store: Store, configuration: ServerConfiguration, metrics: ServerMetrics, repeated: RepeatedAnswers? = nil
+        store: Store, configuration: ServerConfiguration, metrics: ServerMetrics, repeated: RepeatedAnswers? = nil,
+        sshLinks: SSHLinks? = nil
     ) -> Router<ServerContext> {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
             limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour),
-            listBases: configuration.listWrites == .merge ? ListBases() : nil, tokenRequired: configuration.token != nil
+            listBases: configuration.listWrites == .merge ? ListBases() : nil,
+            tokenRequired: configuration.token != nil,
+            sshLinks: sshLinks
         ).table
         let router = Router(context: ServerContext.self)
         router.add(middleware: MetricsRecorder(metrics: metrics))
@@ -217,9 +220,11 @@ public enum FakeNFTServer {
                 }
             }
         let apiAddress = APIAddress()
+        let sshLinks = configuration.ssh == nil ? nil : SSHLinks()
         let api = application(
             configuration,
-            router: router(store: store, configuration: configuration, metrics: metrics, repeated: repeated),
+            router: router(
+                store: store, configuration: configuration, metrics: metrics, repeated: repeated, sshLinks: sshLinks),
             repeated: repeated, at: (configuration.host, configuration.port), logger: logger
         ) { listener in
             apiAddress.listening(host: configuration.host, port: listener.localAddress?.port ?? configuration.port)
@@ -231,13 +236,13 @@ public enum FakeNFTServer {
             services.append(
                 application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in })
         }
-        if let ssh = configuration.ssh {
+        if let ssh = configuration.ssh, let sshLinks {
             let hostKey = try SSHHostKey.load(
                 ssh.hostKeyPath ?? configuration.dataDirectory.appendingPathComponent("ssh_host_ed25519_key").path,
                 create: ssh.hostKeyPath == nil)
             let shop = SSHShop(
                 configuration: ssh, store: store, dataDirectory: configuration.dataDirectory, api: apiAddress,
-                logger: logger)
+                links: sshLinks, logger: logger)
             services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
         }
         return services

@@ -63,6 +63,43 @@ import FakeNFTTesting
         #expect(users.filter { $0.name == "alice" }.count == 1 && users.filter { $0.name == "bob" }.count == 1)
     }
 
+    /// Signing in with an e-mail and password from a session (Profile, Log out, the sign-in
+    /// screen) moves the key to that account: its next visit opens it.
+    @Test func signingInFromASessionMovesTheKey() async throws {
+        let shop = try await SSHShopUnderTest()
+        let tmux = shop.tmux
+        let api = APIClient(APIConfiguration(baseURL: shop.server))
+        let carol = try await api.signUp(name: "Carol Mail", email: "carol@example.com", password: "secret 12")
+        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("3")
+        try await tmux.waitFor("alice")
+        for _ in 0..<4 { try await tmux.keys("Down") }
+        try await tmux.keys("Enter")
+        let question = try await tmux.waitFor("Log out of")
+        #expect(question.contains(String(try await shop.fingerprint(of: "alice").prefix(30))))
+        try await tmux.keys("y")
+        try await tmux.waitFor("Signed out")
+        try await tmux.run(["send-keys", "-t", tmux.session, "-l", "carol@example.com"])
+        try await tmux.keys("Enter")
+        try await tmux.run(["send-keys", "-t", tmux.session, "-l", "secret 12"])
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("Signed in as Carol Mail")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+
+        try await tmux.type("clear; " + shop.ssh(key: "alice", user: "alice"))
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("3")
+        let screen = try await tmux.waitFor("Carol Mail")
+        #expect(!screen.contains("alice"))
+        #expect(try await api.users(page: 0, size: 10_000).contains { $0.id == carol.userId })
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     /// What the shop is not: a shell, a file server, a tunnel, a password prompt. Each is refused
     /// with its reason; a visitor who drops the connection leaves no app behind.
     @Test func whatItRefusesAndWhatItCleansUp() async throws {

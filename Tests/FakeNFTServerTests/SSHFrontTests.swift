@@ -48,11 +48,12 @@ import FakeNFTTesting
             #expect(!taken, "\(name)=\(value.debugDescription)")
         }
         request.askTerminal("xterm", columns: 80, rows: 24)
-        let environment = request.environment(home: "/h", server: "http://127.0.0.1:1", token: "t", keyFingerprint: "k")
+        let environment = request.environment(
+            home: "/h", server: "http://127.0.0.1:1", token: "t", keyFingerprint: "k", link: "l")
         #expect(
             Set(environment.keys) == [
                 "LANG", "LC_ALL", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-                "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY",
+                "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY", "FAKENFT_SSH_LINK",
             ])
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
     }

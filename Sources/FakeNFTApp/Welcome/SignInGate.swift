@@ -14,6 +14,8 @@ struct SignInGate {
     let connection: ServerConnection
     let accounts: AccountStore
     let logger: Logger
+    /// The secret of the SSH session the app runs in (`FAKENFT_SSH_LINK`): a sign-in moves its key.
+    var sshLink: String?
 
     /// What to do before any screen is needed (under the launch screen): a saved sign-in that
     /// still holds, the shared profile, or ask.
@@ -80,7 +82,7 @@ struct SignInGate {
     /// The sign-in screen; what was chosen is saved for this server.
     /// - Parameter notice: what the sign-in screen says first (that the user signed out).
     func ask(loop: AppLoop, notice: String? = nil) async -> Access {
-        let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice)
+        let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice, sshLink: sshLink)
         guard await loop.run(SignInScene(model: model)) == .finished, let outcome = model.outcome else { return .quit }
         let account: Account? =
             switch outcome {

@@ -26,9 +26,13 @@ final class SignInModel {
     private(set) var failure: SignInFailure?
     private(set) var outcome: Outcome?
 
-    init(api: APIClient, notice: String? = nil) {
+    /// The secret of the SSH session the app runs in: signing in moves its key to the account.
+    private let sshLink: String?
+
+    init(api: APIClient, notice: String? = nil, sshLink: String? = nil) {
         self.api = api
         self.notice = notice
+        self.sshLink = sshLink
     }
 
     /// The fields of the current mode, in order.
@@ -92,10 +96,12 @@ final class SignInModel {
             let account =
                 mode == .signIn
                 ? try await api.signIn(
-                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
+                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password),
+                    sshLink: sshLink)
                 : try await api.signUp(
                     name: text(.name).trimmingCharacters(in: .whitespacesAndNewlines),
-                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
+                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password),
+                    sshLink: sshLink)
             guard account.token != nil else {
                 fail(.noSession)
                 return

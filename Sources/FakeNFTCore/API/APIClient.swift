@@ -114,12 +114,16 @@ public final class APIClient: Sendable {
     // MARK: Accounts (an extension of the API that `fakenft serve` offers)
 
     /// A new account; its answer carries the token that signs it in.
-    public func signUp(name: String, email: String, password: String) async throws -> Account {
-        try await send(.POST, "auth/register", form: [("name", name), ("email", email), ("password", password)]).value
+    /// `sshLink`: the secret of the SSH session the app runs in, which moves its key to the account.
+    public func signUp(name: String, email: String, password: String, sshLink: String? = nil) async throws -> Account {
+        let form = [("name", name), ("email", email), ("password", password)] + Self.linkField(sshLink)
+        return try await send(.POST, "auth/register", form: form).value
     }
-    public func signIn(email: String, password: String) async throws -> Account {
-        try await send(.POST, "auth/login", form: [("email", email), ("password", password)]).value
+    public func signIn(email: String, password: String, sshLink: String? = nil) async throws -> Account {
+        try await send(.POST, "auth/login", form: [("email", email), ("password", password)] + Self.linkField(sshLink))
+            .value
     }
+    private static func linkField(_ sshLink: String?) -> [(String, String)] { sshLink.map { [("sshLink", $0)] } ?? [] }
     /// Ends the configured token's sign-in.
     public func signOut() async throws {
         let _: Versioned<NoContent> = try await send(.POST, "auth/logout", form: [])

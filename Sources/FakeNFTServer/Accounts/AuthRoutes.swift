@@ -11,6 +11,9 @@ import Hummingbird
 struct AuthRoutes: Sendable {
     let store: Store
     let limits: AccountLimits
+    /// With an SSH front: a sign-in or sign-up that sends its session's secret (`sshLink`) moves
+    /// the session's key to the account.
+    let sshLinks: SSHLinks?
 
     /// Paths that need no token even when the server has one: signing in to an account that
     /// exists. (Signing up on such a server takes its token: it decides who may make accounts.)
@@ -43,6 +46,7 @@ struct AuthRoutes: Sendable {
                 let userID = try await store.register(
                     name: trimmed, email: email,
                     passwordHash: try await Passwords.hash(password), tokenHash: Tokens.hash(token))
+                try await linkKey(fields, to: userID)
                 return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
             },
             Route(method: .post, path: "auth/login", changesState: true) { request, context in
@@ -67,6 +71,7 @@ struct AuthRoutes: Sendable {
                 limits.signedIn(address: address, client: context.clientKey)
                 let token = Tokens.make()
                 try await store.startSession(userID: account.userID, tokenHash: Tokens.hash(token))
+                try await linkKey(fields, to: account.userID)
                 return try signedIn(
                     token: token, userID: account.userID, name: account.name, email: account.email, status: .ok)
             },
@@ -95,6 +100,12 @@ struct AuthRoutes: Sendable {
                     try JSONBody.encode(["userId": userID, "name": account.name, "email": account.email]))
             },
         ]
+    }
+
+    /// Moves the SSH key of the session whose secret `fields` carry (`sshLink`) to `userID`'s account.
+    private func linkKey(_ fields: RequestFields, to userID: String) async throws {
+        guard let secret = fields.string("sshLink"), let key = sshLinks?.key(for: secret) else { return }
+        try await store.link(key: key, to: userID)
     }
 
     /// The attempt a limiter counted, or a 429 when it refused (nil: no limiter).

@@ -41,6 +41,8 @@ struct Routes: Sendable {
     /// Whether every request must carry a token (`--token`): a catalog answer then depends on
     /// the token's sign-in too.
     let tokenRequired: Bool
+    /// The SSH sessions' secrets that move their key to the account signed in to, with an SSH front.
+    let sshLinks: SSHLinks?
     /// List pages as answered, by table revision, query and link base.
     let pages = PageCache()
     static let maxBodySize = 64 * 1024
@@ -123,7 +125,7 @@ struct Routes: Sendable {
                     currencyID: try context.parameters.require("currency"), owner: try await owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
-        ] + AuthRoutes(store: store, limits: limits).table
+        ] + AuthRoutes(store: store, limits: limits, sshLinks: sshLinks).table
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)
             }.table

@@ -37,7 +37,9 @@ struct SSHSessionRequest: Sendable, Equatable {
     }
 
     /// The app's whole environment: nothing of the server's own.
-    func environment(home: String, server: String, token: String, keyFingerprint: String) -> [String: String] {
+    func environment(home: String, server: String, token: String, keyFingerprint: String, link: String)
+        -> [String: String]
+    {
         var environment = language
         environment["TERM"] = terminal ?? Self.fallbackTerminal
         environment["HOME"] = home
@@ -49,6 +51,7 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["FAKENFT_SERVER"] = server
         environment["FAKENFT_TOKEN"] = token
         environment["FAKENFT_SSH_KEY"] = keyFingerprint
+        environment["FAKENFT_SSH_LINK"] = link
         return environment
     }
 

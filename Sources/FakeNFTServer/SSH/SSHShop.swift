@@ -12,6 +12,7 @@ final class SSHShop: Sendable {
     private let store: Store
     private let visitorsFolder: URL
     private let api: APIAddress
+    private let links: SSHLinks
     let logger: Logger
 
     /// A visitor: the key they signed in with and the SSH user name they gave.
@@ -26,6 +27,8 @@ final class SSHShop: Sendable {
         let app: AppOnTerminal
         let tokenHash: String
         let ticket: SSHAdmission.Ticket
+        /// The secret that lets its app move the key to another account (``SSHLinks``).
+        let link: String
     }
 
     /// A session that cannot start now, in the words the visitor reads.
@@ -33,13 +36,17 @@ final class SSHShop: Sendable {
         let message: String
     }
 
-    init(configuration: SSHConfiguration, store: Store, dataDirectory: URL, api: APIAddress, logger: Logger) {
+    init(
+        configuration: SSHConfiguration, store: Store, dataDirectory: URL, api: APIAddress, links: SSHLinks,
+        logger: Logger
+    ) {
         self.configuration = configuration
         admission = SSHAdmission(
             maxSessions: configuration.maxSessions, maxPerVisitor: configuration.maxSessionsPerVisitor)
         self.store = store
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
         self.api = api
+        self.links = links
         self.logger = logger
     }
 
@@ -56,12 +63,18 @@ final class SSHShop: Sendable {
             let token = Tokens.make()
             try await signIn(visitor, tokenHash: Tokens.hash(token))
             let home = try folder(of: visitor.fingerprint)
+            let link = links.open(for: visitor.fingerprint)
             let environment = request.environment(
-                home: home, server: server, token: token, keyFingerprint: visitor.fingerprint)
-            let app = try AppOnTerminal(
-                arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
-            logger.info("SSH session of \(visitor.fingerprint) from \(visitor.address): app \(app.pid)")
-            return Session(app: app, tokenHash: Tokens.hash(token), ticket: ticket)
+                home: home, server: server, token: token, keyFingerprint: visitor.fingerprint, link: link)
+            do {
+                let app = try AppOnTerminal(
+                    arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
+                logger.info("SSH session of \(visitor.fingerprint) from \(visitor.address): app \(app.pid)")
+                return Session(app: app, tokenHash: Tokens.hash(token), ticket: ticket, link: link)
+            } catch {
+                links.close(link)
+                throw error
+            }
         } catch {
             admission.release(ticket)
             throw error
@@ -71,6 +84,7 @@ final class SSHShop: Sendable {
     /// The session has ended (its app has exited): its sign-in ends, its place is free.
     func close(_ session: Session) async {
         session.app.close()
+        links.close(session.link)
         admission.release(session.ticket)
         do { _ = try await store.endSession(tokenHash: session.tokenHash) } catch {
             logger.warning("an SSH session's sign-in could not be ended: \(error)")

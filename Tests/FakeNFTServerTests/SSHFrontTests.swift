@@ -130,6 +130,7 @@ import FakeNFTTesting
                 name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h2",
                 key: "SHA256:abc")
         }
+        #expect(store.unusedUserName("alice") == "alice-2" && store.unusedUserName("alicia") == "alicia")
         let other = try await store.register(
             name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
         try await store.link(key: "SHA256:abc", to: other)

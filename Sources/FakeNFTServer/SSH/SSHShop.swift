@@ -99,7 +99,8 @@ final class SSHShop: Sendable {
         }
         do {
             _ = try await store.register(
-                name: SSHVisitorName.from(user: visitor.user), email: Self.address(of: visitor.fingerprint),
+                name: store.unusedUserName(SSHVisitorName.from(user: visitor.user)),
+                email: Self.address(of: visitor.fingerprint),
                 passwordHash: try await Passwords.hash(Tokens.make()), tokenHash: tokenHash, key: visitor.fingerprint)
         } catch StoreError.emailTaken {  // the same new key in two sessions at once: the other made it
             guard let owner = try await store.owner(ofKey: visitor.fingerprint) else { throw StoreError.emailTaken }

@@ -28,6 +28,13 @@ extension Store {
         return userID
     }
 
+    /// `name` when no user in `/users` has it, else the first of `name-2`, `name-3`, … none has.
+    func unusedUserName(_ name: String) -> String {
+        let taken = Set(latest.userRecords.lazy.map(\.name))
+        guard taken.contains(name) else { return name }
+        return (2...).lazy.map { "\(name)-\($0)" }.first { !taken.contains($0) }!
+    }
+
     /// The account the SSH key of `fingerprint` opens, if it has one.
     func owner(ofKey fingerprint: String) async throws -> String? {
         try await database.owner(ofKey: fingerprint)

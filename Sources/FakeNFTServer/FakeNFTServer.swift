@@ -10,14 +10,17 @@ import NIOCore
 public final class RunningServer: Sendable {
     public let port: Int
     public let baseURL: URL
+    /// The SSH front's port, when it has one.
+    public let sshPort: Int?
     private let task: Task<Void, any Error>
     private let group: ServiceGroup
     private let store: Store
 
-    init(group: ServiceGroup, store: Store, port: Int, host: String, task: Task<Void, any Error>) {
+    init(group: ServiceGroup, store: Store, port: Int, sshPort: Int?, host: String, task: Task<Void, any Error>) {
         self.group = group
         self.store = store
         self.port = port
+        self.sshPort = sshPort
         self.baseURL = URL(string: "http://\(host):\(port)")!
         self.task = task
     }
@@ -136,19 +139,25 @@ public enum FakeNFTServer {
     /// Starts the server in the background and returns once it listens.
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
+        let (sshPorts, sshStarted) = AsyncStream.makeStream(of: Int.self)
         let store = try await openStore(configuration)
-        let services = try services(configuration, store: store) { listener in await started.succeed(listener) }
+        let services = try services(configuration, store: store, onSSHListening: { port, _ in sshStarted.yield(port) })
+        {
+            listener in await started.succeed(listener)
+        }
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger(configuration)))
         let task = Task {
+            defer { sshStarted.finish() }
             do { try await group.run() } catch {
                 await started.fail(error)
                 throw error
             }
         }
         let listener = try await started.wait()
+        let sshPort = configuration.ssh == nil ? nil : await sshPorts.first { _ in true }
         return RunningServer(
-            group: group, store: store, port: listener.localAddress?.port ?? configuration.port,
+            group: group, store: store, port: listener.localAddress?.port ?? configuration.port, sshPort: sshPort,
             host: configuration.host, task: task)
     }
 

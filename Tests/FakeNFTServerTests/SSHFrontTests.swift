@@ -1,6 +1,9 @@
 import Crypto
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 import FakeNFTTesting
 @testable import FakeNFTServer
 
@@ -136,5 +139,62 @@ import FakeNFTTesting
         try await store.link(key: "SHA256:abc", to: other)
         #expect(try await store.owner(ofKey: "SHA256:abc") == other)
         await store.close()
+    }
+}
+
+/// The SSH front's listener against clients that are not SSH, are silent, or come too many.
+@Suite struct SSHListenerTests {
+    /// A server with an SSH front whose handshake deadline is a second and which takes two
+    /// connections from one address.
+    private static func server() async throws -> RunningServer {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ssh-listener-\(UUID())")
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: data, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        var ssh = SSHConfiguration(host: "127.0.0.1", port: 0, appExecutable: "/bin/false")
+        ssh.handshakeLimit = .seconds(1)
+        ssh.maxSessionsPerVisitor = 1
+        configuration.ssh = ssh
+        return try await FakeNFTServer.start(configuration)
+    }
+
+    @Test func garbageSilenceAndCrowdsHoldNoPlace() async throws {
+        let server = try await Self.server()
+        let port = try #require(server.sshPort)
+        // Not SSH: closed at once, after the server's version line.
+        let http = try RawConnection(port: port)
+        http.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let answer = await http.receive(timeout: 5)
+        #expect(answer.closed && answer.text.hasPrefix("SSH-2.0-"), "\(answer)")
+        // Silent: closed at the handshake deadline.
+        let silent = try RawConnection(port: port)
+        let waited = await silent.receive(timeout: 5) { _ in false }
+        #expect(waited.closed, "a silent client was closed")
+        // A third connection from one address beside two: closed at once.
+        do {
+            let first = try RawConnection(port: port), second = try RawConnection(port: port)
+            let third = try RawConnection(port: port)
+            let refused = await third.receive(timeout: 0.9) { _ in false }
+            #expect(refused.closed && refused.text.isEmpty, "\(refused)")
+            _ = (first, second)
+        }
+        // Hostile bytes of every kind end the connection, never the server.
+        for garbage in [
+            "SSH-2.0-x\r\n" + String(repeating: "\u{0}\u{ff}", count: 40_000), "SSH-1.5-old\r\n", "\r\n\r\n",
+        ] {
+            var admitted: RawConnection?
+            _ = try await polled(every: .milliseconds(50), within: .seconds(10)) {
+                let connection = try RawConnection(port: port)  // once the closed ones are counted out
+                guard await connection.receive(timeout: 1, until: { $0.contains("\n") }).text.hasPrefix("SSH-2.0-")
+                else { return false }
+                admitted = connection
+                return true
+            }
+            let connection = try #require(admitted)
+            connection.send(garbage)
+            #expect(await connection.receive(timeout: 5) { _ in false }.closed)
+        }
+        let api = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("api/v1/currencies"))
+        #expect((api.1 as? HTTPURLResponse)?.statusCode == 200)
+        await server.stop()
     }
 }

@@ -27,16 +27,16 @@ struct SSHFront: Service {
         """
 
     func run() async throws {
-        let connections = OpenConnections()
+        // Connections, signed in or not: twice the sessions, so that handshakes cannot take every place.
+        let connections = OpenConnections(
+            maximum: 2 * shop.configuration.maxSessions, perAddress: 2 * shop.configuration.maxSessionsPerVisitor)
         let shop = shop, hostKey = hostKey
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try Self.serve(channel, shop: shop, hostKey: hostKey)
-                    connections.add(channel)
-                }
+                guard connections.add(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture { try Self.serve(channel, shop: shop, hostKey: hostKey) }
             }
             .bind(host: shop.configuration.host, port: shop.configuration.port).get()
         onListening(listener.localAddress?.port ?? shop.configuration.port, SSHHostKey.fingerprint(hostKey.publicKey))
@@ -68,7 +68,7 @@ struct SSHFront: Service {
                 try child.pipeline.syncOperations.addHandler(SSHSessionHandler(shop: shop, visitor: visitor))
             }
         }
-        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.pipeline.syncOperations.addHandlers(handler, CloseOnError())
         let signedIn = NIOLoopBound(signIn, eventLoop: channel.eventLoop)
         channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(shop.configuration.handshakeLimit.nanoseconds))) {
             if signedIn.value.key == nil { channel.close(promise: nil) }
@@ -99,19 +99,52 @@ private final class KeyOnlySignIn: NIOSSHServerUserAuthenticationDelegate {
     }
 }
 
-/// The connections open now, closed together when the server stops.
+/// The connections open now, each address's within a limit, closed together when the server stops.
 private final class OpenConnections: Sendable {
-    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private struct Open {
+        var channels: [ObjectIdentifier: any Channel] = [:]
+        var byAddress: [String: Int] = [:]
+    }
 
-    func add(_ channel: any Channel) {
-        let id = ObjectIdentifier(channel)
-        channels.withLock { $0[id] = channel }
-        channel.closeFuture.whenComplete { [weak self] _ in _ = self?.channels.withLock { $0.removeValue(forKey: id) } }
+    private let open = Mutex(Open())
+    private let maximum: Int
+    private let perAddress: Int
+
+    init(maximum: Int, perAddress: Int) {
+        self.maximum = maximum
+        self.perAddress = perAddress
+    }
+
+    /// Counts `channel` in until it closes; false when there is no place for it.
+    func add(_ channel: any Channel) -> Bool {
+        let id = ObjectIdentifier(channel), address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let added = open.withLock { open in
+            guard open.channels.count < maximum, open.byAddress[address, default: 0] < perAddress else { return false }
+            open.channels[id] = channel
+            open.byAddress[address, default: 0] += 1
+            return true
+        }
+        guard added else { return false }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            self?.open.withLock { open in
+                open.channels[id] = nil
+                open.byAddress[address, default: 1] -= 1
+                if open.byAddress[address] == 0 { open.byAddress[address] = nil }
+            }
+        }
+        return true
     }
 
     func closeAll() {
-        for channel in channels.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+        for channel in open.withLock({ Array($0.channels.values) }) { channel.close(promise: nil) }
     }
+}
+
+/// Closes a connection whose bytes are not SSH (or break it): nothing is left half open.
+private final class CloseOnError: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Any
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) { context.close(promise: nil) }
 }
 
 extension Duration {

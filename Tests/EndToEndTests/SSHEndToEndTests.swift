@@ -100,6 +100,31 @@ import FakeNFTTesting
         try await tmux.waitFor("EXIT=0")
     }
 
+    /// Twenty visitors at once, each with a key of their own, all reach the catalog; the one
+    /// past the shop's limit is told it is full.
+    @Test func twentyVisitorsAtOnce() async throws {
+        let visitors = (1...21).map { "v\($0)" }
+        let shop = try await SSHShopUnderTest(
+            keys: visitors, arguments: "--ssh-max-sessions 20 --ssh-max-per-visitor 25")
+        for visitor in visitors.prefix(20) {
+            try await shop.tmux.run(
+                ["new-window", "-d", "-t", shop.tmux.session, "-n", visitor, shop.ssh(key: visitor, user: visitor)])
+        }
+        for visitor in visitors.prefix(20) {
+            try await shop.waitFor("Welcome to FakeNFT", in: visitor, timeout: 60)
+            try await shop.tmux.run(["send-keys", "-t", "\(shop.tmux.session):\(visitor)", "s"])
+        }
+        for visitor in visitors.prefix(20) { try await shop.waitFor("9 collections", in: visitor, timeout: 60) }
+        try await shop.tmux.run(
+            [
+                "new-window", "-d", "-t", shop.tmux.session, "-n", "v21",
+                shop.ssh(key: "v21", user: "v21") + "; sleep 60",
+            ])
+        try await shop.waitFor("EXIT=1", in: "v21", timeout: 30)
+        try await shop.waitFor("The shop is full", in: "v21", timeout: 1)
+        #expect(try await shop.appProcesses().count == 20)
+    }
+
     /// What the shop is not: a shell, a file server, a tunnel, a password prompt. Each is refused
     /// with its reason; a visitor who drops the connection leaves no app behind.
     @Test func whatItRefusesAndWhatItCleansUp() async throws {
@@ -138,11 +163,12 @@ struct SSHShopUnderTest {
     let server: URL
     let sshPort: Int
 
-    init() async throws {
+    /// With `keys` (alice and bob, and more when asked for) and more server `arguments`.
+    init(keys: [String] = ["alice", "bob"], arguments: String = "") async throws {
         tmux = try await Tmux(width: 100, height: 30)
         sshPort = try Tmux.freePort()
-        server = try await tmux.startServer(arguments: "--ssh-port \(sshPort)")
-        for name in ["alice", "bob"] {
+        server = try await tmux.startServer(arguments: "--ssh-port \(sshPort) \(arguments)")
+        for name in keys {
             let made = try await spawned(
                 "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", name, "-f", keyPath(name)])
             guard made.status == 0 else { throw E2EError("ssh-keygen: \(made.output)") }
@@ -177,6 +203,16 @@ struct SSHShopUnderTest {
             throw E2EError("no fingerprint in \(printed)")
         }
         return String(fingerprint)
+    }
+
+    /// Waits for `text` in the tmux window `window`.
+    func waitFor(_ text: String, in window: String, timeout: TimeInterval) async throws {
+        var last = ""
+        let shown = try await polled(every: .milliseconds(100), within: .seconds(timeout)) {
+            last = try await tmux.run(["capture-pane", "-p", "-t", "\(tmux.session):\(window)"])
+            return last.contains(text)
+        }
+        guard shown else { throw E2EError("timed out waiting for '\(text)' in \(window); screen was:\n\(last)") }
     }
 
     /// The pids of the apps the server runs for SSH sessions.

@@ -12,9 +12,11 @@ app="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-t
 # tests on PostgreSQL (scripts/with-postgres.sh starts a cluster of its own); nginx-light fronts two
 # servers in the deployment test and serves the benchmark's static reference; wrk loads them; openssl
 # makes the test cluster's CA and certificate (TLS tests); openssh-client (ssh, sftp, ssh-keygen) visits
-# the shop over SSH.
+# the shop over SSH, libnginx-mod-stream fronts two shops in the deployment test, and openssh-server's sshd
+# (on a port and with a configuration of the benchmark's own) is what `make bench-ssh` compares with.
 test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx-light wrk openssl openssh-client"
-services="postgresql nginx"
+test="$test libnginx-mod-stream openssh-server"
+services="postgresql nginx ssh"
 case "$set_name" in
 app) packages="$app" ;;
 test) packages="$app $test" ;;

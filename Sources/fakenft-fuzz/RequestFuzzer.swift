@@ -3,7 +3,7 @@ import FakeNFTRequests
 import Foundation
 
 /// Gives arbitrary bytes to every parser of request input (query strings, paging, form and
-/// JSON bodies, id lists) and checks what each promises. A trap is a finding.
+/// JSON bodies, id lists, the PROXY protocol's line before SSH) and checks what each promises. A trap is a finding.
 enum RequestFuzzer {
     static func run(_ data: Data) {
         let text = String(decoding: data, as: UTF8.self)
@@ -24,6 +24,10 @@ enum RequestFuzzer {
             }
         }
         precondition(IDList.split(text).allSatisfy { !$0.isEmpty })
+        if let client = ProxyHeader.clientAddress(Substring(text)) {
+            precondition(text.utf8.count <= ProxyHeader.maxLength, "a PROXY line longer than the protocol allows")
+            precondition(client.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" }, "not an address: \(client)")
+        }
     }
 }
 

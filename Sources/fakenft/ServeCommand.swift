@@ -109,8 +109,8 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
             """
-            A proxy (IP address or CIDR network) whose X-Forwarded-For names the client, as limits count clients; \
-            repeatable.
+            A proxy (IP address or CIDR network) whose X-Forwarded-For (HTTP) or PROXY protocol line (SSH) names \
+            the client, as limits count clients; repeatable.
             """,
             valueName: "address"))
     var trustedProxies: [String] = []
@@ -227,6 +227,7 @@ struct ServeCommand: AsyncParsableCommand {
             ssh.maxSessions = sshMaxSessions
             ssh.maxSessionsPerVisitor = sshMaxPerVisitor
             ssh.idleLimit = .seconds(60 * sshIdleMinutes)
+            ssh.trustedProxies = configuration.trustedProxies
             configuration.ssh = ssh
         }
         return configuration

@@ -1,5 +1,8 @@
 import Crypto
+import FakeNFTRequests
 import Foundation
+import NIOCore
+import NIOEmbedded
 import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -196,5 +199,50 @@ import FakeNFTTesting
         let api = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("api/v1/currencies"))
         #expect((api.1 as? HTTPURLResponse)?.statusCode == 200)
         await server.stop()
+    }
+}
+
+/// The PROXY protocol's line before SSH, from a trusted proxy: parsed strictly, read in pieces.
+@Suite struct ProxyHeaderTests {
+    @Test func linesAreParsedStrictly() {
+        #expect(ProxyHeader.clientAddress("PROXY TCP4 192.168.0.1 127.0.0.1 56324 2222") == "192.168.0.1")
+        #expect(ProxyHeader.clientAddress("PROXY TCP6 2001:db8::1 ::1 56324 2222") == "2001:db8::1")
+        #expect(ProxyHeader.clientAddress("PROXY UNKNOWN") == "")
+        for bad in [
+            "PROXY TCP4 192.168.0.1 127.0.0.1 56324", "PROXY TCP4 192.168.0.999 127.0.0.1 1 2",
+            "PROXY TCP6 192.168.0.1 127.0.0.1 1 2", "PROXY TCP4 1.2.3.4 5.6.7.8 0 2",
+            "PROXY TCP4 1.2.3.4 5.6.7.8 1 65536",
+            "PROXY TCP4 1.2.3.4 5.6.7.8 01 2", "PROXY  TCP4 1.2.3.4 5.6.7.8 1 2", "proxy TCP4 1.2.3.4 5.6.7.8 1 2",
+            "PROXY TCP4 1.2.3.4\u{1B}[2J 5.6.7.8 1 2", "PROXY TCP4 " + String(repeating: "1", count: 200),
+        ] {
+            #expect(ProxyHeader.clientAddress(Substring(bad)) == nil, "\(bad)")
+        }
+    }
+
+    @Test(arguments: [1, 3, 100]) func theReaderTakesTheLineInPiecesAndPassesTheRest(piece: Int) throws {
+        let peer = ConnectionPeer(address: "127.0.0.1")
+        let channel = EmbeddedChannel(handler: ProxyHeaderReader(peer: peer))
+        let bytes = Array("PROXY TCP4 10.1.2.3 127.0.0.1 5555 2222\r\nSSH-2.0-OpenSSH_9.2\r\n".utf8)
+        for start in stride(from: 0, to: bytes.count, by: piece) {
+            try channel.writeInbound(ByteBuffer(bytes: bytes[start..<min(start + piece, bytes.count)]))
+        }
+        var passed = ""
+        while let buffer = try channel.readInbound(as: ByteBuffer.self) { passed += String(buffer: buffer) }
+        #expect(peer.address == "10.1.2.3")
+        #expect(passed == "SSH-2.0-OpenSSH_9.2\r\n")
+    }
+
+    @Test func aDirectConnectionPassesUntouchedAndABrokenLineCloses() throws {
+        let peer = ConnectionPeer(address: "127.0.0.1")
+        let direct = EmbeddedChannel(handler: ProxyHeaderReader(peer: peer))
+        try direct.writeInbound(ByteBuffer(string: "SSH-2.0-x\r\n"))
+        #expect(try direct.readInbound(as: ByteBuffer.self).map { String(buffer: $0) } == "SSH-2.0-x\r\n")
+        #expect(peer.address == "127.0.0.1")
+        for broken in ["PROXY TCP4 nonsense\r\n", "PROXY " + String(repeating: "x", count: 200)] {
+            let channel = EmbeddedChannel(handler: ProxyHeaderReader(peer: peer))
+            try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+            try channel.writeInbound(ByteBuffer(string: broken))
+            #expect(!channel.isActive, "\(broken.prefix(30)) closes the connection")
+        }
     }
 }

@@ -18,6 +18,9 @@ public struct SSHConfiguration: Sendable {
     public var idleLimit: Duration = .seconds(60 * 60)
     /// A connection not signed in within this long is closed.
     public var handshakeLimit: Duration = .seconds(10)
+    /// Proxies whose PROXY protocol line names the visitor (`--trusted-proxy`), as limits count
+    /// visitors by address.
+    public var trustedProxies: [IPAddressRange] = []
 
     public init(host: String, port: Int, hostKeyPath: String? = nil, appExecutable: String) {
         self.host = host

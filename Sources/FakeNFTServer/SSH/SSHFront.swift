@@ -35,8 +35,12 @@ struct SSHFront: Service {
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                guard connections.add(channel) else { return channel.close() }
-                return channel.eventLoop.makeCompletedFuture { try Self.serve(channel, shop: shop, hostKey: hostKey) }
+                let address = channel.remoteAddress?.ipAddress ?? "unknown"
+                let proxied = shop.configuration.trustedProxies.contains { $0.contains(address) }
+                guard connections.add(channel, countingAddress: !proxied) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    try Self.serve(channel, proxied: proxied, shop: shop, hostKey: hostKey)
+                }
             }
             .bind(host: shop.configuration.host, port: shop.configuration.port).get()
         onListening(listener.localAddress?.port ?? shop.configuration.port, SSHHostKey.fingerprint(hostKey.publicKey))
@@ -49,16 +53,19 @@ struct SSHFront: Service {
     }
 
     /// Sets up one connection: SSH with key-only sign-in, sessions as its only channels, and a
-    /// deadline for signing in.
-    private static func serve(_ channel: any Channel, shop: SSHShop, hostKey: NIOSSHPrivateKey) throws {
-        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+    /// deadline for signing in; from a trusted proxy, the visitor's address from its PROXY line.
+    private static func serve(_ channel: any Channel, proxied: Bool, shop: SSHShop, hostKey: NIOSSHPrivateKey)
+        throws
+    {
+        let peer = ConnectionPeer(address: channel.remoteAddress?.ipAddress ?? "unknown")
+        if proxied { try channel.pipeline.syncOperations.addHandler(ProxyHeaderReader(peer: peer)) }
         let signIn = KeyOnlySignIn()
         var server = SSHServerConfiguration(
             hostKeys: [hostKey], userAuthDelegate: signIn,
             banner: .init(message: banner, languageTag: "en"))
         server.maxAuthAttempts = 6
         let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
-            guard case .session = type, let visitor = signIn.visitor(from: address) else {
+            guard case .session = type, let visitor = signIn.visitor(from: peer.address) else {
                 return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
             }
             return child.eventLoop.makeCompletedFuture {
@@ -115,11 +122,14 @@ private final class OpenConnections: Sendable {
         self.perAddress = perAddress
     }
 
-    /// Counts `channel` in until it closes; false when there is no place for it.
-    func add(_ channel: any Channel) -> Bool {
-        let id = ObjectIdentifier(channel), address = channel.remoteAddress?.ipAddress ?? "unknown"
+    /// Counts `channel` in until it closes (among its address's too, unless `countingAddress` is
+    /// false: a proxy's connections are its visitors'); false when there is no place for it.
+    func add(_ channel: any Channel, countingAddress: Bool) -> Bool {
+        let id = ObjectIdentifier(channel)
+        let address = countingAddress ? channel.remoteAddress?.ipAddress ?? "unknown" : "proxied"
         let added = open.withLock { open in
-            guard open.channels.count < maximum, open.byAddress[address, default: 0] < perAddress else { return false }
+            guard open.channels.count < maximum, !countingAddress || open.byAddress[address, default: 0] < perAddress
+            else { return false }
             open.channels[id] = channel
             open.byAddress[address, default: 0] += 1
             return true

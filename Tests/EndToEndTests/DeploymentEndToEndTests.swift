@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 import Glibc
 import Testing
@@ -134,16 +135,21 @@ struct DeploymentEndToEndTests {
 /// nginx with deploy/nginx.conf, its ports changed to free ones (and the servers' ports).
 final class Nginx {
     let port: Int
+    /// The shop over SSH's port.
+    let sshPort: Int
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "fakenft-nginx-\(UUID().uuidString)")
 
-    init(servers: [Int]) throws {
+    /// - Parameter sshServers: the servers' SSH ports (the documented ones when not given).
+    init(servers: [Int], sshServers: [Int] = [2223, 2224]) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         var config = try String(contentsOf: root.appendingPathComponent("deploy/nginx.conf"), encoding: .utf8)
         port = try freeLoopbackPort()
         config = config.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)")
-        for (documented, actual) in zip([8081, 8082], servers) {
+        sshPort = try freeLoopbackPort()
+        config = config.replacingOccurrences(of: "127.0.0.1:2222", with: "127.0.0.1:\(sshPort)")
+        for (documented, actual) in zip([8081, 8082, 2223, 2224], servers + sshServers) {
             config = config.replacingOccurrences(of: "127.0.0.1:\(documented)", with: "127.0.0.1:\(actual)")
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -183,5 +189,70 @@ enum HTTP {
         if let token { request.setValue(token, forHTTPHeaderField: "X-Practicum-Mobile-Token") }
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension DeploymentEndToEndTests {
+    /// docs/deploy.md's shop over SSH: two servers with one host key on one database behind
+    /// nginx's stream module. A like made over SSH through nginx shows over SSH on either server,
+    /// each reached with the host key the first visit accepted (one shop, whichever answers).
+    @Test func twoShopsBehindNginxAreOne() async throws {
+        let tmux = try await Tmux(width: 100, height: 30)
+        for (file, comment) in [("host_key", "shop"), ("alice_key", "alice")] {
+            let made = try await spawned(
+                "/usr/bin/ssh-keygen",
+                [
+                    "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f",
+                    tmux.directory.appendingPathComponent(file).path,
+                ])
+            #expect(made.status == 0, "\(made.output)")
+        }
+        let database = try TestStore.newDatabase()
+        let sshPorts = [try freeLoopbackPort(), try freeLoopbackPort()]
+        let common = [
+            "--database", database, "--trusted-proxy", "127.0.0.1", "--quiet", "--ssh-host-key",
+            tmux.directory.appendingPathComponent("host_key").path,
+        ]
+        let a = try ServeProcess(keepReader: false, arguments: common + ["--ssh-port", "\(sshPorts[0])"])
+        defer { a.stop() }
+        try await a.waitUntilAnswering()  // the first one seeds the database
+        let b = try ServeProcess(keepReader: false, arguments: common + ["--ssh-port", "\(sshPorts[1])"])
+        defer { b.stop() }
+        try await b.waitUntilAnswering()
+        let nginx = try Nginx(servers: [a.port, b.port], sshServers: sshPorts)
+        defer { nginx.stop() }
+        func visit(_ port: Int, hostKeyCheck: String) -> String {
+            "ssh -t -p \(port) -F /dev/null -o HostKeyAlias=fakenft-shop -o StrictHostKeyChecking=\(hostKeyCheck) "
+                + "-o UserKnownHostsFile=known_hosts -o BatchMode=yes -o IdentitiesOnly=yes -i alice_key "
+                + "alice@127.0.0.1; echo \"EX\"\"IT=$?\""
+        }
+
+        try await tmux.type(visit(nginx.sshPort, hostKeyCheck: "accept-new"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("Enter")
+        let api = APIClient(APIConfiguration(baseURL: URL(string: "http://127.0.0.1:\(a.port)")!))
+        let first = try await api.nft(id: try await api.collectionsInCatalogOrder()[0].nfts[0])
+        try await tmux.waitFor(first.name)
+        try await tmux.keys("l")
+        try await tmux.keys("3")
+        try await tmux.waitFor("Favorite NFTs (1)")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        for port in sshPorts {
+            try await tmux.type("clear; " + visit(port, hostKeyCheck: "yes"))
+            // The key's own folder (its onboarding, saved copy, sort choices) is each server's.
+            let opened = try await tmux.waitUntil("the onboarding or the catalog") {
+                $0.contains("Welcome to FakeNFT") || $0.contains("9 collections")
+            }
+            if opened.contains("Welcome to FakeNFT") { try await tmux.keys("s") }
+            try await tmux.waitFor("9 collections")
+            try await tmux.keys("3")
+            let screen = try await tmux.waitFor("Favorite NFTs (1)")
+            #expect(screen.contains("alice"))
+            try await tmux.keys("q")
+            try await tmux.waitFor("EXIT=0")
+        }
     }
 }

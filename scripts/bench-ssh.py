@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""The shop over SSH (`fakenft serve --ssh-port`) beside the set-up a user would otherwise make:
+OpenSSH's sshd on a port of its own with `ForceCommand` running the same app against the same
+server. OpenSSH's client on a pseudo-terminal of 80x24 visits both, in the same run:
+
+  - connect to the first frame with the catalog (a returning visitor; median of RUNS);
+  - a key to its echo (`j`, the selection moving), over each and with the app run locally;
+  - resident memory per idle session (proportional: a page shared by N processes counts 1/N in
+    each), the app's and the server's share, and the CPU of 50 idle sessions over 10 s;
+  - how many sessions this machine holds with each still answering a key within 100 ms.
+
+    scripts/bench-ssh.py BINARY [RUNS] [MOST_SESSIONS]
+"""
+import fcntl, getpass, os, pty, re, select, shutil, signal, socket, statistics, struct, subprocess, sys, tempfile, termios
+import time
+
+binary = os.path.abspath(sys.argv[1])
+runs = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+most = int(sys.argv[3]) if len(sys.argv) > 3 else 200
+base = tempfile.mkdtemp(prefix="fakenft-ssh-bench-")
+DA1_QUERY, DA1_ANSWER = b"\x1b[c", b"\x1b[?62;22c"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def run(*command):
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def children(pid):
+    """Every descendant of `pid`."""
+    found, queue = [], [pid]
+    while queue:
+        parent = queue.pop()
+        kids = []
+        try:
+            for task in os.listdir(f"/proc/{parent}/task"):  # a child is its spawning thread's
+                with open(f"/proc/{parent}/task/{task}/children") as listing:
+                    kids += [int(k) for k in listing.read().split()]
+        except OSError:
+            pass
+        found += kids
+        queue += kids
+    return found
+
+
+def memory_kib(pid, field="Pss"):
+    """A process's `field` of /proc/PID/smaps_rollup: Pss (its resident pages, each shared one
+    divided among those that map it), Private_Dirty (its own), Rss."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_ticks(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+            return int(fields[11]) + int(fields[12])
+    except OSError:
+        return 0
+
+
+class Session:
+    """A terminal of 80x24 running `command`, answering the terminal probe as a terminal would."""
+
+    def __init__(self, command, env=None):
+        self.began = time.monotonic()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the size first: ssh sends it as it starts
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            os.execvpe(command[0], command, env or os.environ)
+        self.seen = b""
+
+    def read(self, timeout):
+        if not select.select([self.fd], [], [], timeout)[0]:
+            return b""
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            return b""
+        if DA1_QUERY in chunk:
+            os.write(self.fd, DA1_ANSWER)
+        self.seen = (self.seen + chunk)[-200_000:]
+        return chunk
+
+    def wait_for(self, text, timeout=30, welcome=False):
+        """Milliseconds from the start to `text` on screen (None: not within `timeout`)."""
+        while time.monotonic() - self.began < timeout:
+            self.read(0.2)
+            plain = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", self.seen)
+            if welcome and b"Welcome to FakeNFT" in plain:
+                os.write(self.fd, b"s")
+                self.seen = b""
+            if welcome and b"Continue without" in plain:
+                os.write(self.fd, b"\x1b")
+                self.seen = b""
+            if text in plain:
+                return (time.monotonic() - self.began) * 1000
+        return None
+
+    def drain(self):
+        while self.read(0):
+            pass
+
+    def echo_ms(self, key=b"j"):
+        """Milliseconds from a key to the first byte of its redraw."""
+        self.drain()
+        sent = time.monotonic()
+        os.write(self.fd, key)
+        while time.monotonic() - sent < 5:
+            if self.read(0.5):
+                return (time.monotonic() - sent) * 1000
+        return None
+
+    def close(self):
+        try:
+            os.write(self.fd, b"q")
+        except OSError:
+            pass
+        for _ in range(100):
+            if os.waitpid(self.pid, os.WNOHANG)[0]:
+                break
+            self.drain()
+            time.sleep(0.02)
+        else:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def median(values):
+    done = [v for v in values if v is not None]
+    return (statistics.median(done) if done else float("nan")), len(done)
+
+
+run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", f"{base}/visitor")
+run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", f"{base}/sshd_host")
+http_port, shop_port, sshd_port = free_port(), free_port(), free_port()
+server = subprocess.Popen(
+    [binary, "serve", "--port", str(http_port), "--ssh-port", str(shop_port), "--data", f"{base}/served",
+     "--quiet", "--ssh-max-sessions", str(most + 20), "--ssh-max-per-visitor", "1000"],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+home = f"{base}/sshd-home"
+os.makedirs("/run/sshd", exist_ok=True)
+shutil.copy(f"{base}/visitor.pub", f"{base}/authorized_keys")
+with open(f"{base}/sshd_config", "w") as config:
+    config.write(f"""Port {sshd_port}
+ListenAddress 127.0.0.1
+HostKey {base}/sshd_host
+AuthorizedKeysFile {base}/authorized_keys
+PidFile {base}/sshd.pid
+StrictModes no
+UsePAM no
+PermitRootLogin prohibit-password
+MaxStartups 1000:30:2000
+MaxSessions 1000
+LogLevel QUIET
+ForceCommand env HOME={home} XDG_STATE_HOME={home}/state XDG_CONFIG_HOME={home}/config \
+XDG_CACHE_HOME={home}/cache XDG_DATA_HOME={home}/data {binary} --server http://127.0.0.1:{http_port}
+""")
+sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", f"{base}/sshd_config"], stderr=subprocess.DEVNULL)
+env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", HOME=base)
+for name in ("TMUX", "SSH_AUTH_SOCK", "SWIFT_BACKTRACE"):
+    env.pop(name, None)
+
+
+def ssh(port, user="visitor"):
+    """OpenSSH's client visiting `port` as `user` (sshd's must be an account of this machine)."""
+    return ["ssh", "-tt", "-p", str(port), "-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o",
+            f"UserKnownHostsFile={base}/known_hosts", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes",
+            "-o", "LogLevel=QUIET", "-i", f"{base}/visitor", f"{user}@127.0.0.1"]
+
+
+local_env = dict(env, XDG_STATE_HOME=f"{base}/local/state", XDG_CONFIG_HOME=f"{base}/local/config",
+                 XDG_CACHE_HOME=f"{base}/local/cache", XDG_DATA_HOME=f"{base}/local/data")
+sides = {"fakenft serve --ssh-port": ssh(shop_port), "sshd + ForceCommand": ssh(sshd_port, getpass.getuser()),
+         "local (no SSH)": [binary, "--server", f"http://127.0.0.1:{http_port}"]}
+try:
+    time.sleep(1.5)
+    for name, command in sides.items():  # the first visit: past the onboarding, seen once
+        first = Session(command, local_env if name.startswith("local") else env)
+        if first.wait_for(b"9 collections", welcome=True) is None:
+            sys.exit(f"{name}: the catalog never showed: {first.seen[-2000:]!r}")
+        if server.poll() is not None:
+            sys.exit("fakenft serve did not start")
+        first.close()
+
+    print(f"  connect to the first frame with the catalog (a returning visitor, median of {runs}):")
+    for name, command in sides.items():
+        times = []
+        for _ in range(runs):
+            session = Session(command, local_env if name.startswith("local") else env)
+            times.append(session.wait_for(b"9 collections"))
+            session.close()
+        value, count = median(times)
+        print(f"    {name:26} {value:7.1f} ms ({count}/{runs})")
+
+    print("  a key to its echo (j, the selection moving; median of 50):")
+    for name, command in sides.items():
+        session = Session(command, local_env if name.startswith("local") else env)
+        session.wait_for(b"9 collections")
+        time.sleep(0.5)
+        echoes = []
+        for i in range(50):
+            echoes.append(session.echo_ms(b"j" if i % 2 == 0 else b"k"))
+            time.sleep(0.03)
+        session.close()
+        value, count = median(echoes)
+        print(f"    {name:26} {value:7.2f} ms ({count}/50)")
+
+    def open_sessions(command, count):
+        opened = []
+        for _ in range(count):
+            session = Session(command, env)
+            opened.append(session)
+            if session.wait_for(b"9 collections", timeout=60) is None:
+                break
+            for other in opened:
+                other.drain()
+        return opened
+
+    def family(pid):
+        return [pid] + children(pid)
+
+    print("  20 idle sessions: resident memory per session (proportional set size; target 40 MB):")
+    for name, root, command in (("fakenft serve --ssh-port", server.pid, sides["fakenft serve --ssh-port"]),
+                                ("sshd + ForceCommand", sshd.pid, sides["sshd + ForceCommand"])):
+        before = sum(memory_kib(p) for p in family(root))
+        opened = open_sessions(command, 20)
+        time.sleep(1)
+        for session in opened:
+            session.drain()
+        processes = family(root)
+        after = sum(memory_kib(p) for p in processes)
+        apps = [p for p in processes if p != root and b"fakenft" in open(f"/proc/{p}/cmdline", "rb").read()]
+        app = statistics.mean(memory_kib(p) for p in apps) / 1024 if apps else float("nan")
+        own = statistics.mean(memory_kib(p, "Private_Dirty") for p in apps) / 1024 if apps else float("nan")
+        rss = statistics.mean(memory_kib(p, "Rss") for p in apps) / 1024 if apps else float("nan")
+        print(f"    {name:26} {(after - before) / 1024 / len(opened):6.1f} MB per session: the app {app:.1f} MB "
+              f"({own:.1f} MB its own, resident {rss:.1f} MB with the binary's shared pages), the rest the "
+              f"server's (or sshd's) share")
+        for session in opened:
+            session.close()
+
+    print("  50 idle sessions: CPU over 10 s (target about 0):")
+    opened = open_sessions(ssh(shop_port), 50)
+    settle_until = time.monotonic() + 5  # the last ones' pictures and saved copies
+    while time.monotonic() < settle_until:
+        for session in opened:
+            session.drain()
+        time.sleep(0.2)
+    for session in opened:
+        session.drain()
+    start = sum(cpu_ticks(p) for p in family(server.pid))
+    quiet_until = time.monotonic() + 10
+    while time.monotonic() < quiet_until:
+        for session in opened:
+            session.drain()
+        time.sleep(0.2)
+    ticks = sum(cpu_ticks(p) for p in family(server.pid)) - start
+    print(f"    fakenft serve --ssh-port   {ticks} ticks ({ticks * 1000 // TICK} ms of CPU) for {len(opened)} sessions")
+
+    print(f"  sessions held, each answering a key within 100 ms (target {most}):")
+    while len(opened) < most:
+        session = Session(ssh(shop_port), env)
+        opened.append(session)
+        if session.wait_for(b"9 collections", timeout=60) is None:
+            print(f"    session {len(opened)} never showed the catalog")
+            break
+        for other in opened:
+            other.drain()
+    time.sleep(2)
+    echoes = []
+    for session in opened:
+        echoes.append(session.echo_ms())
+        time.sleep(0.01)
+    answered = [e for e in echoes if e is not None and e <= 100]
+    done = sorted(e for e in echoes if e is not None)
+    worst = done[-1] if done else float("nan")
+    p99 = done[int(len(done) * 0.99) - 1] if done else float("nan")
+    print(f"    {len(answered)} of {len(opened)} sessions answered within 100 ms (p99 {p99:.1f} ms, "
+          f"slowest {worst:.1f} ms); server and apps resident: "
+          f"{sum(memory_kib(p) for p in family(server.pid)) / 1024:.0f} MB")
+    for session in opened:
+        session.close()
+finally:
+    server.terminate()
+    sshd.terminate()
+    server.wait()
+    sshd.wait()
+    shutil.rmtree(base, ignore_errors=True)

@@ -125,7 +125,7 @@ import FakeNFTTesting
         #expect(try await shop.appProcesses().count == 20)
     }
 
-    /// What the shop is not: a shell, a file server, a tunnel, a password prompt. Each is refused
+    /// What the shop is not: a shell, a file server, a tunnel (either way), a password prompt. Each is refused
     /// with its reason; a visitor who drops the connection leaves no app behind.
     @Test func whatItRefusesAndWhatItCleansUp() async throws {
         let shop = try await SSHShopUnderTest()
@@ -145,8 +145,28 @@ import FakeNFTTesting
             key: "alice")
         #expect(forward.status == 255 && forward.output.contains("forwarding failed"), "\(forward.output)")
 
-        // A visitor whose client is killed: the session's app ends within 3 s.
+        // Local forwarding: the tunnel's channel is refused when something connects through it.
         let tmux = shop.tmux
+        let local = try Tmux.freePort()
+        let tunnel = (["ssh", "-N", "-p", "\(shop.sshPort)"] + shop.clientOptions(key: "alice")).joined(separator: " ")
+        try await tmux.run([
+            "new-window", "-d", "-t", tmux.session, "-n", "tunnel",
+            "\(tunnel) -L \(local):127.0.0.1:\(shop.server.port ?? 0) alice@127.0.0.1; sleep 60",
+        ])
+        var connection: RawConnection?
+        _ = await polled(within: .seconds(10)) {  // once the tunnel listens
+            connection = try? RawConnection(port: local)
+            return connection != nil
+        }
+        let tunnelled = try #require(connection)
+        tunnelled.send("GET /api/v1/nft/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let answer = await tunnelled.receive(timeout: 5)
+        #expect(answer.closed && !answer.text.contains("HTTP/1.1"), "\(answer)")
+        try await shop.waitFor("open failed", in: "tunnel", timeout: 5)
+        try await tmux.run(["kill-window", "-t", "\(tmux.session):tunnel"])
+        try await tmux.run(["select-window", "-t", "\(tmux.session):0"])
+
+        // A visitor whose client is killed: the session's app ends within 3 s.
         try await tmux.type(shop.ssh(key: "alice", user: "alice"))
         try await tmux.waitFor("Welcome to FakeNFT")
         let apps = try await shop.appProcesses()

@@ -182,6 +182,41 @@ import FakeNFTTesting
         await server.stop()
     }
 
+    /// `merge`, two identical clients behind one address (one `User-Agent`: two simulators
+    /// behind a NAT), one reading before each change and one keeping the list it sent, toggling
+    /// likes of their own in turn, 100 each: every change either made is in the list at the end.
+    @Test func identicalClientsBehindOneAddressLoseNothing() async throws {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.listWrites = .merge
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        func likes(put list: [String]? = nil) async throws -> [String] {
+            let (status, body) = try await server.request(
+                list == nil ? "GET" : "PUT", "/api/v1/profile/1", body: list.map { "likes=" + IDList.formValue($0) },
+                contentType: "application/x-www-form-urlencoded", headers: ["User-Agent": "FakeNFT/1 CFNetwork"])
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            return try JSONDecoder().decode(Profile.self, from: body).likes
+        }
+        let ids = (1...95).map(String.init)
+        let readerIDs = Array(ids[0..<40]), keeperIDs = Array(ids[40..<80])
+        var keeper = try await likes()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            var reader = try await likes()
+            let mine = readerIDs.randomElement(using: &generator)!
+            reader = reader.contains(mine) ? reader.filter { $0 != mine } : reader + [mine]
+            _ = try await likes(put: reader)
+            let its = keeperIDs.randomElement(using: &generator)!
+            keeper = keeper.contains(its) ? keeper.filter { $0 != its } : keeper + [its]
+            _ = try await likes(put: keeper)  // the answer (merged) is not kept: the keeper holds its own
+            let now = Set(try await likes())
+            #expect(now.intersection(keeperIDs) == Set(keeper).intersection(keeperIDs), "the keeper's likes")
+            #expect(now.intersection(readerIDs) == Set(reader).intersection(readerIDs), "the reader's likes")
+        }
+        await server.stop()
+    }
+
     static let changes: [(String, String, String?)] = [
         ("PUT", "/api/v1/profile/1", "name=Evil"), ("PUT", "/api/v1/orders/1", "nfts=1"),
         ("POST", "/api/v1/orders/1", nil), ("GET", "/api/v1/orders/1/payment/1", nil),

@@ -57,7 +57,10 @@ import Testing
                 #"CREATE TABLE "user" ("seq" BIGINT PRIMARY KEY NOT NULL, "price" DOUBLE PRECISION NOT NULL, "#
                     + #""userID" TEXT REFERENCES "account" ("userID") ON DELETE CASCADE)"#
             ])
-        #expect(StorageSchema.statements(.sqlite).map(\.name) == StorageSchema.migrations.map(\.name).dropLast(3))
+        let postgresOnly = ["v7-change-notifies-its-rows", "v8-changes-in-batches", "v9-changes-as-rows"]
+        #expect(
+            StorageSchema.statements(.sqlite).map(\.name)
+                == StorageSchema.migrations.map(\.name).filter { !postgresOnly.contains($0) })
         #expect(StorageSchema.statements(.postgres).map(\.name) == StorageSchema.migrations.map(\.name))
     }
 }

@@ -49,6 +49,30 @@ import FakeNFTTesting
         #expect(state.offset == 0 && state.selected == 3)
     }
 
+    /// "The last" of a list still loading: the last row now, and the last again as more arrive
+    /// (frame after frame, no task writing the selection), until another move.
+    @Test func theLastFollowsTheEndUntilAnotherMove() {
+        var state = ListState(count: 20, selected: 3)
+        state.selectLast()
+        #expect(state.selected == 19 && state.followsEnd)
+        for count in [40, 60, 1_000] {
+            var buffer = Buffer(size: Size(width: 20, height: 12))
+            buffer.render(
+                ListView(area: "list", count: count, state: state) { _, _, _, _ in },
+                in: Rect(x: 0, y: 0, width: 20, height: 12))
+            state.follow(buffer.panes["list"])
+            #expect(state.selected == count - 1, "the last of \(count)")
+        }
+        _ = state.handle(.char("g"))
+        #expect(state.selected == 0 && !state.followsEnd)
+        var buffer = Buffer(size: Size(width: 20, height: 12))
+        buffer.render(
+            ListView(area: "list", count: 2_000, state: state) { _, _, _, _ in },
+            in: Rect(x: 0, y: 0, width: 20, height: 12))
+        state.follow(buffer.panes["list"])
+        #expect(state.selected == 0, "g stopped the following")
+    }
+
     /// Drawing reads the state and never changes it: what it laid out is in the frame.
     @Test func drawingLeavesTheStateAsItWas() {
         let state = ListState(count: 60, selected: 40)

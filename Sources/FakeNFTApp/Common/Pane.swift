@@ -41,7 +41,12 @@ final class Pane<Item, Selection: SelectionState> {
     /// selection is kept among those left); nil when none is shown.
     var selected: Item? {
         let shown = shown
-        return shown.isEmpty ? nil : shown[min(selection.selected, shown.count - 1)]
+        return shown.isEmpty ? nil : shown[selectedIndex(among: shown.count)]
+    }
+
+    /// The selected one of `count` items now (the last, while the selection follows the end).
+    func selectedIndex(among count: Int) -> Int {
+        max(0, selection.followsEnd ? count - 1 : min(selection.selected, count - 1))
     }
 
     func select(_ index: Int) { selection.select(index) }
@@ -94,6 +99,9 @@ typealias ListPane<Item> = Pane<Item, ListState>
 typealias GridPane<Item> = Pane<Item, GridState>
 
 extension Pane where Selection == ListState {
+    /// Selects the last item, and keeps it selected as more arrive (see ``ListState/selectLast()``).
+    func selectLast() { selection.selectLast() }
+
     /// The layers of a list (see ``layers(with:title:)``).
     func layers(with keys: [KeyLayer]) -> [KeyLayer] { layers(with: keys, title: tr(.layerList)) }
 

@@ -74,7 +74,8 @@ public final class StatisticsScreen: Screen {
 
     private func enabled(_ action: Action) -> Bool {
         switch action {
-        case .open: return pane.selection.selected < pane.shown.count  // not the row of the page being loaded
+        // not the row of the page being loaded
+        case .open: return pane.selectedIndex(among: pane.shown.count + (hasExtraRow ? 1 : 0)) < pane.shown.count
         case .clearSearch: return pane.search.isActive
         // Once every user is loaded, the list's own End/G moves there within the key.
         case .last: return model.found == nil && model.hasMore && !failedFirstPage
@@ -82,6 +83,9 @@ public final class StatisticsScreen: Screen {
         case .retry: return true
         }
     }
+
+    /// True when the list ends with a row for the page being loaded (or its error).
+    private var hasExtraRow: Bool { model.found == nil && (model.hasMore || model.failure != nil) }
 
     /// True when the rating's first page could not be read: the screen is the error and Retry.
     private var failedFirstPage: Bool { model.found == nil && model.users.isEmpty && model.failure != nil }
@@ -114,10 +118,8 @@ public final class StatisticsScreen: Screen {
         case .clearSearch: pane.clearSearch()
         case .sort: sortMenu.open(current: model.context.state.sort.statistics)
         case .last:
-            tasks.run { [model, weak self] in
-                await model.loadAll()
-                self?.pane.select(model.users.count - 1)
-            }
+            pane.selectLast()  // the last row now, the last user once everyone is loaded
+            tasks.run { [model] in await model.loadAll() }
         case .retry:
             if pane.search.isActive {
                 searchFor(pane.search.query)
@@ -157,10 +159,9 @@ public final class StatisticsScreen: Screen {
             }
             return
         }
-        // One extra row at the end for the page being loaded (or its error).
-        let extraRow = model.found == nil && (model.hasMore || model.failure != nil)
+        let extraRow = hasExtraRow
         let (listArea, detail) = DetailPane.split(body)
-        let selected = min(pane.selection.selected, users.count - (extraRow ? 0 : 1))
+        let selected = pane.selectedIndex(among: users.count + (extraRow ? 1 : 0))
         if let detail, selected < users.count {
             renderDetail(of: users[selected], at: selected, in: detail, buffer: &buffer)
         }

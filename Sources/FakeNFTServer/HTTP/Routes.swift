@@ -83,7 +83,7 @@ struct Routes: Sendable {
                 let owner = try await owner(request)
                 let profile = try await store.updateProfile(
                     update, owner: owner, ifVersion: ETag.acceptedVersions(request),
-                    likesBase: update.likes == nil ? nil : base(.likes, request, owner: owner, context))
+                    likesBase: update.likes.flatMap { base(.likes, request, owner: owner, sent: $0, context) })
                 if let likes = update.likes {  // what the client holds now, whether it reads the merged answer or not
                     remember(likes, .likes, owner: owner, request, context)
                 }
@@ -103,7 +103,7 @@ struct Routes: Sendable {
                     owner = try await self.owner(request)
                     order = try await store.updateOrder(
                         nfts: nfts, owner: owner, ifVersion: versions,
-                        base: base(.cart, request, owner: owner, context))
+                        base: base(.cart, request, owner: owner, sent: nfts, context))
                     remember(nfts, .cart, owner: owner, request, context)  // what the client holds now
                 } else {
                     (owner, order) = try await mine(\.orders, request)  // nothing sent: unchanged
@@ -186,13 +186,13 @@ struct Routes: Sendable {
         listBases?.remember(list, field, owner: owner, client: Self.listClient(request, context))
     }
 
-    /// What the client last saw of the list, when its change carries no `If-Match` and such
-    /// changes are merged; nil: the change replaces the list.
-    private func base(_ field: ListBases.Field, _ request: Request, owner: String, _ context: ServerContext)
-        -> [String]?
-    {
+    /// What the client saw of the list it changed into `sent`, when its change carries no
+    /// `If-Match` and such changes are merged; nil: the change replaces the list.
+    private func base(
+        _ field: ListBases.Field, _ request: Request, owner: String, sent: [String], _ context: ServerContext
+    ) -> [String]? {
         guard request.headers[.ifMatch] == nil else { return nil }
-        return listBases?.base(field, owner: owner, client: Self.listClient(request, context))
+        return listBases?.base(field, owner: owner, client: Self.listClient(request, context), sent: sent)
     }
 
     /// A client as merged lists tell clients apart: its address and what it says it is (an app

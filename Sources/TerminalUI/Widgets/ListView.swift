@@ -4,6 +4,8 @@ public struct ListState: SelectionState, Hashable {
     /// Items as last drawn (see ``follow(_:)``).
     public private(set) var count: Int
     public private(set) var selected: Int
+    /// Set by ``selectLast()``: the last item stays selected as items arrive, until another move.
+    public private(set) var followsEnd = false
     /// The frame whose layout was taken last.
     private var followed = FollowedFrame()
     public private(set) var offset: Int = 0
@@ -25,6 +27,7 @@ public struct ListState: SelectionState, Hashable {
     /// unless remapped). Returns false when the key is not a list key.
     public mutating func handle(_ key: Key) -> Bool {
         guard let move = Self.keys.action(for: key) else { return false }
+        followsEnd = false
         switch move {
         case .up: select(selected - 1)
         case .down: select(selected + 1)
@@ -39,11 +42,24 @@ public struct ListState: SelectionState, Hashable {
     }
 
     /// Scrolls three rows for the wheel.
-    public mutating func wheel(down: Bool) { scroll(by: down ? 3 : -3) }
+    public mutating func wheel(down: Bool) {
+        followsEnd = false
+        scroll(by: down ? 3 : -3)
+    }
 
     /// Selects item `index` (kept within the items once they are drawn: the count the last frame
     /// drew may be behind what the caller knows).
-    public mutating func select(_ index: Int) { selected = max(0, index) }
+    public mutating func select(_ index: Int) {
+        followsEnd = false
+        selected = max(0, index)
+    }
+
+    /// Selects the last item, and the last again whenever more arrive (a list loaded page by
+    /// page), until the selection moves otherwise: what the frame draws and the keys act on.
+    public mutating func selectLast() {
+        followsEnd = true
+        selected = max(0, count - 1)
+    }
 
     /// Takes the item count, the rows in view and the scroll position `layout` drew, when it is
     /// from a frame not taken yet (keys that come faster than frames build on each other).
@@ -52,6 +68,7 @@ public struct ListState: SelectionState, Hashable {
         count = layout.count
         pageSize = max(1, layout.rowsShown)
         offset = layout.firstRow
+        if followsEnd { selected = max(0, count - 1) }
         clamp()
     }
 
@@ -68,6 +85,7 @@ public struct ListState: SelectionState, Hashable {
     public func laidOut(count: Int, height: Int) -> ListState {
         var state = self
         state.count = count
+        if followsEnd { state.selected = max(0, count - 1) }
         state.clamp()
         state.pageSize = max(1, height)
         if state.selected < state.offset { state.offset = state.selected }

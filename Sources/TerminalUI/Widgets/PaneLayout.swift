@@ -108,6 +108,8 @@ public protocol SelectionState: Sendable {
     init()
     /// The item selected (kept within the items when they are known).
     var selected: Int { get }
+    /// Whether the last item is selected whatever their number (``ListState/selectLast()``).
+    var followsEnd: Bool { get }
     /// Every key the selection takes: its handling and the help read this map.
     static var keys: KeyMap<SelectionMove> { get }
     /// Selects item `index`.
@@ -118,4 +120,8 @@ public protocol SelectionState: Sendable {
     mutating func handle(_ key: Key) -> Bool
     /// Moves for the wheel (the pane decides it was over it).
     mutating func wheel(down: Bool)
+}
+
+extension SelectionState {
+    public var followsEnd: Bool { false }
 }

@@ -100,6 +100,16 @@ import FakeNFTTesting
         try await tmux.waitFor("EXIT=0")
     }
 
+    /// A session without a key pressed for `--ssh-idle-minutes` is closed with its reason.
+    @Test func anIdleSessionIsClosed() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--ssh-idle-minutes 1")
+        try await shop.tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await shop.tmux.waitFor("Welcome to FakeNFT")
+        let closed = try await shop.tmux.waitFor("EXIT=1", timeout: 120)
+        #expect(closed.contains("Closed: no key was pressed for 1 min."), "\(closed)")
+        #expect(try await shop.appProcesses().isEmpty)
+    }
+
     /// Twenty visitors at once, each with a key of their own, all reach the catalog; the one
     /// past the shop's limit is told it is full.
     @Test func twentyVisitorsAtOnce() async throws {

@@ -13,6 +13,7 @@ final class AppOnTerminal: Sendable {
     /// the first, until ``close()``.
     private let control: Int32
     private let ended = Mutex<Int32?>(nil)
+    private let closed = Atomic(false)
 
     /// A terminal's size in characters, kept within what a terminal can be (0×0 and 65535×65535
     /// come from clients too).
@@ -104,6 +105,9 @@ final class AppOnTerminal: Sendable {
         }
     }
 
-    /// Closes the size descriptor; the relay closes ``master``.
-    func close() { Glibc.close(control) }
+    /// Closes the size descriptor (once); the relay closes ``master``.
+    func close() {
+        guard !closed.exchange(true, ordering: .relaxed) else { return }
+        Glibc.close(control)
+    }
 }

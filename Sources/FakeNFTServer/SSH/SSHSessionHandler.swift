@@ -53,7 +53,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
             else { return }
             session.app.resize(size)
         case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
-            refuse("Closed after \(shop.configuration.idleLimit) without a key pressed.", context)
+            let minutes = shop.configuration.idleLimit.components.seconds / 60
+            refuse("Closed: no key was pressed for \(minutes) min.", context)
         default:
             context.fireUserInboundEventTriggered(event)
         }
@@ -81,6 +82,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         if case .running(let session, let terminal) = phase {
+            phase = .ended  // before the terminal's close, which tells `appEnded`
             session.app.signal(SIGHUP)
             terminal.close(promise: nil)
             end(session, on: context.eventLoop, killAfter: Self.hangUpGrace)
@@ -174,8 +176,15 @@ final class SSHSessionHandler: ChannelInboundHandler {
         refuse(message, channel: context.channel)
     }
 
-    /// Says `message` on the visitor's standard error, exits with status 1 and closes the channel.
+    /// Says `message` on the visitor's standard error, exits with status 1 and closes the channel;
+    /// a running app is hung up.
     private func refuse(_ message: String, channel: any Channel) {
+        if case .running(let session, let terminal) = phase {
+            phase = .ended  // before the terminal's close, which tells `appEnded`
+            session.app.signal(SIGHUP)
+            terminal.close(promise: nil)
+            end(session, on: channel.eventLoop, killAfter: Self.hangUpGrace)
+        }
         phase = .ended
         let text = channel.allocator.buffer(string: message + "\r\n")
         channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(text)), promise: nil)

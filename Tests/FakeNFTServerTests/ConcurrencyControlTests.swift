@@ -153,11 +153,7 @@ import FakeNFTTesting
     /// list it sent (not the merged answer) removes only what it removed, and an app that sends
     /// `If-Match` (another `User-Agent`) never moves the base of one that does not.
     @Test func mergeKeepsEveryClientsOwnChanges() async throws {
-        var configuration = ServerConfiguration(
-            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID())"),
-            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
-        configuration.listWrites = .merge
-        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        let server = try await Self.mergingServer()
         func likes(_ agent: String, put list: [String]? = nil, ifMatch: String? = nil) async throws -> [String] {
             let (status, body) = try await server.request(
                 list == nil ? "GET" : "PUT", "/api/v1/profile/1", body: list.map { "likes=" + IDList.formValue($0) },
@@ -186,11 +182,7 @@ import FakeNFTTesting
     /// behind a NAT), one reading before each change and one keeping the list it sent, toggling
     /// likes of their own in turn, 100 each: every change either made is in the list at the end.
     @Test func identicalClientsBehindOneAddressLoseNothing() async throws {
-        var configuration = ServerConfiguration(
-            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID())"),
-            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
-        configuration.listWrites = .merge
-        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        let server = try await Self.mergingServer()
         func likes(put list: [String]? = nil) async throws -> [String] {
             let (status, body) = try await server.request(
                 list == nil ? "GET" : "PUT", "/api/v1/profile/1", body: list.map { "likes=" + IDList.formValue($0) },
@@ -215,6 +207,15 @@ import FakeNFTTesting
             #expect(now.intersection(readerIDs) == Set(reader).intersection(readerIDs), "the reader's likes")
         }
         await server.stop()
+    }
+
+    /// A server of its own with `--lists-without-if-match merge`.
+    private static func mergingServer() async throws -> TestServer {
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID())"),
+            postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.listWrites = .merge
+        return TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
     }
 
     static let changes: [(String, String, String?)] = [

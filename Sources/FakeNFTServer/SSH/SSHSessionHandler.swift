@@ -81,14 +81,20 @@ final class SSHSessionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        hangUp(on: context.eventLoop)
+        context.fireChannelInactive()
+    }
+
+    /// Ends the session from this side (the visitor left, or is refused now): a running app is
+    /// hung up and its terminal closed.
+    private func hangUp(on loop: any EventLoop) {
         if case .running(let session, let terminal) = phase {
             phase = .ended  // before the terminal's close, which tells `appEnded`
             session.app.signal(SIGHUP)
             terminal.close(promise: nil)
-            end(session, on: context.eventLoop, killAfter: Self.hangUpGrace)
+            end(session, on: loop, killAfter: Self.hangUpGrace)
         }
         phase = .ended
-        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -179,13 +185,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
     /// Says `message` on the visitor's standard error, exits with status 1 and closes the channel;
     /// a running app is hung up.
     private func refuse(_ message: String, channel: any Channel) {
-        if case .running(let session, let terminal) = phase {
-            phase = .ended  // before the terminal's close, which tells `appEnded`
-            session.app.signal(SIGHUP)
-            terminal.close(promise: nil)
-            end(session, on: channel.eventLoop, killAfter: Self.hangUpGrace)
-        }
-        phase = .ended
+        hangUp(on: channel.eventLoop)
         let text = channel.allocator.buffer(string: message + "\r\n")
         channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(text)), promise: nil)
         channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 1))

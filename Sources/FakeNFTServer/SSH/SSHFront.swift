@@ -44,12 +44,17 @@ struct SSHFront: Service {
             }
             .bind(host: shop.configuration.host, port: shop.configuration.port).get()
         onListening(listener.localAddress?.port ?? shop.configuration.port, SSHHostKey.fingerprint(hostKey.publicKey))
-        try await withGracefulShutdownHandler {
-            try await listener.closeFuture.get()
-        } onGracefulShutdown: {
-            listener.close(promise: nil)
-            connections.closeAll()  // each session's app is hung up
-        }
+        // Sessions are closed as their apps exit, until the listener is closed and the last one
+        // has ended (their apps are hung up and killed within 2 s: a bound of 3 s).
+        await shop.closeEndedSessions(
+            stopping: {
+                try? await withGracefulShutdownHandler {
+                    try await listener.closeFuture.get()
+                } onGracefulShutdown: {
+                    listener.close(promise: nil)
+                    connections.closeAll()  // each session's app is hung up
+                }
+            }, within: .seconds(3))
     }
 
     /// Sets up one connection: SSH with key-only sign-in, sessions as its only channels, and a

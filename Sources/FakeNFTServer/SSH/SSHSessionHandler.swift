@@ -120,7 +120,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     .map { (session, $0) }
                     .flatMapErrorThrowing { error in
                         session.app.signal(SIGKILL)
-                        Task { await shop.close(session) }
+                        shop.ended(session)
                         throw error
                     }
             }
@@ -164,7 +164,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
         @Sendable func look() {
             if let status = session.app.exitStatus() {
                 ended(status)
-                Task { await shop.close(session) }
+                shop.ended(session)
                 return
             }
             if let killAfter, NIODeadline.now() - started >= killAfter { session.app.signal(SIGKILL) }

@@ -14,6 +14,9 @@ final class SSHShop: Sendable {
     private let api: APIAddress
     private let links: SSHLinks
     let logger: Logger
+    /// Sessions whose apps have exited, closed one after another by ``closeEndedSessions()``.
+    private let endedSessions: AsyncStream<Session>
+    private let endedSession: AsyncStream<Session>.Continuation
 
     /// A visitor: the key they signed in with and the SSH user name they gave.
     struct Visitor: Sendable {
@@ -48,6 +51,7 @@ final class SSHShop: Sendable {
         self.api = api
         self.links = links
         self.logger = logger
+        (endedSessions, endedSession) = AsyncStream.makeStream(of: Session.self)
     }
 
     /// Lets `visitor`'s session in and starts the app for it, signed in to the key's account.
@@ -81,8 +85,27 @@ final class SSHShop: Sendable {
         }
     }
 
+    /// The session has ended (its app has exited): it is closed by ``closeEndedSessions()``.
+    func ended(_ session: Session) { endedSession.yield(session) }
+
+    /// Closes each ended session (``close(_:)``) until the front stops: once none is running,
+    /// or after `bound`, the last are closed and it returns. The SSH front's own work.
+    func closeEndedSessions(stopping: @escaping @Sendable () async -> Void, within bound: Duration) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { [endedSessions] in
+                for await session in endedSessions { await self.close(session) }
+            }
+            await stopping()
+            let deadline = ContinuousClock.now + bound
+            while admission.running > 0, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            endedSession.finish()
+        }
+    }
+
     /// The session has ended (its app has exited): its sign-in ends, its place is free.
-    func close(_ session: Session) async {
+    private func close(_ session: Session) async {
         session.app.close()
         links.close(session.link)
         admission.release(session.ticket)

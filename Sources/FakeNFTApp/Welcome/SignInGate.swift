@@ -3,7 +3,7 @@ import Foundation
 import Logging
 
 /// Which profile the tabs open on: a signed-in account's or the shared one. A sign-in saved for
-/// this server is used while it lasts (unless the token given is an account's), and so is the
+/// this server is used while it lasts (in an SSH session, the key's account instead), and so is the
 /// choice to go on without one; a server that
 /// offers accounts (`GET /auth/session` answers 401) gets the sign-in screen; any other server
 /// goes straight to the tabs.
@@ -28,9 +28,9 @@ struct SignInGate {
         var configuration = connection.api
         configuration.timeout = Self.timeout
         configuration.retries = 0
-        // A token given that signs an account in (as the shop over SSH starts its visitors' apps):
-        // that account, whatever was saved.
-        if let token = configuration.token,
+        // In an SSH session of the shop, the token given is the visitor's key's account: that
+        // account, whatever was saved (an earlier session's token has ended).
+        if sshLink != nil, let token = configuration.token,
             let session = try? await APIClient(configuration, logger: logger).session()
         {
             return .account(Account(token: token, userId: session.userId, name: session.name, email: session.email))

@@ -76,13 +76,13 @@ struct SSHFront: Service {
             return child.eventLoop.makeCompletedFuture {
                 try child.pipeline.syncOperations.addHandler(
                     IdleStateHandler(
-                        readTimeout: TimeAmount.nanoseconds(Int64(shop.configuration.idleLimit.nanoseconds))))
+                        readTimeout: TimeAmount(shop.configuration.idleLimit)))
                 try child.pipeline.syncOperations.addHandler(SSHSessionHandler(shop: shop, visitor: visitor))
             }
         }
         try channel.pipeline.syncOperations.addHandlers(handler, CloseOnError())
         let signedIn = NIOLoopBound(signIn, eventLoop: channel.eventLoop)
-        channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(shop.configuration.handshakeLimit.nanoseconds))) {
+        channel.eventLoop.scheduleTask(in: TimeAmount(shop.configuration.handshakeLimit)) {
             if signedIn.value.key == nil { channel.close(promise: nil) }
         }
     }
@@ -143,6 +143,7 @@ private final class OpenConnections: Sendable {
         channel.closeFuture.whenComplete { [weak self] _ in
             self?.open.withLock { open in
                 open.channels[id] = nil
+                guard countingAddress else { return }
                 open.byAddress[address, default: 1] -= 1
                 if open.byAddress[address] == 0 { open.byAddress[address] = nil }
             }
@@ -160,12 +161,4 @@ private final class CloseOnError: ChannelInboundHandler, Sendable {
     typealias InboundIn = Any
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) { context.close(promise: nil) }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
 }

@@ -120,7 +120,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     .map { (session, $0) }
                     .flatMapErrorThrowing { error in
                         session.app.signal(SIGKILL)
-                        shop.ended(session)
+                        handler.value.end(session, on: loop, killAfter: nil)  // reaped, then closed
                         throw error
                     }
             }
@@ -128,12 +128,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
                 let this = handler.value
                 switch result {
                 case .success(let (session, terminal)):
-                    guard case .starting = this.phase else {  // the visitor left while it started
-                        session.app.signal(SIGHUP)
-                        terminal.close(promise: nil)
-                        return this.end(session, on: loop, killAfter: Self.hangUpGrace)
-                    }
+                    let left: Bool = if case .starting = this.phase { false } else { true }
                     this.phase = .running(session, terminal: terminal)
+                    if left { this.hangUp(on: loop) }  // the visitor left while it started
                 case .failure(let refusal as SSHShop.Refusal):
                     this.refuse(refusal.message, channel: channel)
                 case .failure(let error):

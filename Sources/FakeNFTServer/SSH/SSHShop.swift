@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Logging
 import Synchronization
@@ -131,21 +130,18 @@ final class SSHShop: Sendable {
         }
     }
 
-    /// The e-mail address of a key's account: made of the key, so that one key makes one account.
+    /// The e-mail address of a key's account: made of the key (its SHA-256 in hex, as a token's is
+    /// kept), so that one key makes one account.
     static func address(of fingerprint: String) -> String {
-        "key-\(digest(fingerprint).prefix(24))@ssh.invalid"
+        "key-\(Tokens.hash(fingerprint).prefix(24))@ssh.invalid"
     }
 
     /// The key's own folder (HOME and the XDG folders of its app: its saved copy, its onboarding).
     private func folder(of fingerprint: String) throws -> String {
-        let folder = visitorsFolder.appendingPathComponent(Self.digest(fingerprint).prefix(32).description)
+        let folder = visitorsFolder.appendingPathComponent(String(Tokens.hash(fingerprint).prefix(32)))
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return folder.path
-    }
-
-    private static func digest(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
 

@@ -98,84 +98,32 @@ final class CartScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        // Wide: the rows beside a summary pane (count, total, Pay, the selected NFT); else the summary under them.
+        // Wide: the rows beside the summary; else the summary under them.
         let (side, detail) = DetailPane.split(rect)
-        let (body, panel) = side.rows(.fill, .length(detail == nil ? 3 : 0))
-        guard let cart = model.cart else {
-            if let failure = model.context.state.cartFailure {
-                buffer.render(
-                    StatusView.failure(failure.message, what: .cart, retry: Self.keys.key(for: .retry)), in: body)
-            } else {
-                buffer.render(StatusView.loading(.cart), in: body)
-            }
-            return
-        }
-        if cart.isEmpty {
-            buffer.render(EmptyStateView(tr(.cartEmpty)), in: body)
-            return
-        }
-        let all = model.visibleItems
-        if all.isEmpty,
-            let status = StatusView(model.fetched, what: .cart, retry: Self.keys.key(for: .retry))
-        {
+        let (body, strip) = side.rows(.fill, .length(detail == nil ? CartSummaryView.stripHeight : 0))
+        if let status {
             buffer.render(status, in: body)
             return
         }
-        let query = pane.search.query
+        let all = model.visibleItems, query = pane.search.query, pictures = model.context.pictures
         let (header, listArea) = body.rows(.length(2), .fill)
         pane.renderHeader(
             tr(.sorted, sortMenu.name(of: model.sort)), total: all.count, what: .nfts, in: header, buffer: &buffer)
-        let pictures = model.context.pictures
+        let removeArea = ReadOnlyMode.isOn ? nil : Self.removeArea
         pane.render(in: listArea, rowHeight: NFTRowView.height, buffer: &buffer) { nft, index, row, selected, buffer in
-            buffer.render(
-                NFTRowView(nft: nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures), in: row)
-            // The spec's remove button on every row, under the price.
-            guard !ReadOnlyMode.isOn else { return }
-            let button = Point(x: min(row.maxX, row.x + Format.readableWidth) - 4, y: row.y + 1)
-            buffer.draw("✕", at: button, style: .error, maxWidth: 1)
-            buffer.addHit(
-                Rect(x: button.x - 1, y: button.y, width: 3, height: 1), .item(area: Self.removeArea, index: index))
+            let view = NFTRowView(nft: nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures)
+            buffer.render(CartRowView(row: view, index: index, removeArea: removeArea), in: row)
         }
-        // The summary: count, total and the Pay button, all from the rows shown.
         let count =
             model.hiddenCount > 0
-            ? tr(.shownOf, Format.count(all.count, .nfts), cart.count) : Format.count(all.count, .nfts)
-        let pay = tr(.payButton, Format.price(model.total), Self.keys.keyLabel(for: .pay))
-        if let detail {
-            let inside = DetailPane.frame(detail, title: tr(.cartSummary), buffer: &buffer)
-            buffer.draw(count, at: Point(x: inside.x, y: inside.y), style: .plain, maxWidth: inside.width)
-            buffer.draw(
-                Format.price(model.total), at: Point(x: inside.x, y: inside.y + 1), style: .success,
-                maxWidth: inside.width)
-            if !ReadOnlyMode.isOn {
-                buffer.button(
-                    pay, at: Point(x: inside.x, y: inside.y + 3), style: .selected, maxWidth: inside.width,
-                    key: Self.keys.key(for: .pay))
-            }
-            if let nft = pane.selected {
-                let (_, below) = inside.rows(.length(5), .fill)
-                let used = DetailPane.picture(
-                    nft.images.first ?? "", label: nft.name, in: below, rows: min(12, below.height / 2),
-                    pictures: pictures, buffer: &buffer)
-                buffer.draw(nft.name, at: Point(x: below.x, y: below.y + used + 1), style: .bold, maxWidth: below.width)
-                buffer.draw(
-                    Format.price(nft.price), at: Point(x: below.x, y: below.y + used + 2), style: .plain,
-                    maxWidth: below.width)
-            }
-        } else {
-            buffer.draw(
-                String(repeating: "─", count: panel.width), at: Point(x: panel.x, y: panel.y), style: .dim,
-                maxWidth: panel.width)
-            buffer.draw(count, at: Point(x: panel.x + 1, y: panel.y + 1), style: .plain, maxWidth: panel.width)
-            buffer.draw(
-                Format.price(model.total), at: Point(x: panel.x + 1, y: panel.y + 2), style: .success,
-                maxWidth: panel.width)
-            if !ReadOnlyMode.isOn {
-                buffer.button(
-                    pay, at: Point(x: panel.maxX - DisplayWidth.of(pay) - 1, y: panel.y + 1), style: .selected,
-                    maxWidth: panel.width, key: Self.keys.key(for: .pay))
-            }
-        }
+            ? tr(.shownOf, Format.count(all.count, .nfts), model.cart?.count ?? 0) : Format.count(all.count, .nfts)
+        let summary = CartSummaryView(
+            count: count, total: model.total,
+            pay: ReadOnlyMode.isOn
+                ? nil
+                : (tr(.payButton, Format.price(model.total), Self.keys.keyLabel(for: .pay)), Self.keys.key(for: .pay)),
+            placement: detail == nil ? .under : .beside(selected: pane.selected), pictures: pictures)
+        buffer.render(summary, in: detail ?? strip)
         buffer.render(sortMenu, in: rect)
         if let confirm {
             let picture = PictureView(confirm.nft.images.first ?? "", label: confirm.nft.name, pictures: pictures)
@@ -184,5 +132,18 @@ final class CartScreen: Screen {
                 },
                 in: rect)
         }
+    }
+
+    /// What the body shows instead of the rows: the cart loading, failing, empty, or its NFTs'
+    /// load failing; nil when there are rows.
+    private var status: (any Widget)? {
+        let retry = Self.keys.key(for: .retry)
+        guard let cart = model.cart else {
+            guard let failure = model.context.state.cartFailure else { return StatusView.loading(.cart) }
+            return StatusView.failure(failure.message, what: .cart, retry: retry)
+        }
+        if cart.isEmpty { return EmptyStateView(tr(.cartEmpty)) }
+        guard model.visibleItems.isEmpty else { return nil }
+        return StatusView(model.fetched, what: .cart, retry: retry)
     }
 }

@@ -132,98 +132,52 @@ public final class StatisticsScreen: Screen {
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         let users = pane.shown, query = pane.search.query
-        let sortName = sortMenu.name(of: model.context.state.sort.statistics)
         let (header, body) = rect.rows(.length(2), .fill)
+        let sortName = sortMenu.name(of: model.context.state.sort.statistics)
         let status = model.total.map { tr(.usersSortedTotal, sortName, $0) } ?? tr(.usersSorted, sortName)
-        pane.renderHeader(
-            status, total: model.total ?? model.users.count, what: .users, in: header, buffer: &buffer)
+        pane.renderHeader(status, total: model.total ?? model.users.count, what: .users, in: header, buffer: &buffer)
         if pane.search.isShown, !model.serverSearches {
-            buffer.draw(
-                tr(.serverCannotSearch, Format.count(model.users.count, .users)),
-                at: Point(x: rect.x, y: rect.y + 1), style: .dim, maxWidth: rect.width)
+            let note = tr(.serverCannotSearch, Format.count(model.users.count, .users))
+            buffer.render(Label(note, style: .dim), in: header.rows(.length(1), .fill).1)
         }
-        if users.isEmpty {
-            // The search's state when searching, else the rating's.
-            let failure = model.found.map { $0.failure } ?? model.failure
-            let loading = model.found.map { $0.isLoading } ?? model.isLoading
-            if let failure {
-                buffer.render(
-                    StatusView.failure(failure.message, what: .users, retry: Self.keys.key(for: .retry)), in: body)
-            } else if loading {
-                buffer.render(StatusView.loading(.users), in: body)
+        guard !users.isEmpty else {
+            if let status = emptyStatus {
+                buffer.render(status, in: body)
             } else {
-                buffer.draw(
-                    model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query),
-                    at: Point(x: body.x + 1, y: body.y + 1),
-                    style: .dim, maxWidth: body.width)
+                let none = model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query)
+                buffer.render(Label(none, style: .dim), in: body.inset(dx: 1, dy: 1))
             }
             return
         }
         let extraRow = hasExtraRow
         let (listArea, detail) = DetailPane.split(body)
         let selected = pane.selectedIndex(among: users.count + (extraRow ? 1 : 0))
-        if let detail, selected < users.count {
-            renderDetail(of: users[selected], at: selected, in: detail, buffer: &buffer)
-        }
         let pictures = model.context.pictures
-        let pageFailure = model.failure
-        let loadingRow: (Rect, inout Buffer) -> Void = { full, buffer in
-            let (line, _) = Format.readable(full).rows(.length(1), .fill)
-            let (_, text) = line.columns(.length(2), .fill)
-            if let pageFailure {
-                buffer.draw(
-                    tr(.pageFailed, pageFailure.message), at: Point(x: text.x, y: text.y), style: .error,
-                    maxWidth: text.width)
-            } else {
-                buffer.render(Spinner(tr(.loadingMoreUsers)), in: text)
-            }
+        if let detail, selected < users.count {
+            let user = users[selected]
+            buffer.render(
+                UserDetailView(user: user, place: model.place(of: user, at: selected), pictures: pictures), in: detail)
         }
-        pane.render(in: listArea, rowHeight: 2, buffer: &buffer, extraRow: extraRow ? loadingRow : nil) {
-            [model] user, index, full, selected, buffer in
-            // Right-aligned figures: the rating (what the list ranks by), then the NFT count.
-            let count = Format.count(user.nfts.count, .nfts).leftPadded(to: 8)
-            let rating = tr(.ratingColumn, String(user.ratingValue)).leftPadded(to: 12)
-            let figures = "\(rating)  \(count)"
-            let (line, _) = Format.readable(full).rows(.length(1), .fill)
-            let (lead, name, _, numbers, _) = line.columns(
-                .length(13), .fill, .length(2), .length(DisplayWidth.of(figures)), .length(1))
-            let (marker, place, _, avatar, _) = lead.columns(.length(2), .length(5), .length(1), .length(3), .fill)
-            buffer.render(SelectionMarker(selected: selected), in: marker)
-            // The place in the rating, whatever the order.
-            let placeText = model.place(of: user, at: index)
-            buffer.draw(
-                placeText.leftPadded(to: 5), at: Point(x: place.x, y: place.y), style: .dim, maxWidth: place.width)
-            buffer.render(PictureView(user.avatar, label: user.name, pictures: pictures), in: avatar)
-            ListSearch.drawName(
-                user.name, matching: query, at: Point(x: name.x, y: name.y), style: selected ? .selected : .bold,
-                maxWidth: name.width, buffer: &buffer)
-            buffer.draw(figures, at: Point(x: numbers.x, y: numbers.y), style: .plain, maxWidth: numbers.width)
+        let more = MoreUsersRow(failure: model.failure)
+        pane.render(
+            in: listArea, rowHeight: 2, buffer: &buffer,
+            extraRow: extraRow ? { rect, buffer in buffer.render(more, in: rect) } : nil
+        ) { [model] user, index, row, selected, buffer in
+            let view = UserRowView(
+                user: user, place: model.place(of: user, at: index), selected: selected, highlight: query,
+                pictures: pictures)
+            buffer.render(view, in: row)
         }
         buffer.render(sortMenu, in: rect)
     }
 
-    /// The selected user in a pane of its own (wide terminals): avatar large, rating and place,
-    /// NFTs, description and website.
-    private func renderDetail(of user: User, at index: Int, in rect: Rect, buffer: inout Buffer) {
-        let inside = DetailPane.frame(rect, title: user.name, buffer: &buffer)
-        let used = DetailPane.picture(
-            user.avatar, label: user.name, in: inside, rows: min(12, inside.height / 3),
-            pictures: model.context.pictures, buffer: &buffer)
-        var y = inside.y + used + 1
-        buffer.draw(user.name, at: Point(x: inside.x, y: y), style: .bold, maxWidth: inside.width)
-        let place = model.place(of: user, at: index)
-        buffer.draw(
-            tr(.userRatingPlace, String(user.ratingValue), place), at: Point(x: inside.x, y: y + 1), style: .plain,
-            maxWidth: inside.width)
-        buffer.draw(
-            Format.count(user.nfts.count, .nfts), at: Point(x: inside.x, y: y + 2), style: .plain,
-            maxWidth: inside.width)
-        y += 4
-        if !user.website.isEmpty {
-            buffer.draw(user.website, at: Point(x: inside.x, y: y), style: .link, maxWidth: inside.width)
-            y += 2
-        }
-        DetailPane.paragraph(user.description ?? "", at: y, in: inside, buffer: &buffer)
+    /// With no user to show: the search's spinner or failure when searching, else the rating's;
+    /// nil when nothing loads and nothing failed.
+    private var emptyStatus: StatusView? {
+        let failure = model.found.map { $0.failure } ?? model.failure
+        if let failure { return StatusView.failure(failure.message, what: .users, retry: Self.keys.key(for: .retry)) }
+        let loading = model.found.map { $0.isLoading } ?? model.isLoading
+        return loading ? StatusView.loading(.users) : nil
     }
 }
 

@@ -63,3 +63,55 @@ import TerminalUI
         #expect(small.contains("60×16"))
     }
 }
+
+/// A screen of one clickable row, counting how often its layers are built.
+@MainActor
+private final class CountingScreen: Screen {
+    let title = "Counting"
+    let tasks = TaskBag()
+    private(set) var builds = 0
+    private(set) var picks = 0
+    private(set) var opens = 0
+
+    var layers: [KeyLayer] {
+        builds += 1
+        return [
+            KeyLayer(title: title, help: []) { [unowned self] event in
+                switch event {
+                case .pick("row", _):
+                    picks += 1
+                    return picks == 1 ? .handled : nil  // a second click on the picked row opens it
+                case .key(.enter):
+                    opens += 1
+                    return .handled
+                default: return nil
+                }
+            }
+        ]
+    }
+
+    func render(in rect: Rect, buffer: inout Buffer) {
+        buffer.draw("Row", at: Point(x: rect.x, y: rect.y), style: .plain, maxWidth: rect.width)
+        buffer.addHit(Rect(x: rect.x, y: rect.y, width: 3, height: 1), .item(area: "row", index: 0))
+    }
+}
+
+@MainActor @Suite struct LayersPerEventTests {
+    @Test func aKeyOrAClickBuildsTheScreensLayersOnceAndADrawOnce() {
+        let screen = CountingScreen()
+        let shell = AppShell(
+            tabs: [AppShell.Tab(title: "Counting", root: screen)], effects: .toastsOnly(), pictures: .placeholders())
+        var buffer = Buffer(size: Size(width: 80, height: 24))
+        shell.render(into: &buffer)
+        #expect(screen.builds == 1, "a frame builds them once, for its hints and help")
+        let row = Point(x: 1, y: 2)  // the content's first row, under the tab bar and the breadcrumb
+        #expect(buffer.target(at: row) == .item(area: "row", index: 0))
+        _ = shell.handle(.mouse(MouseEvent(kind: .click, point: row)))
+        #expect(screen.picks == 1 && screen.builds == 2)
+        _ = shell.handle(.mouse(MouseEvent(kind: .click, point: row)))  // picked already: Enter
+        #expect(screen.picks == 2 && screen.opens == 1)
+        #expect(screen.builds == 3, "the pick and the Enter it becomes go through one build")
+        _ = shell.handle(.key(.enter))
+        #expect(screen.opens == 2 && screen.builds == 4)
+    }
+}

@@ -435,3 +435,33 @@ extension String {
         }
     }
 }
+
+@MainActor @Suite struct LabelTests {
+    @Test func aLabelIsCutToItsRectAndEndsAtItsRightEndWhenTrailing() {
+        var buffer = Buffer(size: Size(width: 12, height: 2))
+        buffer.render(Label("Total 12.5 ETH"), in: Rect(x: 1, y: 0, width: 8, height: 1))
+        buffer.render(Label("Pay", alignment: .trailing), in: Rect(x: 0, y: 1, width: 10, height: 1))
+        #expect(buffer.line(0).hasPrefix(" Total"))
+        #expect(buffer.line(0).hasSuffix("   "), "nothing past the label's 8 columns")
+        #expect(buffer.line(1) == "       Pay  ")
+    }
+
+    @Test func aLabelInNoRoomDrawsNothing() {
+        var buffer = Buffer(size: Size(width: 10, height: 2))
+        buffer.render(Label("Hidden"), in: Rect(x: 0, y: 0, width: 10, height: 0))
+        buffer.render(Label("Hidden"), in: Rect(x: 0, y: 1, width: 0, height: 1))
+        #expect(!buffer.contains("H"))
+    }
+
+    @Test func aButtonIsClickedAsItsKeyOverTheCellsItDrew() {
+        var buffer = Buffer(size: Size(width: 20, height: 1))
+        buffer.render(Button("Pay", style: .selected, key: .char("p")), in: Rect(x: 2, y: 0, width: 10, height: 1))
+        #expect(buffer.target(at: Point(x: 2, y: 0)) == .key(.char("p")))
+        #expect(buffer.target(at: Point(x: 4, y: 0)) == .key(.char("p")))
+        #expect(buffer.target(at: Point(x: 5, y: 0)) == nil)
+        var plain = Buffer(size: Size(width: 20, height: 1))
+        plain.render(Button("Pay", style: .selected, key: nil), in: Rect(x: 0, y: 0, width: 10, height: 1))
+        #expect(plain.contains("Pay"))
+        #expect(plain.target(at: Point(x: 0, y: 0)) == nil)
+    }
+}

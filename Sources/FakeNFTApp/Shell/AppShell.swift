@@ -76,15 +76,20 @@ public final class AppShell: LoopContent {
             _ = help.layer.route(event, lastFrame)
             return true
         }
-        if case .mouse(let mouse) = event, mouse.kind == .click,
-            let target = lastFrame.target(at: mouse.point)
-        {
-            return click(target)
+        // Built once per event (they may sort or filter the screen's rows), for a click too.
+        let layers = currentScreen.layers
+        if case .mouse(let mouse) = event, mouse.kind == .click, let target = lastFrame.target(at: mouse.point) {
+            return click(target, through: layers)
         }
-        let screen = currentScreen
-        let layers = screen.layers  // built once per event: they may sort or filter the screen's rows
-        let modal = layers.contains(where: \.isModal)
-        if case .key(let key) = event, modal, let action = ShellKeys.actionOverModal(for: key) {
+        return route(event, through: layers)
+    }
+
+    /// Offers `event` to the screen's `layers`, then to the shell's keys (over a dialog or menu,
+    /// only those that act over one).
+    private func route(_ event: TerminalEvent, through layers: [KeyLayer]) -> Bool {
+        if case .key(let key) = event, layers.contains(where: \.isModal),
+            let action = ShellKeys.actionOverModal(for: key)
+        {
             return perform(action)
         }
         if let command = KeyLayer.route(event, through: layers, after: lastFrame) {
@@ -96,19 +101,23 @@ public final class AppShell: LoopContent {
     }
 
     /// A click on a drawn control: a button is its key; an item is picked, and a second click
-    /// on the picked item opens it (Enter).
-    private func click(_ target: HitTarget) -> Bool {
+    /// on the picked item opens it (Enter); an item's button picks the item, then presses its key.
+    private func click(_ target: HitTarget, through layers: [KeyLayer]) -> Bool {
         switch target {
-        case .key(let key): return handle(.key(key))
+        case .key(let key): return route(.key(key), through: layers)
         case .item(let area, let index):
-            if let command = currentScreen.route(.pick(area: area, index: index), after: lastFrame) {
+            if let command = KeyLayer.route(.pick(area: area, index: index), through: layers, after: lastFrame) {
                 apply(command)
                 return true
             }
-            return handle(.key(.enter))
+            return route(.key(.enter), through: layers)
         case .itemButton(let area, let index, let key):
-            if let command = currentScreen.route(.pick(area: area, index: index), after: lastFrame) { apply(command) }
-            return handle(.key(key))
+            switch KeyLayer.route(.pick(area: area, index: index), through: layers, after: lastFrame) {
+            case nil, .handled?: return route(.key(key), through: layers)
+            case let picked?:
+                apply(picked)  // maybe another screen now: its own layers take the key
+                return handle(.key(key))
+            }
         }
     }
 

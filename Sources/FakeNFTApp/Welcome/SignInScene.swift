@@ -129,86 +129,64 @@ final class SignInScene: LoopContent {
     func shown(_ frame: Buffer) { route.shown(frame) }
 
     func draw(into buffer: inout Buffer) {
-        let size = buffer.size
-        var page = Buffer(size: size)
+        var page = Buffer(size: buffer.size)
         drawPage(into: &page)
         if model.submitting {  // dim everything under a spinner
             page.dimAll()
             page.cursor = nil
             let label = "\(Spinner.frame()) \(model.mode == .signIn ? tr(.signingIn) : tr(.signingUp))"
-            let box = Rect(size: size).centered(width: min(size.width - 2, DisplayWidth.of(label) + 6), height: 3)
-            page.clear(box)
-            page.box(box, style: .accent)
-            page.draw(label, at: Point(x: box.x + 3, y: box.y + 1), style: .accent, maxWidth: box.width - 4)
+            page.render(SubmittingView(label: label), in: Rect(size: page.size))
         }
         buffer = page
     }
 
-    /// The form and its footer, under the spinner while a request runs.
+    /// The form and its footer, under the spinner while a request runs: the title, the switch,
+    /// the fields, the button with the request's outcome under it, and "Continue without an
+    /// account" (kept above the footer).
     private func drawPage(into buffer: inout Buffer) {
         let size = buffer.size
-        let width = min(size.width - 4, 72), x = (size.width - width) / 2
-        var y = max(0, (size.height - 16) / 2)
+        let width = min(size.width - 4, 72), top = max(0, (size.height - 16) / 2)
+        let form = Rect(x: (size.width - width) / 2, y: top, width: width, height: max(0, size.height - top))
         let rows = self.rows
-        /// A row is clicked as its place among the rows (over any button drawn on it).
-        func clickable(_ row: Row, _ rect: Rect) {
-            if let index = rows.firstIndex(of: row) { buffer.addHit(rect, .item(area: Self.rowsArea, index: index)) }
-        }
-        buffer.draw("FakeNFT", at: Point(x: x, y: y), style: .accent, maxWidth: width)
-        y += 2
-        // The switch: the current mode reversed.
-        var modeX = x
-        for (index, (mode, label)) in [(SignInModel.Mode.signIn, tr(.signIn)), (.signUp, tr(.signUp))].enumerated() {
-            let text = " \(label) "
-            let current = model.mode == mode
-            let style: Style = current ? (focus == .mode ? .selected : Style(bold: true, reverse: true)) : .dim
-            let drawn = buffer.draw(text, at: Point(x: modeX, y: y), style: style, maxWidth: max(0, x + width - modeX))
-            buffer.addHit(Rect(x: modeX, y: y, width: drawn, height: 1), .item(area: Self.modesArea, index: index))
-            modeX += drawn + 2
-        }
-        y += 2
+        func target(_ row: Row) -> HitTarget { .item(area: Self.rowsArea, index: rows.firstIndex(of: row) ?? 0) }
+        let (titleRow, switchRow, rest) = form.rows(.length(2), .length(2), .fill)
+        let (fieldsArea, buttonRow, below) = rest.rows(
+            .length(FormFieldView.height * model.fields.count), .length(1), .fill)
+        let (messageArea, withoutRow) = below.rows(.length(2), .fill)
+        buffer.render(Label("FakeNFT", style: .accent), in: titleRow)
+        buffer.render(ModeSwitchView(mode: model.mode, focused: focus == .mode, area: Self.modesArea), in: switchRow)
         let labelWidth = 2 + SignInModel.Field.allCases.map { DisplayWidth.of(Self.label($0)) }.reduce(0, max)
         let fieldWidth = min(40, width - labelWidth)
-        for field in model.fields {
+        for (index, field) in model.fields.enumerated() {
+            guard let editor = model.editors[field] else { continue }
             let focused = focus == .field(field)
-            buffer.draw(
-                Self.label(field), at: Point(x: x, y: y), style: focused ? .accent : .plain, maxWidth: labelWidth)
-            let rect = Rect(x: x + labelWidth, y: y, width: fieldWidth, height: 1)
-            if let editor = model.editors[field] {
-                let shown = field == .password || field == .repeatPassword ? editor.masked : editor
-                buffer.render(
-                    TextFieldView(shown, focused: focused, placeholder: field == .email ? "name@example.com" : ""),
-                    in: rect)
-            }
-            clickable(.field(field), Rect(x: x, y: y, width: labelWidth + fieldWidth, height: 1))
-            if model.touched.contains(field), let problem = model.problem(field) {
-                let errorX = rect.maxX + 2
-                if x + width - errorX >= 16 {
-                    buffer.draw("✗ \(problem)", at: Point(x: errorX, y: y), style: .error, maxWidth: x + width - errorX)
-                } else {
-                    buffer.draw("✗ \(problem)", at: Point(x: rect.x, y: y + 1), style: .error, maxWidth: fieldWidth)
-                }
-            }
-            y += 2
+            let shown = field == .password || field == .repeatPassword ? editor.masked : editor
+            let view = FormFieldView(
+                label: Self.label(field), labelWidth: labelWidth, fieldWidth: fieldWidth,
+                field: TextFieldView(shown, focused: focused, placeholder: field == .email ? "name@example.com" : ""),
+                problem: model.touched.contains(field) ? model.problem(field) : nil, target: target(.field(field)))
+            let row = fieldsArea.rows(.length(FormFieldView.height * index), .length(FormFieldView.height)).1
+            buffer.render(view, in: row)
         }
-        let button = model.mode == .signIn ? tr(.signInButton) : tr(.signUpButton)
-        let used = buffer.button(
-            button, at: Point(x: x + labelWidth, y: y), style: focus == .submit ? .selected : .accent,
-            maxWidth: width - labelWidth, key: .enter)
-        clickable(.submit, Rect(x: x + labelWidth, y: y, width: used, height: 1))
+        let (_, button) = buttonRow.columns(.length(labelWidth), .fill)
+        let label = model.mode == .signIn ? tr(.signInButton) : tr(.signUpButton)
+        buffer.render(Button(label, style: focus == .submit ? .selected : .accent, key: .enter), in: button)
+        buffer.addHit(
+            Rect(x: button.x, y: button.y, width: min(button.width, DisplayWidth.of(label)), height: 1), target(.submit)
+        )
         if let message = model.failure?.message ?? model.notice {  // two lines, wrapped, before the next row
-            for (i, line) in DisplayWidth.wrap(message, width: width - labelWidth, maxLines: 2).enumerated() {
-                buffer.draw(
-                    line, at: Point(x: x + labelWidth, y: y + 1 + i), style: model.failure != nil ? .error : .success,
-                    maxWidth: width - labelWidth)
-            }
+            let (_, text) = messageArea.columns(.length(labelWidth), .fill)
+            DetailPane.paragraph(
+                message, at: text.y, in: text, style: model.failure != nil ? .error : .success, buffer: &buffer)
         }
-        y += 3
-        let without = tr(.continueWithoutAccount)
-        let usedWithout = buffer.draw(
-            without, at: Point(x: x + labelWidth, y: min(y, size.height - 2)),
-            style: focus == .withoutAccount ? .selected : .link, maxWidth: width - labelWidth)
-        clickable(.withoutAccount, Rect(x: x + labelWidth, y: min(y, size.height - 2), width: usedWithout, height: 1))
+        // never under the footer: over the message's last line when the screen is short
+        let withoutY = min(withoutRow.y, size.height - 2)
+        let (_, without) = Rect(x: form.x, y: withoutY, width: width, height: 1).columns(.length(labelWidth), .fill)
+        let link = Label(tr(.continueWithoutAccount), style: focus == .withoutAccount ? .selected : .link)
+        buffer.render(link, in: without)
+        buffer.addHit(
+            Rect(x: without.x, y: without.y, width: min(without.width, link.width), height: 1),
+            target(.withoutAccount))
         route.finish(&buffer, title: title, layers: layers)
     }
 

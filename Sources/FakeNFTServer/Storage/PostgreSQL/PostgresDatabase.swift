@@ -116,10 +116,10 @@ final class PostgresDatabase: StoreDatabase {
             // The generation first: what is read after it is at least that new.
             let generation = try await Self.generation(db)
             return StoredData(
-                nfts: try await Self.nfts(db), collections: try await Self.collections(db),
-                users: try await Self.users(db),
-                currencies: try await Self.currencies(db), profiles: try await Self.profiles(nil, db),
-                orders: try await Self.orders(nil, db), sessions: try await Self.sessions(db), generation: generation)
+                nfts: try await Self.all(db), collections: try await Self.all(db), users: try await Self.all(db),
+                currencies: try await Self.all(db), profiles: try await Self.rows(where: "id", is: nil, db),
+                orders: try await Self.rows(where: "id", is: nil, db),
+                sessions: try await Self.rows(where: "tokenHash", is: nil, db), generation: generation)
         }
     }
 
@@ -307,24 +307,24 @@ final class PostgresDatabase: StoreDatabase {
             // The counter's lock first: sign-ups check the address and number their row in /users one at a time.
             try await db.query("SELECT 1 FROM store_state WHERE id = 1 FOR UPDATE", logger: Self.quiet)
             if try await !Self.accounts("emailKey", account.emailKey, db).isEmpty { throw StoreError.emailTaken }
-            try await Self.insert([account], into: "account", db)
-            try await Self.insert(rows.profile, db)
-            try await Self.insert(rows.order, db)
+            try await Self.insert([account], db)
+            try await Self.insert([rows.profile], db)
+            try await Self.insert([rows.order], db)
             var user = newUser
             user.seq =
                 try await db.query(#"SELECT COALESCE(MAX(seq), -1) + 1 FROM "user""#, logger: Self.quiet).decode(
                     Int.self
                 ).array().first ?? 0
             try await Self.insert([user], db)
-            try await Self.insert(session, db)
-            if let key { try await Self.insert([key], into: SSHKeyRecord.databaseTableName, db) }
+            try await Self.insert([session], db)
+            if let key { try await Self.insert([key], db) }
             return try await Self.recordChange(owner: account.userID, users: true, sessions: true, db)
         }
     }
 
     func startSession(_ session: SessionRecord) async throws -> Int {
         try await transaction { db in
-            try await Self.insert(session, db)
+            try await Self.insert([session], db)
             return try await Self.recordChange(owner: session.userID, users: false, sessions: true, db)
         }
     }

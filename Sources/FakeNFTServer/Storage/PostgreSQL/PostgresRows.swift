@@ -23,44 +23,25 @@ extension PostgresDatabase {
         }
     }
 
-    /// Every row of `table`, in storage order.
-    static func all<Record: Decodable>(_ table: String, _ db: PostgresConnection) async throws -> [Record] {
-        try await records(
+    /// Every row of `Record`'s table, in storage order.
+    static func all<Record: StoredRecord>(_ db: PostgresConnection) async throws -> [Record] {
+        let table = Record.databaseTableName
+        return try await records(
             PostgresQuery(unsafeSQL: #"SELECT \#(columns(of: table)) FROM "\#(table)" ORDER BY "seq""#), db)
     }
 
-    /// The rows of `table` whose `column` is `value` (every row when `value` is nil), locked for
-    /// the transaction when `lock` is set.
-    static func rows<Record: Decodable>(
-        of table: String, where column: String, is value: String?, lock: Bool = false, _ db: PostgresConnection
+    /// The rows of `Record`'s table whose `column` is `value` (every row when `value` is nil),
+    /// locked for the transaction when `lock` is set.
+    static func rows<Record: StoredRecord>(
+        where column: String, is value: String?, lock: Bool = false, _ db: PostgresConnection
     ) async throws -> [Record] {
+        let table = Record.databaseTableName
         var query = PostgresQuery(
             unsafeSQL: #"SELECT \#(columns(of: table)) FROM "\#(table)""#
                 + (value == nil ? "" : #" WHERE "\#(column)" = $1"#)
                 + (lock ? " FOR UPDATE" : ""))
         if let value { query.binds.append(value) }
         return try await records(query, db)
-    }
-
-    static func nfts(_ db: PostgresConnection) async throws -> [NFTRecord] { try await all("nft", db) }
-    static func collections(_ db: PostgresConnection) async throws -> [CollectionRecord] {
-        try await all("collection", db)
-    }
-    static func users(_ db: PostgresConnection) async throws -> [UserRecord] { try await all("user", db) }
-    static func currencies(_ db: PostgresConnection) async throws -> [CurrencyRecord] { try await all("currency", db) }
-
-    /// Every profile (`owner` nil) or one, locked for the transaction when `lock` is set.
-    static func profiles(_ owner: String?, lock: Bool = false, _ db: PostgresConnection) async throws -> [ProfileRecord]
-    {
-        try await rows(of: "profile", where: "id", is: owner, lock: lock, db)
-    }
-
-    static func orders(_ owner: String?, lock: Bool = false, _ db: PostgresConnection) async throws -> [OrderRecord] {
-        try await rows(of: "orders", where: "id", is: owner, lock: lock, db)
-    }
-
-    static func sessions(_ db: PostgresConnection) async throws -> [SessionRecord] {
-        try await rows(of: "session", where: "tokenHash", is: nil, db)
     }
 
     /// The sign-ins of `owners`.
@@ -75,7 +56,7 @@ extension PostgresDatabase {
     static func accounts(_ column: String, _ value: String, lock: Bool = false, _ db: PostgresConnection) async throws
         -> [AccountRecord]
     {
-        try await rows(of: "account", where: column, is: value, lock: lock, db)
+        try await rows(where: column, is: value, lock: lock, db)
     }
 
     /// Owners' rows, in one query (an owner without a profile or an order is left out).
@@ -105,16 +86,15 @@ extension PostgresDatabase {
 
     /// `owner`'s rows, locked until the transaction ends.
     static func lockedRows(of owner: String, _ db: PostgresConnection) async throws -> OwnerRows {
-        guard let profile = try await profiles(owner, lock: true, db).first,
-            let order = try await orders(owner, lock: true, db).first
-        else {
+        let profiles: [ProfileRecord] = try await rows(where: "id", is: owner, lock: true, db)
+        let orders: [OrderRecord] = try await rows(where: "id", is: owner, lock: true, db)
+        guard let profile = profiles.first, let order = orders.first else {
             throw StoreError.damaged("the database has no profile or no order '\(owner)'")
         }
         let account = owner == Owner.shared ? nil : try await accounts("userID", owner, lock: true, db).first
         var user: UserRecord?
         if account != nil {
-            let found: [UserRecord] = try await rows(of: "user", where: "id", is: owner, lock: true, db)
-            user = found.first
+            user = try await (rows(where: "id", is: owner, lock: true, db) as [UserRecord]).first
         }
         return OwnerRows(profile: profile, order: order, account: account, user: user)
     }
@@ -191,9 +171,10 @@ extension PostgresDatabase {
         func decodeRow(_ row: PostgresRow) throws -> [Int] { try row.decode([Int].self) }
     }
 
-    /// Inserts `records` into `table` with a few statements of up to 500 rows each, instead of
-    /// one round trip per row: seeding a new database takes a moment, not seconds.
-    static func insert(_ records: [some Encodable], into table: String, _ db: PostgresConnection) async throws {
+    /// Inserts `records` into their table with a few statements of up to 500 rows each, instead
+    /// of one round trip per row: seeding a new database takes a moment, not seconds.
+    static func insert<Record: StoredRecord>(_ records: [Record], _ db: PostgresConnection) async throws {
+        let table = Record.databaseTableName
         var start = records.startIndex
         while start < records.endIndex {
             let end = min(start + 500, records.endIndex)
@@ -215,22 +196,6 @@ extension PostgresDatabase {
         }
     }
 
-    static func insert(_ profile: ProfileRecord, _ db: PostgresConnection) async throws {
-        try await insert([profile], into: "profile", db)
-    }
-
-    static func insert(_ order: OrderRecord, _ db: PostgresConnection) async throws {
-        try await insert([order], into: "orders", db)
-    }
-
-    static func insert(_ users: [UserRecord], _ db: PostgresConnection) async throws {
-        try await insert(users, into: "user", db)
-    }
-
-    static func insert(_ session: SessionRecord, _ db: PostgresConnection) async throws {
-        try await insert([session], into: "session", db)
-    }
-
     /// Replaces all data with `dataset`; the change log starts again, so every server reads
     /// everything again.
     static func replaceAll(with dataset: Dataset, _ db: PostgresConnection) async throws {
@@ -238,15 +203,15 @@ extension PostgresDatabase {
         {
             try await db.query(PostgresQuery(unsafeSQL: #"DELETE FROM "\#(table)""#), logger: quiet)
         }
-        try await insert(dataset.nfts.enumerated().map { NFTRecord(seq: $0, $1) }, into: "nft", db)
-        try await insert(dataset.collections.enumerated().map { CollectionRecord(seq: $0, $1) }, into: "collection", db)
+        try await insert(dataset.nfts.enumerated().map { NFTRecord(seq: $0, $1) }, db)
+        try await insert(dataset.collections.enumerated().map { CollectionRecord(seq: $0, $1) }, db)
         try await insert(dataset.users.enumerated().map { UserRecord(seq: $0, $1) }, db)
         try await insert(
             dataset.currencies.enumerated().map {
                 CurrencyRecord(seq: $0, $1, paymentSucceeds: dataset.paymentSucceeds[$1.id] ?? true)
-            }, into: "currency", db)
-        try await insert(ProfileRecord(dataset.profile), db)
-        try await insert(OrderRecord(dataset.order), db)
+            }, db)
+        try await insert([ProfileRecord(dataset.profile)], db)
+        try await insert([OrderRecord(dataset.order)], db)
         let generation = try await nextGeneration(db)
         try await db.query("SELECT pg_notify(\(channel), \(String(generation)))", logger: quiet)
     }

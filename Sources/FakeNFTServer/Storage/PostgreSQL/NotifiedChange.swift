@@ -53,25 +53,6 @@ struct NotifiedChange: Sendable, Equatable {
     /// of 8,000 bytes or more, and the generation and the writer's name come first.
     static let largestRows = 7_800
 
-    /// Reads a payload; what it cannot read is left out (a generation that is not one means
-    /// read everything).
-    init(_ payload: String) {
-        let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard let first = parts.first, let generation = Int(first), generation >= 0 else {
-            self.init(generation: .max, writer: nil, rowsText: nil)
-            return
-        }
-        self.init(
-            generation: generation, writer: parts.count > 1 ? String(parts[1]) : nil,
-            rowsText: parts.count > 2 ? parts[2] : nil)
-    }
-
-    init(generation: Int, writer: String?, rowsText: Substring?) {
-        self.generation = generation
-        self.writer = writer
-        self.rowsText = rowsText
-    }
-
     /// `rows` as a notification carries them; nil when they are too large to (or their owner's
     /// name could not be read back).
     static func payload(_ rows: ChangedRows) -> String? {
@@ -115,6 +96,21 @@ struct NotifiedChange: Sendable, Equatable {
             owner: String(parts[0]),
             profile: .init(version: profileVersion, json: ByteBuffer(bytes: json[..<orderStart])),
             order: .init(version: orderVersion, json: ByteBuffer(bytes: json[orderStart..<userStart])), user: user)
+    }
+}
+
+extension NotifiedChange {
+    /// Reads a payload; what it cannot read is left out (a generation that is not one means
+    /// read everything).
+    init(_ payload: String) {
+        let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard let first = parts.first, let generation = Int(first), generation >= 0 else {
+            self.init(generation: .max, writer: nil, rowsText: nil)
+            return
+        }
+        self.init(
+            generation: generation, writer: parts.count > 1 ? String(parts[1]) : nil,
+            rowsText: parts.count > 2 ? parts[2] : nil)
     }
 }
 

@@ -330,17 +330,12 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
-        do {
-            return try await transaction { db in
-                let owners = try await db.query(
-                    #"DELETE FROM session WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#, logger: Self.quiet
-                )
-                .decode(String.self).array()
-                guard let owner = owners.first else { throw EndedNothing() }
-                return (true, try await Self.recordChange(owner: owner, users: false, sessions: true, db))
-            }
-        } catch is EndedNothing {
-            return (false, try await generation())
+        try await transaction { db in
+            let owners = try await db.query(
+                #"DELETE FROM session WHERE "tokenHash" = \#(tokenHash) RETURNING "userID""#, logger: Self.quiet
+            ).decode(String.self).array()
+            guard let owner = owners.first else { return (false, try await Self.generation(db)) }  // nothing changed
+            return (true, try await Self.recordChange(owner: owner, users: false, sessions: true, db))
         }
     }
 }
@@ -379,11 +374,6 @@ extension PostgresDatabase {
 
         var closed: Bool { connection?.isClosed ?? false }
     }
-}
-
-extension PostgresDatabase {
-    /// A sign-out of a token that was not signed in: its transaction is rolled back.
-    private struct EndedNothing: Error {}
 }
 
 // MARK: - Connections, setup and notifications

@@ -1,8 +1,13 @@
 /// One change as `fakenft_changes` reads it (migration `v9-changes-as-rows`, ``PostgresFunctions``):
 /// the owner, the versions its rows were read at, and each row that changed, whole, as a JSON
 /// object keyed by its columns (``RecordJSON``); a row left out is not written. `rows` is what
-/// its notification carries (``NotifiedChange/payload(_:)``; nil when too large).
+/// its notification carries (``NotifiedChange/payload(_:)``; nil when too large), `shown` what
+/// this server's read model takes in once it is committed (not sent).
 struct PostgresChange: Encodable, Sendable {
+    private enum CodingKeys: CodingKey {
+        case owner, expectedProfile, expectedOrder, profile, orders, account, user, rows
+    }
+
     var owner: String
     var expectedProfile: Int
     var expectedOrder: Int
@@ -11,9 +16,11 @@ struct PostgresChange: Encodable, Sendable {
     var account: RecordJSON?
     var user: RecordJSON?
     var rows: String?
+    var shown: ChangedRows
 
     /// `rows`, made from `before`, its notification carrying `shown`.
     init(_ rows: OwnerRows, over before: OwnerRows, shown: ChangedRows) throws {
+        self.shown = shown
         owner = rows.profile.id
         expectedProfile = before.profile.version
         expectedOrder = before.order.version

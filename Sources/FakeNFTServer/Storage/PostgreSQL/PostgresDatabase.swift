@@ -243,8 +243,6 @@ final class PostgresDatabase: StoreDatabase {
                 continue  // another change came first
             }
             known.withLock { $0[owner] = rows }
-            // held for the read model too: it takes changes in order, this one maybe among others'
-            withRows.withLock { $0.add(shown, as: generation) }
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
         }
         let changed = try await lockedChange(owner: owner, change)
@@ -253,11 +251,18 @@ final class PostgresDatabase: StoreDatabase {
     }
 
     /// Writes `changes` in one call (one commit); when the database refuses the batch (not when it
-    /// is unavailable), each change alone, so that one change it refuses fails no other.
+    /// is unavailable), each change alone, so that one change it refuses fails no other. The rows
+    /// of those committed are held for the read model before any of their writers goes on: it
+    /// takes changes in order, and a writer's own may come after others of the batch.
     private func writeBatch(_ changes: [PostgresChange]) async -> [Result<Int?, any Error>] {
         do {
-            return try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
-                .map { .success($0) }
+            let generations = try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
+            withRows.withLock { held in
+                for (change, generation) in zip(changes, generations) {
+                    if let generation { held.add(change.shown, as: generation) }
+                }
+            }
+            return generations.map { .success($0) }
         } catch {
             if changes.count == 1 || error is StoreError { return changes.map { _ in .failure(error) } }
             logger.warning(

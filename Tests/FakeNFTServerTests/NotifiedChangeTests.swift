@@ -56,7 +56,7 @@ struct NotifiedChangeTests {
         let change = NotifiedChange(payload)
         #expect(change.generation == generation && change.rowsText.flatMap(NotifiedChange.rows) == nil)
         var arrived = ChangesWithRows()
-        arrived.add(change, byOtherServer: true)
+        arrived.add(change)
         #expect(arrived.run(after: 11).isEmpty)
     }
 
@@ -77,7 +77,7 @@ struct NotifiedChangeTests {
         var arrived = ChangesWithRows()
         let payload = try #require(NotifiedChange.payload(rows))
         for generation in [5, 7, 9] {
-            arrived.add(NotifiedChange("\(generation) other " + payload), byOtherServer: true)
+            arrived.add(NotifiedChange("\(generation) other " + payload))
         }
         arrived.add(rows, as: 6)
         #expect(arrived.run(after: 4).map(\.generation) == [5, 6, 7])
@@ -88,18 +88,18 @@ struct NotifiedChangeTests {
         #expect(arrived.run(after: 3).isEmpty, "4 never came")
     }
 
-    /// A server's own change arrives twice: kept as committed, and through its notification;
-    /// whichever comes first is taken in, and the notification never replaces the committed rows.
-    @Test func aServersOwnChangeIsKeptOnce() throws {
+    /// A change held again replaces the one in its place (a notification read again after the
+    /// listener reconnected, a generation numbered again after a reseed).
+    @Test func aChangeHeldAgainReplacesTheOneInItsPlace() throws {
         let rows = try Self.changedRows()
         let committed = try Self.changedRows(name: "As committed")
         let payload = try #require(NotifiedChange.payload(rows))
         var arrived = ChangesWithRows()
+        arrived.add(NotifiedChange("3 other " + payload))
+        #expect(arrived.run(after: 2).map(\.rows) == [rows])
         arrived.add(committed, as: 3)
-        arrived.add(NotifiedChange("3 me " + payload), byOtherServer: false)
         #expect(arrived.run(after: 2).map(\.rows) == [committed])
-        arrived.add(NotifiedChange("4 me " + payload), byOtherServer: false)
-        #expect(arrived.run(after: 3).map(\.rows) == [rows], "the notification came before the commit's return")
+        #expect(arrived.run(after: 2).map(\.byOtherServer) == [false])
     }
 
     /// The last ``ChangesWithRows/capacity`` are kept; an older one is gone, not mistaken for a

@@ -115,48 +115,40 @@ extension NotifiedChange {
 }
 
 /// Changes with their rows, by generation, until the read model takes them: this server's own as
-/// they commit, and every change whose notification carried its rows (read only when taken
-/// in: a server's own arrive both ways, and the rows it held at the commit come first). The
-/// last ``capacity`` are held (a ring: an older one is read back from the database).
+/// they commit (held by the batch that wrote them), and other servers' whose notifications
+/// carried their rows (read only when taken in). The last ``capacity`` are held (a ring: an older
+/// one is read back from the database).
 struct ChangesWithRows: Sendable {
     static let capacity = 1_024
     private enum Rows {
-        case read(ChangedRows)
+        case committed(ChangedRows)
         case notified(Substring)
     }
-    private struct Slot {
-        var generation: Int
-        var rows: Rows
-        var byOtherServer: Bool
-    }
-    private var slots = [Slot?](repeating: nil, count: capacity)
+    private var slots = [(generation: Int, rows: Rows)?](repeating: nil, count: capacity)
 
     /// This server's own change, as committed.
     mutating func add(_ rows: ChangedRows, as generation: Int) {
-        slots[Self.slot(generation)] = Slot(generation: generation, rows: .read(rows), byOtherServer: false)
+        slots[Self.slot(generation)] = (generation, .committed(rows))
     }
 
-    /// A change as its notification carried it; nothing for one held as committed here already.
-    mutating func add(_ change: NotifiedChange, byOtherServer: Bool) {
+    /// Another server's change, as its notification carried it.
+    mutating func add(_ change: NotifiedChange) {
         guard let text = change.rowsText, change.generation != .max else { return }
-        let index = Self.slot(change.generation)
-        if !byOtherServer, slots[index]?.generation == change.generation { return }
-        slots[index] = Slot(generation: change.generation, rows: .notified(text), byOtherServer: byOtherServer)
+        slots[Self.slot(change.generation)] = (change.generation, .notified(text))
     }
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows
     /// that do not read are one).
-    mutating func run(after generation: Int) -> [Change] {
+    func run(after generation: Int) -> [Change] {
         var run: [Change] = []
         var next = generation &+ 1
-        while run.count < Self.capacity, var slot = slots[Self.slot(next)], slot.generation == next {
-            if case .notified(let text) = slot.rows {
-                guard let rows = NotifiedChange.rows(text) else { break }
-                slot.rows = .read(rows)
-                slots[Self.slot(next)] = slot
+        while run.count < Self.capacity, let slot = slots[Self.slot(next)], slot.generation == next {
+            switch slot.rows {
+            case .committed(let rows): run.append(Change(generation: next, rows: rows, byOtherServer: false))
+            case .notified(let text):
+                guard let rows = NotifiedChange.rows(text) else { return run }
+                run.append(Change(generation: next, rows: rows, byOtherServer: true))
             }
-            guard case .read(let rows) = slot.rows else { break }
-            run.append(Change(generation: next, rows: rows, byOtherServer: slot.byOtherServer))
             next &+= 1
         }
         return run

@@ -523,11 +523,11 @@ extension PostgresDatabase {
         }
     }
 
-    /// Keeps a notified change's rows and tells the store of other servers' changes.
+    /// Keeps another server's change's rows and tells the store of it; this server's own are
+    /// held as they commit.
     private func arrived(_ change: NotifiedChange) {
-        let byOtherServer = change.writer != writer
-        withRows.withLock { $0.add(change, byOtherServer: byOtherServer) }
-        guard byOtherServer else { return }
+        guard change.writer != writer else { return }
+        withRows.withLock { $0.add(change) }
         notify.yield(change.generation)
     }
 

@@ -212,44 +212,24 @@ public final class Store: Service {
 
     // MARK: Writing
 
-    /// Applies the fields present in `update` to `owner`'s profile (an account's also shows in
-    /// `/users`); unknown NFT ids in likes are refused. With `ifVersion`, refuses when the
-    /// profile is no longer at that version.
-    /// - Parameter likesBase: the likes the client last read: its changes since then are applied
-    ///   to the likes as they are (``IDList/rebase(_:from:onto:)``) instead of replacing them.
+    /// Applies the fields present in `update` to `owner`'s profile
+    /// (``OwnerRows/updateProfile(_:ifVersion:likesBase:catalog:)``).
     func updateProfile(
         _ update: ProfileUpdate, owner: String = Owner.shared, ifVersion: Set<Int>? = nil, likesBase: [String]? = nil
     ) async throws -> ReadModel.Versioned {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
-            try Self.check(ifVersion, rows.profile.version, "profile")
-            if let name = update.name { rows.profile.name = name }
-            if let description = update.description { rows.profile.description = description }
-            if let website = update.website { rows.profile.website = website }
-            if let avatar = update.avatar { rows.profile.avatar = avatar }
-            if let likes = update.likes {
-                try Self.checkNFTsExist(likes, field: "likes", in: catalog)
-                let wanted = likesBase.map { IDList.rebase(likes, from: $0, onto: rows.profile.likes) } ?? likes
-                rows.profile.likes = Self.unique(wanted)
-            }
-            rows.profile.bumpVersion()
-            Self.showInUsers(&rows)
+            try rows.updateProfile(update, ifVersion: ifVersion, likesBase: likesBase, catalog: catalog)
         }.profile
     }
 
-    /// Replaces the NFTs of `owner`'s order. With `ifVersion`, refuses when the order moved on.
-    /// - Parameter base: the cart the client last read (see ``updateProfile(_:owner:ifVersion:likesBase:)``).
+    /// Replaces the NFTs of `owner`'s order (``OwnerRows/updateOrder(nfts:ifVersion:base:catalog:)``).
     func updateOrder(nfts: [String], owner: String = Owner.shared, ifVersion: Set<Int>? = nil, base: [String]? = nil)
         async throws -> ReadModel.Versioned
     {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
-            try Self.check(ifVersion, rows.order.version, "order")
-            try Self.checkNFTsExist(nfts, field: "nfts", in: catalog)
-            let wanted = base.map { IDList.rebase(nfts, from: $0, onto: rows.order.nfts) } ?? nfts
-            try Self.checkNotOwned(wanted, by: rows.profile)
-            rows.order.nfts = Self.unique(wanted)
-            rows.order.bumpVersion()
+            try rows.updateOrder(nfts: nfts, ifVersion: ifVersion, base: base, catalog: catalog)
         }.order
     }
 
@@ -259,11 +239,7 @@ public final class Store: Service {
     {
         let catalog = latest.prices
         return try await commit(owner: owner) { rows in
-            try Self.check(ifVersion, rows.order.version, "order")
-            let bought = nfts ?? rows.order.nfts
-            try Self.checkNFTsExist(bought, field: "nfts", in: catalog)
-            try Self.checkNotOwned(bought, by: rows.profile)
-            Self.moveIntoProfile(bought, &rows, prices: catalog)
+            try rows.executeOrder(nfts: nfts, ifVersion: ifVersion, catalog: catalog)
         }.order
     }
 
@@ -271,12 +247,7 @@ public final class Store: Service {
     func pay(currencyID: String, owner: String = Owner.shared) async throws -> PaymentResult {
         let model = latest
         guard let success = model.paymentSucceeds[currencyID] else { throw StoreError.unknownCurrency(currencyID) }
-        if success {
-            _ = try await commit(owner: owner) { rows in
-                try Self.checkNotOwned(rows.order.nfts, by: rows.profile)
-                Self.moveIntoProfile(rows.order.nfts, &rows, prices: model.prices)
-            }
-        }
+        if success { _ = try await commit(owner: owner) { rows in try rows.payOrder(prices: model.prices) } }
         return PaymentResult(success: success, orderId: "1", id: currencyID)
     }
 
@@ -302,56 +273,6 @@ public final class Store: Service {
     /// change before the change is answered.
     func committed(_ generation: Int) async throws {
         if latest.generation < generation { try await catchUp(through: generation) }
-    }
-
-    /// The one place where bought NFTs join a profile and leave its order. An account's row in
-    /// `/users` follows: its NFTs, and its rating, the ETH it has spent, rounded.
-    private static func moveIntoProfile(_ nfts: [String], _ rows: inout OwnerRows, prices: [String: Double]) {
-        rows.profile.nfts = unique(rows.profile.nfts + nfts)
-        rows.profile.bumpVersion()
-        rows.order.nfts = []
-        rows.order.bumpVersion()
-        rows.account?.spent += Set(nfts).compactMap { prices[$0] }.filter(\.isFinite).reduce(0, +)
-        showInUsers(&rows)
-    }
-
-    /// Copies an account's profile into its row in `/users` (nothing for the shared profile).
-    private static func showInUsers(_ rows: inout OwnerRows) {
-        guard var user = rows.user, let account = rows.account else { return }
-        let profile = rows.profile
-        user.name = profile.name
-        user.avatar = profile.avatar
-        user.description = profile.description.isEmpty ? nil : profile.description
-        user.website = profile.website
-        user.nfts = profile.nfts
-        user.nftCount = profile.nfts.count
-        user.rating = String(Int(min(account.spent.rounded(), 1e15)))
-        rows.user = user
-    }
-
-    private static func check(_ expected: Set<Int>?, _ current: Int, _ resource: String) throws {
-        if let expected, !expected.contains(current) {
-            throw StoreError.versionMismatch(resource: resource, current: current)
-        }
-    }
-
-    /// NFTs are only ever written when the database is seeded, so the read model's are the
-    /// database's.
-    private static func checkNFTsExist(_ ids: [String], field: String, in catalog: [String: Double]) throws {
-        for id in Set(ids) where catalog[id] == nil {
-            throw StoreError.unknownNFT(field: field, id: id)
-        }
-    }
-
-    /// An NFT is bought once: an order may not hold one its buyer's profile already has.
-    private static func checkNotOwned(_ ids: [String], by profile: ProfileRecord) throws {
-        let owned = Set(profile.nfts)
-        if let id = ids.first(where: owned.contains) { throw StoreError.alreadyOwned(field: "nfts", id: id) }
-    }
-
-    private static func unique(_ ids: [String]) -> [String] {
-        var seen = Set<String>()
-        return ids.filter { seen.insert($0).inserted }
     }
 }
 

@@ -5,7 +5,7 @@ import FakeNFTTesting
 /// The real app against a server that misbehaves in each way: it never crashes, never shows a
 /// stack trace or a raw escape sequence, `q` quits with status 0, and the terminal is restored.
 /// One mode at a time: nine apps in tmux at once load 2 cores enough to upset the timing tests.
-@Suite(.serialized) struct HostileServerEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct HostileServerEndToEndTests {
     /// Through all four tabs, opening what can be opened, liking, adding to the cart, sorting.
     static let journey: [String] = [
         "Enter", "Right", "Enter", "l", "c", "w", "o", "y", "Escape", "Escape", "a", "Escape",

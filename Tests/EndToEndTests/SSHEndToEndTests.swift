@@ -5,7 +5,7 @@ import FakeNFTTesting
 
 /// The shop over SSH with OpenSSH's own client: `fakenft serve --ssh-port`, a visitor's key, the
 /// app in their terminal. Each step is checked on the visitor's screen and on the server.
-@Suite(.serialized) struct SSHEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SSHEndToEndTests {
     /// A fresh key walks in (onboarding, then the catalog, no sign-in), fills its cart, sees its
     /// name and key in Profile, is redrawn at a new size and leaves; it comes back to the same
     /// cart without the onboarding; a second key has an account of its own; Russian on request.

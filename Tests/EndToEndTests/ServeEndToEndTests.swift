@@ -7,7 +7,7 @@ import FakeNFTTesting
 #endif
 
 /// `fakenft serve` as a process: what it does when its output goes nowhere.
-@Suite struct ServeEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct ServeEndToEndTests {
     /// Like `fakenft serve | true`: stdout and stderr are a pipe nobody will ever read.
     @Test func aClosedStdoutAndStderrDoNotStopIt() async throws {
         let server = try ServeProcess(keepReader: false)

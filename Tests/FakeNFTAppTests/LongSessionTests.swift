@@ -11,7 +11,7 @@ import FakeNFTTesting
 /// 1,000 live updates, a key and its frame do the same work as in a fresh app. The work is
 /// counted, not timed: the words the widgets ask for, the deepest stack under them, the tasks
 /// the screen keeps.
-@MainActor @Suite(.serialized) struct LongSessionTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(5))) struct LongSessionTests {
     /// What one key and the frame after it cost.
     struct Work: Equatable {
         var words: Int

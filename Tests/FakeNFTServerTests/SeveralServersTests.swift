@@ -73,7 +73,7 @@ actor GenerationClient {
 
 /// Several servers on one database behave as one: what one acknowledges, the other reads for
 /// every client that saw it (docs/server.md), and sends to its event subscribers.
-struct SeveralServersTests {
+@Suite(.timeLimit(.minutes(5))) struct SeveralServersTests {
     /// Runs `body` with two servers on new shared data (at `place`, when given).
     func withTwoServers(
         on data: SharedData, at place: String? = nil, _ body: (TestServer, TestServer) async throws -> Void

@@ -38,7 +38,7 @@ extension OwnerRows {
     }
 
     /// Moves `nfts` (default: the whole order) into the profile and clears the order.
-    mutating func executeOrder(nfts: [String]? = nil, ifVersion: Set<Int>? = nil, catalog: [String: Double]) throws {
+    mutating func executeOrder(nfts: [String]?, ifVersion: Set<Int>?, catalog: [String: Double]) throws {
         try Self.check(ifVersion, order.version, "order")
         let bought = nfts ?? order.nfts
         try Self.checkNFTsExist(bought, field: "nfts", in: catalog)

@@ -14,7 +14,8 @@ struct NotifiedChangeTests {
             Profile(id: "u-1", name: name, avatar: "", description: "", website: website, nfts: ["1"], likes: ["2"]))
         let user = UserRecord(
             seq: 7, User(id: "u-1", name: name, avatar: "", description: nil, website: "", nfts: ["1"], rating: "2"))
-        return try ChangedRows(profile: profile, order: OrderRecord(Order(id: "u-1", nfts: ["3"])), user: user)
+        let order = OrderRecord(Order(id: "u-1", nfts: ["3"]))
+        return try ChangedRows(OwnerRows(profile: profile, order: order, account: nil, user: user), userMoved: true)
     }
 
     @Test func aPayloadCarriesTheGenerationTheWriterAndTheRows() throws {

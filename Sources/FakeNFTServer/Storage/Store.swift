@@ -15,16 +15,10 @@ import Synchronization
 /// (``reach(_:patience:)``).
 public final class Store: Service {
     let database: any StoreDatabase
-    private let snapshot: Mutex<ReadModel>
-    /// Counts the models published after the first (``publication``).
-    private let published = Atomic<Int>(0)
-    /// Catching up runs one at a time, so the read model only ever moves forward.
-    private let catchingUp = TurnsByKey()
-    private static let catchUpTurn = "catch-up"
+    /// The read model readers see, moved forward one catch-up at a time.
+    private let published: PublishedModel
     /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
     let feed = ChangeFeed()
-    /// Readers waiting for the read model to reach a generation.
-    private let generations = PublishedGeneration()
     /// How long a sign-in may go unused before it expires, in seconds.
     let sessionIdleLimit: TimeInterval
     /// Changes caught up with, by where their rows came from (``caughtUp``).
@@ -35,13 +29,12 @@ public final class Store: Service {
         self.database = database
         self.sessionIdleLimit = sessionIdleLimit
         do {
-            snapshot = Mutex(try await ReadModel(database.loadAll()))
+            published = PublishedModel(try await ReadModel(database.loadAll()))
         } catch StoreError.damaged(let why) {
             throw StoreError.damaged("\(database.name): \(why)")
         } catch let error as DecodingError {
             throw StoreError.damaged("\(database.name) holds data the server cannot read (\(error))")
         }
-        generations.reached(latest.generation)
     }
 
     /// The store's background work, a service of the server's group until its graceful shutdown
@@ -86,34 +79,27 @@ public final class Store: Service {
     }
 
     /// The read model as it is, without asking the database: what every read answers from.
-    var latest: ReadModel { snapshot.withLock { $0 } }
+    var latest: ReadModel { published.latest }
 
     /// The generation of ``latest``, without copying the model.
-    var generation: Int { generations.current }
+    var generation: Int { published.generation }
 
     /// Which read model ``latest`` is: a number no two share, unlike the generation, which a
     /// reseed numbers from the start again. Read before a model is: that model is this one or
     /// a later one.
-    var publication: Int { published.load(ordering: .acquiring) }
+    var publication: Int { published.publication }
 
     /// The ``EncodedTable/revision`` of `catalog` in ``latest``, without copying the model: it
     /// changes only with that table.
-    func revision(of catalog: ReadModel.Catalog) -> Int { snapshot.withLock { $0[catalog: catalog].revision } }
+    func revision(of catalog: ReadModel.Catalog) -> Int { published.revision(of: catalog) }
 
     /// Returns once the read model reflects `generation` (one a server answered, presented by a
     /// reader who saw it): other servers' changes usually arrive within milliseconds; after
     /// `patience` the database is asked.
     func reach(_ generation: Int, patience: Duration = .milliseconds(250)) async throws {
         if self.generation >= generation { return }
-        if await generations.wait(for: generation, within: patience) { return }
+        if await published.wait(for: generation, within: patience) { return }
         _ = try await current()
-    }
-
-    /// Makes `model` the one readers see and wakes those waiting for its generation.
-    private func publish(_ model: ReadModel) {
-        snapshot.withLock { $0 = model }
-        published.add(1, ordering: .releasing)
-        generations.reached(model.generation)
     }
 
     /// Whether the database answers a query now (`/health`).
@@ -129,7 +115,7 @@ public final class Store: Service {
     /// Takes in what changed since the read model's generation, through `target` at least, and
     /// tells the event subscribers.
     private func catchUp(through target: Int) async throws {
-        try await catchingUp.run(Self.catchUpTurn) { [self] in try await readChanges(through: target) }
+        try await published.advance { [self] in try await readChanges(through: target) }
     }
 
     /// ``catchUp(through:)``'s work, in its turn: first the changes held with their rows (no
@@ -178,7 +164,7 @@ public final class Store: Service {
         try await next.replaceUsers(changing: Array(users.values))
         if let sessions { next.replaceSessions(of: sessions.owners, with: sessions.records) }
         next.generation = generation
-        publish(next)
+        published.publish(next)
         feed.publish(told)
     }
 
@@ -189,9 +175,9 @@ public final class Store: Service {
     /// or another's on its way through the feed) is given a moment to arrive first.
     private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
         if latest.generation < scope.generation - 1 {
-            _ = await generations.wait(for: scope.generation - 1, within: .milliseconds(50))
+            _ = await published.wait(for: scope.generation - 1, within: .milliseconds(50))
         }
-        try await catchingUp.run(Self.catchUpTurn) { [self] in
+        try await published.advance { [self] in
             if latest.generation < scope.generation { try await takeChangesWithRows() }
             if latest.generation >= scope.generation { return }
             if latest.generation < scope.generation - 1 { try await readChanges(through: scope.generation - 1) }
@@ -206,7 +192,7 @@ public final class Store: Service {
     /// subscribers told to read everything again too.
     private func reloadAll() async throws {
         let model = try await ReadModel(database.loadAll())
-        publish(model)
+        published.publish(model)
         feed.resyncAll()
     }
 

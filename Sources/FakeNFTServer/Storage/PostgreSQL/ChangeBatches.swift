@@ -1,10 +1,11 @@
 import Synchronization
 
-/// Writes that come together go to the database together: at most ``most`` batches run at
-/// once, and a write that finds them all running waits and goes with the next batch, with every
-/// other write that came meanwhile (up to ``largest``). No task of its own: the first write of a
-/// batch runs it (it *leads*), and hands the next batch to the first write waiting. A lone write
-/// goes at once, alone; under load, one commit (and one flush to disk) carries many writes.
+/// Writes that come together go to the database together: one batch at a time, and a write that
+/// finds one running waits and goes with the next, with every other write that came meanwhile
+/// (up to ``largest``, one of each key: a later write of a key in the batch waits for the next
+/// one, in order). No task of its own: the first write of a batch runs it (it *leads*), and
+/// hands the next batch to the first write waiting. A lone write goes at once, alone; under
+/// load, one commit (and one flush to disk) carries many.
 final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
     /// How each batch is written: one answer per item, in the items' order.
     typealias Run = @Sendable ([Item]) async -> [Result<Answer, any Error>]
@@ -22,26 +23,34 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
 
     private struct State {
         var pending: [Entry] = []
-        var running = 0
+        var running = false
 
-        /// The first `count` waiting writes at most, no longer waiting.
-        mutating func takeBatch(_ count: Int) -> [Entry] {
-            let taken = Array(pending.prefix(count))
-            pending.removeFirst(taken.count)
+        /// After `first`, waiting writes of keys not yet taken, in order, up to `count` in all,
+        /// no longer waiting.
+        mutating func takeBatch(_ count: Int, after first: [Entry] = [], key: (Item) -> String) -> [Entry] {
+            var taken = first, keys = Set(first.map { key($0.item) }), left: [Entry] = []
+            for entry in pending {
+                if taken.count < count, keys.insert(key(entry.item)).inserted {
+                    taken.append(entry)
+                } else {
+                    left.append(entry)
+                }
+            }
+            pending = left
             return taken
         }
     }
 
-    /// Batches running at once at most.
-    let most: Int
     /// Items in one batch at most.
     let largest: Int
+    /// What no two items of a batch share.
+    private let key: @Sendable (Item) -> String
     private let state = Mutex(State())
 
-    init(most: Int, largest: Int) {
-        precondition(most > 0 && largest > 0)
-        self.most = most
+    init(largest: Int, key: @escaping @Sendable (Item) -> String) {
+        precondition(largest > 0)
         self.largest = largest
+        self.key = key
     }
 
     /// Writes waiting for a batch now.
@@ -54,12 +63,12 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
         let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
             let own = Entry(item: item, waiting: continuation)
             let batch = state.withLock { state -> [Entry]? in
-                guard state.running < most else {
+                guard !state.running else {
                     state.pending.append(own)
                     return nil
                 }
-                state.running += 1
-                return [own] + state.takeBatch(largest - 1)
+                state.running = true
+                return state.takeBatch(largest, after: [own], key: key)
             }
             if let batch { continuation.resume(returning: .lead(batch)) }
         }
@@ -81,10 +90,10 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
         }
         let next = state.withLock { state -> [Entry]? in
             guard !state.pending.isEmpty else {
-                state.running -= 1
+                state.running = false
                 return nil
             }
-            return state.takeBatch(largest)
+            return state.takeBatch(largest, key: key)
         }
         if let next, let first = next.first { first.waiting.resume(returning: .lead(next)) }
         for (entry, answer) in zip(batch, answers).dropFirst() { entry.waiting.resume(returning: .answered(answer)) }

@@ -13,16 +13,12 @@ struct ChangedRows: Sendable, Equatable {
 }
 
 extension ChangedRows {
-    /// What a read model shows of an owner's `rows`: the row in `/users` only when `userMoved`.
+    /// What a read model shows of an owner's `rows`: the profile and the order encoded as they are
+    /// served, and the row in `/users` only when `userMoved`.
     init(_ rows: OwnerRows, userMoved: Bool) throws {
-        try self.init(profile: rows.profile, order: rows.order, user: userMoved ? rows.user : nil)
-    }
-
-    /// The profile and the order encoded as they are served.
-    init(profile: ProfileRecord, order: OrderRecord, user: UserRecord?) throws {
         self.init(
-            owner: profile.id, profile: try ReadModel.versioned(profile), order: try ReadModel.versioned(order),
-            user: user)
+            owner: rows.profile.id, profile: try ReadModel.versioned(rows.profile),
+            order: try ReadModel.versioned(rows.order), user: userMoved ? rows.user : nil)
     }
 }
 

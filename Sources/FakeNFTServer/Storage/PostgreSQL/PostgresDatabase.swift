@@ -5,16 +5,10 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. A change is one call of `fakenft_changes` (one round trip); changes
-/// of this server that come while a call runs go together (``ChangeBatches``) in the next call,
-/// which locks their owners in one order and writes them all in one commit. The rules run here
-/// on the owner's rows as this server last wrote or read them, and the function writes the
-/// result only if the rows are still at those versions (else they are read again and the rules
-/// run again; a change that loses twice takes the rows' locks for a transaction, and writes
-/// through the same function). docs/storage.md has these steps. Each change counts itself in
-/// `store_state` last (a row lock held for the commit only, so generations are in commit
-/// order), records its scopes in `change_log` and sends `NOTIFY fakenft_changes`, which every
-/// server listens to.
+/// servers on one database. The changes of this server that come together are made on the
+/// rows it knows and written in one call of `fakenft_changes` (one round trip, one commit),
+/// which writes each only if its rows are still at those versions, counts it, logs it and
+/// notifies every server (docs/storage.md, "A change on PostgreSQL", has the steps).
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.
@@ -33,15 +27,14 @@ final class PostgresDatabase: StoreDatabase {
     private let known = Mutex<[String: OwnerRows]>([:])
     /// This server among the database's writers: its own changes' notifications are not read again.
     private let writer = UUID().uuidString
-    private let owners = TurnsByKey()
     /// Changes with their rows (this server's own, and others' whose notifications carried them),
     /// until the read model takes them.
     private let withRows = Mutex(ChangesWithRows())
-    /// This server's changes that come together, written in one call: one call at a time, of up
-    /// to 64 changes (a batch's notifications carry up to 8,000 bytes each). One at a time lets
-    /// every change that comes during a call share the next one's commit and notification (the
-    /// figures against 4 calls at once: docs/benchmarks.md, "One change call at a time").
-    private let batches = ChangeBatches<PostgresChange, Int?>(most: 1, largest: 64)
+    /// This server's changes that come together, made and written in one call: one call at a time
+    /// (docs/benchmarks.md, "One change call at a time"), of up to 64 changes (a batch's
+    /// notifications carry up to 8,000 bytes each), one of each owner: the next is made on the rows
+    /// it committed, never on rows not committed, whose versions another server may take.
+    fileprivate let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -213,48 +206,62 @@ final class PostgresDatabase: StoreDatabase {
         async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
     {
-        try await owners.run(owner) { try await optimisticChange(owner: owner, change) }
-    }
-
-    /// The change on the rows known here, written if they are still so; else on the rows as they
-    /// are, written if they still are then; else in a transaction that locks them.
-    private func optimisticChange<Outcome: Sendable>(
-        owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome
-    ) async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
-        var base = known.withLock { $0[owner] }
-        for _ in 0..<2 {  // the rows known here, then as they are now
-            let fresh = base == nil
-            let before: OwnerRows
-            if let base { before = base } else { before = try await rowsNow(of: owner) }
-            base = nil
-            var changed = before
-            let outcome: Outcome
-            do { outcome = try change(&changed) } catch {
-                if fresh { throw error }
-                continue  // judged on rows that may be old: judged again on the database's
+        for attempt in 0..<2 {  // on the rows known here, then on the rows as they are now
+            let request = ChangeRequest(owner: owner, readFirst: attempt > 0) { rows in try change(&rows) }
+            guard case .committed(let rows, let outcome, let scope) = try await batches.write(request, by: writeBatch)
+            else { continue }
+            guard let outcome = outcome as? Outcome else {
+                throw StoreError.damaged("a change came back with another's")
             }
-            let rows = changed
-            let users = rows.user != before.user
-            let shown = try ChangedRows(rows, userMoved: users)
-            guard
-                let generation = try await batches.write(
-                    try PostgresChange(rows, over: before, shown: shown), by: writeBatch)
-            else {
-                continue  // another change came first
-            }
-            known.withLock { $0[owner] = rows }
-            return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
+            return (rows, outcome, scope)
         }
         let changed = try await lockedChange(owner: owner, change)
         known.withLock { $0[owner] = changed.rows }
         return changed
     }
 
+    /// The batch's leader makes each change and writes them in one call: each on its owner's rows as
+    /// known here, else as read now (one query for every owner to read). A change is made again, on
+    /// the rows read first, when its rows moved on before the call or its rules refused rows that
+    /// may be old.
+    private func writeBatch(_ requests: [ChangeRequest]) async -> [Result<ChangeAnswer, any Error>] {
+        let knownRows = known.withLock { known in requests.map { $0.readFirst ? nil : known[$0.owner] } }
+        let toRead = Set(zip(requests, knownRows).filter { $1 == nil }.map(\.0.owner))
+        var read: [String: OwnerRows] = [:]
+        do { if !toRead.isEmpty { read = try await owned(by: toRead) } } catch {
+            return requests.map { _ in .failure(error) }
+        }
+        var answers: [Result<ChangeAnswer, any Error>] = requests.map { _ in .success(.again) }
+        var made: [MadeChange] = []
+        for (index, (request, knownRows)) in zip(requests, knownRows).enumerated() {
+            let asTheyAre = read[request.owner]
+            guard let before = asTheyAre ?? knownRows else { continue }
+            var rows = before
+            do {
+                let outcome = try request.rules(&rows)
+                let users = rows.user != before.user
+                let change = try PostgresChange(rows, over: before, shown: ChangedRows(rows, userMoved: users))
+                made.append(MadeChange(index: index, change: change, rows: rows, outcome: outcome, users: users))
+            } catch {
+                // refused on the rows as they are: the answer; on rows that may be old: made again
+                if asTheyAre != nil { answers[index] = .failure(error) }
+            }
+        }
+        let written = made.isEmpty ? [] : await write(made.map(\.change))
+        known.withLock { known in
+            for (change, result) in zip(made, written) {
+                known[change.change.owner] = try? result.get().map { _ in change.rows }
+                answers[change.index] = result.map { generation in generation.map(change.committed) ?? .again }
+            }
+        }
+        return answers
+    }
+
     /// Writes `changes` in one call (one commit); when the database refuses the batch (not when it
     /// is unavailable), each change alone, so that one change it refuses fails no other. The rows
     /// of those committed are held for the read model before any of their writers goes on: it
     /// takes changes in order, and a writer's own may come after others of the batch.
-    private func writeBatch(_ changes: [PostgresChange]) async -> [Result<Int?, any Error>] {
+    private func write(_ changes: [PostgresChange]) async -> [Result<Int?, any Error>] {
         do {
             let generations = try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
             withRows.withLock { held in
@@ -268,17 +275,9 @@ final class PostgresDatabase: StoreDatabase {
             logger.warning(
                 "a batch of \(changes.count) changes was refused, each written alone: \(String(reflecting: error))")
             var answers: [Result<Int?, any Error>] = []
-            for change in changes { answers += await writeBatch([change]) }
+            for change in changes { answers += await write([change]) }
             return answers
         }
-    }
-
-    /// `owner`'s rows as they are now (``owned(by:)`` throws when one is missing).
-    private func rowsNow(of owner: String) async throws -> OwnerRows {
-        guard let rows = try await owned(by: [owner])[owner] else {
-            throw StoreError.damaged("the database has no profile or no order '\(owner)'")
-        }
-        return rows
     }
 
     /// The change in a transaction that locks the owner's rows as it reads them and writes them
@@ -544,5 +543,38 @@ extension PostgresDatabase {
             return StoreError.damaged("PostgreSQL at \(address): \(reason)")
         }
         return StoreError.damaged("PostgreSQL at \(address): \(address.tlsFailure(error) ?? "\(error)")")
+    }
+}
+
+extension PostgresDatabase {
+    /// One change asked of a batch: the rules to run on `owner`'s rows, and whether those rows
+    /// must be read first (the rows known here moved on, or were refused).
+    fileprivate struct ChangeRequest: Sendable {
+        var owner: String
+        var readFirst: Bool
+        var rules: @Sendable (inout OwnerRows) throws -> any Sendable
+    }
+
+    /// What a batch answers a change that did not fail.
+    fileprivate enum ChangeAnswer: Sendable {
+        case committed(rows: OwnerRows, outcome: any Sendable, scope: ChangeScope)
+        /// Made on rows that moved on, or refused on rows that may be old: to make again on the
+        /// rows read first.
+        case again
+    }
+
+    /// A change the batch's leader made, to write: `index` is its request's place in the batch.
+    fileprivate struct MadeChange {
+        var index: Int
+        var change: PostgresChange
+        var rows: OwnerRows
+        var outcome: any Sendable
+        var users: Bool
+
+        /// The answer once it is committed as `generation`.
+        func committed(_ generation: Int) -> ChangeAnswer {
+            let scope = ChangeScope(generation: generation, owner: change.owner, users: users, sessions: false)
+            return .committed(rows: rows, outcome: outcome, scope: scope)
+        }
     }
 }

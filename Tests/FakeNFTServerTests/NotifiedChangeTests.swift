@@ -89,6 +89,24 @@ struct NotifiedChangeTests {
         #expect(arrived.run(after: 3).isEmpty, "4 never came")
     }
 
+    /// While this server's batch is written, another server's change notified is held at once
+    /// and told after the batch's own are held: told before, the store would find a gap (the
+    /// batch's own) and read back from the database what is on its way.
+    @Test func aChangeNotifiedWhileABatchIsWrittenIsToldAfter() throws {
+        let payload = try #require(NotifiedChange.payload(try Self.changedRows()))
+        var held = ChangesWithRows()
+        let toldAtOnce = held.add(NotifiedChange("5 other " + payload))
+        held.writing = true
+        let toldWhileWriting = [held.add(NotifiedChange("8 other " + payload)), held.add(NotifiedChange("7 other"))]
+        #expect(toldAtOnce && toldWhileWriting == [false, false])
+        #expect(held.untold == 8, "the newest, told once the batch is held")
+        #expect(held.run(after: 7).map(\.generation) == [8], "its rows held already")
+        held.writing = false
+        held.untold = nil
+        let toldAfter = held.add(NotifiedChange("9 other " + payload))
+        #expect(toldAfter && held.untold == nil)
+    }
+
     /// A change held again replaces the one in its place (a notification read again after the
     /// listener reconnected, a generation numbered again after a reseed).
     @Test func aChangeHeldAgainReplacesTheOneInItsPlace() throws {

@@ -103,11 +103,14 @@ struct PostgresChangeTests {
         let address = try TestStore.newDatabase()
         let database = try await Self.database(address)
         let before = try TestStore.rows(address, "SELECT generation FROM store_state")
-        let (rows, _, scope) = try await database.lockedChange(owner: "1") { rows in
-            rows.profile.name = "Locked"
-            rows.profile.bumpVersion()
-        }
+        let answer = try await database.lockedChange(
+            .init(owner: "1", readFirst: true) { rows in
+                rows.profile.name = "Locked"
+                rows.profile.bumpVersion()
+                return "done"
+            })
         await database.close()
+        guard case .committed(let rows, _, let scope) = answer else { throw StoreError.damaged("not committed") }
         #expect(scope.generation == Int(before.first?.first ?? "").map { $0 + 1 })
         #expect(
             try TestStore.rows(address, "SELECT name, version FROM profile WHERE id = '1'")

@@ -10,9 +10,8 @@ import Synchronization
 /// write. After the commit the read model catches up with the database before the change is
 /// answered, so this server's readers never see a state older than one it acknowledged. Reads
 /// never wait for the database: other servers' changes (another process on the same SQLite
-/// file, or any server on the same PostgreSQL) arrive through ``run()``,
-/// usually within milliseconds, and a reader that presents a generation it saw waits for it
-/// (``reach(_:patience:)``).
+/// file, or any server on the same PostgreSQL) arrive through ``run()``, usually within
+/// milliseconds, and a reader that presents a generation it saw waits for it (``reach(_:patience:)``).
 public final class Store: Service {
     let database: any StoreDatabase
     /// The read model readers see, moved forward one catch-up at a time.
@@ -44,12 +43,7 @@ public final class Store: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown { [self] in
             await withDiscardingTaskGroup { group in
-                group.addTask {
-                    await self.database.followOtherWriters { generation in
-                        // not this server's own, already applied
-                        if generation > self.latest.generation { try? await self.catchUp(through: generation) }
-                    }
-                }
+                group.addTask { await self.database.followOtherWriters { try? await self.catchUp(through: $0) } }
                 group.addTask { await self.feed.beat() }
             }
         }
@@ -112,9 +106,10 @@ public final class Store: Service {
         (takenFromNotifications.load(ordering: .relaxed), readFromDatabase.load(ordering: .relaxed))
     }
 
-    /// Takes in what changed since the read model's generation, through `target` at least, and
-    /// tells the event subscribers.
+    /// Takes in what changed since the read model's generation, through `target` at least (unless
+    /// the model has it already, as this server's own), and tells the event subscribers.
     private func catchUp(through target: Int) async throws {
+        if latest.generation >= target { return }
         try await published.advance { [self] in try await readChanges(through: target) }
     }
 
@@ -257,9 +252,7 @@ public final class Store: Service {
 
     /// After a sign-up or sign-in change of `generation`: the read model has at least that
     /// change before the change is answered.
-    func committed(_ generation: Int) async throws {
-        if latest.generation < generation { try await catchUp(through: generation) }
-    }
+    func committed(_ generation: Int) async throws { try await catchUp(through: generation) }
 }
 
 /// Whose profile and order: ``shared`` (requests without an account token, the gen-1 habit),

@@ -121,16 +121,26 @@ struct ChangesWithRows: Sendable {
         case notified(Substring)
     }
     private var slots = [(generation: Int, rows: Rows)?](repeating: nil, count: capacity)
+    /// Whether this server's batch is being written: another server's change notified meanwhile
+    /// is told once the batch's own are held (the batch's answer and a later change's notification
+    /// race; told first, the store would find a gap and read back what is on its way).
+    var writing = false
+    /// The newest generation notified while writing, to tell after.
+    var untold: Int?
 
     /// This server's own change, as committed.
     mutating func add(_ rows: ChangedRows, as generation: Int) {
         slots[Self.slot(generation)] = (generation, .committed(rows))
     }
 
-    /// Another server's change, as its notification carried it.
-    mutating func add(_ change: NotifiedChange) {
-        guard let text = change.rowsText, change.generation != .max else { return }
-        slots[Self.slot(change.generation)] = (change.generation, .notified(text))
+    /// Another server's change, as its notification carried it; whether to tell it now.
+    @discardableResult
+    mutating func add(_ change: NotifiedChange) -> Bool {
+        if let text = change.rowsText, change.generation != .max {
+            slots[Self.slot(change.generation)] = (change.generation, .notified(text))
+        }
+        if writing { untold = max(untold ?? change.generation, change.generation) }
+        return !writing
     }
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows

@@ -34,7 +34,7 @@ final class PostgresDatabase: StoreDatabase {
     /// (docs/benchmarks.md, "One change call at a time"), of up to 64 changes (a batch's
     /// notifications carry up to 8,000 bytes each), one of each owner: the next is made on the rows
     /// it committed, never on rows not committed, whose versions another server may take.
-    fileprivate let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)
+    private let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)
 
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
@@ -206,18 +206,15 @@ final class PostgresDatabase: StoreDatabase {
         async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
     {
-        for attempt in 0..<2 {  // on the rows known here, then on the rows as they are now
+        // on the rows known here, then on the rows as they are now, then with the rows locked
+        for attempt in 0..<3 {
             let request = ChangeRequest(owner: owner, readFirst: attempt > 0) { rows in try change(&rows) }
-            guard case .committed(let rows, let outcome, let scope) = try await batches.write(request, by: writeBatch)
-            else { continue }
-            guard let outcome = outcome as? Outcome else {
-                throw StoreError.damaged("a change came back with another's")
-            }
+            let answer = try await attempt < 2 ? batches.write(request, by: writeBatch) : lockedChange(request)
+            guard case .committed(let rows, let outcome as Outcome, let scope) = answer else { continue }
+            if attempt == 2 { known.withLock { $0[owner] = rows } }
             return (rows, outcome, scope)
         }
-        let changed = try await lockedChange(owner: owner, change)
-        known.withLock { $0[owner] = changed.rows }
-        return changed
+        throw StoreError.damaged("a change came back with another's outcome")
     }
 
     /// The batch's leader makes each change and writes them in one call: each on its owner's rows as
@@ -236,13 +233,7 @@ final class PostgresDatabase: StoreDatabase {
         for (index, (request, knownRows)) in zip(requests, knownRows).enumerated() {
             let asTheyAre = read[request.owner]
             guard let before = asTheyAre ?? knownRows else { continue }
-            var rows = before
-            do {
-                let outcome = try request.rules(&rows)
-                let users = rows.user != before.user
-                let change = try PostgresChange(rows, over: before, shown: ChangedRows(rows, userMoved: users))
-                made.append(MadeChange(index: index, change: change, rows: rows, outcome: outcome, users: users))
-            } catch {
+            do { made.append(try MadeChange(index: index, request, on: before)) } catch {
                 // refused on the rows as they are: the answer; on rows that may be old: made again
                 if asTheyAre != nil { answers[index] = .failure(error) }
             }
@@ -262,6 +253,14 @@ final class PostgresDatabase: StoreDatabase {
     /// of those committed are held for the read model before any of their writers goes on: it
     /// takes changes in order, and a writer's own may come after others of the batch.
     private func write(_ changes: [PostgresChange]) async -> [Result<Int?, any Error>] {
+        withRows.withLock { $0.writing = true }
+        defer {
+            let untold = withRows.withLock { held in
+                held.writing = false
+                return held.untold.take()
+            }
+            if let untold { notify.yield(untold) }
+        }
         do {
             let generations = try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
             withRows.withLock { held in
@@ -282,24 +281,14 @@ final class PostgresDatabase: StoreDatabase {
 
     /// The change in a transaction that locks the owner's rows as it reads them and writes them
     /// through the same call as every change (``PostgresChange``), before its commit.
-    func lockedChange<Outcome: Sendable>(
-        owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome
-    ) async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope) {
+    func lockedChange(_ request: ChangeRequest) async throws -> ChangeAnswer {
         try await transaction { [writer] db in
-            let before = try await Self.lockedRows(of: owner, db)
-            var rows = before
-            let outcome = try change(&rows)
-            let users = rows.user != before.user
-            let shown = try ChangedRows(rows, userMoved: users)
+            let made = try MadeChange(index: 0, request, on: try await Self.lockedRows(of: request.owner, db))
             // the same call as every change, on rows that cannot have moved on: they are locked
-            guard
-                let generation = try await Self.write(
-                    [try PostgresChange(rows, over: before, shown: shown)], writer: writer, db
-                ).first ?? nil
-            else {
+            guard let generation = try await Self.write([made.change], writer: writer, db).first ?? nil else {
                 throw StoreError.damaged("rows locked for a change moved on under it")
             }
-            return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
+            return made.committed(generation)
         }
     }
 
@@ -522,12 +511,11 @@ extension PostgresDatabase {
         }
     }
 
-    /// Keeps another server's change's rows and tells the store of it; this server's own are
-    /// held as they commit.
+    /// Keeps another server's change's rows and tells the store of it (once this server's batch
+    /// being written is held, ``ChangesWithRows/writing``); this server's own are held as they commit.
     private func arrived(_ change: NotifiedChange) {
         guard change.writer != writer else { return }
-        withRows.withLock { $0.add(change) }
-        notify.yield(change.generation)
+        if withRows.withLock({ $0.add(change) }) { notify.yield(change.generation) }
     }
 
     /// A clear message for what goes wrong while connecting (postgres-nio's errors hide the
@@ -549,27 +537,36 @@ extension PostgresDatabase {
 extension PostgresDatabase {
     /// One change asked of a batch: the rules to run on `owner`'s rows, and whether those rows
     /// must be read first (the rows known here moved on, or were refused).
-    fileprivate struct ChangeRequest: Sendable {
+    struct ChangeRequest: Sendable {
         var owner: String
         var readFirst: Bool
         var rules: @Sendable (inout OwnerRows) throws -> any Sendable
     }
 
     /// What a batch answers a change that did not fail.
-    fileprivate enum ChangeAnswer: Sendable {
+    enum ChangeAnswer: Sendable {
         case committed(rows: OwnerRows, outcome: any Sendable, scope: ChangeScope)
         /// Made on rows that moved on, or refused on rows that may be old: to make again on the
         /// rows read first.
         case again
     }
 
-    /// A change the batch's leader made, to write: `index` is its request's place in the batch.
+    /// A change made, to write: `index` is its request's place in the batch.
     fileprivate struct MadeChange {
         var index: Int
         var change: PostgresChange
         var rows: OwnerRows
         var outcome: any Sendable
         var users: Bool
+
+        /// `request`'s rules run on `before`.
+        init(index: Int, _ request: ChangeRequest, on before: OwnerRows) throws {
+            self.index = index
+            rows = before
+            outcome = try request.rules(&rows)
+            users = rows.user != before.user
+            change = try PostgresChange(rows, over: before, shown: ChangedRows(rows, userMoved: users))
+        }
 
         /// The answer once it is committed as `generation`.
         func committed(_ generation: Int) -> ChangeAnswer {

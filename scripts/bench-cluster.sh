@@ -98,9 +98,19 @@ measure() {
 }
 meets() { awk -v r="$1" -v t="$2" 'BEGIN { print (r + 0 >= t ? "yes" : "NO") }'; }
 
-before=$(cpu_now)
+# Answers both servers repeated on the event loop, without the router (RepeatedAnswers).
+repeats() {
+    for port in "$a_port" "$b_port"; do curl -sf "http://127.0.0.1:$port/metrics"; done |
+        awk '/^fakenft_http_answers_repeated_total/ { n += $NF } END { printf "%d", n }'
+}
+# "N% of its reads" of wrk's last run, repeats counted since $1, with $2 reads in 10 requests.
+repeated_share() { awk -v r="$(($(repeats) - $1))" -v n="$(requests)" -v reads="$2" \
+    'BEGIN { printf "%d%% of its reads", n > 0 ? 100 * r / (n * reads / 10) : 0 }'; }
+
+before=$(cpu_now) repeated=$(repeats)
 set -- $(TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
 mix_rps=$1 mix_p50=$2 mix_p99=$3 mix_bad=$4 mix_errors=$5
+mix_repeated=$(repeated_share "$repeated" 8)
 mix_costs=$(costs "$before" "$(cpu_now)" "$(requests)")
 mix_cpu=$(in_words "$mix_costs")
 # Changes a server's read model caught up with, by where their rows came from ("N M": without a
@@ -117,9 +127,10 @@ mix_checked=$checked mix_lost=$lost
 
 # The mix's two halves apart, for where its CPU goes: its reads alone through nginx, and its
 # writes alone straight to server a (b takes them in from their notifications).
-before=$(cpu_now)
+before=$(cpu_now) repeated=$(repeats)
 set -- $(ONLY=reads TOKENS="$work/tokens" ACKED="$work/acked-apart" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")
 reads_rps=$1 reads_bad=$4 reads_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
+reads_repeated=$(repeated_share "$repeated" 10)
 before=$(cpu_now)
 set -- $(ONLY=writes TOKENS="$work/tokens" ACKED="$work/acked-apart" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$a_port")
 writes_rps=$1 writes_bad=$4 writes_cpu=$(per_request "$before" "$(cpu_now)" "$(requests)")
@@ -166,6 +177,7 @@ echo "$mix_costs" | awk -v cores="$(nproc)" -v select="$select_tps" '{ second = 
     printf "\n" }'
 echo "Acknowledged likes of the mix checked in the database: $mix_checked accounts, last write of each; lost: $mix_lost"
 echo "Changes the two servers caught up with (the sign-ups and the mix): $mix_caught_up"
+echo "Reads answered as repeats on the event loop, without the router: the mix $mix_repeated; its reads alone $reads_repeated"
 
 # 4. Failures under the mix, both servers again: PostgreSQL restarted at 5 s, server a killed
 # with SIGKILL at 10 s, every connection of the pool held by a slow query (a table lock held for

@@ -105,7 +105,7 @@ repeats() {
 }
 # "N% of its reads" of wrk's last run, repeats counted since $1, with $2 reads in 10 requests.
 repeated_share() { awk -v r="$(($(repeats) - $1))" -v n="$(requests)" -v reads="$2" \
-    'BEGIN { printf "%d%% of its reads", n > 0 ? 100 * r / (n * reads / 10) : 0 }'; }
+    'BEGIN { printf "%d%% of its reads", (n > 0 ? 100 * r / (n * reads / 10) : 0) }'; }
 
 before=$(cpu_now) repeated=$(repeats)
 set -- $(TOKENS="$work/tokens" ACKED="$work/acked" THREADS=2 measure -s scripts/bench-cluster.lua "http://127.0.0.1:$nginx_port")

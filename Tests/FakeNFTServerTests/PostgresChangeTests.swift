@@ -99,6 +99,67 @@ struct PostgresChangeTests {
         #expect(fresh.total == 1 && known.total == 2)
     }
 
+    /// The generations a database tells its store, in order.
+    final class Told: Sendable {
+        let generations = Mutex<[Int]>([])
+        func add(_ generation: Int) { generations.withLock { $0.append(generation) } }
+        var all: [Int] { generations.withLock { $0 } }
+    }
+
+    /// While this server's batch is written (held here by a row lock another session takes),
+    /// another server's change is notified: it is held at once, and told to the store only once
+    /// the batch's own change is held, so that the store finds no gap to read back.
+    @Test(.timeLimit(.minutes(5))) func aChangeNotifiedWhileABatchIsWrittenIsToldOnceTheBatchIsHeld()
+        async throws
+    {
+        let address = try TestStore.newDatabase()
+        let here = try await Self.database(address), there = try await Self.database(address)
+        _ = try await here.change(owner: "1") { rows in rows.profile.bumpVersion() }  // its rows known here
+        let told = Told()
+        let following = Task { await here.followOtherWriters { told.add($0) } }
+        #expect(await polled { told.all == [.max] }, "listening (and told to read what it missed)")
+        let signUp = try await there.register(
+            ShopRulesTests.account(),
+            session: SessionRecord(tokenHash: "t", userID: "u-1", createdAt: "2026-11-28T00:00:00Z"), key: nil)
+        #expect(await polled { told.all == [.max, signUp] }, "told at once: no batch of here's being written")
+        // Another session locks the shared profile until it is ended.
+        let locker = Task {
+            try await spawned(
+                "/usr/bin/psql",
+                [
+                    address, "-X", "-q", "-c",
+                    "BEGIN; SELECT 1 FROM profile WHERE id = '1' FOR UPDATE; SELECT pg_sleep(300); COMMIT",
+                ])
+        }
+        func sessions(_ condition: String) throws -> Int {
+            Int(
+                try TestStore.rows(
+                    address, "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND \(condition)"
+                ).first?.first
+                    ?? "")
+                ?? 0
+        }
+        #expect(try await polled { try sessions("query LIKE '%pg_sleep(300)%' AND state = 'active'") == 1 })
+        let blocked = Task { try await here.change(owner: "1") { rows in rows.profile.bumpVersion() } }
+        #expect(try await polled { try sessions("wait_event_type = 'Lock'") == 1 }, "here's batch waits")
+        let (_, _, theirs) = try await there.change(owner: "u-1") { rows in rows.profile.bumpVersion() }
+        #expect(await polled { !here.changesWithRows(after: theirs.generation - 1).isEmpty }, "its rows held here")
+        #expect(told.all == [.max, signUp], "not told while here's batch is written")
+        _ = try TestStore.rows(
+            address,
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE pid <> pg_backend_pid() AND query LIKE '%pg_sleep(300)%'
+            """)
+        _ = try? await locker.value
+        let (_, _, ours) = try await blocked.value
+        #expect(ours.generation == theirs.generation + 1, "committed after theirs")
+        #expect(await polled { told.all == [.max, signUp, theirs.generation] }, "told once the batch is held")
+        following.cancel()
+        await here.close()
+        await there.close()
+    }
+
     @Test func aLockedChangeIsWrittenThroughTheChangeFunction() async throws {
         let address = try TestStore.newDatabase()
         let database = try await Self.database(address)

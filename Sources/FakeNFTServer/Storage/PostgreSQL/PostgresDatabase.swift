@@ -210,11 +210,12 @@ final class PostgresDatabase: StoreDatabase {
         for attempt in 0..<3 {
             let request = ChangeRequest(owner: owner, readFirst: attempt > 0) { rows in try change(&rows) }
             let answer = try await attempt < 2 ? batches.write(request, by: writeBatch) : lockedChange(request)
-            guard case .committed(let rows, let outcome as Outcome, let scope) = answer else { continue }
+            guard case .committed(let rows, let outcome, let scope) = answer else { continue }  // made again
+            guard let outcome = outcome as? Outcome else { throw StoreError.damaged("an outcome of another type") }
             if attempt == 2 { known.withLock { $0[owner] = rows } }
             return (rows, outcome, scope)
         }
-        throw StoreError.damaged("a change came back with another's outcome")
+        throw StoreError.damaged("a locked change came back unwritten")
     }
 
     /// The batch's leader makes each change and writes them in one call: each on its owner's rows as
@@ -546,8 +547,7 @@ extension PostgresDatabase {
     /// What a batch answers a change that did not fail.
     enum ChangeAnswer: Sendable {
         case committed(rows: OwnerRows, outcome: any Sendable, scope: ChangeScope)
-        /// Made on rows that moved on, or refused on rows that may be old: to make again on the
-        /// rows read first.
+        /// To make again on the rows read first (made on rows that moved on, or refused on old ones).
         case again
     }
 

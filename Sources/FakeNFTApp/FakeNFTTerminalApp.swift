@@ -1,5 +1,6 @@
 import Localization
 import FakeNFTCore
+import FakeNFTModels
 import Foundation
 import Logging
 import TerminalUI
@@ -45,13 +46,17 @@ public enum FakeNFTTerminalApp {
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
         AccessibleMode.isOn = accessible
+        // In an SSH session of the shop: no shell to resume a stop, no browser of the visitor's here.
+        let remote = SSHSessionVariables.isRemote(environment)
         // The server starts at once, while the terminal is set up and asked what it can do (off
         // the main actor, which the set-up keeps busy).
         let started = Task.detached { try await connect() }
         let session: TerminalSession
         do {
             session = try TerminalSession(
-                options: .init(mouse: mouse, theme: look(nil).theme, environment: environment, accessible: accessible))
+                options: .init(
+                    mouse: mouse, theme: look(nil).theme, environment: environment, accessible: accessible,
+                    jobControl: !remote))
         } catch {
             started.cancel()
             throw error
@@ -68,7 +73,8 @@ public enum FakeNFTTerminalApp {
             defer { launch.finish() }
             let connection = try await started.value
             let gate = SignInGate(
-                connection: connection, accounts: accounts, logger: logger, sshLink: environment["FAKENFT_SSH_LINK"])
+                connection: connection, accounts: accounts, logger: logger,
+                sshLink: environment[SSHSessionVariables.link])
             return (gate, await gate.decide(), await gate.givenTokenIsRefused())
         }
         guard await loop.run(launch) == .finished else {
@@ -83,7 +89,8 @@ public enum FakeNFTTerminalApp {
             guard await loop.run(OnboardingScene(palette: palette)) == .finished else { return session.exitSignal }
             onboarding.markDone()
         }
-        let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: Browser.open)
+        let browser: ((String) -> Bool)? = remote ? nil : { Browser.open($0) }
+        let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: browser)
         let pictures = Pictures(
             loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
             palette: palette, symbols: symbols,
@@ -122,7 +129,7 @@ public enum FakeNFTTerminalApp {
                 kept: (kept("likes"), kept("cart")))
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
-                offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment["FAKENFT_SSH_KEY"])
+                offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment[SSHSessionVariables.key])
             let lastSeen = LastSeenStore(
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)

@@ -251,7 +251,7 @@ public enum FakeNFTServer {
                 create: ssh.hostKeyPath == nil)
             let shop = SSHShop(
                 configuration: ssh, store: store, dataDirectory: configuration.dataDirectory, api: apiAddress,
-                links: sshLinks, logger: logger)
+                links: sshLinks, metrics: metrics, logger: logger)
             services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
         }
         return services

@@ -289,6 +289,7 @@ extension Catalog {
         .sortSaveFailed: "Could not save the sort order: {0}",
         .linkCopied: "Link copied",
         .notCopied: "Not copied: {0}",
+        .openOnYourMachine: "Open on your machine (copied where your terminal allows): {0}",
         .noBrowser: "No browser found (set $BROWSER or install xdg-utils).",
         .notOpened: "Not opened: {0}",
         .collectionsReloadFailed: "Could not reload the collections: {0}",

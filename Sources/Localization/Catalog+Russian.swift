@@ -289,6 +289,7 @@ extension Catalog {
         .sortSaveFailed: "Не удалось сохранить порядок сортировки: {0}",
         .linkCopied: "Ссылка скопирована",
         .notCopied: "Не скопировано: {0}",
+        .openOnYourMachine: "Откройте на своём компьютере (скопировано, если терминал позволяет): {0}",
         .noBrowser: "Браузер не найден (задайте $BROWSER или установите xdg-utils).",
         .notOpened: "Не открыто: {0}",
         .collectionsReloadFailed: "Не удалось обновить коллекции: {0}",

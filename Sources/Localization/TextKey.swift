@@ -274,6 +274,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case linkCopied
     case notCopied
     case noBrowser
+    /// A link over SSH: the visitor's machine opens it; {0} the address.
+    case openOnYourMachine
     case notOpened
     case collectionsReloadFailed
     /// The breadcrumb line's end: what is shown is the last run's, the server has not answered yet.

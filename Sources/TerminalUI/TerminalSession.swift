@@ -44,14 +44,19 @@ public final class TerminalSession {
         public var environment: [String: String]
         /// For screen readers: the cursor shown on the selection, spinners still (``Spinner/isStill``).
         public var accessible: Bool
+        /// Whether Ctrl-Z stops the app: false where nothing could resume it (an SSH session of
+        /// the shop has no shell), where Ctrl-Z and SIGTSTP do nothing.
+        public var jobControl: Bool
         public init(
             mouse: Bool = false, theme: Theme = .dark,
-            environment: [String: String] = ProcessInfo.processInfo.environment, accessible: Bool = false
+            environment: [String: String] = ProcessInfo.processInfo.environment, accessible: Bool = false,
+            jobControl: Bool = true
         ) {
             self.mouse = mouse
             self.theme = theme
             self.environment = environment
             self.accessible = accessible
+            self.jobControl = jobControl
         }
     }
 
@@ -260,6 +265,7 @@ public final class TerminalSession {
     private func deliver(_ events: [TerminalEvent], to continuation: AsyncStream<TerminalEvent>.Continuation) {
         for event in events {
             if event == .key(.ctrl("z")) {
+                guard options.jobControl else { continue }
                 suspend()
                 continuation.yield(.resumed)
             } else {
@@ -276,6 +282,7 @@ public final class TerminalSession {
             surface.terminalResized(fd: STDOUT_FILENO)
             deliverRead(to: continuation)
         case SIGTSTP:
+            guard options.jobControl else { break }
             suspend()
             continuation.yield(.resumed)
         case SIGCONT:

@@ -140,6 +140,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Close an SSH session after this many minutes without a key pressed.", valueName: "n"))
     var sshIdleMinutes = 60
 
+    @Option(
+        help: ArgumentHelp(
+            "Accounts made for new SSH keys per hour from one address (ten times as many in all; 0: no limit).",
+            valueName: "n"))
+    var sshNewKeysPerHour = 10
+
     func validate() throws {
         if let sshPort, !(0...65535).contains(sshPort) {
             throw ValidationError("--ssh-port wants a number in 0...65535, not \(sshPort)")
@@ -152,6 +158,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...10_080).contains(sshIdleMinutes) else {
             throw ValidationError("--ssh-idle-minutes wants a number in 1...10080, not \(sshIdleMinutes)")
+        }
+        guard (0...100_000).contains(sshNewKeysPerHour) else {
+            throw ValidationError("--ssh-new-keys-per-hour wants a number in 0...100000, not \(sshNewKeysPerHour)")
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port wants a number in 0...65535, not \(port)")
@@ -227,6 +236,7 @@ struct ServeCommand: AsyncParsableCommand {
             ssh.maxSessions = sshMaxSessions
             ssh.maxSessionsPerVisitor = sshMaxPerVisitor
             ssh.idleLimit = .seconds(60 * sshIdleMinutes)
+            ssh.newKeysPerHour = sshNewKeysPerHour
             ssh.trustedProxies = configuration.trustedProxies
             configuration.ssh = ssh
         }

@@ -8,6 +8,7 @@ enum ServeEnvironment {
         "host", "port", "data", "database", "token", "token-file", "latency", "payments", "idle-timeout", "public-url",
         "sign-ups-per-hour", "session-idle-days", "lists-without-if-match", "metrics-address", "log-format",
         "ssh-port", "ssh-host", "ssh-host-key", "ssh-max-sessions", "ssh-max-per-visitor", "ssh-idle-minutes",
+        "ssh-new-keys-per-hour",
     ]
     /// The flags: set by `1`, `true` or `yes`.
     static let flags = ["quiet", "upstream-images", "read-only"]

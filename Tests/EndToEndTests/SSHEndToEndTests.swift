@@ -1,7 +1,12 @@
 import FakeNFTCore
 import Foundation
+import Glibc
 import Testing
 import FakeNFTTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The shop over SSH with OpenSSH's own client: `fakenft serve --ssh-port`, a visitor's key, the
 /// app in their terminal. Each step is checked on the visitor's screen and on the server.
@@ -117,7 +122,7 @@ import FakeNFTTesting
     @Test func twentyVisitorsAtOnce() async throws {
         let visitors = (1...21).map { "v\($0)" }
         let shop = try await SSHShopUnderTest(
-            keys: visitors, arguments: "--ssh-max-sessions 20 --ssh-max-per-visitor 25")
+            keys: visitors, arguments: "--ssh-max-sessions 20 --ssh-max-per-visitor 25 --ssh-new-keys-per-hour 30")
         for wave in stride(from: 0, to: 20, by: 5) {
             let arriving = visitors[wave..<wave + 5]
             for visitor in arriving {
@@ -193,6 +198,149 @@ import FakeNFTTesting
         let gone = await polled(within: .seconds(3)) { ((try? await shop.appProcesses()) ?? apps).isEmpty }
         #expect(gone, "the app outlived its visitor")
     }
+}
+
+/// What a stranger at the door can and cannot do: mint accounts, freeze a session, start a
+/// program on the server, have their terminal's wishes ignored, or be left on a frozen screen.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SSHStrangerEndToEndTests {
+    /// Thirty new keys from one address, ten at a time: the first ten make accounts (listed in
+    /// `/users`), the other twenty are told why not and when to come back; `/metrics` counts both.
+    @Test func aFloodOfNewKeysMakesTenAccounts() async throws {
+        let keys = (1...30).map { "k\($0)" }
+        let shop = try await SSHShopUnderTest(keys: keys, arguments: "--ssh-max-sessions 100 --ssh-max-per-visitor 40")
+        let api = APIClient(APIConfiguration(baseURL: shop.server))
+        let usersBefore = try await api.users(page: 0, size: 10_000).count
+        var outcomes: [(status: Int32, output: String)] = []
+        for wave in stride(from: 0, to: 30, by: 10) {
+            // Each visit holds its terminal until `timeout` ends it: the first ten are in at once.
+            outcomes += try await withThrowingTaskGroup(of: (status: Int32, output: String).self) { group in
+                for key in keys[wave..<wave + 10] {
+                    // Its input stays open (an input at its end closes the session) until `timeout` ends it.
+                    let visit =
+                        (["timeout", "20", "ssh", "-tt", "-p", "\(shop.sshPort)"] + shop.clientOptions(key: key))
+                        .joined(separator: " ")
+                    group.addTask { try await spawned("/bin/bash", ["-c", "\(visit) \(key)@127.0.0.1 < <(sleep 25)"]) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        let refused = outcomes.filter { $0.status == 1 && $0.output.contains("Too many new keys from your address") }
+        #expect(refused.count == 20, "\(outcomes.map { "\($0.status): \($0.output.suffix(200))" })")
+        #expect(refused.allSatisfy { $0.output.contains("come back in 60 min") })
+        let users = try await api.users(page: 0, size: 10_000)
+        #expect(users.count == usersBefore + 10)
+        let metrics = try await fetchText(shop.server.appendingPathComponent("metrics"))
+        #expect(metrics.contains("fakenft_ssh_new_keys_total 10"), "\(metrics)")
+        #expect(metrics.contains(#"fakenft_ssh_refusals_total{reason="new_keys"} 20"#))
+        #expect(metrics.contains("fakenft_ssh_sessions_started_total 10"))
+        try await eventually("the ten sessions counted as ended") {
+            let metrics = try await fetchText(shop.server.appendingPathComponent("metrics"))
+            return metrics.contains(#"fakenft_ssh_sessions_ended_total{reason="left"} 10"#)
+                && metrics.contains("fakenft_ssh_sessions_open 0")
+        }
+    }
+
+    /// Ctrl-Z does not stop the app of a session (no shell could resume it): the next key acts.
+    /// An app stopped from elsewhere is continued by the visitor's next key.
+    @Test func ctrlZNeverFreezesASession() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"])
+        let tmux = shop.tmux
+        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("C-z")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        let app = try #require(try await shop.appProcesses().first)
+        #expect(try processState(app) != "T")
+        kill(app, SIGSTOP)
+        try await eventually("the app stopped") { try processState(app) == "T" }
+        try await tmux.keys("3")
+        try await tmux.waitFor(try await shop.fingerprint(of: "alice"))
+        #expect(try processState(app) != "T")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    /// `o` on a reader shows the address to open on the visitor's machine (and copies it);
+    /// nothing is started on the server.
+    @Test func aLinkIsShownNotOpenedOnTheServer() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"])
+        let tmux = shop.tmux
+        let api = APIClient(APIConfiguration(baseURL: shop.server))
+        let collection = try await api.collectionsInCatalogOrder()[0]
+        let website = try #require(try await api.user(id: collection.author).website)
+        try await tmux.resize(width: 200, height: 30)
+        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("[+ cart]")  // the collection's grid
+        try await tmux.keys("a")
+        try await tmux.waitFor(String(website.prefix(40)))
+        try await tmux.keys("o")
+        let screen = try await tmux.waitFor("Open on your machine")
+        #expect(screen.contains(website), "\(screen)")
+        let app = try #require(try await shop.appProcesses().first)
+        let children = try await spawned("/usr/bin/pgrep", ["-P", "\(app)"])
+        #expect(children.output.isEmpty, "the app started \(children.output)")
+        try await tmux.keys("q", "q", "q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    /// NO_COLOR sent by the client (SendEnv/SetEnv) gets a screen without colours.
+    @Test func theVisitorsNoColorIsTaken() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"])
+        let tmux = shop.tmux
+        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        let colored = try await tmux.waitUntil("the catalog", colors: true) { $0.contains("9 collections") }
+        #expect(Self.hasColors(colored), "without NO_COLOR the catalog has colours")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+        try await tmux.type("clear; " + shop.ssh(key: "alice", user: "alice", options: "-o SetEnv=NO_COLOR=1"))
+        let plain = try await tmux.waitUntil("the catalog", colors: true) { $0.contains("9 collections") }
+        #expect(!Self.hasColors(plain), "\(plain)")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    /// A server stopped under a visitor: the app gives the terminal back (its screen left),
+    /// and the visitor reads why the session ended.
+    @Test func aServerThatStopsTellsItsVisitors() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"])
+        let tmux = shop.tmux
+        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        #expect(try await tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on}"]).hasPrefix("1"))
+        _ = try await spawned("/usr/bin/pkill", ["-TERM", "-f", "serve --port \(shop.server.port ?? 0)"])
+        let screen = try await tmux.waitFor("EXIT=", timeout: 20)
+        #expect(screen.contains("The shop is closing"), "\(screen)")
+        #expect(!screen.contains("9 collections"), "the app's screen is left: \(screen)")
+        #expect(try await tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on}"]).hasPrefix("0"))
+    }
+
+    /// Whether a screen captured with its escapes sets any colour.
+    private static func hasColors(_ screen: String) -> Bool {
+        screen.range(of: #"\x{1B}\[([0-9]+;)*(3[0-7]|4[0-7]|9[0-7]|38;[25]|48;[25])(;|m)"#, options: .regularExpression)
+            != nil
+    }
+}
+
+/// The state letter of process `pid` (`R`, `S`, `T` for stopped, …).
+private func processState(_ pid: Int32) throws -> String {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    guard let close = stat.lastIndex(of: ")") else { throw E2EError("no state in \(stat)") }
+    return String(stat[stat.index(close, offsetBy: 2)])
+}
+
+/// The body of a GET to `url`.
+private func fetchText(_ url: URL) async throws -> String {
+    let (data, _) = try await URLSession.shared.data(from: url)
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// `fakenft serve --ssh-port` in a tmux of its own, and keys made with ssh-keygen in its folder.

@@ -1,4 +1,5 @@
 import Crypto
+import FakeNFTModels
 import FakeNFTRequests
 import Foundation
 import NIOCore
@@ -41,14 +42,18 @@ import FakeNFTTesting
         #expect(request.size?.columns == 1 && request.size?.rows == 500)
     }
 
-    @Test func onlyTheLanguageComesFromTheClient() {
+    @Test func onlyTheLanguageAndColoursComeFromTheClient() {
         var request = SSHSessionRequest()
         let language = request.take(variable: "LANG", value: "ru_RU.UTF-8")
         let all = request.take(variable: "LC_ALL", value: "C.UTF-8")
-        #expect(language && all)
+        let noColor = request.take(variable: "NO_COLOR", value: "yes please")
+        let colorTerm = request.take(variable: "COLORTERM", value: "truecolor")
+        #expect(language && all && noColor && colorTerm)
         for (name, value) in [
             ("PATH", "/tmp"), ("LD_PRELOAD", "/tmp/x.so"), ("FAKENFT_SERVER", "http://evil"), ("HOME", "/"),
             ("LANG", "ru_RU.UTF-8; rm -rf /"), ("LANG", "../../x"), ("LC_MESSAGES", "\u{1B}]52;c;AAAA\u{7}"),
+            ("NO_COLOR", ""), ("COLORTERM", "\u{1B}[31m"), ("COLORTERM", "rainbow"), ("FAKENFT_REMOTE", "no"),
+            ("FAKENFT_SSH_LINK", "stolen"),
         ] {
             let taken = request.take(variable: name, value: value)
             #expect(!taken, "\(name)=\(value.debugDescription)")
@@ -58,10 +63,13 @@ import FakeNFTTesting
             home: "/h", server: "http://127.0.0.1:1", token: "t", keyFingerprint: "k", link: "l")
         #expect(
             Set(environment.keys) == [
-                "LANG", "LC_ALL", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-                "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY", "FAKENFT_SSH_LINK",
+                "LANG", "LC_ALL", "NO_COLOR", "COLORTERM", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY",
+                "FAKENFT_SSH_LINK", "FAKENFT_REMOTE",
             ])
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
+        #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
+        #expect(SSHSessionVariables.isRemote(environment) && environment["FAKENFT_SSH_LINK"] == "l")
     }
 
     @Test func userNamesBecomePlainAccountNames() {
@@ -86,6 +94,32 @@ import FakeNFTTesting
         if let first { admission.release(first) }
         #expect((try? admission.admit(key: "k1", address: "a5").get()) != nil, "a place freed is taken again")
         #expect(admission.running == 5)
+    }
+
+    /// New keys make accounts within an hour's budget per address (then the address is told to
+    /// come back) and in all (ten times as many); a refusal in all counts nothing against the
+    /// address; 0 sets no limit.
+    @Test func newKeysAreLimitedPerAddressAndInAll() {
+        let visitors = SSHNewVisitors(perHour: 2)
+        let start = ContinuousClock.now
+        #expect(visitors.admit(address: "a1", now: start) == nil)
+        #expect(visitors.admit(address: "a1", now: start) == nil)
+        #expect(visitors.admit(address: "a1", now: start) == .address(minutes: 60))
+        #expect(visitors.admit(address: "a1", now: start + .seconds(1_800)) == .address(minutes: 30))
+        #expect(visitors.admit(address: "a1", now: start + .seconds(3_601)) == nil, "an hour later")
+        let message = SSHNewVisitors.Refusal.address(minutes: 30).message
+        #expect(message.contains("come back in 30 min"), "\(message)")
+
+        // In all: 20 an hour.
+        let everyone = SSHNewVisitors(perHour: 2)
+        for index in 0..<20 { #expect(everyone.admit(address: "b\(index / 2)", now: start) == nil) }
+        #expect(everyone.admit(address: "c", now: start + .seconds(10)) == .everyone(minutes: 60))
+        #expect(everyone.admit(address: "c", now: start + .seconds(10)) == .everyone(minutes: 60))
+        // An hour after the twenty, "c" was charged nothing by its two refusals.
+        #expect(everyone.admit(address: "c", now: start + .seconds(3_601)) == nil)
+
+        let unlimited = SSHNewVisitors(perHour: 0)
+        for _ in 0..<1_000 { #expect(unlimited.admit(address: "a", now: start) == nil) }
     }
 
     /// The host key file is OpenSSH's: ssh-keygen reads ours (the same fingerprint), we read

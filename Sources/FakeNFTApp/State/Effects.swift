@@ -5,18 +5,20 @@ import Observation
 import TerminalUI
 
 /// What the app does outside its screens: the toast line, the terminal's clipboard and the
-/// system browser. Links reach the clipboard and the browser only through ``SafeLink``.
+/// system browser (none in an SSH session: the visitor's machine opens links, so they are shown
+/// and copied instead). Links reach the clipboard and the browser only through ``SafeLink``.
 @MainActor @Observable
 public final class Effects {
     /// The message at the bottom of the screen, until it expires.
     public private(set) var toast: Toast?
     @ObservationIgnored private let clipboard: (String) -> Void
-    @ObservationIgnored private let browser: (String) -> Bool
+    @ObservationIgnored private let browser: ((String) -> Bool)?
 
     /// - Parameters:
     ///   - clipboard: puts checked text on the clipboard (OSC 52 in the app).
-    ///   - browser: opens a checked link; false when no browser could be started.
-    public init(clipboard: @escaping (String) -> Void, browser: @escaping (String) -> Bool) {
+    ///   - browser: opens a checked link; false when no browser could be started. Nil where
+    ///     this machine must not open anything (an SSH session): a link is shown and copied.
+    public init(clipboard: @escaping (String) -> Void, browser: ((String) -> Bool)?) {
         self.clipboard = clipboard
         self.browser = browser
     }
@@ -41,10 +43,15 @@ public final class Effects {
         }
     }
 
-    /// Opens `link` in the system browser when it is a clean http(s) URL.
+    /// Opens `link` in the system browser when it is a clean http(s) URL; without one (an SSH
+    /// session), shows the address and copies it.
     public func open(link: String) {
         switch SafeLink.check(link) {
         case .success(let clean):
+            guard let browser else {
+                clipboard(clean)
+                return show(Toast(tr(.openOnYourMachine, clean)))
+            }
             if !browser(clean) { show(Toast(tr(.noBrowser), kind: .error)) }
         case .failure(let refusal): show(Toast(tr(.notOpened, refusal.message), kind: .error))
         }

@@ -11,7 +11,8 @@ import Synchronization
 /// pool's use.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
+    /// Where every figure of the server is made (the SSH front's too, ``SSHMetrics``).
+    let factory: PrometheusMetricsFactory
     private let inFlight: CoreMetrics.Meter
     private let repeats: CoreMetrics.Counter
 

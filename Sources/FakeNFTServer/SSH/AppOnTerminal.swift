@@ -94,16 +94,25 @@ final class AppOnTerminal: Sendable {
     }
 
     /// The app's exit status (128 + the signal that ended it) once it has ended; nil while it runs.
+    /// An app found stopped (a SIGSTOP from anywhere: a session has no shell to say `fg`) is
+    /// continued, so it never holds its visitor's place frozen.
     func exitStatus() -> Int32? {
         ended.withLock { ended in
             if let ended { return ended }
             var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            guard waitpid(pid, &status, WNOHANG | WUNTRACED) == pid else { return nil }
+            if status & 0xFF == 0x7F {  // stopped
+                _ = kill(-pid, SIGCONT)
+                return nil
+            }
             let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             ended = code
             return code
         }
     }
+
+    /// Continues the app if it was found stopped (called as its visitor types).
+    func continueIfStopped() { _ = exitStatus() }
 
     /// Closes the size descriptor (once); the relay closes ``master``.
     func close() {

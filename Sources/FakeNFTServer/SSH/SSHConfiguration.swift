@@ -14,6 +14,8 @@ public struct SSHConfiguration: Sendable {
     public var maxSessions = 200
     /// Sessions at once of one key, and of one address.
     public var maxSessionsPerVisitor = 4
+    /// Accounts made for new keys per hour, per address (ten times as many in all); 0: no limit.
+    public var newKeysPerHour = 10
     /// A session that receives nothing for this long is closed.
     public var idleLimit: Duration = .seconds(60 * 60)
     /// A connection not signed in within this long is closed.

@@ -37,7 +37,10 @@ struct SSHFront: Service {
             .childChannelInitializer { channel in
                 let address = channel.remoteAddress?.ipAddress ?? "unknown"
                 let proxied = shop.configuration.trustedProxies.contains { $0.contains(address) }
-                guard connections.add(channel, countingAddress: !proxied) else { return channel.close() }
+                guard connections.add(channel, countingAddress: !proxied) else {
+                    shop.metrics.refused(.connections)
+                    return channel.close()
+                }
                 return channel.eventLoop.makeCompletedFuture {
                     try Self.serve(channel, proxied: proxied, shop: shop, hostKey: hostKey)
                 }
@@ -45,16 +48,18 @@ struct SSHFront: Service {
             .bind(host: shop.configuration.host, port: shop.configuration.port).get()
         onListening(listener.localAddress?.port ?? shop.configuration.port, SSHHostKey.fingerprint(hostKey.publicKey))
         // Sessions are closed as their apps exit, until the listener is closed and the last one
-        // has ended (their apps are hung up and killed within 2 s: a bound of 3 s).
+        // has ended: when the server stops, each app is asked to end (and killed after 2 s), its
+        // visitor told why, within a bound of 3 s; then every connection still open is closed.
         await shop.closeEndedSessions(
             stopping: {
                 try? await withGracefulShutdownHandler {
                     try await listener.closeFuture.get()
                 } onGracefulShutdown: {
                     listener.close(promise: nil)
-                    connections.closeAll()  // each session's app is hung up
+                    shop.closeAll()
                 }
             }, within: .seconds(3))
+        connections.closeAll()
     }
 
     /// Sets up one connection: SSH with key-only sign-in, sessions as its only channels, and a
@@ -71,6 +76,7 @@ struct SSHFront: Service {
         server.maxAuthAttempts = 6
         let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
             guard case .session = type, let visitor = signIn.visitor(from: peer.address) else {
+                shop.metrics.refused(.forwarding)
                 return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
             }
             return child.eventLoop.makeCompletedFuture {
@@ -83,7 +89,9 @@ struct SSHFront: Service {
         try channel.pipeline.syncOperations.addHandlers(handler, CloseOnError())
         let signedIn = NIOLoopBound(signIn, eventLoop: channel.eventLoop)
         channel.eventLoop.scheduleTask(in: TimeAmount(shop.configuration.handshakeLimit)) {
-            if signedIn.value.key == nil { channel.close(promise: nil) }
+            guard signedIn.value.key == nil, channel.isActive else { return }
+            shop.metrics.refused(.handshake)
+            channel.close(promise: nil)
         }
     }
 }

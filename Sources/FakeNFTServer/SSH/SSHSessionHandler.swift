@@ -5,7 +5,9 @@ import NIOSSH
 
 /// One SSH session channel: takes the terminal, size and language the visitor asks for, starts
 /// the app when the visitor asks for a shell, and relays bytes both ways until either side ends.
-/// The app's exit status goes back to the visitor; a visitor who leaves hangs the app up.
+/// The app's exit status goes back to the visitor; a visitor who leaves hangs the app up. When
+/// the server stops, the app is asked to end (SIGTERM: it gives the terminal back, leaving its
+/// screen and modes), then the visitor is told why the session ended.
 final class SSHSessionHandler: ChannelInboundHandler {
     typealias InboundIn = SSHChannelData
 
@@ -13,6 +15,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
     private let visitor: SSHShop.Visitor
     private var request = SSHSessionRequest()
     private var phase = Phase.asking
+    /// The server is stopping: the app was asked to end.
+    private var closing = false
 
     private enum Phase {
         case asking, starting
@@ -23,6 +27,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     /// How long a hung-up app has before it is killed.
     static let hangUpGrace: TimeAmount = .seconds(2)
+    /// What a visitor reads when the server stops under their session.
+    static let closingMessage = "The shop is closing: thank you for visiting, and come back soon."
 
     init(shop: SSHShop, visitor: SSHShop.Visitor) {
         self.shop = shop
@@ -43,10 +49,13 @@ final class SSHSessionHandler: ChannelInboundHandler {
             start(context)
         case let command as SSHChannelRequestEvent.ExecRequest:
             reply(command.wantReply, true, context)
+            shop.metrics.refused(.command)
             refuse(SSHFront.noCommands, context)
         case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
             reply(subsystem.wantReply, false, context)
-            refuse("This shop has no \(subsystem.subsystem.prefix(20)): it is interactive only.", context)
+            shop.metrics.refused(.subsystem)
+            let name = SSHSessionRequest.isPlainName(subsystem.subsystem) ? subsystem.subsystem : "such service"
+            refuse("This shop has no \(name): it is interactive only (no sftp, scp or commands).", context)
         case let change as SSHChannelRequestEvent.WindowChangeRequest:
             guard request.resize(columns: change.terminalCharacterWidth, rows: change.terminalRowHeight),
                 case .running(let session, _) = phase, let size = request.size
@@ -54,7 +63,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
             session.app.resize(size)
         case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
             let minutes = shop.configuration.idleLimit.components.seconds / 60
-            refuse("Closed: no key was pressed for \(minutes) min.", context)
+            refuse("Closed: no key was pressed for \(minutes) min.", context, ending: .idle)
         default:
             context.fireUserInboundEventTriggered(event)
         }
@@ -63,8 +72,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let data = unwrapInboundIn(data)
         guard case .channel = data.type, case .byteBuffer(let bytes) = data.data,
-            case .running(_, let terminal) = phase
+            case .running(let session, let terminal) = phase
         else { return }
+        session.app.continueIfStopped()  // a key always reaches a running app
         terminal.writeAndFlush(bytes, promise: nil)
         // The app reads slower than the visitor sends (a paste): stop reading until it catches up.
         if !terminal.isWritable {
@@ -81,20 +91,29 @@ final class SSHSessionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        hangUp(on: context.eventLoop)
+        hangUp(on: context.eventLoop, ending: closing ? .closing : .left)
         context.fireChannelInactive()
     }
 
     /// Ends the session from this side (the visitor left, or is refused now): a running app is
     /// hung up and its terminal closed.
-    private func hangUp(on loop: any EventLoop) {
+    private func hangUp(on loop: any EventLoop, ending: SSHMetrics.Ending) {
         if case .running(let session, let terminal) = phase {
             phase = .ended  // before the terminal's close, which tells `appEnded`
             session.app.signal(SIGHUP)
             terminal.close(promise: nil)
-            end(session, on: loop, killAfter: Self.hangUpGrace)
+            end(session, on: loop, killAfter: Self.hangUpGrace, ending: ending)
         }
         phase = .ended
+    }
+
+    /// The server stops: the app is asked to end, and killed if it has not within the grace;
+    /// its terminal stays relayed until it has, so the visitor's terminal is given back whole.
+    private func close(on loop: any EventLoop) {
+        guard case .running(let session, _) = phase, !closing else { return }
+        closing = true
+        session.app.signal(SIGTERM)
+        loop.scheduleTask(in: Self.hangUpGrace) { session.app.signal(SIGKILL) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -120,7 +139,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     .map { (session, $0) }
                     .flatMapErrorThrowing { error in
                         session.app.signal(SIGKILL)
-                        handler.value.end(session, on: loop, killAfter: nil)  // reaped, then closed
+                        handler.value.end(session, on: loop, killAfter: nil, ending: .left)  // reaped, then closed
                         throw error
                     }
             }
@@ -130,7 +149,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
                 case .success(let (session, terminal)):
                     let left: Bool = if case .starting = this.phase { false } else { true }
                     this.phase = .running(session, terminal: terminal)
-                    if left { this.hangUp(on: loop) }  // the visitor left while it started
+                    if left { return this.hangUp(on: loop, ending: .left) }  // the visitor left while it started
+                    shop.running(session.ticket) { loop.execute { handler.value.close(on: loop) } }
                 case .failure(let refusal as SSHShop.Refusal):
                     this.refuse(refusal.message, channel: channel)
                 case .failure(let error):
@@ -140,20 +160,26 @@ final class SSHSessionHandler: ChannelInboundHandler {
             }
     }
 
-    /// The app's terminal closed (the app exited): its status goes to the visitor, then the channel closes.
+    /// The app's terminal closed (the app exited): its status goes to the visitor (with the
+    /// reason, when the server is stopping), then the channel closes.
     private func appEnded(_ channel: any Channel) {
         guard case .running(let session, _) = phase else { return }
         phase = .ended
-        end(session, on: channel.eventLoop, killAfter: nil) { status in
+        let closing = closing
+        end(session, on: channel.eventLoop, killAfter: nil, ending: closing ? .closing : .quit) { status in
+            if closing {
+                let text = channel.allocator.buffer(string: "\r\n" + Self.closingMessage + "\r\n")
+                channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(text)), promise: nil)
+            }
             channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status)))
                 .whenComplete { _ in channel.close(promise: nil) }
         }
     }
 
     /// Waits for the app to exit (killing it after `killAfter`, when given), then closes the
-    /// session and tells `ended` the exit status.
+    /// session as `ending` says and tells `ended` the exit status.
     private func end(
-        _ session: SSHShop.Session, on loop: any EventLoop, killAfter: TimeAmount?,
+        _ session: SSHShop.Session, on loop: any EventLoop, killAfter: TimeAmount?, ending: SSHMetrics.Ending,
         ended: @escaping @Sendable (Int32) -> Void = { _ in }
     ) {
         let shop = shop
@@ -161,7 +187,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
         @Sendable func look() {
             if let status = session.app.exitStatus() {
                 ended(status)
-                shop.ended(session)
+                shop.ended(session, status: status, ending)
                 return
             }
             if let killAfter, NIODeadline.now() - started >= killAfter { session.app.signal(SIGKILL) }
@@ -175,14 +201,14 @@ final class SSHSessionHandler: ChannelInboundHandler {
         context.triggerUserOutboundEvent(success ? ChannelSuccessEvent() : ChannelFailureEvent(), promise: nil)
     }
 
-    private func refuse(_ message: String, _ context: ChannelHandlerContext) {
-        refuse(message, channel: context.channel)
+    private func refuse(_ message: String, _ context: ChannelHandlerContext, ending: SSHMetrics.Ending = .left) {
+        refuse(message, channel: context.channel, ending: ending)
     }
 
     /// Says `message` on the visitor's standard error, exits with status 1 and closes the channel;
-    /// a running app is hung up.
-    private func refuse(_ message: String, channel: any Channel) {
-        hangUp(on: channel.eventLoop)
+    /// a running app is hung up (its session ended as `ending` says).
+    private func refuse(_ message: String, channel: any Channel, ending: SSHMetrics.Ending = .left) {
+        hangUp(on: channel.eventLoop, ending: ending)
         let text = channel.allocator.buffer(string: message + "\r\n")
         channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(text)), promise: nil)
         channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 1))

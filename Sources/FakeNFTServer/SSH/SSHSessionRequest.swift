@@ -1,15 +1,19 @@
+import FakeNFTModels
 import Foundation
 
 /// What a visitor's SSH session asked for, as far as the shop takes it: a terminal and its size,
-/// and the language. Every value comes from the client and is checked before the app sees it.
+/// the language and how the terminal wants colours. Every value comes from the client and is
+/// checked before the app sees it.
 struct SSHSessionRequest: Sendable, Equatable {
     /// The terminal type, when the client asked for a terminal (`pty-req`).
     private(set) var terminal: String?
     private(set) var size: AppOnTerminal.Size?
-    /// LANG, LC_ALL and LC_MESSAGES as sent (`ssh -o SetEnv=LANG=ru_RU.UTF-8`).
-    private(set) var language: [String: String] = [:]
+    /// The variables taken, as the app gets them: LANG, LC_ALL and LC_MESSAGES as sent
+    /// (`ssh -o SetEnv=LANG=ru_RU.UTF-8`), NO_COLOR as `1`, COLORTERM as sent.
+    private(set) var variables: [String: String] = [:]
 
-    /// The variables taken from the client: those that choose the language.
+    /// The variables taken from the client: those that choose the language, NO_COLOR (any
+    /// non-empty value: no colours) and COLORTERM (`truecolor` or `24bit`).
     static let languageVariables: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES"]
     /// The terminal type used when the client's is unknown here (or missing).
     static let fallbackTerminal = "xterm-256color"
@@ -28,19 +32,32 @@ struct SSHSessionRequest: Sendable, Equatable {
         return true
     }
 
-    /// Takes a variable the client sent (`env`) when it chooses the language and reads as a
-    /// locale name; false for any other.
+    /// Takes a variable the client sent (`env`): one that chooses the language and reads as a
+    /// locale name, NO_COLOR with a value, COLORTERM saying `truecolor` or `24bit`; false for any other.
     mutating func take(variable name: String, value: String) -> Bool {
-        guard Self.languageVariables.contains(name), Self.isLocaleName(value) else { return false }
-        language[name] = value
+        switch name {
+        case _ where Self.languageVariables.contains(name):
+            guard Self.isLocaleName(value) else { return false }
+            variables[name] = value
+        case "NO_COLOR":
+            guard !value.isEmpty else { return false }
+            variables[name] = "1"
+        case "COLORTERM":
+            guard ["truecolor", "24bit"].contains(value) else { return false }
+            variables[name] = value
+        default:
+            return false
+        }
         return true
     }
 
-    /// The app's whole environment: nothing of the server's own.
+    /// The app's whole environment: nothing of the server's own. It is told it runs for an SSH
+    /// visitor (``SSHSessionVariables/remote``).
     func environment(home: String, server: String, token: String, keyFingerprint: String, link: String)
         -> [String: String]
     {
-        var environment = language
+        var environment = variables
+        environment[SSHSessionVariables.remote] = SSHSessionVariables.ssh
         environment["TERM"] = terminal ?? Self.fallbackTerminal
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
@@ -50,13 +67,13 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         environment["FAKENFT_SERVER"] = server
         environment["FAKENFT_TOKEN"] = token
-        environment["FAKENFT_SSH_KEY"] = keyFingerprint
-        environment["FAKENFT_SSH_LINK"] = link
+        environment[SSHSessionVariables.key] = keyFingerprint
+        environment[SSHSessionVariables.link] = link
         return environment
     }
 
     /// Letters, digits and `._+-`, at most 64: a name that cannot reach a path or a shell.
-    private static func isPlainName(_ text: String) -> Bool {
+    static func isPlainName(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64
             && text.unicodeScalars.allSatisfy {
                 $0.isASCII && (isAlphanumeric($0) || "._+-".unicodeScalars.contains($0))

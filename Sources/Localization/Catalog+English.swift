@@ -261,7 +261,7 @@ extension Catalog {
         .linkNotWeb: "only http and https links are opened",
         .linkNotWebScheme: "only http and https links are opened, not {0}:",
         .linkMalformed: "the link is not a valid web address",
-        .openInBrowser: "Open in the system browser",
+        .openInBrowser: "Open in the browser (over SSH: show and copy the address)",
         .hintBrowser: "browser",
         .copyLink: "Copy the link to the clipboard",
         .hintCopyLink: "copy link",

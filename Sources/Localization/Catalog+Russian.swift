@@ -261,7 +261,7 @@ extension Catalog {
         .linkNotWeb: "открываются только ссылки http и https",
         .linkNotWebScheme: "открываются только ссылки http и https, а не {0}:",
         .linkMalformed: "ссылка — не веб-адрес",
-        .openInBrowser: "Открыть в системном браузере",
+        .openInBrowser: "Открыть в браузере (по SSH: показать и скопировать адрес)",
         .hintBrowser: "браузер",
         .copyLink: "Скопировать ссылку в буфер обмена",
         .hintCopyLink: "копировать ссылку",

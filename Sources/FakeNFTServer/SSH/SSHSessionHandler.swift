@@ -150,7 +150,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     let left: Bool = if case .starting = this.phase { false } else { true }
                     this.phase = .running(session, terminal: terminal)
                     if left { return this.hangUp(on: loop, ending: .left) }  // the visitor left while it started
-                    shop.running(session.ticket) { loop.execute { handler.value.close(on: loop) } }
+                    shop.running(session) { loop.execute { handler.value.close(on: loop) } }
                 case .failure(let refusal as SSHShop.Refusal):
                     this.refuse(refusal.message, channel: channel)
                 case .failure(let error):

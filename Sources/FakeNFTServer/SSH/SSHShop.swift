@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Logging
 import Synchronization
 
@@ -20,8 +21,8 @@ final class SSHShop: Sendable {
     /// Sessions whose apps have exited, closed one after another by ``closeEndedSessions()``.
     private let endedSessions: AsyncStream<Ended>
     private let endedSession: AsyncStream<Ended>.Continuation
-    /// What ends each running session's app when the server stops, by the session's ticket.
-    private let running = Mutex<[SSHAdmission.Ticket: @Sendable () -> Void]>([:])
+    /// What ends each running session's app when the server stops, by the app's process id.
+    private let running = Mutex<[pid_t: @Sendable () -> Void]>([:])
     /// Set once the server stops: a session that starts now is ended at once.
     private let stopping = Atomic(false)
 
@@ -123,10 +124,10 @@ final class SSHShop: Sendable {
         return Refusal(message: message)
     }
 
-    /// The session of `ticket` is running: `end` ends its app when the server stops (at once,
-    /// when it is stopping already).
-    func running(_ ticket: SSHAdmission.Ticket, endedBy end: @escaping @Sendable () -> Void) {
-        running.withLock { $0[ticket] = end }
+    /// `session` is running: `end` ends its app when the server stops (at once, when it is
+    /// stopping already).
+    func running(_ session: Session, endedBy end: @escaping @Sendable () -> Void) {
+        running.withLock { $0[session.app.pid] = end }
         if stopping.load(ordering: .relaxed) { end() }
     }
 
@@ -138,7 +139,7 @@ final class SSHShop: Sendable {
 
     /// The session has ended (its app has exited with `status`): it is closed by ``closeEndedSessions()``.
     func ended(_ session: Session, status: Int32, _ ending: SSHMetrics.Ending) {
-        running.withLock { $0[session.ticket] = nil }
+        running.withLock { $0[session.app.pid] = nil }
         endedSession.yield(Ended(session: session, status: status, ending: ending))
     }
 

@@ -48,6 +48,8 @@ public enum FakeNFTTerminalApp {
         AccessibleMode.isOn = accessible
         // In an SSH session of the shop: no shell to resume a stop, no browser of the visitor's here.
         let remote = SSHSessionVariables.isRemote(environment)
+        // A guest of the shop over SSH (no key): browsing is read-only until they sign in.
+        let guest = SSHSessionVariables.isGuest(environment)
         // The server starts at once, while the terminal is set up and asked what it can do (off
         // the main actor, which the set-up keeps busy).
         let started = Task.detached { try await connect() }
@@ -101,7 +103,7 @@ public enum FakeNFTTerminalApp {
         if !problems.isEmpty, await loop.run(ConfigProblemsScene(problems: problems)) != .finished {
             return session.exitSignal
         }
-        var notice: String?
+        var notice: String? = guest ? tr(.guestVisit) : nil
         var lastTab = 0  // after the sign-in screen, the tabs open where they were left
         while true {
             let access: SignInGate.Access =
@@ -116,6 +118,7 @@ public enum FakeNFTTerminalApp {
             case .shared(let offers): (account, offersAccounts) = (nil, offers)
             case .account(let signedIn): (account, offersAccounts) = (signedIn, true)
             }
+            if guest { ReadOnlyMode.isOn = account == nil }
             var configuration = gate.connection.api
             if let token = account?.token { configuration.token = token }
             func kept(_ list: String) -> KeptChanges {
@@ -151,7 +154,7 @@ public enum FakeNFTTerminalApp {
                 }
             }
             gate.accounts.delete()
-            notice = account == nil ? nil : tr(.signedOut)
+            notice = account == nil ? (guest ? tr(.guestVisit) : nil) : tr(.signedOut)
             decision = .ask
         }
     }

@@ -10,6 +10,14 @@ public enum SSHSessionVariables {
     public static let key = "FAKENFT_SSH_KEY"
     /// The secret that lets a sign-in from the session move its key (none for a guest).
     public static let link = "FAKENFT_SSH_LINK"
+    /// Set (to `1`) for a guest, who came in with a password: no account, browsing read-only
+    /// unless they sign in.
+    public static let guest = "FAKENFT_SSH_GUEST"
+
+    /// Whether `environment` is a guest's SSH session.
+    public static func isGuest(_ environment: [String: String]) -> Bool {
+        isRemote(environment) && environment[guest] == "1"
+    }
 
     /// Whether `environment` is an SSH session's.
     public static func isRemote(_ environment: [String: String]) -> Bool { environment[remote] == ssh }

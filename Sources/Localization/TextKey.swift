@@ -355,6 +355,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldRepeatPassword
     case signedInAs
     case signedOut
+    /// The sign-in screen of a guest of the shop over SSH: what they can do, how to get an account.
+    case guestVisit
     case signOutTitle
     case signOutQuestion
     case signOutConfirm

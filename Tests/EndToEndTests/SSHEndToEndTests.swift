@@ -148,7 +148,7 @@ import FakeNFTTesting
         #expect(try await shop.appProcesses().count == 20)
     }
 
-    /// What the shop is not: a shell, a file server, a tunnel (either way), a password prompt. Each is refused
+    /// What the shop is not: a shell, a file server, a tunnel (either way). Each is refused
     /// with its reason; a visitor who drops the connection leaves no app behind.
     @Test func whatItRefusesAndWhatItCleansUp() async throws {
         let shop = try await SSHShopUnderTest()
@@ -156,9 +156,19 @@ import FakeNFTTesting
         #expect(command.status == 1 && command.output.contains("not a shell"), "\(command.output)")
         let noTerminal = try await shop.run(["alice@127.0.0.1"], key: "alice")
         #expect(noTerminal.status == 1 && noTerminal.output.contains("use ssh -t"), "\(noTerminal.output)")
-        let password = try await shop.run(
-            ["-o", "PubkeyAuthentication=no", "-o", "PasswordAuthentication=yes", "bob@127.0.0.1", "true"], key: nil)
-        #expect(password.status == 255 && password.output.contains("Permission denied (publickey)"))
+        // A guest (any password, given by SSH_ASKPASS) is no more a shell's user than a key's.
+        let askpass = shop.tmux.directory.appendingPathComponent("askpass").path
+        try "#!/bin/sh\necho any\n".write(toFile: askpass, atomically: true, encoding: .utf8)
+        chmod(askpass, 0o755)
+        // OpenSSH takes an option's first value: BatchMode=no before the shared options.
+        let guestLine =
+            [
+                "SSH_ASKPASS=\(askpass)", "SSH_ASKPASS_REQUIRE=force", "ssh", "-p", "\(shop.sshPort)", "-o",
+                "BatchMode=no",
+            ]
+            + shop.clientOptions(key: nil) + ["-o", "PubkeyAuthentication=no", "bob@127.0.0.1"]
+        let guestCommand = try await spawned("/bin/sh", ["-c", guestLine.joined(separator: " ") + " true < /dev/null"])
+        #expect(guestCommand.status == 1 && guestCommand.output.contains("not a shell"), "\(guestCommand.output)")
         let sftp = try await spawned(
             "/usr/bin/sftp", ["-P", "\(shop.sshPort)"] + shop.clientOptions(key: "alice") + ["alice@127.0.0.1"])
         #expect(sftp.status != 0 && sftp.output.contains("subsystem request failed"), "\(sftp.output)")
@@ -224,7 +234,9 @@ import FakeNFTTesting
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        let refused = outcomes.filter { $0.status == 1 && $0.output.contains("Too many new keys from your address") }
+        let refused = outcomes.filter {
+            $0.status == 1 && $0.output.contains("Too many new visitors from your address")
+        }
         #expect(refused.count == 20, "\(outcomes.map { "\($0.status): \($0.output.suffix(200))" })")
         #expect(refused.allSatisfy { $0.output.contains("come back in 60 min") })
         let users = try await api.users(page: 0, size: 10_000)
@@ -321,6 +333,39 @@ import FakeNFTTesting
         #expect(screen.contains("The shop is closing"), "\(screen)")
         #expect(!screen.contains("9 collections"), "the app's screen is left: \(screen)")
         #expect(try await tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on}"]).hasPrefix("0"))
+    }
+
+    /// A visitor whose only key is RSA (which the server cannot verify) is asked for a password by
+    /// their client: any password lets them in as a guest, told how to get an account, browsing
+    /// read-only with no account made; `/metrics` counts the guest.
+    @Test func anRSAVisitorComesInAsAGuest() async throws {
+        let shop = try await SSHShopUnderTest(keys: [])
+        let tmux = shop.tmux
+        let api = APIClient(APIConfiguration(baseURL: shop.server))
+        let usersBefore = try await api.users(page: 0, size: 10_000).count
+        let rsa = tmux.directory.appendingPathComponent("rsa_key").path
+        let made = try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f", rsa])
+        #expect(made.status == 0)
+        // OpenSSH takes an option's first value: BatchMode=no before the shared options.
+        let options = (["-o", "BatchMode=no"] + shop.clientOptions(key: nil) + ["-i", rsa]).joined(separator: " ")
+        try await tmux.type("ssh -t -p \(shop.sshPort) \(options) rosa@127.0.0.1; echo \"EX\"\"IT=$?\"")
+        try await tmux.waitFor("password:")
+        try await tmux.type("anything")
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        let signIn = try await tmux.waitFor("A guest visit")
+        #expect(signIn.contains("ssh-keygen -t ed25519"), "\(signIn)")
+        try await tmux.keys("Escape")
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("Collection author")
+        try await tmux.keys("c")
+        try await tmux.waitFor("Read-only mode")
+        #expect(try await api.users(page: 0, size: 10_000).count == usersBefore, "a guest makes no account")
+        let metrics = try await fetchText(shop.server.appendingPathComponent("metrics"))
+        #expect(metrics.contains("fakenft_ssh_guests_total 1"), "\(metrics)")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
     }
 
     /// Whether a screen captured with its escapes sets any colour.

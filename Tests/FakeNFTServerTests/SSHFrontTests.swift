@@ -60,7 +60,7 @@ import FakeNFTTesting
         }
         request.askTerminal("xterm", columns: 80, rows: 24)
         let environment = request.environment(
-            home: "/h", server: "http://127.0.0.1:1", token: "t", keyFingerprint: "k", link: "l")
+            home: "/h", server: "http://127.0.0.1:1", identity: .init(token: "t", keyFingerprint: "k", link: "l"))
         #expect(
             Set(environment.keys) == [
                 "LANG", "LC_ALL", "NO_COLOR", "COLORTERM", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
@@ -70,6 +70,11 @@ import FakeNFTTesting
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
         #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
         #expect(SSHSessionVariables.isRemote(environment) && environment["FAKENFT_SSH_LINK"] == "l")
+        #expect(!SSHSessionVariables.isGuest(environment))
+        // A guest's app: no token, key or link; told it is a guest's.
+        let guest = request.environment(home: "/g", server: "http://127.0.0.1:1", identity: nil)
+        #expect(guest["FAKENFT_TOKEN"] == nil && guest["FAKENFT_SSH_KEY"] == nil && guest["FAKENFT_SSH_LINK"] == nil)
+        #expect(SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
     }
 
     @Test func userNamesBecomePlainAccountNames() {

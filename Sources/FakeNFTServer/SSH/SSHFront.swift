@@ -7,8 +7,8 @@ import ServiceLifecycle
 import Synchronization
 
 /// The shop over SSH: a listener beside HTTP, one more service of the server's group. A visitor
-/// signs in with a key (and only so), asks for a terminal and gets the app on it (``SSHShop``);
-/// everything else (commands, sftp, forwarding, passwords) is refused with a reason.
+/// signs in with a key (or with any password, as a guest), asks for a terminal and gets the app on
+/// it (``SSHShop``); everything else (commands, sftp, forwarding) is refused with a reason.
 struct SSHFront: Service {
     let shop: SSHShop
     let hostKey: NIOSSHPrivateKey
@@ -19,10 +19,10 @@ struct SSHFront: Service {
     static let needsTerminal = "This is an interactive shop: use ssh -t."
     /// What a visitor who sent a command reads.
     static let noCommands = "This is an interactive shop, not a shell: connect without a command."
-    /// Shown while signing in: the only way in.
+    /// Shown once signed in (NIOSSH sends the banner with the sign-in's success only).
     static let banner = """
-        FakeNFT shop: sign in with an Ed25519 or ECDSA key (ssh-keygen -t ed25519); RSA keys and \
-        passwords are not taken. Your key is your account.
+        FakeNFT shop: an Ed25519 or ECDSA key (ssh-keygen -t ed25519) is your account here; without \
+        one (or with RSA), any password lets you in as a guest.
 
         """
 
@@ -69,7 +69,7 @@ struct SSHFront: Service {
     {
         let peer = ConnectionPeer(address: channel.remoteAddress?.ipAddress ?? "unknown")
         if proxied { try channel.pipeline.syncOperations.addHandler(ProxyHeaderReader(peer: peer)) }
-        let signIn = KeyOnlySignIn()
+        let signIn = VisitorSignIn()
         var server = SSHServerConfiguration(
             hostKeys: [hostKey], userAuthDelegate: signIn,
             banner: .init(message: banner, languageTag: "en"))
@@ -89,33 +89,45 @@ struct SSHFront: Service {
         try channel.pipeline.syncOperations.addHandlers(handler, CloseOnError())
         let signedIn = NIOLoopBound(signIn, eventLoop: channel.eventLoop)
         channel.eventLoop.scheduleTask(in: TimeAmount(shop.configuration.handshakeLimit)) {
-            guard signedIn.value.key == nil, channel.isActive else { return }
+            guard !signedIn.value.isSignedIn, channel.isActive else { return }
             shop.metrics.refused(.handshake)
             channel.close(promise: nil)
         }
     }
 }
 
-/// Sign-in with a public key only (NIOSSH has checked its signature before it asks): any key is
-/// welcome, as it opens an account of its own.
-private final class KeyOnlySignIn: NIOSSHServerUserAuthenticationDelegate {
-    private(set) var key: String?
+/// Sign-in with a public key (NIOSSH has checked its signature before it asks): any key is
+/// welcome, as it opens an account of its own. Without a usable key (none, or RSA, which NIOSSH
+/// cannot verify), OpenSSH's client falls back to a password: any password lets a guest in.
+private final class VisitorSignIn: NIOSSHServerUserAuthenticationDelegate {
+    private enum Signed { case key(String), guest }
+    private var signed: Signed?
     private var user = ""
 
-    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { [.publicKey, .password] }
 
     func requestReceived(
         request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
     ) {
-        guard case .publicKey(let offer) = request.request else { return responsePromise.succeed(.failure) }
-        key = SSHHostKey.fingerprint(offer.publicKey)
+        switch request.request {
+        case .publicKey(let offer): signed = .key(SSHHostKey.fingerprint(offer.publicKey))
+        case .password: signed = .guest
+        default: return responsePromise.succeed(.failure)
+        }
         user = request.username
         responsePromise.succeed(.success)
     }
 
+    /// Whether a visitor has signed in on this connection.
+    var isSignedIn: Bool { signed != nil }
+
     /// The visitor signed in on this connection, once one has.
     func visitor(from address: String) -> SSHShop.Visitor? {
-        key.map { SSHShop.Visitor(fingerprint: $0, user: user, address: address) }
+        switch signed {
+        case .key(let fingerprint): SSHShop.Visitor(fingerprint: fingerprint, user: user, address: address)
+        case .guest: SSHShop.Visitor(fingerprint: nil, user: user, address: address)
+        case nil: nil
+        }
     }
 }
 

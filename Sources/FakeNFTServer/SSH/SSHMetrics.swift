@@ -1,7 +1,7 @@
 import CoreMetrics
 
 /// The SSH front's figures on `/metrics` (`fakenft_ssh_*`): sessions open, started, and ended by
-/// reason with their seconds; refusals by reason; accounts made for new keys.
+/// reason with their seconds; refusals by reason; accounts made for new keys; guests.
 struct SSHMetrics: Sendable {
     private let factory: any MetricsFactory
 
@@ -45,6 +45,9 @@ struct SSHMetrics: Sendable {
 
     /// An account was made for a key seen for the first time.
     func newKey() { Counter(label: "fakenft_ssh_new_keys_total", factory: factory).increment() }
+
+    /// A guest came in (with a password, no account).
+    func guest() { Counter(label: "fakenft_ssh_guests_total", factory: factory).increment() }
 
     private func open(_ count: Int) { Gauge(label: "fakenft_ssh_sessions_open", factory: factory).record(count) }
 }

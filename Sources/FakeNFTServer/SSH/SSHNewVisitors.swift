@@ -1,6 +1,7 @@
-/// How fast strangers make accounts over SSH (a new key makes one): per address and in all, each
-/// an hour's budget (`--ssh-new-keys-per-hour` per address, ten times that in all; 0: no limit),
-/// as `--sign-ups-per-hour` limits sign-ups over HTTP. A key seen before is never counted.
+/// How fast strangers come in over SSH (a new key makes an account; a guest, none): per address
+/// and in all, each an hour's budget (`--ssh-new-keys-per-hour` per address, ten times that in
+/// all; 0: no limit), as `--sign-ups-per-hour` limits sign-ups over HTTP. A key seen before is
+/// never counted.
 final class SSHNewVisitors: Sendable {
     private let perAddress: LoginLimiter?
     private let inAll: LoginLimiter?
@@ -36,8 +37,8 @@ final class SSHNewVisitors: Sendable {
             switch self {
             case .address(let minutes):
                 """
-                Too many new keys from your address: come back in \(minutes) min, or with a key that has \
-                been here before.
+                Too many new visitors from your address: come back in \(minutes) min, or with a key that \
+                has been here before.
                 """
             case .everyone(let minutes):
                 "The shop takes no more new visitors for now: come back in \(minutes) min."

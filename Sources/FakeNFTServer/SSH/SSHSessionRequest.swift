@@ -51,11 +51,16 @@ struct SSHSessionRequest: Sendable, Equatable {
         return true
     }
 
+    /// Who a key's app is for: the token of its sign-in, the key and the session's secret.
+    struct Identity: Sendable {
+        var token: String
+        var keyFingerprint: String
+        var link: String
+    }
+
     /// The app's whole environment: nothing of the server's own. It is told it runs for an SSH
-    /// visitor (``SSHSessionVariables/remote``).
-    func environment(home: String, server: String, token: String, keyFingerprint: String, link: String)
-        -> [String: String]
-    {
+    /// visitor (``SSHSessionVariables/remote``), and for a guest when `identity` is nil.
+    func environment(home: String, server: String, identity: Identity?) -> [String: String] {
         var environment = variables
         environment[SSHSessionVariables.remote] = SSHSessionVariables.ssh
         environment["TERM"] = terminal ?? Self.fallbackTerminal
@@ -66,9 +71,13 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["XDG_CACHE_HOME"] = home + "/cache"
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         environment["FAKENFT_SERVER"] = server
-        environment["FAKENFT_TOKEN"] = token
-        environment[SSHSessionVariables.key] = keyFingerprint
-        environment[SSHSessionVariables.link] = link
+        if let identity {
+            environment["FAKENFT_TOKEN"] = identity.token
+            environment[SSHSessionVariables.key] = identity.keyFingerprint
+            environment[SSHSessionVariables.link] = identity.link
+        } else {
+            environment[SSHSessionVariables.guest] = "1"
+        }
         return environment
     }
 

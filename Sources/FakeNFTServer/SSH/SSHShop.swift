@@ -3,10 +3,11 @@ import Glibc
 import Logging
 import Synchronization
 
-/// What the SSH front does for a visitor signed in with a key: lets the session in (its limits),
-/// signs the key in to its account (made on the key's first visit, as fast as
-/// ``SSHNewVisitors`` allows) and starts the app for it; and when the session ends, signs it out,
-/// counts and logs it, and lets the next one in. When the server stops, each running app is asked
+/// What the SSH front does for a visitor: lets the session in (its limits), signs a key in to its
+/// account (made on the key's first visit, as fast as ``SSHNewVisitors`` allows; a guest, who came
+/// with a password, gets no account and counts in the same budget) and starts the app for it; and
+/// when the session ends, signs it out (a guest's folder is removed), counts and logs it, and lets
+/// the next one in. When the server stops, each running app is asked
 /// to end (``closeAll()``), so that it gives its visitor's terminal back first.
 final class SSHShop: Sendable {
     let configuration: SSHConfiguration
@@ -26,21 +27,34 @@ final class SSHShop: Sendable {
     /// Set once the server stops: a session that starts now is ended at once.
     private let stopping = Atomic(false)
 
-    /// A visitor: the key they signed in with and the SSH user name they gave.
+    /// A visitor: the key they signed in with (none for a guest) and the SSH user name they gave.
     struct Visitor: Sendable {
-        var fingerprint: String
+        /// The key's fingerprint; nil for a guest (who signed in with a password: any is taken).
+        var fingerprint: String?
         var user: String
         var address: String
+
+        /// What the limits of sessions count it under: its key, or its address for a guest.
+        var limitKey: String { fingerprint ?? "guest@" + address }
+        /// Its name in the log.
+        var name: String { fingerprint ?? "a guest" }
+    }
+
+    /// A key's session signed in to its account: its token and its secret (``SSHLinks``).
+    struct SignedIn: Sendable {
+        let tokenHash: String
+        let link: String
     }
 
     /// A running session: its app, its sign-in, its place among the limits, and what the log
     /// says of it.
     struct Session: Sendable {
         let app: AppOnTerminal
-        let tokenHash: String
+        /// A key's sign-in; nil for a guest.
+        let signedIn: SignedIn?
+        /// The app's folder: a key's own, kept; a guest's, removed when the session ends.
+        let home: String
         let ticket: SSHAdmission.Ticket
-        /// The secret that lets its app move the key to another account (``SSHLinks``).
-        let link: String
         let visitor: Visitor
         let request: SSHSessionRequest
         let started: ContinuousClock.Instant
@@ -75,14 +89,15 @@ final class SSHShop: Sendable {
         (endedSessions, endedSession) = AsyncStream.makeStream(of: Ended.self)
     }
 
-    /// Lets `visitor`'s session in and starts the app for it, signed in to the key's account.
+    /// Lets `visitor`'s session in and starts the app for it, signed in to the key's account (a
+    /// guest's with none).
     func open(for visitor: Visitor, _ request: SSHSessionRequest) async throws -> Session {
         guard let size = request.size else { throw refusal(.noTerminal, SSHFront.needsTerminal) }
         guard let server = api.url, !stopping.load(ordering: .relaxed) else {
             throw refusal(.unavailable, "The shop is closed for now: try again in a moment.")
         }
         let ticket: SSHAdmission.Ticket
-        switch admission.admit(key: visitor.fingerprint, address: visitor.address) {
+        switch admission.admit(key: visitor.limitKey, address: visitor.address) {
         case .success(let admitted): ticket = admitted
         case .failure(let refused):
             let reason: SSHMetrics.Refusal =
@@ -93,26 +108,34 @@ final class SSHShop: Sendable {
                 }
             throw refusal(reason, refused.message)
         }
+        var home: String?, signedIn: SignedIn?
         do {
-            let token = Tokens.make()
-            try await signIn(visitor, tokenHash: Tokens.hash(token))
-            let home = try folder(of: visitor.fingerprint)
-            let link = links.open(for: visitor.fingerprint)
-            let environment = request.environment(
-                home: home, server: server, token: token, keyFingerprint: visitor.fingerprint, link: link)
-            do {
-                let app = try AppOnTerminal(
-                    arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
-                logger.info("SSH session of \(visitor.fingerprint) from \(visitor.address): app \(app.pid)")
-                metrics.started(open: admission.running)
-                return Session(
-                    app: app, tokenHash: Tokens.hash(token), ticket: ticket, link: link, visitor: visitor,
-                    request: request, started: .now)
-            } catch {
-                links.close(link)
-                throw error
+            var identity: SSHSessionRequest.Identity?
+            if let fingerprint = visitor.fingerprint {
+                let token = Tokens.make()
+                try await signIn(visitor, key: fingerprint, tokenHash: Tokens.hash(token))
+                home = try folder(of: fingerprint)
+                let link = links.open(for: fingerprint)
+                signedIn = SignedIn(tokenHash: Tokens.hash(token), link: link)
+                identity = .init(token: token, keyFingerprint: fingerprint, link: link)
+            } else {
+                if let refused = newVisitors.admit(address: visitor.address) {
+                    throw refusal(.newKeys, refused.message)
+                }
+                home = try guestFolder()
+                metrics.guest()
             }
+            let environment = request.environment(home: home ?? "", server: server, identity: identity)
+            let app = try AppOnTerminal(
+                arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
+            logger.info("SSH session of \(visitor.name) from \(visitor.address): app \(app.pid)")
+            metrics.started(open: admission.running)
+            return Session(
+                app: app, signedIn: signedIn, home: home ?? "", ticket: ticket, visitor: visitor, request: request,
+                started: .now)
         } catch {
+            if let signedIn { links.close(signedIn.link) }
+            if visitor.fingerprint == nil, let home { try? FileManager.default.removeItem(atPath: home) }
             admission.release(ticket)
             throw error
         }
@@ -164,7 +187,8 @@ final class SSHShop: Sendable {
     private func close(_ ended: Ended) async {
         let session = ended.session
         session.app.close()
-        links.close(session.link)
+        if let signedIn = session.signedIn { links.close(signedIn.link) }
+        if session.visitor.fingerprint == nil { try? FileManager.default.removeItem(atPath: session.home) }
         admission.release(session.ticket)
         let duration = ContinuousClock.now - session.started
         metrics.ended(ended.ending, after: duration, open: admission.running)
@@ -172,12 +196,13 @@ final class SSHShop: Sendable {
         logger.info(
             "SSH session ended",
             metadata: [
-                "key": "\(session.visitor.fingerprint)", "address": "\(session.visitor.address)",
+                "key": "\(session.visitor.fingerprint ?? "guest")", "address": "\(session.visitor.address)",
                 "term": "\(session.request.terminal ?? "none")", "size": "\(size)",
                 "seconds": "\(duration.components.seconds)", "status": "\(ended.status)",
                 "ending": "\(ended.ending.rawValue)",
             ])
-        do { _ = try await store.endSession(tokenHash: session.tokenHash) } catch {
+        guard let signedIn = session.signedIn else { return }
+        do { _ = try await store.endSession(tokenHash: signedIn.tokenHash) } catch {
             logger.warning("an SSH session's sign-in could not be ended: \(error)")
         }
     }
@@ -185,8 +210,8 @@ final class SSHShop: Sendable {
     /// Signs the key in to its account with the token of `tokenHash`; a key seen for the first
     /// time gets an account of its own, named after the SSH user name, when ``SSHNewVisitors``
     /// allows. Its password is no bcrypt hash: nothing can sign in to it but the key.
-    private func signIn(_ visitor: Visitor, tokenHash: String) async throws {
-        if let owner = try await store.owner(ofKey: visitor.fingerprint) {
+    private func signIn(_ visitor: Visitor, key fingerprint: String, tokenHash: String) async throws {
+        if let owner = try await store.owner(ofKey: fingerprint) {
             return try await store.startSession(userID: owner, tokenHash: tokenHash)
         }
         if let refused = newVisitors.admit(address: visitor.address) {
@@ -195,11 +220,11 @@ final class SSHShop: Sendable {
         do {
             _ = try await store.register(
                 name: store.unusedUserName(SSHVisitorName.from(user: visitor.user)),
-                email: Self.address(of: visitor.fingerprint), passwordHash: Self.noPassword, tokenHash: tokenHash,
-                key: visitor.fingerprint)
+                email: Self.address(of: fingerprint), passwordHash: Self.noPassword, tokenHash: tokenHash,
+                key: fingerprint)
             metrics.newKey()
         } catch StoreError.emailTaken {  // the same new key in two sessions at once: the other made it
-            guard let owner = try await store.owner(ofKey: visitor.fingerprint) else { throw StoreError.emailTaken }
+            guard let owner = try await store.owner(ofKey: fingerprint) else { throw StoreError.emailTaken }
             try await store.startSession(userID: owner, tokenHash: tokenHash)
         }
     }
@@ -211,6 +236,14 @@ final class SSHShop: Sendable {
     /// kept), so that one key makes one account.
     static func address(of fingerprint: String) -> String {
         "key-\(Tokens.hash(fingerprint).prefix(24))@ssh.invalid"
+    }
+
+    /// A guest's folder for one session (HOME and the XDG folders of its app), removed when it ends.
+    private func guestFolder() throws -> String {
+        let folder = visitorsFolder.appendingPathComponent("guests").appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder.path
     }
 
     /// The key's own folder (HOME and the XDG folders of its app: its saved copy, its onboarding).

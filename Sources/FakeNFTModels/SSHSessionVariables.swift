@@ -10,6 +10,10 @@ public enum SSHSessionVariables {
     public static let key = "FAKENFT_SSH_KEY"
     /// The secret that lets a sign-in from the session move its key (none for a guest).
     public static let link = "FAKENFT_SSH_LINK"
+    /// The shop's host key fingerprint, the same on every server of a deployment: what the app
+    /// keys its saved copy and kept changes by instead of the server's own loopback address, so
+    /// that they serve a returning visitor on any server.
+    public static let shop = "FAKENFT_SSH_SHOP"
     /// Set (to `1`) for a guest, who came in with a password: no account, browsing read-only
     /// unless they sign in.
     public static let guest = "FAKENFT_SSH_GUEST"

@@ -250,7 +250,8 @@ public enum FakeNFTServer {
                 ssh.hostKeyPath ?? configuration.dataDirectory.appendingPathComponent("ssh_host_ed25519_key").path,
                 create: ssh.hostKeyPath == nil)
             let shop = SSHShop(
-                configuration: ssh, store: store, dataDirectory: configuration.dataDirectory, api: apiAddress,
+                configuration: ssh, store: store, shop: SSHHostKey.fingerprint(hostKey.publicKey),
+                dataDirectory: configuration.dataDirectory, api: apiAddress,
                 links: sshLinks, metrics: metrics, logger: logger)
             services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
         }

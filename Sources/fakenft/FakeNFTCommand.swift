@@ -2,6 +2,7 @@ import LineLog
 import ArgumentParser
 import FakeNFTApp
 import FakeNFTCore
+import FakeNFTModels
 import FakeNFTServer
 import Foundation
 import Localization
@@ -93,8 +94,10 @@ struct AppCommand: AsyncParsableCommand {
         let embedded = EmbeddedServer()
         let connect: @Sendable () async throws -> ServerConnection = {
             if let server {
+                // In an SSH session, what is kept is the shop's (any of its servers), not this server's.
+                let shop = environment[SSHSessionVariables.shop].map { "ssh-shop " + $0 }
                 return ServerConnection(
-                    api: APIConfiguration(baseURL: server, token: token), accountKey: server.absoluteString)
+                    api: APIConfiguration(baseURL: server, token: token), accountKey: shop ?? server.absoluteString)
             }
             do {
                 let started = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: dataDirectory))

@@ -60,19 +60,20 @@ import FakeNFTTesting
         }
         request.askTerminal("xterm", columns: 80, rows: 24)
         let environment = request.environment(
-            home: "/h", server: "http://127.0.0.1:1", identity: .init(token: "t", keyFingerprint: "k", link: "l"))
+            home: "/h", server: "http://127.0.0.1:1", shop: "SHA256:s",
+            identity: .init(token: "t", keyFingerprint: "k", link: "l"))
         #expect(
             Set(environment.keys) == [
                 "LANG", "LC_ALL", "NO_COLOR", "COLORTERM", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
                 "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY",
-                "FAKENFT_SSH_LINK", "FAKENFT_REMOTE",
+                "FAKENFT_SSH_LINK", "FAKENFT_REMOTE", "FAKENFT_SSH_SHOP",
             ])
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
         #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
         #expect(SSHSessionVariables.isRemote(environment) && environment["FAKENFT_SSH_LINK"] == "l")
         #expect(!SSHSessionVariables.isGuest(environment))
         // A guest's app: no token, key or link; told it is a guest's.
-        let guest = request.environment(home: "/g", server: "http://127.0.0.1:1", identity: nil)
+        let guest = request.environment(home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: nil)
         #expect(guest["FAKENFT_TOKEN"] == nil && guest["FAKENFT_SSH_KEY"] == nil && guest["FAKENFT_SSH_LINK"] == nil)
         #expect(SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
     }
@@ -127,6 +128,50 @@ import FakeNFTTesting
         for _ in 0..<1_000 { #expect(unlimited.admit(address: "a", now: start) == nil) }
     }
 
+    /// What a visitor's app kept goes from one folder to another through its encoding: the
+    /// files kept only (not the image cache, a token, or a file beside them), within the size; a
+    /// state naming other paths (`..`, absolute, hidden) writes nothing there.
+    @Test func aVisitorsStateTravelsWithItsFilesOnly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("visitor-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = root.appendingPathComponent("first"), second = root.appendingPathComponent("second")
+        let files = [
+            "state/fakenft/onboarding-done": "", "config/fakenft/preferences.json": #"{"catalog":"name"}"#,
+            "cache/fakenft/last-seen/abc.json": "[1]", "cache/fakenft/images/x.png": "png",
+            "state/fakenft/account.json": "token", "cache/fakenft/last-seen/.hidden.tmp": "half",
+        ]
+        for (path, text) in files {
+            let file = first.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let state = try #require(SSHVisitorState.read(from: first.path))
+        #expect(SSHVisitorState.write(state, into: second.path) == 3)
+        for path in [
+            "state/fakenft/onboarding-done", "config/fakenft/preferences.json", "cache/fakenft/last-seen/abc.json",
+        ] {
+            let copied = try? String(contentsOf: second.appendingPathComponent(path), encoding: .utf8)
+            #expect(copied == files[path], "\(path)")
+        }
+        for path in ["cache/fakenft/images/x.png", "state/fakenft/account.json", "cache/fakenft/last-seen/.hidden.tmp"]
+        {
+            #expect(!FileManager.default.fileExists(atPath: second.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(SSHVisitorState.read(from: root.appendingPathComponent("empty").path) == nil)
+
+        let hostile = try String(
+            decoding: JSONEncoder().encode([
+                "../escaped": Data("x".utf8), "/etc/evil": Data("x".utf8),
+                "cache/fakenft/last-seen/../../../../escaped": Data("x".utf8),
+                "cache/fakenft/last-seen/.profile": Data("x".utf8),
+                "state/fakenft/onboarding-done": Data(count: SSHVisitorState.maxBytes + 1),
+            ]), as: UTF8.self)
+        #expect(SSHVisitorState.write(hostile, into: second.path) == 0)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("escaped").path))
+        #expect(SSHVisitorState.write("not json", into: second.path) == 0)
+    }
+
     /// The host key file is OpenSSH's: ssh-keygen reads ours (the same fingerprint), we read
     /// ssh-keygen's; a file others may read, an encrypted key and garbage are refused.
     @Test func hostKeysAreOpenSSHFiles() async throws {
@@ -158,8 +203,9 @@ import FakeNFTTesting
         #expect(throws: SSHHostKey.Problem.self) { try SSHHostKey.load(folder.path, create: false) }
     }
 
-    /// A key's first visit makes its account (with the key, in one transaction); later visits
-    /// find it; a link moves the key to another account (on either database).
+    /// A key's first visit makes its account (with the key, in one transaction), listed in
+    /// `/users` once it does something; later visits find it; a link moves the key to another
+    /// account; what the key's app kept is stored and read back (on either database).
     @Test func aKeyOpensOneAccount() async throws {
         let store = try await FakeNFTServer.openStore(
             ServerConfiguration(
@@ -175,11 +221,24 @@ import FakeNFTTesting
                 name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h2",
                 key: "SHA256:abc")
         }
+        // A key's account is not in `/users` until it does something: a cart change lists it.
+        #expect(!store.latest.userRecords.contains { $0.id == userID })
+        #expect(store.unusedUserName("alice") == "alice", "a name not listed is free")
+        let nft = try #require(store.latest.prices.keys.sorted().first)
+        _ = try await store.updateOrder(nfts: [nft], owner: userID)
+        #expect(store.latest.userRecords.contains { $0.id == userID })
         #expect(store.unusedUserName("alice") == "alice-2" && store.unusedUserName("alicia") == "alicia")
         let other = try await store.register(
             name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
+        #expect(store.latest.userRecords.contains { $0.id == other }, "an account made by signing up is listed")
         try await store.link(key: "SHA256:abc", to: other)
         #expect(try await store.owner(ofKey: "SHA256:abc") == other)
+        // What the key's app kept: none yet, then the latest kept.
+        #expect(try await store.visitorState(ofKey: "SHA256:abc") == nil)
+        try await store.keep(visitorState: "first", ofKey: "SHA256:abc")
+        try await store.keep(visitorState: "second", ofKey: "SHA256:abc")
+        #expect(try await store.visitorState(ofKey: "SHA256:abc") == "second")
+        #expect(try await store.visitorState(ofKey: "SHA256:other") == nil)
         await store.close()
     }
 }

@@ -59,8 +59,9 @@ struct SSHSessionRequest: Sendable, Equatable {
     }
 
     /// The app's whole environment: nothing of the server's own. It is told it runs for an SSH
-    /// visitor (``SSHSessionVariables/remote``), and for a guest when `identity` is nil.
-    func environment(home: String, server: String, identity: Identity?) -> [String: String] {
+    /// visitor (``SSHSessionVariables/remote``) of the shop of host key `shop`, and for a guest
+    /// when `identity` is nil.
+    func environment(home: String, server: String, shop: String, identity: Identity?) -> [String: String] {
         var environment = variables
         environment[SSHSessionVariables.remote] = SSHSessionVariables.ssh
         environment["TERM"] = terminal ?? Self.fallbackTerminal
@@ -71,6 +72,7 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["XDG_CACHE_HOME"] = home + "/cache"
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         environment["FAKENFT_SERVER"] = server
+        environment[SSHSessionVariables.shop] = shop
         if let identity {
             environment["FAKENFT_TOKEN"] = identity.token
             environment[SSHSessionVariables.key] = identity.keyFingerprint

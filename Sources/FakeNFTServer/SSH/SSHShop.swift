@@ -15,6 +15,8 @@ final class SSHShop: Sendable {
     let metrics: SSHMetrics
     private let newVisitors: SSHNewVisitors
     private let store: Store
+    /// The shop's host key fingerprint (``SSHSessionVariables/shop``).
+    private let shop: String
     private let visitorsFolder: URL
     private let api: APIAddress
     private let links: SSHLinks
@@ -73,9 +75,10 @@ final class SSHShop: Sendable {
     }
 
     init(
-        configuration: SSHConfiguration, store: Store, dataDirectory: URL, api: APIAddress, links: SSHLinks,
-        metrics: ServerMetrics, logger: Logger
+        configuration: SSHConfiguration, store: Store, shop: String, dataDirectory: URL, api: APIAddress,
+        links: SSHLinks, metrics: ServerMetrics, logger: Logger
     ) {
+        self.shop = shop
         self.configuration = configuration
         admission = SSHAdmission(
             maxSessions: configuration.maxSessions, maxPerVisitor: configuration.maxSessionsPerVisitor)
@@ -115,6 +118,7 @@ final class SSHShop: Sendable {
                 let token = Tokens.make()
                 try await signIn(visitor, key: fingerprint, tokenHash: Tokens.hash(token))
                 home = try folder(of: fingerprint)
+                await restoreState(ofKey: fingerprint, into: home ?? "")
                 let link = links.open(for: fingerprint)
                 signedIn = SignedIn(tokenHash: Tokens.hash(token), link: link)
                 identity = .init(token: token, keyFingerprint: fingerprint, link: link)
@@ -125,7 +129,7 @@ final class SSHShop: Sendable {
                 home = try guestFolder()
                 metrics.guest()
             }
-            let environment = request.environment(home: home ?? "", server: server, identity: identity)
+            let environment = request.environment(home: home ?? "", server: server, shop: shop, identity: identity)
             let app = try AppOnTerminal(
                 arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
             logger.info("SSH session of \(visitor.name) from \(visitor.address): app \(app.pid)")
@@ -201,9 +205,24 @@ final class SSHShop: Sendable {
                 "seconds": "\(duration.components.seconds)", "status": "\(ended.status)",
                 "ending": "\(ended.ending.rawValue)",
             ])
-        guard let signedIn = session.signedIn else { return }
+        guard let signedIn = session.signedIn, let fingerprint = session.visitor.fingerprint else { return }
         do { _ = try await store.endSession(tokenHash: signedIn.tokenHash) } catch {
             logger.warning("an SSH session's sign-in could not be ended: \(error)")
+        }
+        guard let state = SSHVisitorState.read(from: session.home) else { return }
+        do { try await store.keep(visitorState: state, ofKey: fingerprint) } catch {
+            logger.warning("what an SSH visitor's app kept could not be stored: \(error)")
+        }
+    }
+
+    /// Writes into the key's folder what its app kept at the end of its last visit, on any
+    /// server of the database (``SSHVisitorState``); the folder as it is when there is nothing
+    /// or the database cannot say.
+    private func restoreState(ofKey fingerprint: String, into home: String) async {
+        do {
+            if let state = try await store.visitorState(ofKey: fingerprint) { SSHVisitorState.write(state, into: home) }
+        } catch {
+            logger.warning("what an SSH visitor's app kept could not be read: \(error)")
         }
     }
 

@@ -35,6 +35,7 @@ extension OwnerRows {
         try checkNotOwned(wanted)
         order.nfts = Self.unique(wanted)
         order.bumpVersion()
+        if user?.listed == false { user?.listed = true }  // a cart is something done: the account shows
     }
 
     /// Moves `nfts` (default: the whole order) into the profile and clears the order.
@@ -63,9 +64,11 @@ extension OwnerRows {
         showInUsers()
     }
 
-    /// Copies an account's profile into its row in `/users` (nothing for the shared profile).
+    /// Copies an account's profile into its row in `/users` (nothing for the shared profile); the
+    /// row shows from then on (an SSH key's account did something).
     private mutating func showInUsers() {
         guard var user, let account else { return }
+        user.listed = true
         user.name = profile.name
         user.avatar = profile.avatar
         user.description = profile.description.isEmpty ? nil : profile.description

@@ -4,8 +4,9 @@ import Foundation
 /// Accounts: each one a profile, an order and a row in `/users` of its own.
 extension Store {
     /// A new account and its first sign-in, in one transaction: the account, its empty profile
-    /// and order, its row in the users table (last, with no NFTs and a rating of 0) and the
-    /// session of `tokenHash` (and the SSH key of `fingerprint`, when it is made for one). Throws
+    /// and order, its row in the users table (last, with no NFTs and a rating of 0; for an SSH
+    /// key, not listed until it does something) and the session of `tokenHash` (and the SSH key
+    /// of `fingerprint`, when it is made for one). Throws
     /// ``StoreError/emailTaken`` when the address has an account.
     func register(
         name: String, email: String, passwordHash: String, tokenHash: String, key fingerprint: String? = nil
@@ -20,7 +21,8 @@ extension Store {
                 userID: userID, name: name, email: email, emailKey: AccountRules.emailKey(email),
                 passwordHash: passwordHash, spent: 0, createdAt: now),
             user: UserRecord(
-                seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0")))
+                seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0"),
+                listed: fingerprint == nil))
         try await committed(
             database.register(
                 rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now),
@@ -28,7 +30,7 @@ extension Store {
         return userID
     }
 
-    /// `name` when no user in `/users` has it, else the first of `name-2`, `name-3`, … none has.
+    /// `name` when no user listed in `/users` has it, else the first of `name-2`, `name-3`, … none has.
     func unusedUserName(_ name: String) -> String {
         let taken = Set(latest.userRecords.lazy.map(\.name))
         guard taken.contains(name) else { return name }
@@ -44,6 +46,17 @@ extension Store {
     func link(key fingerprint: String, to userID: String) async throws {
         let now = ISO8601DateFormatter().string(from: Date())
         try await database.link(SSHKeyRecord(fingerprint: fingerprint, userID: userID, createdAt: now))
+    }
+
+    /// What the app kept for the visitor of the SSH key of `fingerprint` (``SSHVisitorState``, encoded).
+    func visitorState(ofKey fingerprint: String) async throws -> String? {
+        try await database.visitor(key: fingerprint)?.state
+    }
+
+    /// Keeps `state` for the visitor of the SSH key of `fingerprint`, for any server of the database.
+    func keep(visitorState state: String, ofKey fingerprint: String) async throws {
+        let now = ISO8601DateFormatter().string(from: Date())
+        try await database.keep(SSHVisitorRecord(fingerprint: fingerprint, state: state, updatedAt: now))
     }
 
     /// The account of an address (compared without case), if it has one.

@@ -25,6 +25,9 @@ protocol StoreDatabase: Sendable {
     func owner(ofKey fingerprint: String) async throws -> String?
     /// Makes `key` open its account from now on (instead of the one it opened before).
     func link(_ key: SSHKeyRecord) async throws
+    /// What the app kept for an SSH key's visitor, if anything; keeps it anew (replacing it).
+    func visitor(key fingerprint: String) async throws -> SSHVisitorRecord?
+    func keep(_ visitor: SSHVisitorRecord) async throws
     /// Adds a session; ends one (false when there was none).
     func startSession(_ session: SessionRecord) async throws -> Int
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int)

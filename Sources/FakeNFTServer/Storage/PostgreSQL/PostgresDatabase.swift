@@ -149,6 +149,29 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
+    func visitor(key fingerprint: String) async throws -> SSHVisitorRecord? {
+        try await connection { db in
+            try await db.query(
+                #"""
+                SELECT fingerprint, state, "updatedAt" FROM ssh_visitor WHERE fingerprint = \#(fingerprint)
+                """#, logger: Self.quiet
+            )
+            .decode((String, String, String).self).array().first
+            .map { SSHVisitorRecord(fingerprint: $0.0, state: $0.1, updatedAt: $0.2) }
+        }
+    }
+
+    func keep(_ visitor: SSHVisitorRecord) async throws {
+        try await connection { db in
+            try await db.query(
+                #"""
+                INSERT INTO ssh_visitor (fingerprint, state, "updatedAt")
+                  VALUES (\#(visitor.fingerprint), \#(visitor.state), \#(visitor.updatedAt))
+                  ON CONFLICT (fingerprint) DO UPDATE SET state = EXCLUDED.state, "updatedAt" = EXCLUDED."updatedAt"
+                """#, logger: Self.quiet)
+        }
+    }
+
     func account(emailKey: String) async throws -> AccountRecord? {
         try await connection { db in try await Self.accounts("emailKey", emailKey, db).first }
     }

@@ -14,6 +14,7 @@ struct ReadModel: Sendable {
 
     var nfts: EncodedTable
     var collections: EncodedTable
+    /// The listed users (``UserRecord/listed``: an SSH key's account once it has done something).
     var users: EncodedTable
     /// The rows `users` was made from, in storage order.
     private(set) var userRecords: ChunkedArray<UserRecord>
@@ -39,12 +40,13 @@ struct ReadModel: Sendable {
         async let nfts = EncodedTable(data.nfts, sorts: SortWhitelist.nft, id: \.id, name: \.name, model: \.model)
         async let collections = EncodedTable(
             data.collections, sorts: SortWhitelist.collection, id: \.id, name: \.name, model: \.model)
-        async let users = Self.table(of: data.users)
+        let listed = data.users.filter(\.listed)
+        async let users = Self.table(of: listed)
         currencies = try await EncodedTable(data.currencies, sorts: SortFields(), id: \.id, model: \.model)
         self.nfts = try await nfts
         self.collections = try await collections
         self.users = try await users
-        userRecords = ChunkedArray(data.users)
+        userRecords = ChunkedArray(listed)
         profiles = TreeDictionary(firstOf: try data.profiles.map { ($0.id, try Self.versioned($0)) })
         orders = TreeDictionary(firstOf: try data.orders.map { ($0.id, try Self.versioned($0)) })
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else {
@@ -62,9 +64,10 @@ struct ReadModel: Sendable {
     /// Some users' rows changed (accounts', with their profiles; a new account's is added at
     /// the end of storage order): only those rows are encoded again and put back in the orders
     /// their keys moved in (``EncodedTable/updating(_:of:before:sorts:id:name:model:)``). A row
-    /// that would not be last in storage order (never seen: accounts are numbered as they sign
-    /// up) makes the table again.
-    mutating func replaceUsers(changing changed: [UserRecord]) async throws {
+    /// that would not be last in storage order (an SSH key's account listed once it does
+    /// something, after later sign-ups) makes the table again. Rows not listed are left out.
+    mutating func replaceUsers(changing all: [UserRecord]) async throws {
+        let changed = all.filter(\.listed)
         guard !changed.isEmpty else { return }
         var records = userRecords
         var indices: [Int] = []

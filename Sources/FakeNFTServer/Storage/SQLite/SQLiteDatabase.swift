@@ -180,6 +180,17 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
+    func visitor(key fingerprint: String) async throws -> SSHVisitorRecord? {
+        try await read { db in try SSHVisitorRecord.fetchOne(db, key: fingerprint) }
+    }
+
+    func keep(_ visitor: SSHVisitorRecord) async throws {
+        _ = try await write { db in
+            try visitor.save(db)
+            return 0
+        }
+    }
+
     func account(emailKey: String) async throws -> AccountRecord? {
         try await read { db in try AccountRecord.filter(AccountRecord.Columns.emailKey == emailKey).fetchOne(db) }
     }

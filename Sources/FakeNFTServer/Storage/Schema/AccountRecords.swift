@@ -55,3 +55,12 @@ struct SSHKeyRecord: Equatable, Sendable, StoredRecord {
     var userID: String
     var createdAt: String
 }
+
+/// What the app of an SSH key's visitor kept at the end of its last visit (``SSHVisitorState``,
+/// encoded), and when.
+struct SSHVisitorRecord: Equatable, Sendable, StoredRecord {
+    static let databaseTableName = "ssh_visitor"
+    var fingerprint: String
+    var state: String
+    var updatedAt: String
+}

@@ -93,14 +93,17 @@ struct UserRecord: Equatable, Sendable, StoredRecord {
     var nfts: [String]
     var nftCount: Int
     var rating: String
+    /// Whether the row shows in `/users` (an SSH key's account: once it has done something).
+    var listed: Bool
 
     enum Columns {
         static let seq = Column(CodingKeys.seq), id = Column(CodingKeys.id), name = Column(CodingKeys.name)
         static let nftCount = Column(CodingKeys.nftCount), rating = Column(CodingKeys.rating)
     }
 
-    init(seq: Int, _ user: User) {
+    init(seq: Int, _ user: User, listed: Bool = true) {
         self.seq = seq
+        self.listed = listed
         id = user.id
         name = user.name
         avatar = user.avatar

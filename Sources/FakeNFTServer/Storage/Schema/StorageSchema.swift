@@ -148,6 +148,28 @@ enum StorageSchema {
                 .index(name: "ssh_key_by_user", table: "ssh_key", columns: ["userID"]),
             ]
         ),
+        // What the app keeps for each SSH key between visits (`SSHVisitorState`), where every server
+        // of a deployment reads it.
+        (
+            "v11-ssh-visitor-state",
+            [
+                .create(
+                    table: "ssh_visitor",
+                    columns: [
+                        .init(name: "fingerprint", kind: .text, primaryKey: true), text("state"), text("updatedAt"),
+                    ])
+            ]
+        ),
+        // Whether an account's row shows in `/users`: one made for an SSH key only once the key has
+        // done something (a like, the cart, a purchase, a profile edit), so that keys cannot fill
+        // the rating.
+        (
+            "v12-unlisted-users",
+            [
+                .add(.init(name: "listed", kind: .boolean, defaultValue: "TRUE"), to: "user"),
+                .statements([PostgresFunctions.v12Changes], only: .postgres),
+            ]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

@@ -48,7 +48,7 @@ public enum FakeNFTTerminalApp {
         AccessibleMode.isOn = accessible
         // In an SSH session of the shop: no shell to resume a stop, no browser of the visitor's here.
         let remote = SSHSessionVariables.isRemote(environment)
-        // A guest of the shop over SSH (no key): browsing is read-only until they sign in.
+        // A guest of the shop over SSH (no key) is told how to get an account of their own.
         let guest = SSHSessionVariables.isGuest(environment)
         // The server starts at once, while the terminal is set up and asked what it can do (off
         // the main actor, which the set-up keeps busy).
@@ -76,7 +76,7 @@ public enum FakeNFTTerminalApp {
             let connection = try await started.value
             let gate = SignInGate(
                 connection: connection, accounts: accounts, logger: logger,
-                sshLink: environment[SSHSessionVariables.link])
+                sshLink: environment[SSHSessionVariables.link], inSSHSession: remote)
             return (gate, await gate.decide(), await gate.givenTokenIsRefused())
         }
         guard await loop.run(launch) == .finished else {
@@ -103,7 +103,8 @@ public enum FakeNFTTerminalApp {
         if !problems.isEmpty, await loop.run(ConfigProblemsScene(problems: problems)) != .finished {
             return session.exitSignal
         }
-        var notice: String? = guest ? tr(.guestVisit) : nil
+        var notice: String?
+        var guestToldOnce = !guest
         var lastTab = 0  // after the sign-in screen, the tabs open where they were left
         while true {
             let access: SignInGate.Access =
@@ -118,7 +119,6 @@ public enum FakeNFTTerminalApp {
             case .shared(let offers): (account, offersAccounts) = (nil, offers)
             case .account(let signedIn): (account, offersAccounts) = (signedIn, true)
             }
-            if guest { ReadOnlyMode.isOn = account == nil }
             var configuration = gate.connection.api
             if let token = account?.token { configuration.token = token }
             func kept(_ list: String) -> KeptChanges {
@@ -138,8 +138,12 @@ public enum FakeNFTTerminalApp {
                 account: account?.userId)
             await context.state.start(remembering: lastSeen.load())  // before the first screen loads
             let shell = makeShell(context: context, selectedTab: lastTab)
-            // news only when just signed in
+            // news only when just signed in; a guest's first screen says what a guest visit is
             if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
+            if !guestToldOnce {
+                effects.show(Toast(tr(.guestVisit), duration: 15))
+                guestToldOnce = true
+            }
             let ending = await loop.run(shell)
             lastTab = shell.selectedTab
             shell.close()
@@ -154,7 +158,7 @@ public enum FakeNFTTerminalApp {
                 }
             }
             gate.accounts.delete()
-            notice = account == nil ? (guest ? tr(.guestVisit) : nil) : tr(.signedOut)
+            notice = account == nil ? nil : tr(.signedOut)
             decision = .ask
         }
     }

@@ -14,8 +14,7 @@ public enum SSHSessionVariables {
     /// keys its saved copy and kept changes by instead of the server's own loopback address, so
     /// that they serve a returning visitor on any server.
     public static let shop = "FAKENFT_SSH_SHOP"
-    /// Set (to `1`) for a guest, who came in with a password: no account, browsing read-only
-    /// unless they sign in.
+    /// Set (to `1`) for a guest, who came in with a password: an account of the session only.
     public static let guest = "FAKENFT_SSH_GUEST"
 
     /// Whether `environment` is a guest's SSH session.

@@ -359,10 +359,7 @@ extension Catalog {
         .fieldPassword: "Password",
         .fieldRepeatPassword: "Repeat password",
         .signedInAs: "Signed in as {0}",
-        .guestVisit: """
-        A guest visit: sign in, or browse (Esc). Your own account: \
-        come back with a key (ssh-keygen -t ed25519).
-        """,
+        .guestVisit: "Guest visit: cart for this session only. Own account: ssh-keygen -t ed25519",
         .signedOut: "Signed out",
         .signOutTitle: "Log out",
         .signOutQuestion: "Log out of {0}? You go back to the sign-in screen; your profile stays on the server.",

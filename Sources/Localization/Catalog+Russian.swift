@@ -359,10 +359,7 @@ extension Catalog {
         .fieldPassword: "Пароль",
         .fieldRepeatPassword: "Повтор пароля",
         .signedInAs: "Вы вошли как {0}",
-        .guestVisit: """
-        Гостевой визит: войдите или смотрите (Esc). Свой аккаунт: \
-        вернитесь с ключом (ssh-keygen -t ed25519).
-        """,
+        .guestVisit: "Гость: корзина до конца сеанса. Свой аккаунт: ssh-keygen -t ed25519",
         .signedOut: "Вы вышли из аккаунта",
         .signOutTitle: "Выход из аккаунта",
         .signOutQuestion: "Выйти из {0}? Откроется экран входа; профиль останется на сервере.",

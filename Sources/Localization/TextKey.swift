@@ -355,7 +355,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldRepeatPassword
     case signedInAs
     case signedOut
-    /// The sign-in screen of a guest of the shop over SSH: what they can do, how to get an account.
+    /// A guest of the shop over SSH, on their first screen: what a guest visit is, how to get an account.
     case guestVisit
     case signOutTitle
     case signOutQuestion

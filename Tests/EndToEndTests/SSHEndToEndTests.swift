@@ -340,36 +340,40 @@ import FakeNFTTesting
     }
 
     /// A visitor whose only key is RSA (which the server cannot verify) is asked for a password by
-    /// their client: any password lets them in as a guest, told how to get an account, browsing
-    /// read-only with no account made; `/metrics` counts the guest.
+    /// their client: any password lets them in as a guest, told how to get an account, with a
+    /// cart of their own that lasts the session; no account is listed, and the next guest starts
+    /// with an empty cart; `/metrics` counts the guests.
     @Test func anRSAVisitorComesInAsAGuest() async throws {
         let shop = try await SSHShopUnderTest(keys: [])
         let tmux = shop.tmux
         let api = APIClient(APIConfiguration(baseURL: shop.server))
         let usersBefore = try await api.users(page: 0, size: 10_000).count
+        let sharedCart = try await api.order().nfts
         let rsa = tmux.directory.appendingPathComponent("rsa_key").path
         let made = try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f", rsa])
         #expect(made.status == 0)
         // OpenSSH takes an option's first value: BatchMode=no before the shared options.
         let options = (["-o", "BatchMode=no"] + shop.clientOptions(key: nil) + ["-i", rsa]).joined(separator: " ")
-        try await tmux.type("ssh -t -p \(shop.sshPort) \(options) rosa@127.0.0.1; echo \"EX\"\"IT=$?\"")
-        try await tmux.waitFor("password:")
-        try await tmux.type("anything")
-        try await tmux.waitFor("Welcome to FakeNFT")
-        try await tmux.keys("s")
-        let signIn = try await tmux.waitFor("A guest visit")
-        #expect(signIn.contains("ssh-keygen -t ed25519"), "\(signIn)")
-        try await tmux.keys("Escape")
-        try await tmux.waitFor("9 collections")
-        try await tmux.keys("Enter")
-        try await tmux.waitFor("Collection author")
-        try await tmux.keys("c")
-        try await tmux.waitFor("Read-only mode")
-        #expect(try await api.users(page: 0, size: 10_000).count == usersBefore, "a guest makes no account")
+        for visit in 1...2 {
+            try await tmux.type("clear; ssh -t -p \(shop.sshPort) \(options) rosa@127.0.0.1; echo \"EX\"\"IT=$?\"")
+            try await tmux.waitFor("password:")
+            try await tmux.type("anything")
+            try await tmux.waitFor("Welcome to FakeNFT")
+            try await tmux.keys("s")
+            let catalog = try await tmux.waitFor("9 collections")
+            #expect(catalog.contains("Guest visit") && catalog.contains("ssh-keygen -t ed25519"), "\(catalog)")
+            #expect(!catalog.contains("Cart ["), "visit \(visit): the guest's cart starts empty")
+            try await tmux.keys("Enter")
+            try await tmux.waitFor("[+ cart]")
+            try await tmux.keys("c")
+            try await tmux.waitFor("Cart [1]")
+            try await tmux.keys("q")
+            try await tmux.waitFor("EXIT=0")
+        }
+        #expect(try await api.users(page: 0, size: 10_000).count == usersBefore, "a guest is not listed")
+        #expect(try await api.order().nfts == sharedCart, "the shared cart is not the guest's")
         let metrics = try await fetchText(shop.server.appendingPathComponent("metrics"))
-        #expect(metrics.contains("fakenft_ssh_guests_total 1"), "\(metrics)")
-        try await tmux.keys("q")
-        try await tmux.waitFor("EXIT=0")
+        #expect(metrics.contains("fakenft_ssh_guests_total 2"), "\(metrics)")
     }
 
     /// Whether a screen captured with its escapes sets any colour.

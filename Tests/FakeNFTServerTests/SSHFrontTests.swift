@@ -72,9 +72,10 @@ import FakeNFTTesting
         #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
         #expect(SSHSessionVariables.isRemote(environment) && environment["FAKENFT_SSH_LINK"] == "l")
         #expect(!SSHSessionVariables.isGuest(environment))
-        // A guest's app: no token, key or link; told it is a guest's.
-        let guest = request.environment(home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: nil)
-        #expect(guest["FAKENFT_TOKEN"] == nil && guest["FAKENFT_SSH_KEY"] == nil && guest["FAKENFT_SSH_LINK"] == nil)
+        // A guest's app: its session's token, no key or link; told it is a guest's.
+        let guest = request.environment(
+            home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: .init(token: "g"))
+        #expect(guest["FAKENFT_TOKEN"] == "g" && guest["FAKENFT_SSH_KEY"] == nil && guest["FAKENFT_SSH_LINK"] == nil)
         #expect(SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
     }
 
@@ -214,7 +215,7 @@ import FakeNFTTesting
         #expect(try await store.owner(ofKey: "SHA256:abc") == nil)
         let userID = try await store.register(
             name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h1",
-            key: "SHA256:abc")
+            key: "SHA256:abc", listed: false)
         #expect(try await store.owner(ofKey: "SHA256:abc") == userID)
         await #expect(throws: StoreError.emailTaken) {
             try await store.register(

@@ -16,6 +16,9 @@ struct SignInGate {
     let logger: Logger
     /// The secret of the SSH session the app runs in (`FAKENFT_SSH_LINK`): a sign-in moves its key.
     var sshLink: String?
+    /// Whether the app runs in an SSH session of the shop, whose token is the session's account
+    /// (the key's, or a guest's).
+    var inSSHSession = false
 
     /// What to do before any screen is needed (under the launch screen): a saved sign-in that
     /// still holds, the shared profile, or ask.
@@ -28,9 +31,9 @@ struct SignInGate {
         var configuration = connection.api
         configuration.timeout = Self.timeout
         configuration.retries = 0
-        // In an SSH session of the shop, the token given is the visitor's key's account: that
-        // account, whatever was saved (an earlier session's token has ended).
-        if sshLink != nil, let token = configuration.token,
+        // In an SSH session of the shop, the token given is the visitor's key's account (or the
+        // guest's): that account, whatever was saved (an earlier session's token has ended).
+        if inSSHSession, let token = configuration.token,
             let session = try? await APIClient(configuration, logger: logger).session()
         {
             return .account(Account(token: token, userId: session.userId, name: session.name, email: session.email))

@@ -51,17 +51,18 @@ struct SSHSessionRequest: Sendable, Equatable {
         return true
     }
 
-    /// Who a key's app is for: the token of its sign-in, the key and the session's secret.
+    /// Who the app is for: the token of its sign-in, and a key's fingerprint and the session's
+    /// secret (none for a guest).
     struct Identity: Sendable {
         var token: String
-        var keyFingerprint: String
-        var link: String
+        var keyFingerprint: String?
+        var link: String?
     }
 
     /// The app's whole environment: nothing of the server's own. It is told it runs for an SSH
     /// visitor (``SSHSessionVariables/remote``) of the shop of host key `shop`, and for a guest
-    /// when `identity` is nil.
-    func environment(home: String, server: String, shop: String, identity: Identity?) -> [String: String] {
+    /// when the identity has no key.
+    func environment(home: String, server: String, shop: String, identity: Identity) -> [String: String] {
         var environment = variables
         environment[SSHSessionVariables.remote] = SSHSessionVariables.ssh
         environment["TERM"] = terminal ?? Self.fallbackTerminal
@@ -73,13 +74,10 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         environment["FAKENFT_SERVER"] = server
         environment[SSHSessionVariables.shop] = shop
-        if let identity {
-            environment["FAKENFT_TOKEN"] = identity.token
-            environment[SSHSessionVariables.key] = identity.keyFingerprint
-            environment[SSHSessionVariables.link] = identity.link
-        } else {
-            environment[SSHSessionVariables.guest] = "1"
-        }
+        environment["FAKENFT_TOKEN"] = identity.token
+        environment[SSHSessionVariables.key] = identity.keyFingerprint
+        environment[SSHSessionVariables.link] = identity.link
+        if identity.keyFingerprint == nil { environment[SSHSessionVariables.guest] = "1" }
         return environment
     }
 

@@ -14,6 +14,7 @@ final class SSHShop: Sendable {
     let admission: SSHAdmission
     let metrics: SSHMetrics
     private let newVisitors: SSHNewVisitors
+    private let guests: SSHGuestAccounts
     private let store: Store
     /// The shop's host key fingerprint (``SSHSessionVariables/shop``).
     private let shop: String
@@ -42,18 +43,18 @@ final class SSHShop: Sendable {
         var name: String { fingerprint ?? "a guest" }
     }
 
-    /// A key's session signed in to its account: its token and its secret (``SSHLinks``).
+    /// A session's sign-in: its token, and a key's secret (``SSHLinks``) or a guest's account.
     struct SignedIn: Sendable {
         let tokenHash: String
-        let link: String
+        var link: String?
+        var guestSlot: Int?
     }
 
     /// A running session: its app, its sign-in, its place among the limits, and what the log
     /// says of it.
     struct Session: Sendable {
         let app: AppOnTerminal
-        /// A key's sign-in; nil for a guest.
-        let signedIn: SignedIn?
+        let signedIn: SignedIn
         /// The app's folder: a key's own, kept; a guest's, removed when the session ends.
         let home: String
         let ticket: SSHAdmission.Ticket
@@ -86,6 +87,7 @@ final class SSHShop: Sendable {
         newVisitors = SSHNewVisitors(perHour: configuration.newKeysPerHour)
         self.store = store
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
+        guests = SSHGuestAccounts(store: store, folder: visitorsFolder)
         self.api = api
         self.links = links
         self.logger = logger
@@ -113,9 +115,9 @@ final class SSHShop: Sendable {
         }
         var home: String?, signedIn: SignedIn?
         do {
-            var identity: SSHSessionRequest.Identity?
+            let token = Tokens.make()
+            let identity: SSHSessionRequest.Identity
             if let fingerprint = visitor.fingerprint {
-                let token = Tokens.make()
                 try await signIn(visitor, key: fingerprint, tokenHash: Tokens.hash(token))
                 home = try folder(of: fingerprint)
                 await restoreState(ofKey: fingerprint, into: home ?? "")
@@ -127,6 +129,9 @@ final class SSHShop: Sendable {
                     throw refusal(.newKeys, refused.message)
                 }
                 home = try guestFolder()
+                let slot = try await guests.borrow(tokenHash: Tokens.hash(token))
+                signedIn = SignedIn(tokenHash: Tokens.hash(token), guestSlot: slot)
+                identity = .init(token: token)
                 metrics.guest()
             }
             let environment = request.environment(home: home ?? "", server: server, shop: shop, identity: identity)
@@ -135,10 +140,11 @@ final class SSHShop: Sendable {
             logger.info("SSH session of \(visitor.name) from \(visitor.address): app \(app.pid)")
             metrics.started(open: admission.running)
             return Session(
-                app: app, signedIn: signedIn, home: home ?? "", ticket: ticket, visitor: visitor, request: request,
-                started: .now)
+                app: app, signedIn: signedIn ?? SignedIn(tokenHash: Tokens.hash(token)), home: home ?? "",
+                ticket: ticket, visitor: visitor, request: request, started: .now)
         } catch {
-            if let signedIn { links.close(signedIn.link) }
+            if let link = signedIn?.link { links.close(link) }
+            if let slot = signedIn?.guestSlot { guests.release(slot) }
             if visitor.fingerprint == nil, let home { try? FileManager.default.removeItem(atPath: home) }
             admission.release(ticket)
             throw error
@@ -191,7 +197,7 @@ final class SSHShop: Sendable {
     private func close(_ ended: Ended) async {
         let session = ended.session
         session.app.close()
-        if let signedIn = session.signedIn { links.close(signedIn.link) }
+        if let link = session.signedIn.link { links.close(link) }
         if session.visitor.fingerprint == nil { try? FileManager.default.removeItem(atPath: session.home) }
         admission.release(session.ticket)
         let duration = ContinuousClock.now - session.started
@@ -205,10 +211,11 @@ final class SSHShop: Sendable {
                 "seconds": "\(duration.components.seconds)", "status": "\(ended.status)",
                 "ending": "\(ended.ending.rawValue)",
             ])
-        guard let signedIn = session.signedIn, let fingerprint = session.visitor.fingerprint else { return }
-        do { _ = try await store.endSession(tokenHash: signedIn.tokenHash) } catch {
+        do { _ = try await store.endSession(tokenHash: session.signedIn.tokenHash) } catch {
             logger.warning("an SSH session's sign-in could not be ended: \(error)")
         }
+        if let slot = session.signedIn.guestSlot { guests.release(slot) }
+        guard let fingerprint = session.visitor.fingerprint else { return }
         guard let state = SSHVisitorState.read(from: session.home) else { return }
         do { try await store.keep(visitorState: state, ofKey: fingerprint) } catch {
             logger.warning("what an SSH visitor's app kept could not be stored: \(error)")
@@ -240,7 +247,7 @@ final class SSHShop: Sendable {
             _ = try await store.register(
                 name: store.unusedUserName(SSHVisitorName.from(user: visitor.user)),
                 email: Self.address(of: fingerprint), passwordHash: Self.noPassword, tokenHash: tokenHash,
-                key: fingerprint)
+                key: fingerprint, listed: false)
             metrics.newKey()
         } catch StoreError.emailTaken {  // the same new key in two sessions at once: the other made it
             guard let owner = try await store.owner(ofKey: fingerprint) else { throw StoreError.emailTaken }

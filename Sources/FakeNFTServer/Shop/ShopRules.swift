@@ -35,8 +35,27 @@ extension OwnerRows {
         try checkNotOwned(wanted)
         order.nfts = Self.unique(wanted)
         order.bumpVersion()
-        if user?.listed == false { user?.listed = true }  // a cart is something done: the account shows
+        if user?.listed == false, !isGuest { user?.listed = true }  // a cart is something done: the account shows
     }
+
+    /// A guest account handed to the next guest of the shop over SSH: nothing of the last one's
+    /// is left (likes, NFTs, the cart, what was spent, the profile's text).
+    mutating func clearForNextGuest() {
+        profile.name = "guest"
+        (profile.avatar, profile.description, profile.website) = ("", "", "")
+        (profile.nfts, profile.likes) = ([], [])
+        profile.bumpVersion()
+        order.nfts = []
+        order.bumpVersion()
+        account?.spent = 0
+        showInUsers()
+    }
+
+    /// The address ending of the SSH front's guest accounts, which are never listed in `/users`.
+    static let guestAddressEnding = "@guest.ssh.invalid"
+
+    /// Whether these are a guest account's rows.
+    var isGuest: Bool { account?.email.hasSuffix(Self.guestAddressEnding) ?? false }
 
     /// Moves `nfts` (default: the whole order) into the profile and clears the order.
     mutating func executeOrder(nfts: [String]?, ifVersion: Set<Int>?, catalog: [String: Double]) throws {
@@ -65,10 +84,10 @@ extension OwnerRows {
     }
 
     /// Copies an account's profile into its row in `/users` (nothing for the shared profile); the
-    /// row shows from then on (an SSH key's account did something).
+    /// row shows from then on (an SSH key's account did something), a guest account's never.
     private mutating func showInUsers() {
         guard var user, let account else { return }
-        user.listed = true
+        user.listed = !isGuest
         user.name = profile.name
         user.avatar = profile.avatar
         user.description = profile.description.isEmpty ? nil : profile.description

@@ -4,12 +4,13 @@ import Foundation
 /// Accounts: each one a profile, an order and a row in `/users` of its own.
 extension Store {
     /// A new account and its first sign-in, in one transaction: the account, its empty profile
-    /// and order, its row in the users table (last, with no NFTs and a rating of 0; for an SSH
-    /// key, not listed until it does something) and the session of `tokenHash` (and the SSH key
+    /// and order, its row in the users table (last, with no NFTs and a rating of 0; not `listed`
+    /// for an SSH key's until it does something) and the session of `tokenHash` (and the SSH key
     /// of `fingerprint`, when it is made for one). Throws
     /// ``StoreError/emailTaken`` when the address has an account.
     func register(
-        name: String, email: String, passwordHash: String, tokenHash: String, key fingerprint: String? = nil
+        name: String, email: String, passwordHash: String, tokenHash: String, key fingerprint: String? = nil,
+        listed: Bool = true
     ) async throws -> String {
         let userID = "u-" + UUID().uuidString.lowercased()
         let now = ISO8601DateFormatter().string(from: Date())
@@ -22,7 +23,7 @@ extension Store {
                 passwordHash: passwordHash, spent: 0, createdAt: now),
             user: UserRecord(
                 seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0"),
-                listed: fingerprint == nil))
+                listed: listed))
         try await committed(
             database.register(
                 rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now),

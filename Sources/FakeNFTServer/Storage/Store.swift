@@ -214,6 +214,11 @@ public final class Store: Service {
         }.order
     }
 
+    /// Clears the guest account of `owner` for its next guest (``OwnerRows/clearForNextGuest()``).
+    func clearGuest(owner: String) async throws {
+        _ = try await commit(owner: owner) { rows in rows.clearForNextGuest() }
+    }
+
     /// Moves `nfts` (default: the whole order) into `owner`'s profile and clears the order.
     func executeOrder(nfts: [String]? = nil, owner: String = Owner.shared, ifVersion: Set<Int>? = nil) async throws
         -> ReadModel.Versioned

@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+
+/// The accounts guests of the shop over SSH borrow, one guest at a time each: as many as guests
+/// have been in at once (at most the sessions allowed), named after this server's data folder
+/// (each server of a database has its own), cleared for each new guest and never listed in
+/// `/users`. A guest's likes and cart last their session.
+final class SSHGuestAccounts: Sendable {
+    private let store: Store
+    /// Names this server's guest accounts apart from other servers' on the same database.
+    private let prefix: String
+    private let taken = Mutex<Set<Int>>([])
+
+    /// - Parameter folder: where this server's name for its guest accounts is kept (made once).
+    init(store: Store, folder: URL) {
+        self.store = store
+        let file = folder.appendingPathComponent("guest-accounts")
+        if let kept = try? String(contentsOf: file, encoding: .utf8), kept.count == 16,
+            kept.allSatisfy(\.isHexDigit)
+        {
+            prefix = kept
+        } else {
+            prefix = String(Tokens.hash(Tokens.make()).prefix(16))
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? prefix.write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A guest account of its own, cleared, signed in with the token of `tokenHash`: its slot,
+    /// given back with ``release(_:)`` when the session ends.
+    func borrow(tokenHash: String) async throws -> Int {
+        let slot = taken.withLock { taken in
+            let free = (0...).first { !taken.contains($0) }!
+            taken.insert(free)
+            return free
+        }
+        do {
+            let email = "guest-\(prefix)-\(slot)" + OwnerRows.guestAddressEnding
+            let owner: String
+            if let account = try await store.account(email: email) {
+                owner = account.userID
+                try await store.startSession(userID: owner, tokenHash: tokenHash)
+            } else {
+                owner = try await store.register(
+                    name: "guest", email: email, passwordHash: SSHShop.noPassword, tokenHash: tokenHash, listed: false)
+            }
+            try await store.clearGuest(owner: owner)
+            return slot
+        } catch {
+            release(slot)
+            throw error
+        }
+    }
+
+    func release(_ slot: Int) { _ = taken.withLock { $0.remove(slot) } }
+}

@@ -259,6 +259,46 @@ import FakeNFTTesting
         return try await FakeNFTServer.start(configuration)
     }
 
+    /// One line in the log for each ended session (JSON under `--log-format json`): the key, the
+    /// address, the terminal, its size, the seconds, the exit status and how it ended. The app
+    /// here is `/bin/false`: it ends at once with status 1.
+    @Test func anEndedSessionIsLoggedInOneLine() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ssh-log-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: data, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil,
+            logRequests: true)
+        configuration.logFormat = .json
+        configuration.ssh = SSHConfiguration(host: "127.0.0.1", port: 0, appExecutable: "/bin/false")
+        let server = try await FakeNFTServer.start(configuration)
+        let port = try #require(server.sshPort)
+        let key = data.appendingPathComponent("visitor_key").path
+        #expect(try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]).status == 0)
+        // Its input stays open while the app runs (an input at its end closes the session).
+        let visit = try await spawned(
+            "/bin/bash",
+            [
+                "-c",
+                "TERM=xterm ssh -tt -p \(port) -F /dev/null -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
+                    + "-o BatchMode=yes -o IdentitiesOnly=yes -i \(key) ann@127.0.0.1 < <(sleep 5)",
+            ])
+        #expect(visit.status == 1, "\(visit.output)")
+        let log = data.appendingPathComponent("server.log")
+        var line = ""
+        _ = await polled(every: .milliseconds(50), within: .seconds(20)) {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            line = text.split(separator: "\n").last { $0.contains("SSH session ended") }.map(String.init) ?? ""
+            return !line.isEmpty
+        }
+        let fields = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
+        #expect(fields["key"]?.hasPrefix("SHA256:") == true && fields["address"] == "127.0.0.1", "\(fields)")
+        #expect(fields["term"] == "xterm" && fields["status"] == "1" && fields["ending"] == "quit", "\(fields)")
+        #expect(fields["size"]?.range(of: #"^[0-9]+x[0-9]+$"#, options: .regularExpression) != nil, "\(fields)")
+        #expect(fields["seconds"].flatMap(Int.init) != nil, "\(fields)")
+        await server.stop()
+    }
+
     @Test func garbageSilenceAndCrowdsHoldNoPlace() async throws {
         let server = try await Self.server()
         let port = try #require(server.sshPort)

@@ -266,8 +266,8 @@ import FakeNFTTesting
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ssh-log-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
         var configuration = ServerConfiguration(
-            port: 0, dataDirectory: data, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil,
-            logRequests: true)
+            port: 0, dataDirectory: data, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        configuration.logRequests = true
         configuration.logFormat = .json
         configuration.ssh = SSHConfiguration(host: "127.0.0.1", port: 0, appExecutable: "/bin/false")
         let server = try await FakeNFTServer.start(configuration)

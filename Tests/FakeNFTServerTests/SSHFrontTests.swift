@@ -279,8 +279,9 @@ import FakeNFTTesting
             "/bin/bash",
             [
                 "-c",
-                "TERM=xterm ssh -tt -p \(port) -F /dev/null -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
-                    + "-o BatchMode=yes -o IdentitiesOnly=yes -i \(key) ann@127.0.0.1 < <(sleep 5)",
+                "TERM=xterm ssh -tt -p \(port) -F /dev/null -o StrictHostKeyChecking=no "
+                    + "-o UserKnownHostsFile=/dev/null -o BatchMode=yes -o IdentitiesOnly=yes -i \(key) "
+                    + "ann@127.0.0.1 < <(sleep 5)",
             ])
         #expect(visit.status == 1, "\(visit.output)")
         let log = data.appendingPathComponent("server.log")

@@ -284,7 +284,8 @@ import FakeNFTTesting
         let tmux = shop.tmux
         let api = APIClient(APIConfiguration(baseURL: shop.server))
         let collection = try await api.collectionsInCatalogOrder()[0]
-        let website = try await api.user(id: collection.author).website
+        let author = try await api.user(id: collection.author)
+        let website = author.website
         try await tmux.resize(width: 200, height: 30)
         try await tmux.type(shop.ssh(key: "alice", user: "alice"))
         try await tmux.waitFor("Welcome to FakeNFT")
@@ -292,6 +293,7 @@ import FakeNFTTesting
         try await tmux.waitFor("9 collections")
         try await tmux.keys("Enter")
         try await tmux.waitFor("[+ cart]")  // the collection's grid
+        try await tmux.waitFor("Collection author: \(author.name)")  // `a` before it is known finds no page
         try await tmux.keys("a")
         try await tmux.waitFor(String(website.prefix(40)))
         try await tmux.keys("o")
@@ -308,18 +310,15 @@ import FakeNFTTesting
     @Test func theVisitorsNoColorIsTaken() async throws {
         let shop = try await SSHShopUnderTest(keys: ["alice"])
         let tmux = shop.tmux
-        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
-        try await tmux.waitFor("Welcome to FakeNFT")
-        try await tmux.keys("s")
-        let colored = try await tmux.waitUntil("the catalog", colors: true) { $0.contains("9 collections") }
-        #expect(Self.hasColors(colored), "without NO_COLOR the catalog has colours")
-        try await tmux.keys("q")
-        try await tmux.waitFor("EXIT=0")
-        try await tmux.type("clear; " + shop.ssh(key: "alice", user: "alice", options: "-o SetEnv=NO_COLOR=1"))
-        let plain = try await tmux.waitUntil("the catalog", colors: true) { $0.contains("9 collections") }
-        #expect(!Self.hasColors(plain), "\(plain)")
-        try await tmux.keys("q")
-        try await tmux.waitFor("EXIT=0")
+        for noColor in [false, true] {
+            let options = noColor ? "-o SetEnv=NO_COLOR=1" : ""
+            try await tmux.type("clear; " + shop.ssh(key: "alice", user: "alice", options: options))
+            try await tmux.passWelcome(waitingFor: "9 collections")
+            let catalog = try await tmux.waitUntil("the catalog", colors: true) { $0.contains("9 collections") }
+            #expect(Self.hasColors(catalog) != noColor, "NO_COLOR \(noColor):\n\(catalog)")
+            try await tmux.keys("q")
+            try await tmux.waitFor("EXIT=0")
+        }
     }
 
     /// A server stopped under a visitor: the app gives the terminal back (its screen left),

@@ -186,11 +186,11 @@ CREATE INDEX "ssh_key_by_user" ON "ssh_key" ("userID");
 -- v11-ssh-visitor-state (sqlite)
 CREATE TABLE "ssh_visitor" ("fingerprint" TEXT PRIMARY KEY NOT NULL, "state" TEXT NOT NULL, "updatedAt" TEXT NOT NULL);
 
--- v12-unlisted-users (sqlite)
-ALTER TABLE "user" ADD COLUMN "listed" BOOLEAN NOT NULL DEFAULT TRUE;
-
 -- v11-ssh-visitor-state (postgres)
 CREATE TABLE "ssh_visitor" ("fingerprint" TEXT PRIMARY KEY NOT NULL, "state" TEXT NOT NULL, "updatedAt" TEXT NOT NULL);
+
+-- v12-unlisted-users (sqlite)
+ALTER TABLE "user" ADD COLUMN "listed" BOOLEAN NOT NULL DEFAULT TRUE;
 
 -- v12-unlisted-users (postgres)
 ALTER TABLE "user" ADD COLUMN "listed" BOOLEAN NOT NULL DEFAULT TRUE;
@@ -238,8 +238,7 @@ BEGIN
     END IF;
     IF c ? 'user' THEN
       ur := jsonb_populate_record(NULL::"user", c->'user');
-      UPDATE "user" SET (seq, id, name, avatar, description, website, nfts, "nftCount", rating, listed)
-        = ROW(ur.*)
+      UPDATE "user" SET (seq, id, name, avatar, description, website, nfts, "nftCount", rating, listed) = ROW(ur.*)
         WHERE id = owner_id;
     END IF;
     UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO counted;

@@ -119,6 +119,7 @@ extension Catalog {
         .noCollections: "No collections.",
         .noCollectionMatches: "No collection matches “{0}”.",
         .layerCollection: "Collection",
+        .authorLoading: "The author's page is still loading: try again in a moment.",
         .authorNoPage: "The author has no web page.",
         .collectionAuthor: "Collection author: ",
         .noNFTMatches: "No NFT matches “{0}”.",

@@ -119,6 +119,7 @@ extension Catalog {
         .noCollections: "Коллекций нет.",
         .noCollectionMatches: "Нет коллекций с «{0}» в названии.",
         .layerCollection: "Коллекция",
+        .authorLoading: "Страница автора ещё загружается: попробуйте через мгновение.",
         .authorNoPage: "У автора нет веб-страницы.",
         .collectionAuthor: "Автор коллекции: ",
         .noNFTMatches: "Нет NFT с «{0}» в названии.",

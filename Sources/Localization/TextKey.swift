@@ -114,6 +114,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noCollections
     case noCollectionMatches
     case layerCollection
+    /// `a` on a collection whose author is still being looked up.
+    case authorLoading
     case authorNoPage
     case collectionAuthor
     case noNFTMatches

@@ -82,6 +82,10 @@ import FakeNFTTesting
                     AppShell.Tab(
                         title: "Cart", root: PlaceholderScreen(title: "Cart"), badge: { context.state.cartIDs.count }),
                 ], effects: context.effects, pictures: context.pictures)
+            // Before the author is looked up, `a` says their page is loading, not that there is none.
+            _ = shell.handle(.key(.char("a")))
+            #expect(context.effects.toast?.message == tr(.authorLoading))
+            context.effects.expireToast(now: .distantFuture)  // not in the snapshots below
             await model.load()
             #expect(model.nfts.value?.count == 11)
             #expect(model.author.name != "21", "the gen1 author id became a user's name")

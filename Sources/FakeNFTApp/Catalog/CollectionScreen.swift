@@ -30,10 +30,11 @@ final class CollectionScreen: Screen {
 
     var layers: [KeyLayer] { actions.layers(title: tr(.layerCollection)) }
 
-    /// The reader pane on the collection's author's page, or why there is none.
+    /// The reader pane on the collection's author's page, or why there is none (yet).
     private static func openAuthor(of model: CollectionViewModel) -> ScreenCommand {
         guard let website = model.author.website, !website.isEmpty else {
-            model.context.effects.show(Toast(tr(.authorNoPage), kind: .error))
+            let why = model.isResolvingAuthor ? Toast(tr(.authorLoading)) : Toast(tr(.authorNoPage), kind: .error)
+            model.context.effects.show(why)
             return .handled
         }
         return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: model.context.effects)))

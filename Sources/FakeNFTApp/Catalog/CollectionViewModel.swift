@@ -9,12 +9,15 @@ final class CollectionViewModel: ViewModel {
     private(set) var nfts: Loadable<[NFT], APIError> = .loading
     /// The author's display name and page, once resolved.
     private(set) var author: AuthorName
+    /// Whether the author (a user id) is still being looked up: their page is not known yet.
+    private(set) var isResolvingAuthor: Bool
     @ObservationIgnored let context: AppContext
 
     init(collection: NFTCollection, context: AppContext) {
         self.collection = collection
         self.context = context
         author = AuthorName(collection.author, website: collection.website)
+        isResolvingAuthor = AuthorName.isUserID(collection.author)
     }
 
     func load() async {
@@ -23,5 +26,6 @@ final class CollectionViewModel: ViewModel {
             author = await AuthorName.resolved(
                 collection.author, website: collection.website, users: context.services.users)
         }
+        isResolvingAuthor = false
     }
 }

@@ -274,14 +274,15 @@ import FakeNFTTesting
         let port = try #require(server.sshPort)
         let key = data.appendingPathComponent("visitor_key").path
         #expect(try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]).status == 0)
-        // Its input stays open while the app runs (an input at its end closes the session).
+        // Its input stays open while the app runs (an input at its end closes the session; a
+        // session that starts slowly beside the whole suite must still find it open).
         let visit = try await spawned(
             "/bin/bash",
             [
                 "-c",
                 "TERM=xterm ssh -tt -p \(port) -F /dev/null -o StrictHostKeyChecking=no "
                     + "-o UserKnownHostsFile=/dev/null -o BatchMode=yes -o IdentitiesOnly=yes -i \(key) "
-                    + "ann@127.0.0.1 < <(sleep 5)",
+                    + "ann@127.0.0.1 < <(sleep 60)",
             ])
         #expect(visit.status == 1, "\(visit.output)")
         let log = data.appendingPathComponent("server.log")

@@ -237,6 +237,11 @@ extension DeploymentEndToEndTests {
         let first = try await api.nft(id: try await api.collectionsInCatalogOrder()[0].nfts[0])
         try await tmux.waitFor(first.name)
         try await tmux.keys("l")
+        // The like committed (the key's account is listed from then on) before Profile is opened:
+        // a profile read racing the like's write once showed no favourite (docs/testing.md).
+        try await eventually("the like committed") {
+            try await api.users(page: 0, size: 10_000).contains { $0.name == "alice" }
+        }
         try await tmux.keys("3")
         try await tmux.waitFor("Favorite NFTs (1)")
         try await tmux.keys("1", "Escape")

@@ -66,8 +66,10 @@ import FakeNFTTesting
             }
         }
         try await Task.sleep(for: .seconds(1))  // anything still reading would grow by gigabytes here
+        // The whole process is measured, and the suites running beside this one grow it too (by
+        // 325 MB once, on two busy cores): a gigabyte still tells a bounded read from an endless one.
         let grown = try Self.residentBytes() - before
-        #expect(grown < 300 * 1024 * 1024, "grew by \(grown / (1024 * 1024)) MB")
+        #expect(grown < 1024 * 1024 * 1024, "grew by \(grown / (1024 * 1024)) MB")
     }
 
     /// Cancelling the task that waits for a hanging request ends it as cancelled, not as a timeout.

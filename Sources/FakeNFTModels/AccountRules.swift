@@ -42,12 +42,14 @@ public enum AccountRules {
     /// An address with one `@`, something before it and a dotted domain after it, at most 254
     /// characters, without spaces, invisible or control characters; in each part (the name, each
     /// label of the domain) letters of one alphabet of Latin, Greek and Cyrillic, whose letters
-    /// look alike (`pаypal@…` with a Cyrillic `а` looks like another's address).
+    /// look alike (`pаypal@…` with a Cyrillic `а` looks like another's address); not in the
+    /// `.invalid` domain, which never delivers mail and names the SSH front's own accounts (a
+    /// key's, a guest's), so that nobody can sign up in their place.
     public static func emailProblem(_ email: String) -> Problem? {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let domain = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
         guard email.count <= maxEmail, parts.count == 2, !parts[0].isEmpty, domain.count >= 2,
-            !domain.contains(where: \.isEmpty),
+            !domain.contains(where: \.isEmpty), domain.last?.lowercased() != "invalid",
             !email.unicodeScalars.contains(where: { looksBlank($0) || $0.properties.generalCategory == .control }),
             email.split(whereSeparator: { $0 == "@" || $0 == "." }).allSatisfy({
                 Set($0.unicodeScalars.compactMap(LetterScript.init).filter { $0 != .other }).count <= 1

@@ -357,7 +357,7 @@ import FakeNFTTesting
             try await tmux.type("clear; ssh -t -p \(shop.sshPort) \(options) rosa@127.0.0.1; echo \"EX\"\"IT=$?\"")
             try await tmux.waitFor("password:")
             try await tmux.type("anything")
-            try await tmux.waitFor("Welcome to FakeNFT")
+            try await tmux.waitFor("Welcome to FakeNFT", timeout: 60)  // beside other suites' sessions
             try await tmux.keys("s")
             let catalog = try await tmux.waitFor("9 collections")
             #expect(catalog.contains("Guest visit") && catalog.contains("ssh-keygen -t ed25519"), "\(catalog)")

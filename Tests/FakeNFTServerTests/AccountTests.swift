@@ -180,7 +180,7 @@ import FakeNFTTesting
             }
             for email in [
                 "boris", "boris@", "@example.com", "boris@example", "bo ris@example.com", "boris@@example.com",
-                "boris@example..com",
+                "boris@example..com", "key-0123456789abcdef01234567@ssh.invalid", "guest-1-0@guest.ssh.INVALID",
             ] {
                 #expect(try await signUp("Boris", email, "good pass 1").0 == 400, "\(email)")
             }

@@ -355,7 +355,11 @@ import FakeNFTTesting
         let options = (["-o", "BatchMode=no"] + shop.clientOptions(key: nil) + ["-i", rsa]).joined(separator: " ")
         for visit in 1...2 {
             try await tmux.type("clear; ssh -t -p \(shop.sshPort) \(options) rosa@127.0.0.1; echo \"EX\"\"IT=$?\"")
-            try await tmux.waitFor("password:")
+            // The prompt of this visit: the last line (the last visit's is still on screen until `clear`).
+            try await tmux.waitUntil("the password prompt") { screen in
+                screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                    .hasSuffix("password:") ?? false
+            }
             try await tmux.type("anything")
             try await tmux.waitFor("Welcome to FakeNFT", timeout: 60)  // beside other suites' sessions
             try await tmux.keys("s")

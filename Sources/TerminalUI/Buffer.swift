@@ -58,6 +58,8 @@ public struct Buffer: Sendable, Hashable {
     public private(set) var panes: [String: PaneLayout] = [:]
     /// Pictures in pixels written over the text after the frame is shown, in drawing order.
     public private(set) var overlays: [PixelOverlay] = []
+    /// Drawn text that links to a web address (OSC 8 where the terminal has it), in drawing order.
+    public private(set) var hyperlinks: [Hyperlink] = []
 
     public init(size: Size) {
         self.size = size
@@ -99,6 +101,21 @@ public struct Buffer: Sendable, Hashable {
             x += w
         }
         return x - point.x
+    }
+
+    /// Draws `text` like ``draw(_:at:style:maxWidth:)`` as a link to `url` (an address already
+    /// checked as a web link; one that is not writable is drawn as text alone).
+    @discardableResult
+    public mutating func draw(_ text: String, at point: Point, style: Style, maxWidth: Int? = nil, link url: String)
+        -> Int
+    {
+        let used = draw(text, at: point, style: style, maxWidth: maxWidth)
+        let x0 = max(0, point.x), x1 = min(size.width, point.x + used)
+        guard x0 < x1, Hyperlink.isWritable(url) else { return used }
+        let row = point.y * size.width
+        hyperlinks.append(
+            Hyperlink(origin: Point(x: x0, y: point.y), cells: Array(cells[row + x0..<row + x1]), url: url))
+        return used
     }
 
     /// Fills `rect` with `character` in `style`.
@@ -172,6 +189,16 @@ public struct Buffer: Sendable, Hashable {
         return true
     }
 
+    /// True while every cell `link` was drawn as is still there.
+    public func isIntact(_ link: Hyperlink) -> Bool {
+        let origin = link.origin
+        guard origin.x >= 0, origin.y >= 0, origin.y < size.height, origin.x + link.cells.count <= size.width else {
+            return false
+        }
+        let row = origin.y * size.width + origin.x
+        return link.cells.indices.allSatisfy { cells[row + $0] == link.cells[$0] }
+    }
+
     /// Records `rect` as clickable (clipped to the buffer; nothing for an empty part).
     public mutating func addHit(_ rect: Rect, _ target: HitTarget) {
         let clipped = Rect(
@@ -240,6 +267,15 @@ public struct Buffer: Sendable, Hashable {
                 PixelOverlay(
                     rect: Rect(x: rect.x + shift.x, y: rect.y + shift.y, width: rect.width, height: rect.height),
                     image: overlay.image, cells: overlay.cells))
+        }
+        for link in other.hyperlinks
+        where link.origin.y >= source.y && link.origin.y < source.maxY && link.origin.x >= source.x
+            && link.origin.x + link.cells.count <= source.maxX
+        {
+            hyperlinks.append(
+                Hyperlink(
+                    origin: Point(x: link.origin.x + shift.x, y: link.origin.y + shift.y), cells: link.cells,
+                    url: link.url))
         }
         if let cursor = other.cursor, source.contains(cursor) {
             self.cursor = Point(x: cursor.x + shift.x, y: cursor.y + shift.y)

@@ -8,6 +8,11 @@ import CNCursesW
 /// around them, only while wholly visible and never on the last row (a sixel there scrolls the
 /// screen). Curses does not know they are there, so when one is hidden its rows are redrawn
 /// (`wredrawln`), and an image is written again whenever curses wrote anything on its rows.
+///
+/// Links (``Hyperlink``) are written the same way, after `doupdate`: their cells again inside an
+/// OSC 8 escape, cursor and attributes saved and restored around them (DECSC/DECRC), again
+/// whenever curses wrote on their row, and once more without the escape when a link goes but
+/// its text stays.
 @MainActor
 public final class CursesSurface {
     private let window: UnsafeMutablePointer<WINDOW>
@@ -20,6 +25,10 @@ public final class CursesSurface {
     public var pixels: PixelImages?
     /// The overlays on the terminal now.
     private var shown: [PixelOverlay] = []
+    /// Whether links are written as OSC 8 hyperlinks (``HyperlinkSupport``).
+    public var writesHyperlinks = false
+    /// The links on the terminal now.
+    private var linked: [Hyperlink] = []
     /// Bytes of picture escapes written so far (kitty uploads and overlays), for the benchmark.
     public private(set) var pictureBytesWritten = 0
     private var pairs: [PairKey: Int32] = [:]
@@ -111,6 +120,12 @@ public final class CursesSurface {
             writeOverlay(overlay)
         }
         shown = visible
+        let links = writesHyperlinks ? frame.hyperlinks.filter(frame.isIntact) : []
+        for old in linked where !links.contains(old) && frame.isIntact(old) { write(old, linked: false) }
+        for link in links where full || !linked.contains(link) || changedRows.contains(link.origin.y) {
+            write(link, linked: true)
+        }
+        linked = links
     }
 
     /// Forgets what the terminal shows and repaints all of it (after Ctrl-Z or a garbled screen).
@@ -119,6 +134,7 @@ public final class CursesSurface {
         wnoutrefresh(window)
         doupdate()
         shown.forEach(writeOverlay)
+        for link in linked { write(link, linked: true) }
     }
 
     /// After a resize: reads the cell size in pixels again, so a zoomed font gets pictures of its size.
@@ -146,6 +162,41 @@ public final class CursesSurface {
             return
         }
         write(escape)
+    }
+
+    /// Writes the cells of `link` again where they are, inside its OSC 8 escape when `linked`,
+    /// leaving the cursor and attributes as curses left them.
+    private func write(_ link: Hyperlink, linked: Bool) {
+        var escape = "\u{1B}7\u{1B}[\(link.origin.y + 1);\(link.origin.x + 1)H"
+        if linked { escape += "\u{1B}]8;;\(link.url)\u{1B}\\" }
+        var style: Style?
+        for cell in link.cells {
+            if cell.style != style {
+                escape += selectGraphicRendition(cell.style)
+                style = cell.style
+            }
+            escape += cell.text
+        }
+        if linked { escape += "\u{1B}]8;;\u{1B}\\" }
+        fputs(escape + "\u{1B}8", output)
+        fflush(output)
+    }
+
+    /// The SGR escape that draws text in `drawn` as curses would (``apply(_:)``).
+    private func selectGraphicRendition(_ drawn: Style) -> String {
+        let style = theme.resolve(drawn, colors: colors)
+        var codes = ["0"]
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
+        if style.reverse { codes.append("7") }
+        func code(_ color: Color, base: Int) -> String? {
+            guard let n = colors.cursesNumber(color), n >= 0 else { return nil }
+            return n < 8 ? "\(base + Int(n))" : n < 16 ? "\(base + 60 + Int(n) - 8)" : "\(base + 8);5;\(n)"
+        }
+        if let fg = code(style.foreground, base: 30) { codes.append(fg) }
+        if let bg = code(style.background, base: 40) { codes.append(bg) }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 
     /// Writes escapes straight to the terminal, after what curses has written.

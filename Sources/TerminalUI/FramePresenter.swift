@@ -17,7 +17,7 @@ public final class FramePresenter {
         draw(&frame)
         if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor,
             lastFrame.focus == frame.focus,
-            lastFrame.overlays == frame.overlays,
+            lastFrame.overlays == frame.overlays, lastFrame.hyperlinks == frame.hyperlinks,
             lastFrame.cells == frame.cells
         {
             return false

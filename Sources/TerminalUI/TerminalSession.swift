@@ -144,6 +144,7 @@ public final class TerminalSession {
             environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
         surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
         surface.showsFocus = options.accessible
+        surface.writesHyperlinks = HyperlinkSupport.detect(environment: options.environment)
         Spinner.isStill.store(options.accessible, ordering: .relaxed)
         if options.mouse {
             mouseinterval(0)

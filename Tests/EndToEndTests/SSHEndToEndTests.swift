@@ -286,7 +286,9 @@ import FakeNFTTesting
         let collection = try await api.collectionsInCatalogOrder()[0]
         let author = try await api.user(id: collection.author)
         let website = author.website
+        let link = try SafeLink.check(website).get()
         try await tmux.resize(width: 200, height: 30)
+        try await PixelStreamEndToEndTests.record(tmux)
         try await tmux.type(shop.ssh(key: "alice", user: "alice"))
         try await tmux.waitFor("Welcome to FakeNFT")
         try await tmux.keys("s")
@@ -294,8 +296,20 @@ import FakeNFTTesting
         try await tmux.keys("Enter")
         try await tmux.waitFor("[+ cart]")  // the collection's grid
         try await tmux.waitFor("Collection author: \(author.name)")  // `a` before it is known finds no page
+        // The author's name is an OSC 8 hyperlink to their page: the visitor's terminal opens it.
+        let esc = PixelStreamEndToEndTests.esc
+        let opened = "\(esc)]8;;\(link)\(esc)\\"
+        let named = await PixelStreamEndToEndTests.output(tmux, after: 0, holding: opened + "\(esc)[0;4;")
+        #expect(named.contains(opened), "no hyperlink to \(link)")
+        #expect(named.components(separatedBy: opened).dropFirst().contains { $0.contains(author.name) })
+        let mark = PixelStreamEndToEndTests.output(tmux).utf8.count
         try await tmux.keys("a")
         try await tmux.waitFor(String(website.prefix(40)))
+        // So is the page's address at the top of the reader.
+        let page = await PixelStreamEndToEndTests.output(tmux, after: mark, holding: opened)
+        let linked = page.components(separatedBy: opened).dropFirst().first?.components(separatedBy: "\(esc)]8;;")
+            .first
+        #expect(linked.map { $0.contains(String(website.prefix(30))) } == true, "\(linked ?? "no link")")
         try await tmux.keys("o")
         let screen = try await tmux.waitFor("Open on your machine")
         #expect(screen.contains(website), "\(screen)")

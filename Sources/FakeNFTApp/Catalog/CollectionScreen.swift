@@ -65,7 +65,8 @@ final class CollectionScreen: Screen {
         let used = buffer.draw(
             tr(.collectionAuthor), at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
         buffer.draw(
-            model.author.name, at: Point(x: textX + used, y: rect.y + 1), style: .link, maxWidth: textWidth - used)
+            model.author.name, at: Point(x: textX + used, y: rect.y + 1), maxWidth: textWidth - used,
+            webLink: model.author.website)
         for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2)
             .enumerated()
         {

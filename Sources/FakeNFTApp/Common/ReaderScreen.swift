@@ -115,7 +115,7 @@ final class ReaderScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), style: .link, maxWidth: rect.width)
+        buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, webLink: model.url)
         let (_, body) = rect.rows(.length(2), .fill)
         switch model.page {
         case .loading:

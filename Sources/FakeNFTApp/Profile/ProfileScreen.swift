@@ -184,7 +184,7 @@ final class ProfileScreen: Screen {
                 key: Self.keys.key(for: .edit))
         }
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
-        buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), style: .link, maxWidth: width)
+        buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), maxWidth: width, webLink: profile.website)
         let wallet = model.wallet.value.map { Format.price($0) } ?? (model.wallet.isLoading ? "…" : tr(.unknown))
         buffer.draw(
             tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), at: Point(x: x, y: rect.y + 2),

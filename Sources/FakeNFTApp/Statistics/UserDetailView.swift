@@ -23,7 +23,8 @@ struct UserDetailView: Widget {
         var text = rest
         if !user.website.isEmpty {
             let (website, _, after) = rest.rows(.length(1), .length(1), .fill)
-            buffer.render(Label(user.website, style: .link), in: website)
+            buffer.draw(
+                user.website, at: Point(x: website.x, y: website.y), maxWidth: website.width, webLink: user.website)
             text = after
         }
         DetailPane.paragraph(user.description ?? "", at: text.y, in: inside, buffer: &buffer)

@@ -60,7 +60,13 @@ import TerminalUI
     @Test func tooSmallTerminal() {
         let small = frame(makeShell(), Size(width: 30, height: 8))
         #expect(small.contains("Terminal too small"))
-        #expect(small.contains("60×16"))
+        #expect(small.contains("40×20"))
+        // Between a phone's 40×20 and 60×16, a row less for every 5 columns more.
+        let between = frame(makeShell(), Size(width: 50, height: 17))
+        #expect(between.contains("Terminal too small") && between.contains("50×18"), "\(between)")
+        for fits in [Size(width: 40, height: 20), Size(width: 50, height: 18), Size(width: 60, height: 16)] {
+            #expect(!frame(makeShell(), fits).contains("Terminal too small"), "\(fits)")
+        }
     }
 }
 

@@ -9,7 +9,7 @@ import FakeNFTTesting
 /// wide one, as text snapshots: what is cut, scrolled or spread is reviewed in one place.
 @MainActor @Suite(.serialized) struct EverySizeTests {
     static let sizes = [
-        Size(width: 60, height: 16), Size(width: 80, height: 24), Size(width: 120, height: 40),
+        Size(width: 40, height: 20), Size(width: 60, height: 16), Size(width: 80, height: 24), Size(width: 120, height: 40),
         Size(width: 200, height: 60),
     ]
 
@@ -26,6 +26,44 @@ import FakeNFTTesting
         try await InProcessTestServer.with(imageLinks: .local(publicURL: URL(string: "http://images.test"))) {
             server async throws in
             try await walkEveryScreen(server) { shell, name in snapshotAtEverySize(shell, name) }
+        }
+    }
+
+    /// At a phone's 40×20 each screen shows what the spec names, whole, checked against the
+    /// server's answers: collections' names and counts, a cell's name and price, the cart's
+    /// prices and total with its Pay line, the profile's name and wallet, the rating's places,
+    /// names and counts.
+    @Test func aPhoneShowsWhatTheSpecNames() async throws {
+        try await InProcessTestServer.with { server async throws in
+            let api = server.client()
+            let collections = try await api.collections(page: 0, size: 100)
+                .sorted { $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name }
+            var cart: [NFT] = []
+            for id in try await api.order().nfts { cart.append(try await api.nft(id: id)) }
+            let nfts = try await api.nfts(page: 0, size: 1000)
+            let profile = try await api.profile()
+            let users = try await api.users(page: 0, size: 3, sortBy: "rating,desc")
+            let phone = Size(width: 40, height: 20)
+            try await walkEveryScreen(server) { shell, name in
+                let text = frame(shell, phone)
+                var wanted: [String] = []
+                switch name {
+                case "catalog": wanted = collections.prefix(3).map { "\($0.name) (\($0.nfts.count))" }
+                case "collection":
+                    let shown = nfts.filter { collections[0].nfts.contains($0.id) && text.contains($0.name) }
+                    #expect(!shown.isEmpty, "no NFT of \(collections[0].name) at 40×20:\n\(text)")
+                    wanted = shown.map { Format.price($0.price) } + ["[+ cart]"]
+                case "cart":
+                    wanted = cart.map(\.name) + cart.map { Format.price($0.price) }
+                    wanted.append("Pay \(Format.price(cart.reduce(0) { $0 + $1.price }))")
+                case "profile": wanted = [profile.name, "\(profile.nfts.count) NFTs"]
+                case "statistics":
+                    wanted = users.enumerated().map { "\($0.offset + 1) \($0.element.name)" }
+                    wanted += users.map { Format.count($0.nfts.count, .nfts) }
+                default: break
+                }
+                for figure in wanted { #expect(text.contains(figure), "\(name) at 40×20 lacks \(figure):\n\(text)") }
+            }
         }
     }
 }

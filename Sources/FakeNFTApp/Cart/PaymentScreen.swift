@@ -119,13 +119,15 @@ final class PaymentScreen: Screen {
                 maxWidth: text.width)
             buffer.draw(currency.name, at: Point(x: text.x, y: text.y + 1), style: .success, maxWidth: text.width)
         }
-        let (_, terms, pay) = footer.rows(.length(1), .length(1), .fill)
+        let (gap, terms, pay) = footer.rows(.length(1), .length(1), .fill)
+        let agree = tr(.termsAgree), link = tr(.termsLink, Self.keys.keyLabel(for: .terms))
+        // On a narrow screen the link takes a line of its own (the one above the terms).
+        let oneLine = DisplayWidth.of(agree) + DisplayWidth.of(link) <= terms.width
         let used = buffer.draw(
-            tr(.termsAgree), at: Point(x: terms.x, y: terms.y), style: .dim, maxWidth: terms.width)
+            agree, at: Point(x: terms.x, y: oneLine ? terms.y : gap.y), style: .dim, maxWidth: terms.width)
         buffer.button(
-            tr(.termsLink, Self.keys.keyLabel(for: .terms)), at: Point(x: terms.x + used, y: terms.y),
-            style: .link, maxWidth: terms.width - used,
-            key: Self.keys.key(for: .terms))
+            link, at: Point(x: terms.x + (oneLine ? used : 0), y: terms.y), style: .link,
+            maxWidth: terms.width - (oneLine ? used : 0), key: Self.keys.key(for: .terms))
         if model.outcome == .paying {
             buffer.render(Spinner(tr(.payingNow)), in: pay)
         } else {

@@ -42,7 +42,7 @@ final class CollectionScreen: Screen {
 
     func render(in rect: Rect, buffer: inout Buffer) {
         let collection = model.collection
-        let coverWidth = rect.width >= 100 ? 16 : 12
+        let coverWidth = rect.width >= 100 ? 16 : rect.width >= 56 ? 12 : 8
         // The header gives its rows to the grid once the selection leaves the first row.
         let compact = pane.selection.selected >= pane.selection.columns
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5

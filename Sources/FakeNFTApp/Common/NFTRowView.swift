@@ -26,7 +26,9 @@ struct NFTRowView: Widget {
         if let subtitle {
             buffer.draw(
                 " " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)
-            buffer.draw(subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width)
+            // below the price's line: the price's columns too
+            buffer.draw(
+                subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width + price.width - 1)
         } else {
             buffer.draw(Format.stars(nft.rating), at: Point(x: text.x, y: text.y + 1), style: .star, maxWidth: 5)
         }

@@ -173,12 +173,15 @@ final class ProfileScreen: Screen {
             return
         }
         guard let profile = model.profile else { return }
-        let (picture, _, facts) = rect.columns(.length(14), .length(2), .fill)
-        let (avatar, _) = picture.rows(.length(6), .fill)
+        // On a phone's width a smaller avatar, and Edit only in the key hints.
+        let narrow = rect.width < 56
+        let (picture, _, facts) = rect.columns(.length(narrow ? 8 : 14), .length(2), .fill)
+        let (avatar, _) = picture.rows(.length(narrow ? 4 : 6), .fill)
         buffer.render(PictureView(profile.avatar, label: profile.name, pictures: model.context.pictures), in: avatar)
         let (x, width) = (facts.x, facts.width)
-        let edit = ReadOnlyMode.isOn ? "" : tr(.editButton, Self.keys.keyLabel(for: .edit))
-        if !ReadOnlyMode.isOn {
+        let showsEdit = !ReadOnlyMode.isOn && !narrow
+        let edit = showsEdit ? tr(.editButton, Self.keys.keyLabel(for: .edit)) : ""
+        if showsEdit {
             buffer.button(
                 edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width,
                 key: Self.keys.key(for: .edit))
@@ -186,12 +189,14 @@ final class ProfileScreen: Screen {
         buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
         buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), maxWidth: width, webLink: profile.website)
         let wallet = model.wallet.value.map { Format.price($0) } ?? (model.wallet.isLoading ? "…" : tr(.unknown))
-        buffer.draw(
-            tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), at: Point(x: x, y: rect.y + 2),
-            style: .success, maxWidth: width)
-        let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 3)
+        let walletLines = DisplayWidth.wrap(
+            tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), width: width, maxLines: 2)
+        for (i, line) in walletLines.enumerated() {
+            buffer.draw(line, at: Point(x: x, y: rect.y + 2 + i), style: .success, maxWidth: width)
+        }
+        let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 4 - walletLines.count)
         for (i, line) in description.enumerated() {
-            buffer.draw(line, at: Point(x: x, y: rect.y + 4 + i), style: .plain, maxWidth: width)
+            buffer.draw(line, at: Point(x: x, y: rect.y + 3 + walletLines.count + i), style: .plain, maxWidth: width)
         }
         let shownRows = rows.all
         let labels = shownRows.map { row in

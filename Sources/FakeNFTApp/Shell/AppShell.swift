@@ -20,8 +20,15 @@ public final class AppShell: LoopContent {
         }
     }
 
-    /// The smallest terminal the app draws in.
-    public static let minimumSize = Size(width: 60, height: 16)
+    /// The narrowest terminal the app draws in (a phone in portrait), which needs 20 rows; from
+    /// 60 columns 16 rows do. Between them a row less is needed for every 5 columns more.
+    public static let minimumSize = Size(width: 40, height: 20)
+
+    /// The size the app needs at the width `size` has: `size` itself when it fits.
+    public static func neededSize(for size: Size) -> Size {
+        let width = max(minimumSize.width, size.width)
+        return Size(width: width, height: max(16, minimumSize.height - (min(width, 60) - minimumSize.width) / 5))
+    }
 
     public private(set) var tabs: [Tab]
     public private(set) var selectedTab = 0
@@ -178,8 +185,9 @@ public final class AppShell: LoopContent {
     public func draw(into buffer: inout Buffer) {
         let size = buffer.size
         buffer.cursor = nil
-        guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
-            buffer.render(TooSmallScreen(need: Self.minimumSize), in: Rect(size: size))
+        let need = Self.neededSize(for: size)
+        guard size.width >= need.width, size.height >= need.height else {
+            buffer.render(TooSmallScreen(need: need), in: Rect(size: size))
             return
         }
         let all = Rect(size: size)

@@ -4,8 +4,12 @@ import TerminalUI
 
 /// One user of the rating: marker, place, avatar, name (the search's query underlined), then
 /// right-aligned the rating (what the list ranks by) and the NFT count, within a readable width.
+/// On a phone's width the avatar and the rating give their columns to the name.
 @MainActor
 struct UserRowView: Widget {
+    /// Below this width a row is place, name and NFT count.
+    static let narrowWidth = 50
+
     var user: User
     /// The place in the rating, whatever the order.
     var place: String
@@ -14,16 +18,17 @@ struct UserRowView: Widget {
     var pictures: Pictures
 
     func render(in full: Rect, buffer: inout Buffer) {
+        let (line, _) = Format.readable(full).rows(.length(1), .fill)
+        let narrow = line.width < Self.narrowWidth
         let count = Format.count(user.nfts.count, .nfts).leftPadded(to: 8)
         let rating = tr(.ratingColumn, String(user.ratingValue)).leftPadded(to: 12)
-        let figures = Label("\(rating)  \(count)")
-        let (line, _) = Format.readable(full).rows(.length(1), .fill)
+        let figures = Label(narrow ? count : "\(rating)  \(count)")
         let (lead, name, _, numbers, _) = line.columns(
-            .length(13), .fill, .length(2), .length(figures.width), .length(1))
+            .length(narrow ? 8 : 13), .fill, .length(2), .length(figures.width), .length(1))
         let (marker, placeArea, _, avatar, _) = lead.columns(.length(2), .length(5), .length(1), .length(3), .fill)
         buffer.render(SelectionMarker(selected: selected), in: marker)
         buffer.render(Label(place.leftPadded(to: 5), style: .dim), in: placeArea)
-        buffer.render(PictureView(user.avatar, label: user.name, pictures: pictures), in: avatar)
+        if !narrow { buffer.render(PictureView(user.avatar, label: user.name, pictures: pictures), in: avatar) }
         ListSearch.drawName(
             user.name, matching: highlight, at: Point(x: name.x, y: name.y), style: selected ? .selected : .bold,
             maxWidth: name.width, buffer: &buffer)

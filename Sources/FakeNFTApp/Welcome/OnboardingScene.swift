@@ -102,13 +102,15 @@ final class OnboardingScene: LoopContent {
                 at: Point(x: (size.width - art.width) / 2, y: below))
         }
         let dots = pages.indices.map { $0 == page ? "●" : "○" }.joined(separator: " ")
-        buffer.draw(
-            dots, at: Point(x: (size.width - DisplayWidth.of(dots)) / 2, y: size.height - 3), style: .dim,
-            maxWidth: size.width)
         let go = page + 1 < pages.count ? tr(.onboardingNextButton) : tr(.onboardingFinishButton)
+        let goX = size.width - DisplayWidth.of(go) - 2
+        let centred = (size.width - DisplayWidth.of(dots)) / 2
+        // On a narrow screen the dots move left of the button rather than under it.
+        buffer.draw(
+            dots, at: Point(x: centred + DisplayWidth.of(dots) < goX ? centred : 2, y: size.height - 3), style: .dim,
+            maxWidth: size.width)
         buffer.button(
-            go, at: Point(x: size.width - DisplayWidth.of(go) - 2, y: size.height - 3), style: .selected,
-            maxWidth: size.width, key: .enter)
+            go, at: Point(x: goX, y: size.height - 3), style: .selected, maxWidth: size.width, key: .enter)
         if page + 1 < pages.count {
             let skip = tr(.onboardingSkipButton, Self.keys.keyLabel(for: .skip))
             buffer.button(

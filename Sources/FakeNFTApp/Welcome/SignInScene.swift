@@ -181,8 +181,10 @@ final class SignInScene: LoopContent {
         }
         // never under the footer: over the message's last line when the screen is short
         let withoutY = min(withoutRow.y, size.height - 2)
-        let (_, without) = Rect(x: form.x, y: withoutY, width: width, height: 1).columns(.length(labelWidth), .fill)
         let link = Label(tr(.continueWithoutAccount), style: focus == .withoutAccount ? .selected : .link)
+        // Under the button, or from the form's left edge when it would be cut there.
+        let indent = labelWidth + link.width <= width ? labelWidth : 0
+        let (_, without) = Rect(x: form.x, y: withoutY, width: width, height: 1).columns(.length(indent), .fill)
         buffer.render(link, in: without)
         buffer.addHit(
             Rect(x: without.x, y: without.y, width: min(without.width, link.width), height: 1),

@@ -9,7 +9,8 @@ import FakeNFTTesting
 /// wide one, as text snapshots: what is cut, scrolled or spread is reviewed in one place.
 @MainActor @Suite(.serialized) struct EverySizeTests {
     static let sizes = [
-        Size(width: 40, height: 20), Size(width: 60, height: 16), Size(width: 80, height: 24), Size(width: 120, height: 40),
+        Size(width: 40, height: 20), Size(width: 60, height: 16), Size(width: 80, height: 24),
+        Size(width: 120, height: 40),
         Size(width: 200, height: 60),
     ]
 

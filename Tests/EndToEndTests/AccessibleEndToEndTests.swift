@@ -42,6 +42,11 @@ import FakeNFTTesting
         // Words, not glyphs a screen reader names "light shade" or "black star".
         #expect(!grid.contains("░") && !grid.contains("★") && !grid.contains("☆"), "\(grid)")
         #expect(grid.contains("\(nfts[0].rating) of 5") && grid.contains("Picture: "), "\(grid)")
+        // A picture's name is never split mid-word (a reader would say "Pictur", "e").
+        let fragments = grid.split(whereSeparator: \.isWhitespace).filter {
+            $0.hasPrefix("Pict") && $0 != "Picture:" && !$0.hasSuffix("…")
+        }
+        #expect(fragments.isEmpty, "\(fragments)\n\(grid)")
         let first = try await waitForCursor(tmux) { try await line(tmux, $0.y, from: $0.x).hasPrefix(nfts[0].name) }
         try await tmux.keys("Right")  // the next cell: on the same line, further right, at another NFT's name
         let others = nfts.dropFirst().map(\.name)

@@ -30,8 +30,9 @@ public struct PictureView: Widget {
             break
         }
         if AccessibleMode.isOn {  // a screen reader reads the picture's name, not shade glyphs
-            let lines = DisplayWidth.wrap(tr(.pictureNamed, label), width: rect.width, maxLines: rect.height)
-            for (i, line) in lines.enumerated() {
+            for (i, line) in Self.nameLines(tr(.pictureNamed, label), width: rect.width, maxLines: rect.height)
+                .enumerated()
+            {
                 buffer.draw(line, at: Point(x: rect.x, y: rect.y + i), style: .dim, maxWidth: rect.width)
             }
             return
@@ -43,5 +44,17 @@ public struct PictureView: Widget {
                 at: Point(x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2),
                 style: .bold, maxWidth: 1)
         }
+    }
+
+    /// A picture's name as read aloud, in at most `maxLines` lines of `width`: a word is never
+    /// split across lines (a screen reader would read its halves as two words); one too long for
+    /// a line, and the last line when the name goes on, are shortened with "…".
+    nonisolated static func nameLines(_ name: String, width: Int, maxLines: Int) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        let words = name.split(separator: " ").map { DisplayWidth.truncate(String($0), to: width) }
+        let lines = DisplayWidth.wrap(words.joined(separator: " "), width: width)
+        guard lines.count > maxLines else { return lines }
+        let rest = lines[(maxLines - 1)...].joined(separator: " ")
+        return lines.prefix(maxLines - 1) + [DisplayWidth.truncate(rest, to: width)]
     }
 }

@@ -51,8 +51,14 @@ public enum ProfileRules {
     /// control characters.
     public static func linkProblem(_ link: String) -> Problem? {
         if link.isEmpty { return nil }
-        if link.count > maxLink { return .tooLong(maxLink) }
-        if link.unicodeScalars.contains(where: { AccountRules.isControl($0) || $0.properties.isWhitespace }) {
+        // Bytes first: a form checks its link on every key, and 2,000 characters of ASCII are
+        // counted and scanned without decoding a character.
+        if link.utf8.count > maxLink, link.count > maxLink { return .tooLong(maxLink) }
+        let ascii = link.utf8.allSatisfy { $0 < 0x80 }
+        if ascii
+            ? link.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F })
+            : link.unicodeScalars.contains(where: { AccountRules.isControl($0) || $0.properties.isWhitespace })
+        {
             return .hasControls
         }
         guard let url = URL(string: link), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",

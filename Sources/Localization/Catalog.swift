@@ -62,7 +62,8 @@ public enum Catalog {
     /// `text` with each `{n}` replaced by `arguments[n]` in one pass (an argument that holds
     /// braces is never read again).
     static func fill(_ text: String, _ arguments: [String]) -> String {
-        guard text.contains("{") else { return text }
+        // Bytes, not Foundation's `contains`: a frame fills hundreds of texts.
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {

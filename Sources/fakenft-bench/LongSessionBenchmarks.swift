@@ -56,6 +56,49 @@ enum LongSessionBenchmarks {
         await server.stop()
     }
 
+    /// Typing into a field: the CPU of each 500 characters typed into the profile form's website
+    /// field (2,048 at most), the first 500 against the 500 after 1,500, beside the list moves'.
+    static func fieldTypingCost(binary: String) async throws {
+        let server = try await FakeNFTServer.start(
+            ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
+        let socket = "fakenft-bench-field-\(getpid())"
+        let state = try stateFolderPastWelcome(server: server.baseURL.absoluteString)
+        defer {
+            _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
+            try? FileManager.default.removeItem(at: state)
+        }
+        func tmux(_ arguments: [String]) throws -> String {
+            try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output
+        }
+        _ = try tmux([
+            "new-session", "-d", "-x", "100", "-y", "30", "env", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no",
+            "XDG_STATE_HOME=\(state.path)", binary, "--server", server.baseURL.absoluteString,
+        ])
+        let pid = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        func waitFor(_ text: String) throws {
+            for _ in 0..<300 where try !tmux(["capture-pane", "-p"]).contains(text) { usleep(50_000) }
+        }
+        try waitFor("4 Statistics")
+        _ = try tmux(["send-keys", "3"])
+        try waitFor("Edit (e)")
+        _ = try tmux(["send-keys", "e"])
+        try waitFor("Ctrl-S save")
+        _ = try tmux(["send-keys", "Tab", "Tab", "C-u"])  // the website field, emptied
+        var costs: [Int] = []
+        for _ in 0..<4 {
+            try settle(pid)
+            let before = try cpuTicks(pid)
+            for _ in 0..<25 { _ = try tmux(["send-keys", "-l", String(repeating: "x", count: 20)]) }
+            try settle(pid)
+            costs.append(try cpuTicks(pid) - before)
+        }
+        report(
+            "field typing, CPU per 500 keys: first / after 1,500",
+            "\(costs[0]) / \(costs[3]) ticks (\(costs.map(String.init).joined(separator: ", ")) per 500; "
+                + "\(format(Double(costs.reduce(0, +)) * 10 / 2000, 3)) ms a key; target under 0.5 ms at any length)")
+        await server.stop()
+    }
+
     /// Waits until `pid` has used no CPU for half a second (at most 20 s).
     private static func settle(_ pid: String) throws {
         var last = try cpuTicks(pid)

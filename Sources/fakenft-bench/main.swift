@@ -23,6 +23,9 @@ do { try HostileServerBenchmarks.keysWhileRequestsHang(binary: binary) } catch {
 do { try await LongSessionBenchmarks.keyCostAfterLiveUpdates(binary: binary) } catch {
     report("key cost after live updates", "failed: \(error)")
 }
+do { try await LongSessionBenchmarks.fieldTypingCost(binary: binary) } catch {
+    report("field typing cost", "failed: \(error)")
+}
 print("\nServer and client (server throughput against nginx: make bench-server)")
 do {
     try await ServerBenchmarks.collectionWithLatency()

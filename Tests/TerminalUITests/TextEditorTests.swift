@@ -51,11 +51,29 @@ import FakeNFTTesting
         #expect(words.text == "")
     }
 
+    /// The text kept beside the characters is theirs after any edit: typed and erased at the end
+    /// (kept in place), in the middle, with marks that join the character before.
+    @Test func theTextIsAlwaysTheCharacters() {
+        var editor = TextEditor("ab", multiline: true)
+        let keys: [Key] = [
+            .char("x"), .char("e"), .char("\u{301}"), .backspace, .backspace, .left, .char("é"), .backspace,
+            .enter, .char("y"), .home, .char("z"), .delete, .end, .ctrl("w"), .char("q"), .ctrl("u"), .char("r"),
+            .left, .ctrl("k"), .backspace, .char("👍"), .char("\u{1F3FD}"), .backspace,
+        ]
+        for key in keys {
+            _ = editor.handle(key)
+            #expect(editor.text == String(editor.characters), "after \(key): \(editor.text)")
+        }
+        editor.insert("pasted\ntext")
+        #expect(editor.text == String(editor.characters))
+    }
+
     @Test func fieldScrollsAndPlacesCursor() {
         var buffer = Buffer(size: Size(width: 20, height: 3))
         let editor = TextEditor("日本語のテキストです、長い")
         buffer.render(TextFieldView(editor, focused: true), in: Rect(x: 2, y: 1, width: 10, height: 1))
-        #expect(buffer.cursor == Point(x: 11, y: 1))
+        // Right after the last whole character in view (the cursor once sat a cell past it).
+        #expect(buffer.cursor == Point(x: 10, y: 1))
         assertSnapshot(buffer.text(), named: "text-field-wide-scrolled")
     }
 }

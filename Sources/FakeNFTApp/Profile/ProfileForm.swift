@@ -16,6 +16,11 @@ struct ProfileForm: Sendable {
     var focus: Field = .name
     /// True when the Save button, after the last field, has the focus.
     var saveFocused = false
+    /// Each field's problem as last checked: a field is checked when its text changes, never per
+    /// frame, so a frame costs the same with 2,000 characters in a field as with one.
+    private var problems: [Field: String] = [:]
+    /// The avatar field's link, trimmed, once it is a valid web address (for its preview).
+    private(set) var avatarLink: String?
 
     init(profile: Profile) {
         original = profile
@@ -27,6 +32,7 @@ struct ProfileForm: Sendable {
         ]
         shown = profile
         shown = edited
+        for field in Field.allCases { check(field) }
     }
 
     /// How many rows `field`'s editor takes.
@@ -45,13 +51,22 @@ struct ProfileForm: Sendable {
 
     /// The message to show beside `field`, or nil when it is valid (``ProfileRules``, as the
     /// server checks them).
-    func error(_ field: Field) -> String? {
-        let value = text(field)
+    func error(_ field: Field) -> String? { problems[field] }
+
+    private mutating func check(_ field: Field) {
+        problems[field] = Self.problem(field, text(field))
+        if field == .avatar {
+            let link = Self.trimmed(text(.avatar))
+            avatarLink = link.isEmpty || problems[.avatar] != nil ? nil : link
+        }
+    }
+
+    private static func problem(_ field: Field, _ value: String) -> String? {
         let problem =
             switch field {
             case .name: ProfileRules.nameProblem(value)
             case .description: ProfileRules.descriptionProblem(value)
-            case .website, .avatar: ProfileRules.linkProblem(value.trimmingCharacters(in: .whitespaces))
+            case .website, .avatar: ProfileRules.linkProblem(trimmed(value))
             }
         return switch problem {
         case nil: nil
@@ -61,15 +76,29 @@ struct ProfileForm: Sendable {
         }
     }
 
-    var isValid: Bool { Field.allCases.allSatisfy { error($0) == nil } }
+    var isValid: Bool { problems.isEmpty }
+
+    /// `text` without the spaces and tabs at its ends (Foundation's `.whitespaces`), without
+    /// bridging to `NSString`: it runs on every key.
+    private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
+        return String(scalars[first...last])
+    }
 
     /// The profile as edited (names trimmed).
     var edited: Profile {
         var profile = original
         profile.name = text(.name).trimmingCharacters(in: .whitespacesAndNewlines)
         profile.description = text(.description)
-        profile.website = text(.website).trimmingCharacters(in: .whitespaces)
-        profile.avatar = text(.avatar).trimmingCharacters(in: .whitespaces)
+        profile.website = Self.trimmed(text(.website))
+        profile.avatar = Self.trimmed(text(.avatar))
         return profile
     }
 
@@ -94,18 +123,16 @@ struct ProfileForm: Sendable {
     /// Edits the focused field; returns false for keys the field does not use.
     mutating func edit(_ key: Key) -> Bool {
         guard !saveFocused, var editor = editors[focus] else { return false }
+        let before = editor.characters.count
         let used = editor.handle(key)
         editors[focus] = editor
+        if editor.characters.count != before { check(focus) }  // every edit adds or removes characters
         return used
     }
 
     mutating func paste(_ text: String) {
         guard !saveFocused else { return }
         editors[focus]?.insert(text)
-    }
-
-    static func isWebURL(_ text: String) -> Bool {
-        let link = text.trimmingCharacters(in: .whitespaces)
-        return !link.isEmpty && ProfileRules.linkProblem(link) == nil
+        check(focus)
     }
 }

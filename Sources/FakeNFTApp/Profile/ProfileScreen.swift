@@ -291,11 +291,10 @@ final class ProfileScreen: Screen {
         // The avatar of the link being typed, once it is a valid link and there is room: beside
         // its own field (which then has no problem to say), below the others' problems.
         let previewX = rect.x + labelWidth + fieldWidth + 4
-        if rect.maxX - previewX >= 10, ProfileForm.isWebURL(form.text(.avatar)) {
+        if rect.maxX - previewX >= 10, let avatar = form.avatarLink {
             buffer.render(
-                PictureView(
-                    form.text(.avatar).trimmingCharacters(in: .whitespaces), label: form.text(.name),
-                    pictures: model.context.pictures), in: Rect(x: previewX, y: avatarY, width: 10, height: 5))
+                PictureView(avatar, label: form.text(.name), pictures: model.context.pictures),
+                in: Rect(x: previewX, y: avatarY, width: 10, height: 5))
         }
         let save = model.saving ? tr(.savingButton) : tr(.saveButton)
         let saveStyle: Style = form.saveFocused ? .selected : (form.isValid ? .accent : .dim)

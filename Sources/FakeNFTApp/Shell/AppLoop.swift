@@ -27,6 +27,17 @@ extension LoopContent {
     func shown(_ frame: Buffer) {}
 }
 
+/// What the loop runs on: the terminal's events, its size and the surface frames go to
+/// (``TerminalSession``; a headless terminal in tests).
+@MainActor
+protocol LoopTerminal: AnyObject {
+    func events() -> AsyncStream<TerminalEvent>
+    var size: Size { get }
+    var surface: CursesSurface { get }
+}
+
+extension TerminalSession: LoopTerminal {}
+
 /// The main loop: waits for terminal events or model changes, updates the content, and shows a
 /// new frame only when it differs from the last one (one `doupdate` per frame).
 ///
@@ -39,16 +50,18 @@ final class AppLoop {
     /// How a content's turn ended.
     enum Ending { case finished, quit }
 
-    private enum Input: Sendable { case event(TerminalEvent), redraw, ended }
+    /// A terminal event, the clock's tick, something frame `frame` read has changed, or the
+    /// events' end.
+    private enum Input: Sendable { case event(TerminalEvent), tick, changed(frame: Int), ended }
 
-    /// The terminal's events, then their end, merged with the loop's own redraws and ticks.
+    /// The terminal's events, then their end, merged with the loop's own changes and ticks.
     private typealias Inputs = AsyncMerge2Sequence<
         AsyncChain2Sequence<AsyncMapSequence<AsyncStream<TerminalEvent>, Input>, AsyncSyncSequence<[Input]>>,
         AsyncStream<Input>
     >
 
-    private let session: TerminalSession
-    /// Redraws (what a frame read changed) and the clock's ticks.
+    private let session: any LoopTerminal
+    /// Changes to what a frame read, and the clock's ticks.
     private let own: AsyncStream<Input>
     private let continuation: AsyncStream<Input>.Continuation
     private let presenter: FramePresenter
@@ -57,13 +70,18 @@ final class AppLoop {
     /// iterator made per turn would drop what its merge had already taken).
     private var inputs: Inputs.AsyncIterator?
     private var ticker: Task<Void, Never>?
+    /// How many frames were drawn: a change seen by an older frame's tracking is already drawn
+    /// by a newer one (which tracks it too), so it asks for nothing. Without this, trackings left
+    /// by frames that no change had reached piled up, and each key drew one more frame per
+    /// pile (six frames a key after 2,000 characters typed).
+    private(set) var framesDrawn = 0
     /// The terminal's events ended (a quit signal, a hang-up): every later turn ends at once.
     private var eventsEnded = false
     /// Gets the terminal's answers to the start-up queries whenever they come (they are the
     /// terminal's, not any content's).
     var onTerminalReplies: ((TerminalReplies) -> Void)?
 
-    init(session: TerminalSession) {
+    init(session: any LoopTerminal) {
         self.session = session
         presenter = FramePresenter(surface: session.surface)
         (own, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
@@ -96,8 +114,10 @@ final class AppLoop {
                 presenter.invalidate()
             case .event(let event):
                 if !content.handle(event) { return .quit }
-            case .redraw:
+            case .tick:
                 content.clockTicked()
+            case .changed(let frame):
+                if frame != framesDrawn { continue }
             }
             if content.isFinished { return .finished }
             renderIfChanged(content)
@@ -110,13 +130,15 @@ final class AppLoop {
     func renderIfChanged(_ content: any LoopContent) {
         let continuation = self.continuation
         var drawn: Buffer?
+        framesDrawn += 1
+        let frame = framesDrawn
         withObservationTracking {
             presenter.present(size: session.size) { frame in
                 content.draw(into: &frame)
                 drawn = frame
             }
         } onChange: {
-            continuation.yield(.redraw)
+            continuation.yield(.changed(frame: frame))
         }
         if let drawn { content.shown(drawn) }
         updateTicker(content.isAnimating)
@@ -130,7 +152,7 @@ final class AppLoop {
             ticker = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: Spinner.interval)
-                    continuation.yield(.redraw)
+                    continuation.yield(.tick)
                 }
             }
         } else {

@@ -4,6 +4,9 @@
 /// character never enters the text. Newlines are kept only in multi-line editors.
 public struct TextEditor: Sendable, Hashable {
     public private(set) var characters: [Character]
+    /// The text: kept beside ``characters`` (typing and erasing at the end change it in place),
+    /// so that reading it costs nothing per key.
+    public private(set) var text: String
     /// Cursor position as an index into ``characters`` (0...count).
     public private(set) var cursor: Int
     public let multiline: Bool
@@ -16,15 +19,15 @@ public struct TextEditor: Sendable, Hashable {
         // what a server sent.
         let clean = SafeText.sanitize(text, keepNewlines: multiline)
         characters = Array(maxLength.map { clean.prefix($0) } ?? clean[...])
+        self.text = String(characters)
         cursor = characters.count
     }
-
-    public var text: String { String(characters) }
 
     /// The same editor with every character shown as a dot (a password field).
     public var masked: TextEditor {
         var copy = self
         copy.characters = characters.map { $0 == "\n" ? $0 : "•" }
+        copy.text = String(copy.characters)
         return copy
     }
 
@@ -32,7 +35,14 @@ public struct TextEditor: Sendable, Hashable {
     public mutating func insert(_ text: String) {
         var clean = Array(SafeText.sanitize(text, keepNewlines: multiline))
         if let maxLength { clean = Array(clean.prefix(max(0, maxLength - characters.count))) }
-        characters.insert(contentsOf: clean, at: cursor)
+        guard !clean.isEmpty else { return }
+        if cursor == characters.count {
+            characters.append(contentsOf: clean)
+            self.text.append(contentsOf: clean)
+        } else {
+            characters.insert(contentsOf: clean, at: cursor)
+            self.text = String(characters)
+        }
         cursor += clean.count
     }
 
@@ -51,12 +61,21 @@ public struct TextEditor: Sendable, Hashable {
         case .char(let c): insert(String(c))
         case .enter where multiline: insert("\n")
         case .backspace, .ctrl("h"):
-            if cursor > 0 {
+            // Erasing an ASCII character at the end (which no mark joins to the one before).
+            if cursor == characters.count, let last = characters.last, last.isASCII, last != "\n" {
+                characters.removeLast()
+                text.removeLast()
+                cursor -= 1
+            } else if cursor > 0 {
                 characters.remove(at: cursor - 1)
                 cursor -= 1
+                text = String(characters)
             }
         case .delete, .ctrl("d"):
-            if cursor < characters.count { characters.remove(at: cursor) }
+            if cursor < characters.count {
+                characters.remove(at: cursor)
+                text = String(characters)
+            }
         case .left, .ctrl("b"): cursor = max(0, cursor - 1)
         case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1)
         case .home, .ctrl("a"): cursor = lineStart(of: cursor)
@@ -65,14 +84,17 @@ public struct TextEditor: Sendable, Hashable {
             let start = lineStart(of: cursor)
             characters.removeSubrange(start..<cursor)
             cursor = start
+            text = String(characters)
         case .ctrl("k"):
             characters.removeSubrange(cursor..<lineEnd(of: cursor))
+            text = String(characters)
         case .ctrl("w"):
             var start = cursor
             while start > 0, characters[start - 1] == " " { start -= 1 }
             while start > 0, characters[start - 1] != " ", characters[start - 1] != "\n" { start -= 1 }
             characters.removeSubrange(start..<cursor)
             cursor = start
+            text = String(characters)
         case .up where multiline: moveVertically(-1)
         case .down where multiline: moveVertically(1)
         default: return false
@@ -158,6 +180,7 @@ public struct TextFieldView: Widget {
         if editor.characters.isEmpty, !placeholder.isEmpty, !focused {
             buffer.draw(placeholder, at: Point(x: rect.x, y: rect.y), style: .dim, maxWidth: rect.width)
         }
+        if !editor.multiline { return renderLine(in: rect, style: style, buffer: &buffer) }
         let (lines, cursorLine, cursorColumn) = editor.lines
         // Only the focused field scrolls to its cursor; others show their start.
         let firstLine = focused ? max(0, cursorLine - rect.height + 1) : 0
@@ -180,6 +203,31 @@ public struct TextFieldView: Widget {
             buffer.cursor = Point(
                 x: rect.x + min(cursorColumn - scrollX, rect.width - 1), y: rect.y + cursorLine - firstLine)
         }
+    }
+
+    /// A one-line field: only the characters in view are measured (back from the cursor to the
+    /// field's width when focused, from the start otherwise), so a key costs the same at the
+    /// 2,000th character as at the first.
+    private func renderLine(in rect: Rect, style: Style, buffer: inout Buffer) {
+        let characters = editor.characters
+        var first = 0, cursorX = 0
+        if focused {
+            first = editor.cursor
+            while first > 0, cursorX + DisplayWidth.of(characters[first - 1]) <= rect.width - 1 {
+                first -= 1
+                cursorX += DisplayWidth.of(characters[first])
+            }
+        }
+        // Raw drawing: the editor's text is already safe and must not be cut with "…".
+        var x = rect.x, index = first
+        while index < characters.count {
+            let w = DisplayWidth.of(characters[index])
+            if x + w > rect.maxX { break }
+            buffer.draw(String(characters[index]), at: Point(x: x, y: rect.y), style: style, maxWidth: w)
+            x += w
+            index += 1
+        }
+        if focused { buffer.cursor = Point(x: rect.x + cursorX, y: rect.y) }
     }
 
     private static func dropCells(_ cells: Int, from line: String) -> String {

@@ -1,0 +1,62 @@
+import Observation
+import Testing
+import TerminalUI
+import FakeNFTTesting
+@testable import FakeNFTApp
+
+/// The main loop on a headless terminal: how many frames a session's keys cost.
+@MainActor @Suite struct AppLoopTests {
+    @Observable final class Model {
+        var text = ""
+        var elsewhere = 0
+    }
+
+    /// Types into a line of text; draws it with a figure something else changes.
+    final class Typing: LoopContent {
+        let model = Model()
+        private(set) var draws = 0
+        func handle(_ event: TerminalEvent) -> Bool {
+            guard case .key(.char(let c)) = event else { return true }
+            if c == "q" { return false }
+            model.text.append(c)
+            return true
+        }
+        func draw(into buffer: inout Buffer) {
+            draws += 1
+            buffer.draw("\(model.elsewhere) \(model.text.suffix(30))", at: Point(x: 0, y: 0))
+        }
+        var isAnimating: Bool { false }
+        var isFinished: Bool { false }
+    }
+
+    final class Terminal: LoopTerminal {
+        let headless: HeadlessTerminal
+        let (stream, keys) = AsyncStream.makeStream(of: TerminalEvent.self)
+        init(_ headless: HeadlessTerminal) { self.headless = headless }
+        func events() -> AsyncStream<TerminalEvent> { stream }
+        var size: Size { headless.surface.size }
+        var surface: CursesSurface { headless.surface }
+    }
+
+    /// 2,000 keys, some arriving together and some alone, with a change from elsewhere every 50:
+    /// a frame for each, never more as the session goes on (frames left watching a change that
+    /// a newer frame had drawn once piled up, a frame more a key every few hundred keys).
+    @Test func eachKeyCostsOneFrameHoweverLongTheSession() async throws {
+        let headless = try #require(HeadlessTerminal(size: Size(width: 40, height: 5)))
+        defer { headless.close() }
+        let terminal = Terminal(headless), content = Typing(), loop = AppLoop(session: terminal)
+        let typing = Task { @MainActor in
+            for i in 1...2_000 {
+                terminal.keys.yield(.key(.char("x")))
+                if i % 50 == 0 { content.model.elsewhere += 1 }
+                if i % 7 == 0 { await Task.yield() }
+            }
+            terminal.keys.yield(.key(.char("q")))
+        }
+        #expect(await loop.run(content) == .quit)
+        await typing.value
+        #expect(content.model.text.count == 2_000)
+        // A frame per key and per outside change, and the first.
+        #expect(content.draws <= 1 + 2_000 + 40, "\(content.draws) frames for 2,000 keys")
+    }
+}

@@ -58,6 +58,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case hintSearch
     case layerSearch
     case searchBar
+    case searchNext
+    case searchPrevious
+    case hintMatches
+    case searchPosition
+    case layerMatches
+    case searchCleared
     case loadingProfile
     case loadingYourNFTs
     case loadingYourFavorites

@@ -50,13 +50,13 @@ import TerminalUI
 
     @Test func goodEntriesGiveTheirKeys() {
         let result = Self.check([
-            ("catalog.sort", ["o"]), ("shell.quit", ["x", "Q"]), ("catalog.open", ["q"]), ("list.down", ["down", "n"]),
+            ("catalog.sort", ["o"]), ("shell.quit", ["x", "Q"]), ("catalog.open", ["q"]), ("list.down", ["down", "J"]),
             ("sign-in.down", ["ctrl-n"]), ("help.close", ["esc"]),
         ])
         #expect(result.problems.isEmpty, "\(result.problems)")
         #expect(result.keys["catalog.sort"] == [.char("o")] && result.keys["shell.quit"] == [.char("x"), .char("Q")])
         #expect(result.keys["catalog.open"] == [.char("q")], "q is free once quit has other keys")
-        #expect(result.keys["list.down"] == [.down, .char("n")] && result.keys["sign-in.down"] == [.ctrl("n")])
+        #expect(result.keys["list.down"] == [.down, .char("J")] && result.keys["sign-in.down"] == [.ctrl("n")])
     }
 
     @Test func badEntriesAreRefusedWithTheirLineAndKeepTheDefaults() {
@@ -95,7 +95,7 @@ import TerminalUI
                 "\(result.problems)")
         }
         // Maps never active together do not conflict: the cart's list and a grid, a dialog and the shell.
-        #expect(Self.check([("nft-grid.like", ["n"]), ("list.down", ["n"])]).problems.isEmpty)
+        #expect(Self.check([("nft-grid.like", ["J"]), ("list.down", ["J"])]).problems.isEmpty)
         #expect(Self.check([("dialog.confirm", ["q"])]).problems.isEmpty)
     }
 

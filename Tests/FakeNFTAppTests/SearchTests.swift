@@ -50,6 +50,47 @@ import FakeNFTTesting
         return names
     }
 
+    /// A kept search: `n` and `N` select the next and previous match round the ends, the bar
+    /// says which; the tab's number on its first screen clears it, and says so.
+    @Test func nAndNWalkTheMatchesAndTheTabsNumberClears() async throws {
+        try await InProcessTestServer.with { server async throws in
+            let (context, shell) = try await startedApp(server)
+            let collections = try await server.get("/api/v1/collections", as: [NFTCollection].self)
+            // The catalog's order: by NFT count, then name.
+            let matches = Self.matching(
+                collections.sorted {
+                    $0.nfts.count != $1.nfts.count ? $0.nfts.count > $1.nfts.count : $0.name < $1.name
+                }
+                .map(\.name), "e")
+            try #require(matches.count >= 3)
+            _ = shell.handle(.key(.char("/")))
+            _ = shell.handle(.key(.char("e")))
+            _ = shell.handle(.key(.enter))
+            @MainActor func selected() -> (bar: String, row: String) {
+                var buffer = Buffer(size: Self.size)
+                shell.render(into: &buffer)
+                let row = buffer.focus.map { buffer.line($0.y) } ?? ""
+                return (buffer.text(), row)
+            }
+            let steps: [(key: Character?, match: Int)] = [
+                (nil, 0), ("n", 1), ("n", 2), ("N", 1), ("N", 0), ("N", matches.count - 1), ("n", 0),
+            ]
+            for (key, match) in steps {
+                if let key { _ = shell.handle(.key(.char(key))) }
+                let (screen, row) = selected()
+                #expect(
+                    screen.contains("search: e · \(match + 1) of \(matches.count)"),
+                    "\(String(describing: key)): \(screen)")
+                #expect(row.contains(matches[match]), "\(String(describing: key)): \(row) is not \(matches[match])")
+            }
+            _ = shell.handle(.key(.char("1")))  // the tab's number, on its first screen
+            let cleared = frame(shell, Self.size)
+            #expect(!cleared.contains("search:"), "\(cleared)")
+            #expect(context.effects.toast?.message == "Search cleared: every item shown")
+            #expect(cleared.contains(Format.count(collections.count, .collections)))
+        }
+    }
+
     @Test func everyListFiltersAsYouTypeAndSaysHowMany() async throws {
         try await InProcessTestServer.with { server async throws in
             let (_, shell) = try await startedApp(server)

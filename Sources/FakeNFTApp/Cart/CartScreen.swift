@@ -39,6 +39,8 @@ final class CartScreen: Screen {
 
     func didAppear() { tasks.once { [model] in await model.follow() } }
 
+    func clearKeptSearch() -> Bool { pane.clearSearch() }
+
     var layers: [KeyLayer] {
         if let confirm {
             return [

@@ -35,6 +35,8 @@ final class CatalogScreen: Screen {
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 
+    func clearKeptSearch() -> Bool { pane.clearSearch() }
+
     var layers: [KeyLayer] {
         if let menu = sortMenu.layer(
             update: { [unowned self] in sortMenu = $0 },

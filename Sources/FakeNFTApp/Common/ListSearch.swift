@@ -2,10 +2,12 @@ import Localization
 import TerminalUI
 
 /// `/` search in a list or a grid: filters by name as you type, ignoring case and diacritics;
-/// Enter keeps the query, Esc clears it; the bar says how many of how many match; names show
-/// the matching part underlined.
+/// Enter keeps the query, Esc clears it; the bar says how many of how many match (and which
+/// one is selected, once kept); `n`/`N` go to the next and previous match; names show the
+/// matching part underlined.
 struct ListSearch: Sendable {
     enum Action: Sendable { case keep, clear }
+    enum Step: Sendable { case next, previous }
     /// The keys while typing (the rest edit the field; the arrows and pages still move).
     static var typingKeys: KeyMap<Action> {
         KeyMap(
@@ -13,6 +15,15 @@ struct ListSearch: Sendable {
             [
                 KeyBinding([.enter], tr(.searchKeep), hint: tr(.hintKeep), .keep),
                 KeyBinding([.escape], tr(.searchClear), hint: tr(.hintClear), .clear),
+            ])
+    }
+    /// The keys while a search is kept: the next and the previous match, round the ends.
+    static var matchKeys: KeyMap<Step> {
+        KeyMap(
+            "matches",
+            [
+                KeyBinding([.char("n")], tr(.searchNext), hint: tr(.hintMatches), hintKeys: "n N", .next),
+                KeyBinding([.char("N")], tr(.searchPrevious), .previous),
             ])
     }
     /// The screens' own bindings: `/` starts, Esc clears a kept search.
@@ -30,6 +41,8 @@ struct ListSearch: Sendable {
     /// True while the bar is shown: typing, or a kept query.
     var isShown: Bool { editor != nil || !query.isEmpty }
     var isActive: Bool { !query.isEmpty }
+    /// True once a query is kept (typed, then Enter): `n`/`N` move among its matches.
+    var isKept: Bool { editor == nil && !query.isEmpty }
 
     mutating func begin() { editor = TextEditor(query, maxLength: Self.maxLength) }
     mutating func clear() {
@@ -75,9 +88,10 @@ struct ListSearch: Sendable {
         }
     }
 
-    /// Draws the bar on `row`: "3 of 21 NFTs, search: query" (the field while typing).
+    /// Draws the bar on `row`: "3 of 21 NFTs, search: query · 2 of 3" (the field while typing;
+    /// `selected` is the match selected, from 1).
     @MainActor
-    func renderBar(shown: Int, total: Int, what: Format.Noun, in row: Rect, buffer: inout Buffer) {
+    func renderBar(shown: Int, total: Int, what: Format.Noun, selected: Int, in row: Rect, buffer: inout Buffer) {
         let used = buffer.draw(
             tr(.searchBar, Format.part(shown, of: total, what)), at: Point(x: row.x, y: row.y), style: .dim,
             maxWidth: row.width)
@@ -85,7 +99,12 @@ struct ListSearch: Sendable {
         if let editor {
             buffer.render(TextFieldView(editor, focused: true), in: field)
         } else {
-            buffer.draw(query, at: Point(x: field.x, y: field.y), style: .accent, maxWidth: field.width)
+            let used = buffer.draw(query, at: Point(x: field.x, y: field.y), style: .accent, maxWidth: field.width)
+            if shown > 0 {
+                buffer.draw(
+                    tr(.searchPosition, selected, shown), at: Point(x: field.x + used, y: field.y), style: .dim,
+                    maxWidth: field.width - used)
+            }
         }
     }
 

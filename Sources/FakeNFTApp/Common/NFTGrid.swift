@@ -18,7 +18,7 @@ extension Pane where Item == NFT, Selection == GridState {
         var body = area
         if search.isShown {
             let (bar, rest) = area.rows(.length(2), .fill)
-            search.renderBar(shown: shown.count, total: all.count, what: .nfts, in: bar, buffer: &buffer)
+            renderSearchBar(total: all.count, what: .nfts, in: bar, buffer: &buffer)
             body = rest
         }
         if shown.isEmpty {

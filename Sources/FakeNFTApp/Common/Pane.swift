@@ -53,10 +53,13 @@ final class Pane<Item, Selection: SelectionState> {
 
     func beginSearch() { search.begin() }
 
-    func clearSearch() {
+    /// Clears the search; true when a query was kept or typed.
+    @discardableResult
+    func clearSearch() -> Bool {
         let had = search.query
         search.clear()
         if !had.isEmpty { searched("") }
+        return !had.isEmpty
     }
 
     /// The layers, top first: the search field while it is typed in, `keys` (the screen's own),
@@ -80,13 +83,30 @@ final class Pane<Item, Selection: SelectionState> {
             selection = $0
             moved()
         }
-        return [typing].compactMap { $0 } + keys + [moving]
+        let matches: KeyLayer? =
+            search.isKept
+            ? .keys(tr(.layerMatches), ListSearch.matchKeys) { [unowned self] step in
+                let count = shown.count
+                guard count > 0 else { return .handled }
+                selection.select((selectedIndex(among: count) + (step == .next ? 1 : count - 1)) % count)
+                moved()
+                return .handled
+            } : nil
+        return [typing].compactMap { $0 } + keys + [matches].compactMap { $0 } + [moving]
+    }
+
+    /// Draws the search bar on `row`: how many of `total` match, the query, which match is selected.
+    func renderSearchBar(total: Int, what: Format.Noun, in row: Rect, buffer: inout Buffer) {
+        let shown = shown.count
+        search.renderBar(
+            shown: shown, total: total, what: what, selected: selectedIndex(among: shown) + 1, in: row,
+            buffer: &buffer)
     }
 
     /// Draws the search bar on `row` while searching ("3 of 21 NFTs, search: …"), else `status`.
     func renderHeader(_ status: String, total: Int, what: Format.Noun, in row: Rect, buffer: inout Buffer) {
         if search.isShown {
-            search.renderBar(shown: shown.count, total: total, what: what, in: row, buffer: &buffer)
+            renderSearchBar(total: total, what: what, in: row, buffer: &buffer)
         } else {
             buffer.draw(status, at: Point(x: row.x, y: row.y), style: .dim, maxWidth: row.width)
         }

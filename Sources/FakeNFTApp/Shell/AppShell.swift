@@ -147,10 +147,14 @@ public final class AppShell: LoopContent {
         return true
     }
 
-    /// Shows tab `tab`; its own number again goes back to the tab's first screen.
+    /// Shows tab `tab`; its own number again goes back to the tab's first screen, and there
+    /// clears a kept search (saying so).
     private func select(_ tab: Int) {
         guard tab >= 0, tab < tabs.count else { return }
-        guard tab != selectedTab else { return tabs[tab].stack.popToRoot() }
+        guard tab != selectedTab else {
+            if tabs[tab].stack.depth == 1, currentScreen.clearKeptSearch() { effects.show(Toast(tr(.searchCleared))) }
+            return tabs[tab].stack.popToRoot()
+        }
         selectedTab = tab
         currentScreen.didAppear()
     }

@@ -51,6 +51,9 @@ public enum KeyCatalog {
             Scope(ShellKeys.map), Scope(HelpOverlay.keys), Scope(ListState.keys, with: screen),
             Scope(GridState.keys, with: screen), Scope(ActionSheet.keys, with: ["list"]),
             Scope(ConfirmDialog.keys), Scope(ListSearch.typingKeys, takesText: true),
+            Scope(
+                ListSearch.matchKeys,
+                with: screen + ["list", "grid", "catalog", "nft-grid", "cart", "my-nfts", "favorites", "statistics"]),
             Scope(CatalogScreen.keys, with: screen + ["list"]), Scope(NFTGridKeys.collection, with: screen + ["grid"]),
             Scope(NFTScreen.keys, with: screen), Scope(ReaderScreen.keys, with: screen),
             Scope(CartScreen.keys, with: screen + ["list"]), Scope(PaymentScreen.keys, with: screen + ["grid"]),

@@ -33,11 +33,15 @@ public protocol Screen: AnyObject {
     func render(in rect: Rect, buffer: inout Buffer)
     /// Called when the screen becomes visible (first time and after returning to it).
     func didAppear()
+    /// Clears a `/` search the screen keeps; true when there was one (the tab's number, pressed
+    /// on the tab's first screen, starts it afresh).
+    func clearKeptSearch() -> Bool
 }
 
 public extension Screen {
     var isAnimating: Bool { false }
     func didAppear() {}
+    func clearKeptSearch() -> Bool { false }
 
     /// Offers `event` to the layers top first, with what the last `frame` drew; nil when none used
     /// it and none is modal.

@@ -39,6 +39,8 @@ public final class StatisticsScreen: Screen {
 
     public var isAnimating: Bool { model.isLoading }
 
+    public func clearKeptSearch() -> Bool { pane.clearSearch() }
+
     public func didAppear() {
         tasks.once { [model, tasks] in
             tasks.run { await model.followChanges() }

@@ -21,6 +21,15 @@ public enum FakeNFTTerminalApp {
                 AppShell.Tab(
                     title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
             ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures,
+            goTo: GoToFinder(load: { await GoToIndex.load(context.services) }) { target in
+                switch target {
+                case .collection(let collection):
+                    CollectionScreen(model: CollectionViewModel(collection: collection, context: context))
+                case .nft(let nft, let collection):
+                    NFTScreen(model: NFTViewModel(nft: nft, collectionName: collection, context: context))
+                case .user(let user): UserScreen(user: user, context: context)
+                }
+            },
             status: { state.status })
     }
 

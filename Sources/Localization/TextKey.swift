@@ -64,6 +64,21 @@ public enum TextKey: String, CaseIterable, Sendable {
     case searchPosition
     case layerMatches
     case searchCleared
+    case finderPick
+    case finderClose
+    case finderUp
+    case finderDown
+    case finderGathering
+    case finderNone
+    case goToTitle
+    case goToPlaceholder
+    case placeCollection
+    case placeNFTIn
+    case placeNFT
+    case placeAuthor
+    case placeUser
+    case goTo
+    case hintGoTo
     case loadingProfile
     case loadingYourNFTs
     case loadingYourFavorites

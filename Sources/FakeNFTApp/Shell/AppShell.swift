@@ -34,6 +34,8 @@ public final class AppShell: LoopContent {
     public private(set) var selectedTab = 0
     /// The `?` help over the screen in focus.
     private let help = HelpPanel()
+    /// Ctrl-P's finder; nil where there is nothing to find.
+    private let goTo: GoToFinder?
     public var showsHelp: Bool { help.isShown }
     public let effects: Effects
     public let pictures: Pictures
@@ -46,10 +48,11 @@ public final class AppShell: LoopContent {
     ///   - selectedTab: the tab shown first (the one the last tabs ended on, after a sign-in).
     ///   - status: read at every render: offline, or a saved copy not yet refreshed; nil when current.
     public init(
-        tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures,
+        tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures, goTo: GoToFinder? = nil,
         status: @escaping () -> String? = { nil }
     ) {
         self.tabs = tabs
+        self.goTo = goTo
         self.status = status
         self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0
         self.effects = effects
@@ -82,6 +85,9 @@ public final class AppShell: LoopContent {
             if case .key(.ctrl("c")) = event { return false }
             _ = help.layer.route(event, lastFrame)
             return true
+        }
+        if let goTo, goTo.panel.isShown {
+            return route(event, through: [goTo.layer])
         }
         // Built once per event (they may sort or filter the screen's rows), for a click too.
         let layers = currentScreen.layers
@@ -142,6 +148,7 @@ public final class AppShell: LoopContent {
         case .previousTab: select((selectedTab + tabs.count - 1) % tabs.count)
         case .back: tabs[selectedTab].stack.pop()
         case .help: help.open()
+        case .goTo: goTo?.open()
         case .quit: return false
         }
         return true
@@ -212,12 +219,14 @@ public final class AppShell: LoopContent {
         buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: breadcrumbWidth)
         let screen = currentScreen
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
-        let (layers, modal) = Self.activeLayers(of: screen)
+        var (layers, modal) = Self.activeLayers(of: screen)
+        if let goTo, goTo.panel.isShown { (layers, modal) = ([goTo.layer], true) }
         let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there
         let shell = ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
             !own.contains { $0.key == hint.key }
         }
         buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
+        goTo?.panel.render(in: content, buffer: &buffer)
         // Over the hints, never over figures; while a dialog or menu is open its keys stay in
         // view and the toast takes the breadcrumb line.
         if let toast = effects.toast { buffer.render(toast, in: modal ? top : bottom) }

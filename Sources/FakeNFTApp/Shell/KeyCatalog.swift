@@ -51,6 +51,7 @@ public enum KeyCatalog {
             Scope(ShellKeys.map), Scope(HelpOverlay.keys), Scope(ListState.keys, with: screen),
             Scope(GridState.keys, with: screen), Scope(ActionSheet.keys, with: ["list"]),
             Scope(ConfirmDialog.keys), Scope(ListSearch.typingKeys, takesText: true),
+            Scope(FinderPanel.keys, takesText: true),
             Scope(
                 ListSearch.matchKeys,
                 with: screen + ["list", "grid", "catalog", "nft-grid", "cart", "my-nfts", "favorites", "statistics"]),

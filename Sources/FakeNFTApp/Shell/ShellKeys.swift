@@ -7,6 +7,7 @@ enum ShellAction: Sendable, Hashable {
     case nextTab, previousTab
     case back
     case help
+    case goTo
     case quit
 }
 
@@ -23,6 +24,7 @@ enum ShellKeys {
                 KeyBinding([.backTab], tr(.previousTab), .previousTab),
                 KeyBinding([.escape, .backspace], tr(.back), hint: tr(.hintBack), .back),
                 KeyBinding([.char("?"), .function(1)], tr(.help), hint: tr(.hintHelp), .help),
+                KeyBinding([.ctrl("p")], tr(.goTo), name: "go-to", .goTo),
                 KeyBinding([.char("q"), .ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
             ])
     }

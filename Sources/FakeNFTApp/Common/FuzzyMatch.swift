@@ -75,7 +75,8 @@ enum FuzzyMatch {
         var found: [Found] = []
         for (order, item) in items.enumerated() {
             let text = name(item)
-            if let match = match(query, in: text) { found.append(Found(order: order, match: match, length: text.count)) }
+            guard let match = match(query, in: text) else { continue }
+            found.append(Found(order: order, match: match, length: text.count))
         }
         found.sort { a, b in
             if a.match.score != b.match.score { return a.match.score > b.match.score }

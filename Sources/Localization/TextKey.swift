@@ -79,6 +79,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeUser
     case goTo
     case hintGoTo
+    case readOnlyReason
+    case notNowReason
+    case paletteTitle
+    case palettePlaceholder
+    case palette
+    case notNow
     case loadingProfile
     case loadingYourNFTs
     case loadingYourFavorites

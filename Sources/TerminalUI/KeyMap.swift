@@ -112,6 +112,29 @@ extension KeyMap where Action: Equatable {
     public func keyLabel(for action: Action) -> String { key(for: action)?.description ?? "" }
 }
 
+/// An action as the command palette lists it: what it does, its keys (the first is pressed
+/// when it is run from the palette), and why it cannot act now (nil: it can).
+public struct Command: Sendable, Hashable {
+    public var text: String
+    public var keys: [Key]
+    public var reason: String?
+    public init(text: String, keys: [Key], reason: String?) {
+        self.text = text
+        self.keys = keys
+        self.reason = reason
+    }
+
+    /// The keys as the help names them.
+    public var keysLabel: String { keys.map(\.description).joined(separator: " ") }
+}
+
+extension KeyMap {
+    /// Every binding as a command: `reason` says why its action cannot act now (nil: it can).
+    public func commands(reason: (KeyBinding<Action>) -> String?) -> [Command] {
+        bindings.filter { !$0.keys.isEmpty }.map { Command(text: $0.help, keys: $0.keys, reason: reason($0)) }
+    }
+}
+
 /// One line of the help overlay.
 public struct HelpEntry: Sendable, Hashable {
     public var keys: String

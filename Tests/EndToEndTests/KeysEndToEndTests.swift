@@ -34,7 +34,7 @@ import FakeNFTTesting
             [keys]
             "catalog.sort" = "o"
             shell.quit = "x"
-            "list.down" = ["down", "n"]
+            "list.down" = ["down", "J"]
             "cart.pay" = "P"
             "catalog.search" = "o"
             """.utf8
@@ -58,7 +58,7 @@ import FakeNFTTesting
 
         try await tmux.keys("?")
         let help = try await tmux.waitFor("Keys: Catalog")
-        for line in ["o", "↓ n", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }
+        for line in ["o", "↓ J", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }
         #expect(!help.contains("↓ j"), "\(help)")
         try await tmux.keys("Escape")
 
@@ -72,8 +72,8 @@ import FakeNFTTesting
         try await tmux.waitFor("By NFT count")
         try await tmux.keys("Escape")
 
-        // n moves down the list (j does not): Enter opens the second collection.
-        try await tmux.keys("j", "n", "Enter")
+        // J moves down the list (j does not): Enter opens the second collection.
+        try await tmux.keys("j", "J", "Enter")
         try await tmux.waitFor("Catalog › \(collections[1].name)")
         try await tmux.keys("Escape")
 

@@ -28,6 +28,14 @@ import FakeNFTTesting
         #expect(!help.contains("Like / unlike") && !help.contains("remove from the cart"), "\(help)")
         #expect(help.contains("Open the NFT") || help.contains("Enter"), "the other keys are still listed")
         try await tmux.keys("Escape")
+        // The palette lists the like with its key and why it cannot act; run, it says so.
+        try await tmux.keys(":")
+        try await tmux.waitFor("Commands")
+        try await tmux.run(["send-keys", "-t", tmux.session, "-l", "like"])
+        let palette = try await tmux.waitFor("— read-only")
+        #expect(palette.contains("Like / unlike"), "\(palette)")
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("read-only")
 
         // The NFT screen: its facts, the like state as text, no toggles.
         try await tmux.keys("Enter")

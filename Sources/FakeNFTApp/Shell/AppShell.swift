@@ -36,6 +36,12 @@ public final class AppShell: LoopContent {
     private let help = HelpPanel()
     /// Ctrl-P's finder; nil where there is nothing to find.
     private let goTo: GoToFinder?
+    /// The `:` palette: the actions of the screen in focus and the shell's, from their key maps.
+    private let palette = FinderPanel(title: tr(.paletteTitle), placeholder: tr(.palettePlaceholder))
+    /// The palette's commands, in its rows' order.
+    private var commands: [Command] = []
+    /// The command picked in the palette, run once the palette has closed.
+    private var picked: Command?
     public var showsHelp: Bool { help.isShown }
     public let effects: Effects
     public let pictures: Pictures
@@ -88,6 +94,16 @@ public final class AppShell: LoopContent {
         }
         if let goTo, goTo.panel.isShown {
             return route(event, through: [goTo.layer])
+        }
+        if palette.isShown {
+            let going = route(event, through: [paletteLayer])
+            guard let command = picked else { return going }
+            picked = nil
+            if let reason = command.reason {
+                effects.show(Toast(tr(.notNow, command.text, reason), kind: .error))
+                return true
+            }
+            return handle(.key(command.keys[0]))  // as if its key were pressed
         }
         // Built once per event (they may sort or filter the screen's rows), for a click too.
         let layers = currentScreen.layers
@@ -149,9 +165,36 @@ public final class AppShell: LoopContent {
         case .back: tabs[selectedTab].stack.pop()
         case .help: help.open()
         case .goTo: goTo?.open()
+        case .palette: openPalette()
         case .quit: return false
         }
         return true
+    }
+
+    /// Opens the palette on the commands of the screen in focus, then the shell's (a key the
+    /// screen binds is the screen's).
+    private func openPalette() {
+        let own = Self.activeLayers(of: currentScreen).layers.flatMap(\.commands)
+        let canGoBack = tabs[selectedTab].stack.depth > 1
+        let shell = ShellKeys.map.filter { $0.action != .palette }.commands { binding in
+            binding.action == .back && !canGoBack ? tr(.notNowReason) : nil
+        }
+        let owned = Set(own.flatMap(\.keys))
+        commands =
+            own
+            + shell.compactMap { command in
+                var reachable = command
+                reachable.keys = command.keys.filter { !owned.contains($0) }
+                return reachable.keys.isEmpty ? nil : reachable
+            }
+        palette.open(commands.map { FinderPanel.Row(name: $0.text, detail: "", key: $0.keysLabel, reason: $0.reason) })
+    }
+
+    private var paletteLayer: KeyLayer {
+        palette.layer { [unowned self] index in
+            picked = commands[index]
+            return .handled
+        }
     }
 
     /// Shows tab `tab`; its own number again goes back to the tab's first screen, and there
@@ -221,12 +264,14 @@ public final class AppShell: LoopContent {
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
         var (layers, modal) = Self.activeLayers(of: screen)
         if let goTo, goTo.panel.isShown { (layers, modal) = ([goTo.layer], true) }
+        if palette.isShown { (layers, modal) = ([paletteLayer], true) }
         let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there
         let shell = ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
             !own.contains { $0.key == hint.key }
         }
         buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
         goTo?.panel.render(in: content, buffer: &buffer)
+        palette.render(in: content, buffer: &buffer)
         // Over the hints, never over figures; while a dialog or menu is open its keys stay in
         // view and the toast takes the breadcrumb line.
         if let toast = effects.toast { buffer.render(toast, in: modal ? top : bottom) }

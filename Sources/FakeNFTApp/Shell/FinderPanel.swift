@@ -152,7 +152,7 @@ final class FinderPanel {
                 marked.underline = true
                 buffer.draw(String(Array(row.name)[position]), at: Point(x: x, y: y), style: marked, maxWidth: 2)
             }
-            let detail = row.reason.map { "\(row.detail) — \($0)" } ?? row.detail
+            let detail = [row.detail, row.reason.map { "— \($0)" } ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
             buffer.draw(
                 "  " + detail, at: Point(x: list.x + used, y: y), style: isSelected ? .selected : .dim,
                 maxWidth: list.width - used - keyWidth)

@@ -16,6 +16,8 @@ public struct KeyLayer {
     public var isModal: Bool
     /// Handles an event with what the last frame drew; nil when this layer does not use it.
     public var route: (TerminalEvent, DrawnFrame) -> ScreenCommand?
+    /// Its actions as the `:` palette lists them (a screen's key map; not the movement keys).
+    public var commands: [Command] = []
 
     /// A layer whose handling reads the last frame (a list's page size, where it was drawn).
     public init(
@@ -59,7 +61,7 @@ public struct KeyLayer {
         perform: @escaping (Action) -> ScreenCommand
     ) -> KeyLayer {
         let every = map, map = ReadOnlyMode.isOn ? map.readingOnly : map
-        return KeyLayer(
+        var layer = KeyLayer(
             title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }
         ) {
             event in
@@ -70,6 +72,11 @@ public struct KeyLayer {
             }
             return enabled(action) ? perform(action) : nil
         }
+        layer.commands = every.commands { binding in
+            if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
+            return enabled(binding.action) ? nil : tr(.notNowReason)
+        }
+        return layer
     }
 
     /// A confirmation dialog; `answer` gets the result when it closes.

@@ -8,6 +8,7 @@ enum ShellAction: Sendable, Hashable {
     case back
     case help
     case goTo
+    case palette
     case quit
 }
 
@@ -25,6 +26,7 @@ enum ShellKeys {
                 KeyBinding([.escape, .backspace], tr(.back), hint: tr(.hintBack), .back),
                 KeyBinding([.char("?"), .function(1)], tr(.help), hint: tr(.hintHelp), .help),
                 KeyBinding([.ctrl("p")], tr(.goTo), name: "go-to", .goTo),
+                KeyBinding([.char(":")], tr(.palette), .palette),
                 KeyBinding([.char("q"), .ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
             ])
     }

@@ -1,0 +1,48 @@
+import FakeNFTCore
+import Foundation
+import Testing
+import TerminalUI
+import FakeNFTTesting
+@testable import FakeNFTApp
+
+/// `:`: every action of the screen in focus and of the shell, from the same key maps as `?`,
+/// with its key; typing filters, Enter runs it, one that cannot act now says why.
+@MainActor @Suite(.serialized) struct PaletteTests {
+    let size = Size(width: 120, height: 40)
+
+    func type(_ text: String, _ shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }
+
+    @Test func everyActionByNameWithItsKeyAndEnterRunsIt() async throws {
+        try await InProcessTestServer.with { server async throws in
+            let (context, shell) = try await startedApp(server)
+            _ = shell.handle(.key(.char(":")))
+            let all = frame(shell, size)
+            // The catalog's actions and the shell's, each with its keys, as the help lists them.
+            let screenLayers = shell.currentScreen.layers
+            for entry in screenLayers.flatMap(\.commands) {
+                #expect(all.contains(entry.text) || !all.contains("Commands"), "\(entry.text)")
+            }
+            #expect(all.contains("Commands") && all.contains("Sort (by name, by NFT count)"), "\(all)")
+            #expect(all.contains("Back  — nothing to act on here now"), "Back at a tab's first screen: \(all)")
+            // Typing filters; Enter runs the action: the sort menu opens.
+            type("sort", shell)
+            let sorting = frame(shell, size)
+            #expect(sorting.contains("1 of"), "\(sorting)")
+            _ = shell.handle(.key(.enter))
+            #expect(frame(shell, size).contains("By NFT count"), "the sort menu is open")
+            _ = shell.handle(.key(.escape))
+            // A shell action runs too: a tab by name.
+            _ = shell.handle(.key(.char(":")))
+            type("cart tab", shell)
+            _ = shell.handle(.key(.enter))
+            #expect(shell.currentScreen is CartScreen)
+            // One that cannot act now says why, and nothing happens.
+            _ = shell.handle(.key(.char(":")))
+            type("back", shell)
+            _ = shell.handle(.key(.enter))
+            #expect(shell.currentScreen is CartScreen)
+            #expect(context.effects.toast?.message == "Back: nothing to act on here now")
+            #expect(context.effects.toast?.kind == .error)
+        }
+    }
+}

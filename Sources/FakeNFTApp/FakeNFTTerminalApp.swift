@@ -30,6 +30,7 @@ public enum FakeNFTTerminalApp {
                 case .user(let user): UserScreen(user: user, context: context)
                 }
             },
+            undo: { state.undo() },
             status: { state.status })
     }
 

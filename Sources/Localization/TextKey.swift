@@ -85,6 +85,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case palettePlaceholder
     case palette
     case notNow
+    case undo
+    case hintUndo
+    case nothingToUndo
+    case undoneLike
+    case undoneUnlike
+    case undoneRemoval
+    case undoneAddition
     case loadingProfile
     case loadingYourNFTs
     case loadingYourFavorites

@@ -42,6 +42,8 @@ public final class AppShell: LoopContent {
     private var commands: [Command] = []
     /// The command picked in the palette, run once the palette has closed.
     private var picked: Command?
+    /// Takes back the last like or cart change (`u`).
+    private let undo: () -> Void
     public var showsHelp: Bool { help.isShown }
     public let effects: Effects
     public let pictures: Pictures
@@ -55,10 +57,11 @@ public final class AppShell: LoopContent {
     ///   - status: read at every render: offline, or a saved copy not yet refreshed; nil when current.
     public init(
         tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures, goTo: GoToFinder? = nil,
-        status: @escaping () -> String? = { nil }
+        undo: @escaping () -> Void = {}, status: @escaping () -> String? = { nil }
     ) {
         self.tabs = tabs
         self.goTo = goTo
+        self.undo = undo
         self.status = status
         self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0
         self.effects = effects
@@ -166,6 +169,8 @@ public final class AppShell: LoopContent {
         case .help: help.open()
         case .goTo: goTo?.open()
         case .palette: openPalette()
+        case .undo:
+            if ReadOnlyMode.isOn { effects.show(Toast(tr(.readOnlyKey), kind: .error)) } else { undo() }
         case .quit: return false
         }
         return true
@@ -177,7 +182,8 @@ public final class AppShell: LoopContent {
         let own = Self.activeLayers(of: currentScreen).layers.flatMap(\.commands)
         let canGoBack = tabs[selectedTab].stack.depth > 1
         let shell = ShellKeys.map.filter { $0.action != .palette }.commands { binding in
-            binding.action == .back && !canGoBack ? tr(.notNowReason) : nil
+            if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
+            return binding.action == .back && !canGoBack ? tr(.notNowReason) : nil
         }
         let owned = Set(own.flatMap(\.keys))
         commands =

@@ -9,6 +9,7 @@ enum ShellAction: Sendable, Hashable {
     case help
     case goTo
     case palette
+    case undo
     case quit
 }
 
@@ -27,6 +28,7 @@ enum ShellKeys {
                 KeyBinding([.char("?"), .function(1)], tr(.help), hint: tr(.hintHelp), .help),
                 KeyBinding([.ctrl("p")], tr(.goTo), name: "go-to", .goTo),
                 KeyBinding([.char(":")], tr(.palette), .palette),
+                KeyBinding([.char("u")], tr(.undo), changesData: true, .undo),
                 KeyBinding([.char("q"), .ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
             ])
     }

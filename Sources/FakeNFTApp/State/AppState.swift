@@ -229,8 +229,39 @@ final class AppState {
         }
     }
 
+    /// A change `u` takes back: each is its own undoing (a like toggled again, the cart too).
+    enum Change: Sendable {
+        case like(NFT)
+        case cart(NFT)
+    }
+
+    /// The changes made by the user, last last; `u` takes them back one by one.
+    @ObservationIgnored private var done: [Change] = []
+    static let undoSteps = 20
+
+    /// Takes back the last like or cart change, through the same path as any change (so the
+    /// server, and every window on it, sees it), and says what was taken back.
+    func undo() {
+        guard let change = done.popLast() else { return effects.show(Toast(tr(.nothingToUndo))) }
+        switch change {
+        case .like(let nft):
+            toggleLike(nft, remembered: false)
+            effects.show(Toast(tr(isLiked(nft) ? .undoneLike : .undoneUnlike, nft.name)))
+        case .cart(let nft):
+            toggleCart(nft, remembered: false)
+            effects.show(Toast(tr(isInCart(nft) ? .undoneRemoval : .undoneAddition, nft.name)))
+        }
+    }
+
+    private func remember(_ change: Change) {
+        done.append(change)
+        if done.count > Self.undoSteps { done.removeFirst() }
+    }
+
     /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
-    func toggleLike(_ nft: NFT) {
+    /// `remembered`: `u` can take it back (not when it is an undoing).
+    func toggleLike(_ nft: NFT, remembered: Bool = true) {
+        if remembered { remember(.like(nft)) }
         if likes.remove(nft.id) == nil { likes.insert(nft.id) }  // the service's stream confirms or rolls back
         likePresses += 1
         write { [services, effects, weak self] in
@@ -245,11 +276,12 @@ final class AppState {
 
     /// Adds to or removes from the cart; shown in the same frame, rolled back with a toast on failure.
     /// An NFT already owned is refused with a toast (the server would refuse it too).
-    func toggleCart(_ nft: NFT) {
+    func toggleCart(_ nft: NFT, remembered: Bool = true) {
         if cartPlace(nft) == .owned {
             effects.show(Toast(tr(.alreadyOwned, nft.name), kind: .error))
             return
         }
+        if remembered { remember(.cart(nft)) }
         var ids = cartIDs
         if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids

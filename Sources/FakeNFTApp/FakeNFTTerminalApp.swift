@@ -178,8 +178,10 @@ extension FakeNFTTerminalApp {
     /// Keeps what the services saw for the next start (``LastSeen``).
     static func keep(_ services: Services, in store: LastSeenStore, logger: Logger) async {
         let (collections, nfts) = await services.catalog.seen()
+        let (firstPages, people) = await services.users.seen()
         let seen = LastSeen(
-            collections: collections, nfts: nfts, profile: services.profile.current, order: services.order.current)
+            collections: collections, nfts: nfts, profile: services.profile.current, order: services.order.current,
+            firstPages: firstPages, people: people)
         guard !seen.isEmpty else { return }
         do { try store.save(seen) } catch {
             logger.warning("could not keep what was seen in \(store.file.path): \(error)")

@@ -129,6 +129,50 @@ import FakeNFTTesting
 
     /// A tmux with `fakenft serve` started in its shell: the server's port, a client of it, and
     /// the app's arguments for it.
+    /// One online start, and every tab reads offline: a collection never opened shows its NFTs,
+    /// Statistics its first page, My NFTs its authors by name (checked against the server).
+    @Test func everyTabReadsOfflineAfterOneOnlineStart() async throws {
+        let (tmux, port, api, app) = try await Self.tmuxWithServer()
+        let collections = try await api.collectionsInCatalogOrder()
+        let smallest = try #require(collections.last)
+        let smallestFirst = try await api.nft(id: smallest.nfts[0])
+        let topUser = try await api.users(page: 0, size: 1, sortBy: "rating,desc")[0]
+        let mine = try await api.nft(id: try #require(try await api.profile().nfts.first))
+        let author = try await api.user(id: mine.author).name
+        let every = Set(collections.flatMap(\.nfts))
+        // Online until the saved copy holds what every tab shows: the app reads it ahead on its own.
+        let folder = tmux.directory.appendingPathComponent(".cache/fakenft/last-seen")
+        try await eventually("a saved copy with every tab", timeout: .seconds(90)) {
+            try await tmux.launchApp(app)
+            try await Task.sleep(for: .seconds(1))
+            try await tmux.keys("q")
+            try await tmux.waitFor("EXIT=0")
+            try await tmux.type("clear")
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard let file = files.first(where: { $0.hasSuffix(".json") }),
+                let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path),
+                let saved = try? JSONDecoder().decode(LastSeen.self, from: data)
+            else { return false }
+            return every.isSubset(of: Set(saved.nfts.map(\.id))) && saved.firstPages["rating"] != nil
+                && saved.people.contains { $0.id == mine.author }
+        }
+        try stopServer(port: port)
+        try await tmux.launchApp(app)
+        try await tmux.keys("G", "Enter")  // the last collection, never opened
+        let grid = try await tmux.waitFor(smallestFirst.name)
+        #expect(!grid.contains("Could not"), "\(grid)")
+        try await tmux.keys("4")
+        let statistics = try await tmux.waitFor(topUser.name)
+        #expect(!statistics.contains("Could not load the users"), "\(statistics)")
+        try await tmux.keys("3")
+        try await tmux.waitFor("My NFTs")
+        try await tmux.keys("Enter")
+        let owned = try await tmux.waitFor(mine.name)
+        #expect(owned.contains(String(author.prefix(10))) && !owned.contains("by user "), "\(owned)")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     private static func tmuxWithServer() async throws -> (Tmux, port: Int, APIClient, app: String) {
         let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()

@@ -49,7 +49,10 @@ import Testing
             case "truncated": data.prefix(data.count / 2)
             case "random bytes": Data((0..<500).map { _ in UInt8.random(in: 0...255) })
             case "another layout":
-                Data(String(decoding: data, as: UTF8.self).replacing(#""layout":1"#, with: #""layout":99"#).utf8)
+                Data(
+                    String(decoding: data, as: UTF8.self).replacing(
+                        #""layout":\#(LastSeen.layout)"#, with: #""layout":99"#
+                    ).utf8)
             case "another version":
                 Data(String(decoding: data, as: UTF8.self).replacing(FakeNFTVersion.current, with: "0.0.1").utf8)
             default: Data(repeating: 0x20, count: LastSeenStore.maxBytes + 1)

@@ -76,6 +76,7 @@ final class AppState {
         sort = await services.preferences.current
         if let seen, !seen.isEmpty {
             await services.catalog.remember(seen)
+            await services.users.remember(seen)
             if let profile = seen.profile { await services.profile.remember(profile) }
             if let order = seen.order { await services.order.remember(order) }
             freshness = .savedCopy
@@ -120,6 +121,7 @@ final class AppState {
         let listed = Task { [services] in
             _ = await (profileLoad.value, cartLoad.value)
             await Self.fetchListedNFTs(services)
+            await Self.fetchForOffline(services)
         }
         tasks += [profileLoad, cartLoad, listed]
     }
@@ -135,6 +137,21 @@ final class AppState {
         }
         guard !ids.isEmpty else { return }
         _ = try? await services.catalog.nfts(ids: ids)  // what fails is read again when its tab opens
+    }
+
+    /// The most NFTs of the catalog's collections read ahead for offline use.
+    static let readAheadNFTs = 1_000
+
+    /// Reads ahead what the other tabs show, so that each reads offline from the saved copy:
+    /// the NFTs of every collection (the first ``readAheadNFTs``, in the catalog's order), the
+    /// authors' names and the rating's first page in each order. What fails is read when shown.
+    private static func fetchForOffline(_ services: Services) async {
+        guard let collections = try? await services.catalog.knownCollections() else { return }
+        let ids = Array(collections.flatMap(\.nfts).prefix(readAheadNFTs))
+        let nfts = (try? await services.catalog.nfts(ids: ids)) ?? []
+        let authors = Set((collections.map(\.author) + nfts.map(\.author)).filter(AuthorName.isUserID).prefix(200))
+        _ = await AuthorName.resolveAll(authors, users: services.users)
+        for sorting in UserService.Sorting.allCases { _ = try? await services.users.page(0, sorting: sorting) }
     }
 
     /// Loads the cart from the server (again, after a failure).

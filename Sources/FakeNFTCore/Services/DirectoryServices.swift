@@ -28,15 +28,55 @@ public actor UserService {
 
     public init(api: APIClient) { self.api = api }
 
-    /// Page `page` (0-based) of users sorted by `sorting`, cached for the life of the service.
+    /// Page `page` (0-based) of users sorted by `sorting`, cached for the life of the service;
+    /// while the server cannot be reached, the first page the last run saw.
     public func page(_ page: Int, sorting: Sorting) async throws -> [User] {
         if let cached = pages[sorting]?[page] { return cached }
-        let users = try await api.users(page: page, size: Self.pageSize, sortBy: sorting.sortBy)
-        pages[sorting, default: [:]][page] = users
-        return users
+        do {
+            let users = try await api.users(page: page, size: Self.pageSize, sortBy: sorting.sortBy)
+            pages[sorting, default: [:]][page] = users
+            return users
+        } catch let error as APIError where error.isUnreachable {
+            guard page == 0, let saved = rememberedFirstPages[sorting] else { throw error }
+            return saved
+        }
     }
 
-    public func user(id: String) async throws -> User { try await api.user(id: id) }
+    /// One user, read again each time; while the server cannot be reached, as last read.
+    public func user(id: String) async throws -> User {
+        do {
+            let user = try await api.user(id: id)
+            people[id] = user
+            return user
+        } catch let error as APIError where error.isUnreachable {
+            guard let known = people[id] else { throw error }
+            return known
+        }
+    }
+
+    /// The most users read one by one that are kept for the next run.
+    public static let maxPeople = 1_000
+    /// Users read one by one, by id (the authors screens name).
+    private var people: [String: User] = [:]
+    /// The first pages the last run saw, for while the server cannot be reached.
+    private var rememberedFirstPages: [Sorting: [User]] = [:]
+
+    /// Takes what the last run saw: the first pages and the users it named.
+    public func remember(_ seen: LastSeen) {
+        for (raw, users) in seen.firstPages {
+            if let sorting = Sorting(rawValue: raw) { rememberedFirstPages[sorting] = users }
+        }
+        for user in seen.people where people[user.id] == nil { people[user.id] = user }
+    }
+
+    /// The first pages (read now, or remembered) and the users named, to keep for the next run.
+    public func seen() -> (firstPages: [String: [User]], people: [User]) {
+        var firstPages: [String: [User]] = [:]
+        for sorting in Sorting.allCases {
+            if let users = pages[sorting]?[0] ?? rememberedFirstPages[sorting] { firstPages[sorting.rawValue] = users }
+        }
+        return (firstPages, Array(people.values.prefix(Self.maxPeople)))
+    }
 
     private var changed: [String: User] = [:]
     private var revision = 0
@@ -48,6 +88,7 @@ public actor UserService {
     public func received(userID: String) async {
         guard let user = try? await api.user(id: userID) else { return }
         changed[user.id] = user
+        if people[user.id] != nil { people[user.id] = user }
         for (sorting, byPage) in pages {
             for (page, users) in byPage {
                 if let index = users.firstIndex(where: { $0.id == user.id }) { pages[sorting]?[page]?[index] = user }

@@ -10,11 +10,12 @@ enum FileName {
 }
 
 /// What the app last saw from one server for one account: the collections, the NFTs it
-/// fetched, the profile and the cart. Kept in the cache folder so the next start draws it at
-/// once, marked as not yet refreshed, and replaces it as the server answers.
+/// fetched, the profile and the cart, the rating's first page in each order and the users it
+/// named (authors). Kept in the cache folder so the next start draws it at once, marked as not
+/// yet refreshed, replaces it as the server answers, and reads every tab from it offline.
 public struct LastSeen: Codable, Sendable, Equatable {
     /// This layout's number: a file written by another one is not read.
-    public static let layout = 1
+    public static let layout = 2
     /// The most NFTs kept (those seen last come first).
     public static let maxNFTs = 2_000
 
@@ -25,18 +26,29 @@ public struct LastSeen: Codable, Sendable, Equatable {
     public var nfts: [NFT]
     public var profile: Profile?
     public var order: Order?
+    /// The rating's first page in each order (``UserService/Sorting``'s raw value).
+    public var firstPages: [String: [User]]
+    /// Users read one by one (the authors the screens named).
+    public var people: [User]
 
-    public init(collections: [NFTCollection], nfts: [NFT], profile: Profile?, order: Order?) {
+    public init(
+        collections: [NFTCollection], nfts: [NFT], profile: Profile?, order: Order?,
+        firstPages: [String: [User]] = [:], people: [User] = []
+    ) {
         layout = Self.layout
         appVersion = FakeNFTVersion.current
         self.collections = collections
         self.nfts = Array(nfts.prefix(Self.maxNFTs))
         self.profile = profile
         self.order = order
+        self.firstPages = firstPages
+        self.people = Array(people.prefix(UserService.maxPeople))
     }
 
     /// Whether there is anything to show.
-    public var isEmpty: Bool { collections.isEmpty && nfts.isEmpty && profile == nil && order == nil }
+    public var isEmpty: Bool {
+        collections.isEmpty && nfts.isEmpty && profile == nil && order == nil && firstPages.isEmpty && people.isEmpty
+    }
 }
 
 /// The files of ``LastSeen``, one per server and account, under `$XDG_CACHE_HOME/fakenft/last-seen`:

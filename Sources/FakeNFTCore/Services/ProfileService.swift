@@ -94,9 +94,13 @@ public actor ProfileService {
     }
 
     /// The profile as last loaded, or loaded now when it never was.
+    /// While the server cannot be reached, the profile the last run saw (``LastSeen``).
     public func currentOrLoaded() async throws -> Profile {
         if let profile { return profile }
-        return try await load()
+        do { return try await load() } catch let error as APIError where error.isUnreachable {
+            guard let remembered else { throw error }
+            return remembered
+        }
     }
 
     /// Likes or unlikes an NFT. Shows at once; rolls back and throws if the server refuses; when

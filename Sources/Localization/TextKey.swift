@@ -92,6 +92,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case undoneUnlike
     case undoneRemoval
     case undoneAddition
+    case markItem
+    case clearMarks
+    case hintMarked
+    case layerMarks
+    case removeMarkedMessage
+    case marksDone
     case loadingProfile
     case loadingYourNFTs
     case loadingYourFavorites

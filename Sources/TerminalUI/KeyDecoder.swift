@@ -329,6 +329,10 @@ struct KeyDecoder {
         case "B": return .down
         case "C": return .right
         case "D": return .left
+        case "1;2A", "a": return .shiftUp  // xterm's, rxvt's
+        case "1;2B", "b": return .shiftDown
+        case "1;2C", "c": return .shiftRight
+        case "1;2D", "d": return .shiftLeft
         default: return nil
         }
     }
@@ -359,6 +363,10 @@ struct KeyDecoder {
         case KEY_END, KEY_LL: return .end
         case KEY_ENTER: return .enter
         case KEY_BTAB: return .backTab
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
+        case KEY_SLEFT: return .shiftLeft
+        case KEY_SRIGHT: return .shiftRight
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
         case (KEY_F0 + 1)...(KEY_F0 + 12): return .function(Int(code - KEY_F0))

@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// Ctrl plus a letter, lower-cased: `.ctrl("c")`.
     case ctrl(Character)
     case up, down, left, right
+    /// An arrow with Shift.
+    case shiftUp, shiftDown, shiftLeft, shiftRight
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
@@ -18,6 +20,10 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .down: return "↓"
         case .left: return "←"
         case .right: return "→"
+        case .shiftUp: return "Shift-↑"
+        case .shiftDown: return "Shift-↓"
+        case .shiftLeft: return "Shift-←"
+        case .shiftRight: return "Shift-→"
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .home: return "Home"

@@ -28,11 +28,13 @@ final class CartScreen: Screen {
     let model: CartViewModel
     private let pane: ListPane<NFT>
     private var sortMenu = SortMenu(NFTSorting.options)
-    private var confirm: (dialog: ConfirmDialog, nft: NFT)?
+    /// The removal asked about: one NFT, or the marked ones.
+    private var confirm: (dialog: ConfirmDialog, nfts: [NFT])?
 
     init(model: CartViewModel) {
         self.model = model
         pane = ListPane(area: "list", items: { model.visibleItems }, searchBy: \.name)
+        pane.markID = { AnyHashable($0.id) }
     }
 
     var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }
@@ -46,9 +48,12 @@ final class CartScreen: Screen {
             return [
                 .dialog(
                     tr(.removeTitle), confirm.dialog,
-                    update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nft) } }
+                    update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nfts) } }
                 ) { [unowned self] result in
-                    if result == .confirmed { model.remove(confirm.nft) }
+                    if result == .confirmed {
+                        confirm.nfts.forEach(model.remove)
+                        pane.clearMarks()
+                    }
                     return .handled
                 }
             ]
@@ -81,11 +86,20 @@ final class CartScreen: Screen {
     private func perform(_ action: Action) -> ScreenCommand {
         switch action {
         case .remove:
-            guard let nft = pane.selected else { return .handled }  // the rows shown: the cart's, or the search's
+            let marked = pane.marked
+            guard let nft = pane.selected ?? marked.first else { return .handled }  // the rows shown
+            let nfts = marked.isEmpty ? [nft] : marked
+            let message =
+                marked.isEmpty
+                ? tr(.removeQuestion, nft.name)
+                : tr(
+                    .removeMarkedMessage, Format.count(marked.count, .nfts),
+                    Format.price(marked.map(\.price).filter(\.isFinite).reduce(0, +)))
             confirm = (
                 ConfirmDialog(
-                    title: tr(.removeTitle), message: tr(.removeQuestion, nft.name),
-                    confirmLabel: tr(.delete), cancelLabel: tr(.dialogCancel), destructive: true), nft
+                    title: tr(.removeTitle), message: message, confirmLabel: tr(.delete),
+                    cancelLabel: tr(.dialogCancel),
+                    destructive: true), nfts
             )
         case .sort:
             sortMenu.open(current: model.sort)
@@ -113,7 +127,9 @@ final class CartScreen: Screen {
             tr(.sorted, sortMenu.name(of: model.sort)), total: all.count, what: .nfts, in: header, buffer: &buffer)
         let removeArea = ReadOnlyMode.isOn ? nil : Self.removeArea
         pane.render(in: listArea, rowHeight: NFTRowView.height, buffer: &buffer) { nft, index, row, selected, buffer in
-            let view = NFTRowView(nft: nft, subtitle: nil, selected: selected, highlight: query, pictures: pictures)
+            let view = NFTRowView(
+                nft: nft, subtitle: nil, selected: selected, marked: self.pane.isMarked(nft), highlight: query,
+                pictures: pictures)
             buffer.render(CartRowView(row: view, index: index, removeArea: removeArea), in: row)
         }
         let count =
@@ -128,7 +144,8 @@ final class CartScreen: Screen {
         buffer.render(summary, in: detail ?? strip)
         buffer.render(sortMenu, in: rect)
         if let confirm {
-            let picture = PictureView(confirm.nft.images.first ?? "", label: confirm.nft.name, pictures: pictures)
+            let first = confirm.nfts[0]  // the one asked about, or the first marked
+            let picture = PictureView(first.images.first ?? "", label: first.name, pictures: pictures)
             buffer.render(
                 confirm.dialog.picturing(Size(width: 12, height: 3)) { area, buffer in buffer.render(picture, in: area)
                 },

@@ -52,6 +52,8 @@ struct NFTCellView: Widget {
     var liked: Bool
     var cart: CartPlace
     var selected: Bool
+    /// Marked with Space: drawn with a ✓ before its name.
+    var marked = false
     /// The search's query, underlined in the name.
     var highlight = ""
     var layout: Layout
@@ -75,9 +77,10 @@ struct NFTCellView: Widget {
         }
         let x = inner.x + 1, width = inner.width - 2, text = rect.y + 1 + pictureRows
         if selected { buffer.focus = Point(x: x, y: text) }  // a screen reader reads from the name
+        let tick = marked ? buffer.draw("✓ ", at: Point(x: x, y: text), style: .success, maxWidth: width) : 0
         ListSearch.drawName(
-            nft.name, matching: highlight, at: Point(x: x, y: text), style: selected ? .selected : .bold,
-            maxWidth: width, buffer: &buffer)
+            nft.name, matching: highlight, at: Point(x: x + tick, y: text), style: selected ? .selected : .bold,
+            maxWidth: width - tick, buffer: &buffer)
         buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
         buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
         let mark = Format.cartMark(cart)

@@ -33,6 +33,7 @@ extension Pane where Item == NFT, Selection == GridState {
             buffer.render(
                 NFTCellView(
                     nft: nft, liked: state.isLiked(nft), cart: state.cartPlace(nft), selected: selected,
+                    marked: self.isMarked(nft),
                     highlight: query,
                     layout: layout, item: (area, index), buttons: buttons, pictures: pictures), in: cell)
         }

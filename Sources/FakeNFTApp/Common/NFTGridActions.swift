@@ -37,6 +37,7 @@ struct NFTGridActions {
         self.opened = opened ?? { NFTScreen(model: NFTViewModel(nft: $0, context: context)) }
         self.like = like ?? { context.state.toggleLike($0) }
         self.author = author
+        pane.markID = { AnyHashable($0.id) }
     }
 
     /// The keys the cells' heart and cart button press.
@@ -65,8 +66,26 @@ struct NFTGridActions {
     private func perform(_ action: NFTGridAction) -> ScreenCommand {
         switch action {
         case .open: if let nft = pane.selected { return .push(opened(nft)) }
-        case .like: if let nft = pane.selected { like(nft) }
-        case .cart: if let nft = pane.selected { context.state.toggleCart(nft) }
+        case .like:
+            let marked = pane.marked
+            guard !marked.isEmpty else {
+                if let nft = pane.selected { like(nft) }
+                return .handled
+            }
+            // All marked liked, unless all are: then all unliked.
+            let liking = marked.contains { !context.state.isLiked($0) }
+            for nft in marked where context.state.isLiked(nft) != liking { like(nft) }
+            pane.clearMarks()
+        case .cart:
+            let marked = pane.marked.filter { context.state.cartPlace($0) != .owned }
+            guard !pane.marked.isEmpty else {
+                if let nft = pane.selected { context.state.toggleCart(nft) }
+                return .handled
+            }
+            // All marked put in the cart, unless all are in it: then all taken out.
+            let adding = marked.contains { !context.state.isInCart($0) }
+            for nft in marked where context.state.isInCart(nft) != adding { context.state.toggleCart(nft) }
+            pane.clearMarks()
         case .author: if let author { return author() }
         case .retry: reload()
         case .search: pane.beginSearch()

@@ -9,6 +9,8 @@ struct NFTRowView: Widget {
     var nft: NFT
     var subtitle: String?
     var selected: Bool
+    /// Marked with Space: drawn with a ✓ before its name.
+    var marked = false
     /// The search's query, underlined in the name.
     var highlight = ""
     var pictures: Pictures
@@ -19,10 +21,11 @@ struct NFTRowView: Widget {
         let (marker, picture, _, text, price) = lines.columns(.length(2), .length(6), .length(2), .fill, .length(16))
         buffer.render(SelectionMarker(selected: selected), in: marker)
         buffer.render(PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures), in: picture)
-        let used = min(text.width, DisplayWidth.of(nft.name))
+        let tick = marked ? buffer.draw("✓ ", at: Point(x: text.x, y: text.y), style: .success, maxWidth: 2) : 0
+        let used = tick + min(text.width - tick, DisplayWidth.of(nft.name))
         ListSearch.drawName(
-            nft.name, matching: highlight, at: Point(x: text.x, y: text.y), style: selected ? .selected : .bold,
-            maxWidth: text.width, buffer: &buffer)
+            nft.name, matching: highlight, at: Point(x: text.x + tick, y: text.y), style: selected ? .selected : .bold,
+            maxWidth: text.width - tick, buffer: &buffer)
         if let subtitle {
             buffer.draw(
                 " " + Format.stars(nft.rating), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)

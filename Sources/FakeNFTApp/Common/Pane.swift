@@ -18,6 +18,33 @@ final class Pane<Item, Selection: SelectionState> {
     var moved: () -> Void = {}
     /// Told when the query typed changed.
     var searched: (String) -> Void = { _ in }
+    /// The items marked with Space (by their ids): what `c`, `l` and the cart's removal act on.
+    private(set) var marks: [AnyHashable] = []
+    /// The id of an item, when the pane marks items (Space); nil: it does not.
+    var markID: ((Item) -> AnyHashable)?
+
+    /// The marked items among all, in their order.
+    var marked: [Item] {
+        guard let markID, !marks.isEmpty else { return [] }
+        return all.filter { marks.contains(markID($0)) }
+    }
+
+    func isMarked(_ item: Item) -> Bool { markID.map { marks.contains($0(item)) } ?? false }
+
+    func clearMarks() { marks = [] }
+
+    /// Marks the selected item (unmarks it when marked, unless `extending`), then selects the
+    /// one `move` leads to.
+    private func mark(extending: Bool, then move: Key?) {
+        guard let markID, let item = selected else { return }
+        let id = markID(item)
+        if let index = marks.firstIndex(of: id) {
+            if !extending { marks.remove(at: index) }
+        } else {
+            marks.append(id)
+        }
+        if let move, selection.handle(move) { moved() }
+    }
 
     /// - Parameters:
     ///   - items: every item of the screen, read whenever they are needed (the search picks among them).
@@ -83,6 +110,7 @@ final class Pane<Item, Selection: SelectionState> {
             selection = $0
             moved()
         }
+        let marking = markID == nil ? nil : markingLayer
         let matches: KeyLayer? =
             search.isKept
             ? .keys(tr(.layerMatches), ListSearch.matchKeys) { [unowned self] step in
@@ -92,7 +120,36 @@ final class Pane<Item, Selection: SelectionState> {
                 moved()
                 return .handled
             } : nil
-        return [typing].compactMap { $0 } + keys + [matches].compactMap { $0 } + [moving]
+        return [typing].compactMap { $0 } + [marking].compactMap { $0 } + keys + [matches].compactMap { $0 } + [moving]
+    }
+
+    /// Space, Shift-arrows and Esc over the marks; the selection first takes the last frame's
+    /// layout (as the movement keys' layer does), so a mark moves on as an arrow would.
+    private var markingLayer: KeyLayer {
+        var layer = KeyLayer.keys(
+            tr(.layerMarks), Marks.keys(count: marks.count),
+            enabled: { [unowned self] in $0 != .clear || !marks.isEmpty },
+            hinted: { _ in true }  // the footer says "3 marked: clear" while marks are; Space is in the help
+        ) { [unowned self] action in
+            switch action {
+            case .mark: mark(extending: false, then: selection is GridState ? .right : .down)
+            case .extendUp: mark(extending: true, then: .up)
+            case .extendDown: mark(extending: true, then: .down)
+            case .extendLeft: mark(extending: true, then: .left)
+            case .extendRight: mark(extending: true, then: .right)
+            case .clear: clearMarks()
+            }
+            return .handled
+        }
+        let route = layer.route
+        layer.route = { [unowned self] event, frame in
+            selection.follow(
+                frame.panes[area]
+                    ?? PaneLayout(
+                        rect: Rect(x: 0, y: 0, width: 0, height: 0), count: shown.count, firstRow: 0, rowsShown: 1))
+            return route(event, frame)
+        }
+        return layer
     }
 
     /// Draws the search bar on `row`: how many of `total` match, the query, which match is selected.

@@ -52,6 +52,7 @@ public enum KeyCatalog {
             Scope(GridState.keys, with: screen), Scope(ActionSheet.keys, with: ["list"]),
             Scope(ConfirmDialog.keys), Scope(ListSearch.typingKeys, takesText: true),
             Scope(FinderPanel.keys, takesText: true),
+            Scope(Marks.keys(count: 0), with: screen + ["list", "grid", "nft-grid", "cart", "favorites", "matches"]),
             Scope(
                 ListSearch.matchKeys,
                 with: screen + ["list", "grid", "catalog", "nft-grid", "cart", "my-nfts", "favorites", "statistics"]),

@@ -12,21 +12,11 @@ enum LongSessionBenchmarks {
     static func keyCostAfterLiveUpdates(binary: String) async throws {
         let server = try await FakeNFTServer.start(
             ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
-        let socket = "fakenft-bench-long-\(getpid())"
-        let state = try stateFolderPastWelcome(server: server.baseURL.absoluteString)
-        defer {
-            _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
-            try? FileManager.default.removeItem(at: state)
-        }
-        func tmux(_ arguments: [String]) throws -> String {
-            try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output
-        }
-        _ = try tmux([
-            "new-session", "-d", "-x", "100", "-y", "30", "env", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no",
-            "XDG_STATE_HOME=\(state.path)", binary, "--server", server.baseURL.absoluteString,
-        ])
-        let pid = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        for _ in 0..<300 where try !tmux(["capture-pane", "-p"]).contains("4 Statistics") { usleep(50_000) }
+        let app = try AppInTmux(binary: binary, server: server.baseURL, name: "long")
+        defer { app.close() }
+        let pid = app.pid
+        func tmux(_ arguments: [String]) throws -> String { try app.tmux(arguments) }
+        try app.waitFor("4 Statistics")
         _ = try tmux(["send-keys", "4"])
         /// CPU ticks `keys` list moves cost, counted once the app is idle again.
         func costOfKeys() throws -> Int {
@@ -61,23 +51,11 @@ enum LongSessionBenchmarks {
     static func fieldTypingCost(binary: String) async throws {
         let server = try await FakeNFTServer.start(
             ServerConfiguration(port: 0, dataDirectory: ServerBenchmarks.temporaryDirectory()))
-        let socket = "fakenft-bench-field-\(getpid())"
-        let state = try stateFolderPastWelcome(server: server.baseURL.absoluteString)
-        defer {
-            _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
-            try? FileManager.default.removeItem(at: state)
-        }
-        func tmux(_ arguments: [String]) throws -> String {
-            try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output
-        }
-        _ = try tmux([
-            "new-session", "-d", "-x", "100", "-y", "30", "env", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no",
-            "XDG_STATE_HOME=\(state.path)", binary, "--server", server.baseURL.absoluteString,
-        ])
-        let pid = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        func waitFor(_ text: String) throws {
-            for _ in 0..<300 where try !tmux(["capture-pane", "-p"]).contains(text) { usleep(50_000) }
-        }
+        let app = try AppInTmux(binary: binary, server: server.baseURL, name: "field")
+        defer { app.close() }
+        let pid = app.pid
+        func tmux(_ arguments: [String]) throws -> String { try app.tmux(arguments) }
+        func waitFor(_ text: String) throws { try app.waitFor(text) }
         try waitFor("4 Statistics")
         _ = try tmux(["send-keys", "3"])
         try waitFor("Edit (e)")
@@ -108,5 +86,42 @@ enum LongSessionBenchmarks {
             if now == last { return }
             last = now
         }
+    }
+}
+
+/// The real binary in a tmux server of its own, 100×30, past the welcome, on `server`.
+struct AppInTmux {
+    let socket: String
+    let state: URL
+    /// The app's process.
+    let pid: String
+
+    init(binary: String, server: URL, name: String) throws {
+        let socket = "fakenft-bench-\(name)-\(getpid())",
+            state = try stateFolderPastWelcome(server: server.absoluteString)
+        func tmux(_ arguments: [String]) throws -> String {
+            try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output
+        }
+        _ = try tmux([
+            "new-session", "-d", "-x", "100", "-y", "30", "env", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no",
+            "XDG_STATE_HOME=\(state.path)", binary, "--server", server.absoluteString,
+        ])
+        self.socket = socket
+        self.state = state
+        pid = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func tmux(_ arguments: [String]) throws -> String {
+        try spawnAndWait("/usr/bin/tmux", ["-L", socket] + arguments).output
+    }
+
+    /// Waits until the screen shows `text` (at most 15 s).
+    func waitFor(_ text: String) throws {
+        for _ in 0..<300 where try !tmux(["capture-pane", "-p"]).contains(text) { usleep(50_000) }
+    }
+
+    func close() {
+        _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(at: state)
     }
 }

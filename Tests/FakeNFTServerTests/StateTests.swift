@@ -49,6 +49,23 @@ import FakeNFTTesting
         }
     }
 
+    /// A database a newer server wrote (a migration this one does not know) is refused at start,
+    /// the migration named, on SQLite and PostgreSQL; nothing of it is changed.
+    @Test func aDatabaseANewerServerWroteIsRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fakenft-newer-\(UUID().uuidString)")
+        let first = try await TestServer.start(dataDirectory: directory)
+        let table = TestStore.isPostgres ? "schema_migrations (name)" : "grdb_migrations (identifier)"
+        _ = try await first.databaseRows("INSERT INTO \(table) VALUES ('v99-from-a-newer-server')")
+        await first.stop()
+        await #expect {
+            try await TestServer.with(dataDirectory: directory) { _ in }
+        } throws: { error in
+            let said = String(describing: error)
+            return said.contains("written by a newer fakenft") && said.contains("v99-from-a-newer-server")
+        }
+    }
+
     /// Each request changes a different field of the same profile at the same time; a
     /// read-modify-write outside a transaction would lose some of them.
     @Test func concurrentWritesLoseNothing() async throws {

@@ -26,7 +26,7 @@ struct JSONErrorMiddleware: RouterMiddleware {
             case .unknownCurrency: return Responses.error(.notFound, error.description)
             case .versionMismatch: return Responses.error(.preconditionFailed, error.description)
             case .emailTaken, .alreadyOwned: return Responses.error(.conflict, error.description)
-            case .damaged: return internalError(error, request, context)
+            case .damaged, .newerDatabase: return internalError(error, request, context)
             case .unavailable:
                 context.logger.warning("503 for \(request.method) \(request.uri.path): \(error)")
                 var response = Responses.error(.serviceUnavailable, "the database is not answering: try again")

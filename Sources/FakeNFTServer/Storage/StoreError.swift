@@ -14,6 +14,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(String)
     /// The database does not answer (PostgreSQL down or unreachable): try again later.
     case unavailable(String)
+    /// The database holds migrations this server does not know: a newer server wrote it.
+    case newerDatabase(database: String, migrations: [String])
 
     public var description: String {
         switch self {
@@ -25,6 +27,13 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emailTaken: "an account with this e-mail address already exists"
         case .damaged(let why): why
         case .unavailable(let why): "the database is not answering (\(why))"
+        case .newerDatabase(let database, let migrations):
+            """
+            \(database) was written by a newer fakenft than this one: it holds \
+            \(migrations.count == 1 ? "the migration" : "the migrations") \(migrations.joined(separator: ", ")), \
+            which this server does not know, so it is not served; run that newer fakenft, or start this one on \
+            another --data folder (or PostgreSQL database)
+            """
         }
     }
 }

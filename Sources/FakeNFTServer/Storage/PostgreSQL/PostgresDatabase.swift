@@ -484,6 +484,10 @@ extension PostgresDatabase {
                     try await db.query("SELECT name FROM schema_migrations", logger: Self.quiet).decode(String.self)
                         .array()
                 )
+                let unknown = StorageSchema.unknown(done)
+                guard unknown.isEmpty else {
+                    throw StoreError.newerDatabase(database: "the PostgreSQL database", migrations: unknown)
+                }
                 for migration in StorageSchema.statements(.postgres) where !done.contains(migration.name) {
                     for statement in migration.statements {
                         try await db.query(PostgresQuery(unsafeSQL: statement), logger: Self.quiet)

@@ -41,6 +41,12 @@ final class SQLiteDatabase: StoreDatabase {
         configuration.busyMode = .timeout(5)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            let applied = try pool.read { db in
+                try db.tableExists("grdb_migrations")
+                    ? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
+            }
+            let unknown = StorageSchema.unknown(applied)
+            guard unknown.isEmpty else { throw StoreError.newerDatabase(database: path, migrations: unknown) }
             try Self.migrator.migrate(pool)
             let seeded = try pool.write { db in
                 guard try reset || CurrencyRecord.fetchCount(db) == 0 else { return false }

@@ -186,6 +186,12 @@ extension StorageSchema {
     }
 
     /// Each migration's statements in `dialect`'s SQL (a migration with none there is left out).
+    /// The names in `applied` that are none of this server's migrations (a newer server's), in order.
+    static func unknown(_ applied: some Sequence<String>) -> [String] {
+        let known = Set(migrations.map(\.name))
+        return applied.filter { !known.contains($0) }.sorted()
+    }
+
     static func statements(_ dialect: Dialect) -> [(name: String, statements: [String])] {
         migrations.map { ($0.name, $0.steps.flatMap { sql($0, dialect) }) }.filter { !$0.statements.isEmpty }
     }

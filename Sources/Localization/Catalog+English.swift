@@ -99,6 +99,7 @@ extension Catalog {
         .undoneAddition: "Undone: {0} is out of the cart",
         .markItem: "Mark or unmark, then the next",
         .clearMarks: "Clear the marks",
+        .markThen: "Mark, then {0}",
         .hintMarked: "{0} marked: clear",
         .layerMarks: "Marks",
         .removeMarkedMessage: "Remove {0} from the cart, {1} in all?",

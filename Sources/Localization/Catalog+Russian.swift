@@ -99,6 +99,7 @@ extension Catalog {
         .undoneAddition: "Отменено: {0} убран из корзины",
         .markItem: "Отметить или снять отметку, затем следующий",
         .clearMarks: "Снять отметки",
+        .markThen: "Отметить, затем: {0}",
         .hintMarked: "отмечено {0}: снять",
         .layerMarks: "Отметки",
         .removeMarkedMessage: "Убрать из корзины {0} на {1}?",

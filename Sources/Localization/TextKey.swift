@@ -94,6 +94,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case undoneAddition
     case markItem
     case clearMarks
+    case markThen
     case hintMarked
     case layerMarks
     case removeMarkedMessage

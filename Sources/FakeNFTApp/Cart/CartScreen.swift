@@ -34,7 +34,7 @@ final class CartScreen: Screen {
     init(model: CartViewModel) {
         self.model = model
         pane = ListPane(area: "list", items: { model.visibleItems }, searchBy: \.name)
-        pane.markID = { AnyHashable($0.id) }
+        if !ReadOnlyMode.isOn { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
     }
 
     var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }

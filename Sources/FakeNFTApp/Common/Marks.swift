@@ -13,10 +13,11 @@ enum Marks {
             "marks",
             [
                 KeyBinding([.char(" ")], tr(.markItem), .mark),
-                KeyBinding([.shiftUp], tr(.moveUp), name: "extend-up", .extendUp),
-                KeyBinding([.shiftDown], tr(.moveDown), name: "extend-down", .extendDown),
-                KeyBinding([.shiftLeft], tr(.moveLeft), name: "extend-left", .extendLeft),
-                KeyBinding([.shiftRight], tr(.moveRight), name: "extend-right", .extendRight),
+                KeyBinding([.shiftUp], tr(.markThen, tr(.moveUp).lowercased()), name: "extend-up", .extendUp),
+                KeyBinding([.shiftDown], tr(.markThen, tr(.moveDown).lowercased()), name: "extend-down", .extendDown),
+                KeyBinding([.shiftLeft], tr(.markThen, tr(.moveLeft).lowercased()), name: "extend-left", .extendLeft),
+                KeyBinding(
+                    [.shiftRight], tr(.markThen, tr(.moveRight).lowercased()), name: "extend-right", .extendRight),
                 KeyBinding([.escape], tr(.clearMarks), hint: tr(.hintMarked, count), .clear),
             ])
     }

@@ -37,7 +37,7 @@ struct NFTGridActions {
         self.opened = opened ?? { NFTScreen(model: NFTViewModel(nft: $0, context: context)) }
         self.like = like ?? { context.state.toggleLike($0) }
         self.author = author
-        pane.markID = { AnyHashable($0.id) }
+        if !ReadOnlyMode.isOn { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
     }
 
     /// The keys the cells' heart and cart button press.

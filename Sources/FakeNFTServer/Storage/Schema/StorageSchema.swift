@@ -186,9 +186,13 @@ extension StorageSchema {
     }
 
     /// Each migration's statements in `dialect`'s SQL (a migration with none there is left out).
+    /// Migrations earlier servers applied that later ones replaced (v7 drops v6's function):
+    /// known, though no longer run.
+    static let retired: Set<String> = ["v6-change-in-one-call"]
+
     /// The names in `applied` that are none of this server's migrations (a newer server's), in order.
     static func unknown(_ applied: some Sequence<String>) -> [String] {
-        let known = Set(migrations.map(\.name))
+        let known = Set(migrations.map(\.name)).union(retired)
         return applied.filter { !known.contains($0) }.sorted()
     }
 

@@ -95,6 +95,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case markItem
     case clearMarks
     case markThen
+    case nothingSelected
+    case cartEmptyReason
+    case offlineReason
     case hintMarked
     case layerMarks
     case removeMarkedMessage

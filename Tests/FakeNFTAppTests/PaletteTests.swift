@@ -47,4 +47,35 @@ import FakeNFTTesting
             #expect(context.effects.toast?.kind == .error)
         }
     }
+
+    /// A key that cannot act now says why in the footer, and the palette lists the same reason:
+    /// nothing selected (a search with no match), offline (paying needs the server).
+    @Test func aKeyThatCannotActSaysWhy() async throws {
+        try await TestServer.with { server async throws in
+            let (context, shell) = try await startedApp(server)
+            _ = shell.handle(.key(.enter))  // the biggest collection
+            let collection = try #require(shell.currentScreen as? CollectionScreen)
+            #expect(await eventually { collection.model.nfts.value != nil })
+            _ = shell.handle(.key(.char("/")))
+            type("zzzz", shell)
+            _ = shell.handle(.key(.enter))
+            _ = shell.handle(.key(.char("c")))
+            #expect(context.effects.toast?.message == "nothing selected")
+            _ = shell.handle(.key(.char(":")))
+            type("cart", shell)
+            #expect(frame(shell, size).contains("— nothing selected"), "\(frame(shell, size))")
+            _ = shell.handle(.key(.escape))
+            _ = shell.handle(.key(.escape))  // the search
+            // Offline, Pay says why.
+            _ = shell.handle(.key(.char("2")))
+            let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+            #expect(await eventually { !cart.visibleItems.isEmpty })
+            await server.stop()
+            _ = shell.handle(.key(.char("r")))  // a reload that finds the server gone
+            #expect(await eventually { context.state.freshness == .offline })
+            _ = shell.handle(.key(.char("p")))
+            #expect(context.effects.toast?.message == "offline: it needs the server")
+            #expect(shell.currentScreen is CartScreen, "no payment screen offline")
+        }
+    }
 }

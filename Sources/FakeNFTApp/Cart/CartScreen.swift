@@ -66,9 +66,20 @@ final class CartScreen: Screen {
         }
         // once per route or frame: the rows are sorted
         let hasItems = !model.visibleItems.isEmpty, searching = pane.search.isActive
+        let offline = model.context.state.freshness == .offline
         return pane.layers(with: [
             .keys(
-                title, Self.keys, enabled: { $0 == .retry || ($0 == .clearSearch ? searching : hasItems) },
+                title, Self.keys,
+                enabled: {
+                    $0 == .retry || ($0 == .clearSearch ? searching : hasItems && ($0 != .pay || !offline))
+                },
+                why: {
+                    switch $0 {
+                    case .remove, .sort, .search: hasItems ? nil : tr(.cartEmptyReason)
+                    case .pay: !hasItems ? tr(.cartEmptyReason) : offline ? tr(.offlineReason) : nil
+                    default: nil
+                    }
+                },
                 hinted: { [unowned self] in
                     $0 != .retry || model.context.state.cartFailure != nil || model.fetched.failure != nil
                 }

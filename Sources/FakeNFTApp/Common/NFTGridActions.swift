@@ -49,7 +49,7 @@ struct NFTGridActions {
     /// The grid's layers: the search's, these keys (titled `title`), the grid's movement.
     func layers(title: String) -> [KeyLayer] {
         pane.layers(with: [
-            .keys(title, keys(), enabled: enabled, hinted: { $0 != .retry || failed() }) { perform($0) }
+            .keys(title, keys(), enabled: enabled, why: why, hinted: { $0 != .retry || failed() }) { perform($0) }
         ])
     }
 
@@ -60,6 +60,14 @@ struct NFTGridActions {
         case .open, .like, .cart: pane.selected != nil
         case .search: !pane.all.isEmpty
         case .clearSearch: pane.search.isActive
+        }
+    }
+
+    /// Why an action that needs an NFT cannot act: none is shown.
+    private func why(_ action: NFTGridAction) -> String? {
+        switch action {
+        case .open, .like, .cart: pane.selected == nil ? tr(.nothingSelected) : nil
+        default: nil
         }
     }
 

@@ -53,11 +53,13 @@ public struct KeyLayer {
 
     /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
     /// help and (when they have a hint and are `hinted` now) in the footer: "r retry" only
-    /// where something failed, though `r` reloads everywhere. In ``ReadOnlyMode`` the bindings
-    /// that change data are left out.
+    /// where something failed, though `r` reloads everywhere. An action not enabled, whose
+    /// `why` names a reason ("nothing selected", "offline"), says it when its key is pressed and
+    /// in the palette; without one its key goes on to the layers below. In ``ReadOnlyMode`` the
+    /// bindings that change data are left out (their keys say so).
     public static func keys<Action>(
         _ title: String, _ map: KeyMap<Action>, enabled: @escaping (Action) -> Bool = { _ in true },
-        hinted: (Action) -> Bool = { _ in true },
+        why: @escaping (Action) -> String? = { _ in nil }, hinted: (Action) -> Bool = { _ in true },
         perform: @escaping (Action) -> ScreenCommand
     ) -> KeyLayer {
         let every = map, map = ReadOnlyMode.isOn ? map.readingOnly : map
@@ -70,11 +72,11 @@ public struct KeyLayer {
                 // A change key in read-only mode says why it does nothing.
                 return every.action(for: key).map { _ in .cannotAct(tr(.readOnlyKey)) }
             }
-            return enabled(action) ? perform(action) : nil
+            return enabled(action) ? perform(action) : why(action).map { .cannotAct($0) }
         }
         layer.commands = every.commands { binding in
             if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
-            return enabled(binding.action) ? nil : tr(.notNowReason)
+            return enabled(binding.action) ? nil : why(binding.action) ?? tr(.notNowReason)
         }
         return layer
     }

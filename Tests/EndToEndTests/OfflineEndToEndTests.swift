@@ -142,9 +142,11 @@ import FakeNFTTesting
         let every = Set(collections.flatMap(\.nfts))
         // Online until the saved copy holds what every tab shows: the app reads it ahead on its own.
         let folder = tmux.directory.appendingPathComponent(".cache/fakenft/last-seen")
+        var attempts = 0
         try await eventually("a saved copy with every tab", timeout: .seconds(90)) {
             try await tmux.launchApp(app)
-            try await Task.sleep(for: .seconds(1))
+            attempts += 1  // each run open longer: a busy machine reads ahead slower, never wrongly
+            try await Task.sleep(for: .seconds(attempts))
             try await tmux.keys("q")
             try await tmux.waitFor("EXIT=0")
             try await tmux.type("clear")

@@ -4,7 +4,7 @@ import Testing
 /// The go-to finder's ranking, fzf's way: word starts and runs first.
 @Suite struct FuzzyMatchTests {
     func order(_ query: String, _ names: [String]) -> [String] {
-        FuzzyMatch.ranked(names, by: query) { $0 }.map(\.item)
+        FuzzyMatch.ranked(names.map(FuzzyMatch.Candidate.init), by: query).map { names[$0.index] }
     }
 
     @Test func everyCharacterInOrderOrNothing() {

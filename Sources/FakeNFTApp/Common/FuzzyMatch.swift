@@ -22,13 +22,29 @@ enum FuzzyMatch {
     static let gapStart = 3
     static let gap = 1
 
+    /// A name made ready to match: its characters (the first 128) and each folded (case and
+    /// diacritics ignored; ASCII without Foundation), done once however many queries follow.
+    struct Candidate: Sendable {
+        let characters: [Character]
+        let folded: [Character]
+
+        init(_ name: String) {
+            characters = Array(name.prefix(128))
+            folded = characters.map { c in
+                c.isASCII ? Character(c.lowercased()) : Format.searchKey(String(c)).first ?? c
+            }
+        }
+    }
+
     /// The match of `query` in `name`, or nil when some character of it is not there in order.
-    /// The best-scoring way to place the query's characters is the one taken (fzf's second
-    /// algorithm): "ac" in "Ava Cruz" is the two initials, not the "a" next to the "C".
-    static func match(_ query: String, in name: String) -> Match? {
+    static func match(_ query: String, in name: String) -> Match? { match(query, in: Candidate(name)) }
+
+    /// The match of `query` in `candidate`. The best-scoring way to place the query's characters
+    /// is the one taken (fzf's second algorithm): "ac" in "Ava Cruz" is the two initials, not the
+    /// "a" next to the "C".
+    static func match(_ query: String, in candidate: Candidate) -> Match? {
         let wanted = Array(Format.searchKey(query).filter { $0 != " " }.prefix(32))
-        let characters = Array(name.prefix(128))
-        let folded = characters.map { Format.searchKey(String($0)).first ?? $0 }
+        let characters = candidate.characters, folded = candidate.folded
         let n = wanted.count, m = folded.count
         guard n > 0, n <= m else { return nil }
         let none = Int.min
@@ -39,16 +55,23 @@ enum FuzzyMatch {
             best[0][j] = perCharacter + bonus(j, in: characters) + (j == 0 ? firstCharacter : 0)
         }
         for i in 1..<n {
-            for j in i..<m where folded[j] == wanted[i] {
-                for k in (i - 1)..<j where best[i - 1][k] != none {
-                    let gapLength = j - k - 1
-                    let score =
-                        best[i - 1][k] + perCharacter + bonus(j, in: characters)
-                        + (gapLength == 0 ? run : -(gapStart + gap * (gapLength - 1)))
-                    if score > best[i][j] {
-                        best[i][j] = score
-                        previous[i][j] = k
-                    }
+            // The best of the previous row before a gap, as `best + gap * k`: a gap's cost grows
+            // by `gap` a character, so one running best serves every j (n × m, not n × m²).
+            var gapped = none, gappedAt = -1
+            for j in i..<m {
+                if j >= 2, best[i - 1][j - 2] != none, best[i - 1][j - 2] + gap * (j - 2) > gapped {
+                    gapped = best[i - 1][j - 2] + gap * (j - 2)
+                    gappedAt = j - 2
+                }
+                guard folded[j] == wanted[i] else { continue }
+                let here = perCharacter + bonus(j, in: characters)
+                if gappedAt >= 0 {
+                    best[i][j] = gapped - gap * (j - 2) - gapStart + here
+                    previous[i][j] = gappedAt
+                }
+                if best[i - 1][j - 1] != none, best[i - 1][j - 1] + run + here > best[i][j] {
+                    best[i][j] = best[i - 1][j - 1] + run + here
+                    previous[i][j] = j - 1
                 }
             }
         }
@@ -70,18 +93,17 @@ enum FuzzyMatch {
         return !(before.isLetter || before.isNumber) || (before.isLowercase && here.isUppercase)
     }
 
-    /// The `items` whose `name` matches `query`, best first (then shorter, then in their order).
-    static func ranked<T>(_ items: [T], by query: String, name: (T) -> String) -> [(item: T, match: Match)] {
+    /// The `candidates` that match `query`, best first (then shorter, then in their order), by index.
+    static func ranked(_ candidates: [Candidate], by query: String) -> [(index: Int, match: Match)] {
         var found: [Found] = []
-        for (order, item) in items.enumerated() {
-            let text = name(item)
-            guard let match = match(query, in: text) else { continue }
-            found.append(Found(order: order, match: match, length: text.count))
+        for (order, candidate) in candidates.enumerated() {
+            guard let match = match(query, in: candidate) else { continue }
+            found.append(Found(order: order, match: match, length: candidate.characters.count))
         }
         found.sort { a, b in
             if a.match.score != b.match.score { return a.match.score > b.match.score }
             return a.length != b.length ? a.length < b.length : a.order < b.order
         }
-        return found.map { (items[$0.order], $0.match) }
+        return found.map { ($0.order, $0.match) }
     }
 }

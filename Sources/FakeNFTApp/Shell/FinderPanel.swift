@@ -38,7 +38,16 @@ final class FinderPanel {
     let placeholder: String
     private(set) var isShown = false
     /// The rows to find among; nil while they are gathered.
-    private(set) var rows: [Row]?
+    private(set) var rows: [Row]? {
+        didSet {
+            candidates = (rows ?? []).map { FuzzyMatch.Candidate($0.name) }
+            found = nil
+        }
+    }
+    /// The rows' names made ready to match, once per rows.
+    @ObservationIgnored private var candidates: [FuzzyMatch.Candidate] = []
+    /// The last query's matches: a key and the frame after it rank once, not once each.
+    @ObservationIgnored private var found: (query: String, matches: [(index: Int, positions: [Int])])?
     private var editor = TextEditor(maxLength: 100)
     private var selected = 0
     /// True after an arrow moved the choice, false after an edit: the terminal cursor then sits
@@ -69,10 +78,14 @@ final class FinderPanel {
     /// The rows that match what is typed, best first, with the characters matched.
     var matches: [(index: Int, positions: [Int])] {
         guard let rows else { return [] }
-        if editor.text.isEmpty { return rows.indices.map { ($0, []) } }
-        return FuzzyMatch.ranked(Array(rows.indices), by: editor.text) { rows[$0].name }.map {
-            ($0.item, $0.match.positions)
-        }
+        let query = editor.text
+        if let found, found.query == query { return found.matches }
+        let matches =
+            query.isEmpty
+            ? rows.indices.map { ($0, [Int]()) }
+            : FuzzyMatch.ranked(candidates, by: query).map { ($0.index, $0.match.positions) }
+        found = (query, matches)
+        return matches
     }
 
     /// The modal layer: `pick` gets the index of the row picked (among ``rows``).

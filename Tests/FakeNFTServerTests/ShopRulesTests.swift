@@ -1,4 +1,5 @@
 import FakeNFTModels
+import Foundation
 import Testing
 
 @testable import FakeNFTServer
@@ -31,12 +32,33 @@ import Testing
         #expect(rows.user?.name == "Ann B" && rows.user?.nfts == ["3"])
     }
 
+    static let bitcoin = CurrencyRecord(
+        seq: 0, Currency(id: "1", title: "Bitcoin", name: "BTC", image: ""), paymentSucceeds: true)
+
     @Test func paymentMovesTheOrderIntoTheProfileAndRatesByWhatWasSpent() throws {
         var rows = Self.account()
-        try rows.payOrder(prices: Self.catalog)
+        let time = Date(timeIntervalSince1970: 1_800_000_000.25)
+        try rows.payOrder(prices: Self.catalog, currency: Self.bitcoin, at: time)
         #expect(rows.profile.nfts == ["3", "1", "2"] && rows.order.nfts.isEmpty)
         #expect(rows.account?.spent == 13.75 && rows.user?.rating == "14" && rows.user?.nftCount == 3)
         #expect(rows.order.version == 2 && rows.profile.version == 2)
+        let paid = try #require(try rows.paid?.model)
+        #expect(rows.paid?.owner == "u-1" && paid.paidAt == "2027-01-15T08:00:00.250Z")
+        #expect(paid.items == [.init(nft: "1", price: 1.5), .init(nft: "2", price: 2.25)] && paid.total == 3.75)
+        #expect(paid.currencyId == "1" && paid.currencyName == "BTC")
+    }
+
+    @Test func anEmptyCartPaysNothingAndKeepsNoOrder() throws {
+        var rows = Self.account()
+        rows.order.nfts = []
+        try rows.payOrder(prices: Self.catalog, currency: Self.bitcoin, at: Date())
+        #expect(rows.paid == nil && rows.account?.spent == 10)
+    }
+
+    @Test func aPriceThatIsNoNumberCountsNothing() throws {
+        var rows = Self.account()
+        try rows.payOrder(prices: ["1": .nan, "2": .infinity], currency: Self.bitcoin, at: Date())
+        #expect(try rows.paid?.model.total == 0)
     }
 
     @Test func whatIsRefused() {

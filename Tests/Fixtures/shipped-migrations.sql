@@ -250,3 +250,70 @@ BEGIN
   RETURN numbered;
 END
 $$;
+
+-- v13-paid-orders (sqlite)
+CREATE TABLE "purchase" ("id" TEXT PRIMARY KEY NOT NULL, "owner" TEXT NOT NULL, "paidAt" TEXT NOT NULL, "currencyId" TEXT NOT NULL, "currencyName" TEXT NOT NULL, "items" TEXT NOT NULL, "total" DOUBLE NOT NULL);
+CREATE INDEX "purchase_by_owner" ON "purchase" ("owner", "paidAt");
+
+-- v13-paid-orders (postgres)
+CREATE TABLE "purchase" ("id" TEXT PRIMARY KEY NOT NULL, "owner" TEXT NOT NULL, "paidAt" TEXT NOT NULL, "currencyId" TEXT NOT NULL, "currencyName" TEXT NOT NULL, "items" TEXT NOT NULL, "total" DOUBLE PRECISION NOT NULL);
+CREATE INDEX "purchase_by_owner" ON "purchase" ("owner", "paidAt");
+CREATE FUNCTION fakenft_put_row(tbl TEXT, key_column TEXT, fields JSONB)
+RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE named TEXT;
+BEGIN
+  SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
+  EXECUTE format('UPDATE %1$I SET (%2$s) = (SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)) '
+    'WHERE %3$I = $1->>%4$L', tbl, named, key_column, key_column) USING fields;
+END
+$$;
+CREATE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB)
+RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE named TEXT;
+BEGIN
+  SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
+  EXECUTE format('INSERT INTO %1$I (%2$s) SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)',
+    tbl, named) USING fields;
+END
+$$;
+CREATE FUNCTION fakenft_write(batch JSONB, log_length BIGINT, writer TEXT)
+RETURNS BIGINT[] LANGUAGE plpgsql AS $$
+DECLARE
+  c JSONB;
+  r JSONB;
+  nth INT;
+  owner_id TEXT;
+  counted BIGINT;
+  numbered BIGINT[] := '{}';
+BEGIN
+  IF jsonb_array_length(batch) > 1 THEN
+    PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+      WHERE p.id IN (SELECT x->>'owner' FROM jsonb_array_elements(batch) AS x)
+      ORDER BY p.id COLLATE "C" FOR UPDATE;
+  END IF;
+  FOR nth IN 0 .. jsonb_array_length(batch) - 1 LOOP
+    c := batch->nth;
+    owner_id := c->>'owner';
+    PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+      WHERE p.id = owner_id AND p.version = (c->>'expectedProfile')::BIGINT
+        AND o.version = (c->>'expectedOrder')::BIGINT FOR UPDATE;
+    IF NOT FOUND THEN
+      numbered := numbered || 0::BIGINT;
+      CONTINUE;
+    END IF;
+    FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
+      PERFORM fakenft_put_row(r->>'table', r->>'key', r->'row');
+    END LOOP;
+    FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
+      PERFORM fakenft_add_row(r->>'table', r->'row');
+    END LOOP;
+    UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO counted;
+    INSERT INTO change_log (generation, owner, users, sessions)
+      VALUES (counted, owner_id, COALESCE((c->>'users')::BOOLEAN, false), false);
+    IF counted % 1000 = 0 THEN DELETE FROM change_log WHERE generation <= counted - log_length; END IF;
+    PERFORM pg_notify('fakenft_changes', counted || ' ' || writer || COALESCE(' ' || (c->>'rows'), ''));
+    numbered := numbered || counted;
+  END LOOP;
+  RETURN numbered;
+END
+$$;

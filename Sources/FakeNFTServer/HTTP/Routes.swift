@@ -125,6 +125,20 @@ struct Routes: Sendable {
                     currencyID: try context.parameters.require("currency"), owner: try await owner(request))
                 return Responses.json(try JSONBody.encode(result))
             },
+            // The accounts extension: the caller's paid orders (an account's, or the shared
+            // profile's), the latest first, in pages of at most 100; and one of them.
+            Route(method: .get, path: "auth/orders", changesState: false) { request, _ in
+                let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
+                let orders = try await store.paidOrders(of: try await owner(request), query)
+                return Responses.json(try JSONBody.encode(orders))
+            },
+            Route(method: .get, path: "auth/orders/:id", changesState: false) { request, context in
+                let id = try id(context)
+                guard let order = try await store.paidOrders(of: try await owner(request), id: id).first else {
+                    throw ServerError.notFound("paid order '\(id)'")
+                }
+                return Responses.json(try JSONBody.encode(order))
+            },
         ] + AuthRoutes(store: store, limits: limits, sshLinks: sshLinks).table
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)

@@ -1,4 +1,5 @@
 import FakeNFTModels
+import Foundation
 
 /// The shop's rules: what each change does to an owner's rows, and what it refuses (a version
 /// moved on, an NFT that does not exist, one already bought). Pure: the store runs each in its
@@ -66,10 +67,15 @@ extension OwnerRows {
         moveIntoProfile(bought, prices: catalog)
     }
 
-    /// A payment that succeeded: the order's NFTs move into the profile.
-    mutating func payOrder(prices: [String: Double]) throws {
+    /// A payment that succeeded: the order's NFTs move into the profile, and the order is kept as
+    /// paid (``paid``) with its prices then (an empty cart pays nothing and keeps nothing).
+    mutating func payOrder(prices: [String: Double], currency: CurrencyRecord, at time: Date) throws {
         try checkNotOwned(order.nfts)
-        moveIntoProfile(order.nfts, prices: prices)
+        let nfts = Self.unique(order.nfts)
+        if !nfts.isEmpty {
+            paid = try PurchaseRecord(owner: profile.id, nfts: nfts, prices: prices, currency: currency, at: time)
+        }
+        moveIntoProfile(nfts, prices: prices)
     }
 
     /// The one place where bought NFTs join a profile and leave its order. An account's row in

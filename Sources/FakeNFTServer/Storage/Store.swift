@@ -1,4 +1,5 @@
 import FakeNFTModels
+import FakeNFTRequests
 import Foundation
 import ServiceLifecycle
 import Synchronization
@@ -229,13 +230,31 @@ public final class Store: Service {
         }.order
     }
 
-    /// Pays `owner`'s order with a currency: success moves the order's NFTs to that profile only.
+    /// Pays `owner`'s order with a currency: success moves the order's NFTs to that profile only
+    /// and keeps the paid order (``OwnerRows/payOrder(prices:currency:at:)``).
     func pay(currencyID: String, owner: String = Owner.shared) async throws -> PaymentResult {
         let model = latest
-        guard let success = model.paymentSucceeds[currencyID] else { throw StoreError.unknownCurrency(currencyID) }
-        if success { _ = try await commit(owner: owner) { rows in try rows.payOrder(prices: model.prices) } }
-        return PaymentResult(success: success, orderId: "1", id: currencyID)
+        guard let currency = model.paymentCurrencies[currencyID] else {
+            throw StoreError.unknownCurrency(currencyID)
+        }
+        if currency.paymentSucceeds {
+            _ = try await commit(owner: owner) { rows in
+                try rows.payOrder(prices: model.prices, currency: currency, at: Date())
+            }
+        }
+        return PaymentResult(success: currency.paymentSucceeds, orderId: "1", id: currencyID)
     }
+
+    /// A page of `owner`'s paid orders, the latest first, or the one of `id` (read from the
+    /// database: kept by no read model). Pages hold at most ``paidOrdersPage``.
+    func paidOrders(of owner: String, id: String? = nil, _ query: ListQuery = ListQuery()) async throws -> [PaidOrder] {
+        let size = min(query.size ?? Self.paidOrdersPage, Self.paidOrdersPage)
+        let (offset, overflow) = query.page.multipliedReportingOverflow(by: size)
+        if overflow { return [] }
+        return try await database.purchases(of: owner, id: id, offset: offset, limit: size).map { try $0.model }
+    }
+
+    static let paidOrdersPage = 100
 
     /// Runs `change` on `owner`'s rows in one transaction; once the read model has caught up
     /// with it, returns the profile, the order and what `change` returned.

@@ -44,6 +44,9 @@ protocol StoreDatabase: Sendable {
     func owned(by owners: Set<String>) async throws -> [String: OwnerRows]
     /// The sign-ins of these accounts (owners).
     func sessions(of owners: Set<String>) async throws -> [SessionRecord]
+    /// The paid orders of `owner` (only the one of `id`, when given), the latest first: `limit`
+    /// of them after the first `offset`.
+    func purchases(of owner: String, id: String?, offset: Int, limit: Int) async throws -> [PurchaseRecord]
 
     /// The generation of the last committed change.
     func generation() async throws -> Int
@@ -82,12 +85,14 @@ struct StoredData: Sendable {
 }
 
 /// The rows one change may read and write: an owner's profile and order, and for an account its
-/// sign-in record and its row in `/users`.
+/// sign-in record and its row in `/users`; and a paid order the change adds (nil in rows read:
+/// paid orders are only ever added).
 struct OwnerRows: Sendable, Equatable {
     var profile: ProfileRecord
     var order: OrderRecord
     var account: AccountRecord?
     var user: UserRecord?
+    var paid: PurchaseRecord?
 }
 
 /// What one committed change touched: whose profile and order, and whether `/users` or the

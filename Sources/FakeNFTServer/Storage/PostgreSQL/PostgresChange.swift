@@ -1,20 +1,34 @@
-/// One change as `fakenft_changes` reads it (migration `v9-changes-as-rows`, ``PostgresFunctions``):
-/// the owner, the versions its rows were read at, and each row that changed, whole, as a JSON
-/// object keyed by its columns (``RecordJSON``); a row left out is not written. `rows` is what
-/// its notification carries (``NotifiedChange/payload(_:)``; nil when too large), `shown` what
-/// this server's read model takes in once it is committed (not sent).
+/// One change as `fakenft_write` reads it (migration `v13-paid-orders`, ``PostgresFunctions``):
+/// the owner, the versions its rows were read at, each row that changed, whole, as a JSON object
+/// keyed by its columns (``RecordJSON``) with its table and key column (a row left out is not
+/// written), and the rows it adds (a paid order). `rows` is what its notification carries
+/// (``NotifiedChange/payload(_:)``; nil when too large), `shown` what this server's read model
+/// takes in once it is committed (not sent).
 struct PostgresChange: Encodable, Sendable {
     private enum CodingKeys: CodingKey {
-        case owner, expectedProfile, expectedOrder, profile, orders, account, user, rows
+        case owner, expectedProfile, expectedOrder, put, add, users, rows
+    }
+
+    /// A row to write: its table, the column that finds it, and its columns.
+    struct Row: Encodable, Sendable {
+        var table: String
+        var key: String?
+        var row: RecordJSON
+
+        init<Record: StoredRecord>(_ record: Record, key: String? = nil) throws {
+            table = Record.databaseTableName
+            self.key = key
+            row = try RecordJSON(record)
+        }
     }
 
     var owner: String
     var expectedProfile: Int
     var expectedOrder: Int
-    var profile: RecordJSON?
-    var orders: RecordJSON?
-    var account: RecordJSON?
-    var user: RecordJSON?
+    var put: [Row]
+    var add: [Row]
+    /// Whether the owner's row in `/users` changed (the change log's `users`).
+    var users: Bool
     var rows: String?
     var shown: ChangedRows
 
@@ -24,10 +38,14 @@ struct PostgresChange: Encodable, Sendable {
         owner = rows.profile.id
         expectedProfile = before.profile.version
         expectedOrder = before.order.version
-        if rows.profile != before.profile { profile = try RecordJSON(rows.profile) }
-        if rows.order != before.order { orders = try RecordJSON(rows.order) }
-        if let account = rows.account, account != before.account { self.account = try RecordJSON(account) }
-        if let user = rows.user, user != before.user { self.user = try RecordJSON(user) }
+        users = rows.user != nil && rows.user != before.user
+        put = try [
+            rows.profile == before.profile ? nil : Row(rows.profile, key: "id"),
+            rows.order == before.order ? nil : Row(rows.order, key: "id"),
+            rows.account == before.account ? nil : try rows.account.map { try Row($0, key: "userID") },
+            users ? rows.user.map { try Row($0, key: "id") } : nil,
+        ].compactMap { $0 }
+        add = try rows.paid.map { [try Row($0)] } ?? []
         self.rows = NotifiedChange.payload(shown)
     }
 }

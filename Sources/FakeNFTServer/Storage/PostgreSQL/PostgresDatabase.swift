@@ -6,7 +6,7 @@ import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
 /// servers on one database. The changes of this server that come together are made on the
-/// rows it knows and written in one call of `fakenft_changes` (one round trip, one commit),
+/// rows it knows and written in one call of `fakenft_write` (one round trip, one commit),
 /// which writes each only if its rows are still at those versions, counts it, logs it and
 /// notifies every server (docs/storage.md, "A change on PostgreSQL", has the steps).
 final class PostgresDatabase: StoreDatabase {
@@ -127,6 +127,16 @@ final class PostgresDatabase: StoreDatabase {
 
     func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
         try await connection { db in try await Self.sessions(of: owners, db) }
+    }
+    func purchases(of owner: String, id: String?, offset: Int, limit: Int) async throws -> [PurchaseRecord] {
+        var query = PostgresQuery(
+            unsafeSQL: #"SELECT \#(Self.columns(of: "purchase")) FROM purchase WHERE owner = $1"#
+                + (id == nil ? "" : " AND id = $4") + #" ORDER BY "paidAt" DESC OFFSET $2 LIMIT $3"#)
+        query.binds.append(owner)
+        query.binds.append(offset)
+        query.binds.append(limit)
+        if let id { query.binds.append(id) }
+        return try await connection { [query] db in try await Self.records(query, db) }
     }
     func generation() async throws -> Int { try await connection(Self.generation) }
 
@@ -587,8 +597,10 @@ extension PostgresDatabase {
         var users: Bool
 
         /// `request`'s rules run on `before`.
-        init(index: Int, _ request: ChangeRequest, on before: OwnerRows) throws {
+        init(index: Int, _ request: ChangeRequest, on known: OwnerRows) throws {
             self.index = index
+            var before = known
+            before.paid = nil  // added by the change that paid, never again
             rows = before
             outcome = try request.rules(&rows)
             users = rows.user != before.user

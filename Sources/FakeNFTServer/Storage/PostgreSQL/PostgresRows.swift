@@ -140,23 +140,23 @@ extension PostgresDatabase {
         return generation
     }
 
-    /// Writes `changes` (of different owners; one or more) in one call of `fakenft_changes`
-    /// (``PostgresFunctions/v9Changes``), named as `writer`'s: each change's generation, in order;
+    /// Writes `changes` (of different owners; one or more) in one call of `fakenft_write`
+    /// (``PostgresFunctions/v13Write``), named as `writer`'s: each change's generation, in order;
     /// nil for one whose rows were no longer at the versions it was made from.
     static func write(_ changes: [PostgresChange], writer: String, _ db: PostgresConnection) async throws -> [Int?] {
         let numbered =
             try await db.execute(ChangesCall(changes: changes, writer: writer), logger: quiet).array().first ?? []
         guard numbered.count == changes.count else {
-            throw StoreError.damaged("fakenft_changes answered \(numbered.count) of \(changes.count) changes")
+            throw StoreError.damaged("fakenft_write answered \(numbered.count) of \(changes.count) changes")
         }
         return numbered.map { $0 > 0 ? $0 : nil }
     }
 
-    /// The call of `fakenft_changes`, prepared once per connection (postgres-nio keeps it by
+    /// The call of `fakenft_write`, prepared once per connection (postgres-nio keeps it by
     /// name): a batch sends only its changes' rows, and what their notifications carry.
     struct ChangesCall: PostgresPreparedStatement {
-        static let name = "fakenft_changes_call"
-        static let sql = "SELECT fakenft_changes($1::jsonb, $2, $3)"
+        static let name = "fakenft_write_call"
+        static let sql = "SELECT fakenft_write($1::jsonb, $2, $3)"
         var changes: [PostgresChange]
         var writer: String
 

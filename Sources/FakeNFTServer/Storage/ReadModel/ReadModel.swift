@@ -30,8 +30,9 @@ struct ReadModel: Sendable {
     private var tokens: TreeDictionary<String, [String]>
     /// Each NFT's price (NFTs are only written when the database is seeded).
     var prices: [String: Double]
-    /// Whether a payment with each currency succeeds (set when the server starts).
-    var paymentSucceeds: [String: Bool]
+    /// Each currency's row, by id: whether a payment with it succeeds (set when the server starts)
+    /// and its name for a paid order.
+    var paymentCurrencies: [String: CurrencyRecord]
     /// The database's change counter this model reflects (``StoreDatabase/generation()``).
     var generation: Int
 
@@ -55,8 +56,7 @@ struct ReadModel: Sendable {
         sessions = TreeDictionary()
         tokens = TreeDictionary()
         prices = Dictionary(data.nfts.map { ($0.id, $0.price) }, uniquingKeysWith: { first, _ in first })
-        paymentSucceeds = Dictionary(
-            data.currencies.map { ($0.id, $0.paymentSucceeds) }, uniquingKeysWith: { first, _ in first })
+        paymentCurrencies = Dictionary(data.currencies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         generation = data.generation
         replaceSessions(of: Set(data.sessions.map(\.userID)), with: data.sessions)
     }

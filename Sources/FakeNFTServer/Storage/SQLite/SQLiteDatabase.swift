@@ -118,6 +118,7 @@ final class SQLiteDatabase: StoreDatabase {
             if rows.order != before.order { try rows.order.update(db) }
             if let account = rows.account, account != before.account { try account.update(db) }
             if let user = rows.user, user != before.user { try user.update(db) }
+            try rows.paid?.insert(db)
             let users = rows.user != before.user
             let generation = try Self.record(owner: owner, users: users, sessions: false, db)
             return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
@@ -211,6 +212,13 @@ final class SQLiteDatabase: StoreDatabase {
 
     func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
         try await read { db in try SessionRecord.filter(owners.contains(SessionRecord.Columns.userID)).fetchAll(db) }
+    }
+    func purchases(of owner: String, id: String?, offset: Int, limit: Int) async throws -> [PurchaseRecord] {
+        try await read { db in
+            var request = PurchaseRecord.filter(Column("owner") == owner)
+            if let id { request = request.filter(Column("id") == id) }
+            return try request.order(Column("paidAt").desc).limit(limit, offset: offset).fetchAll(db)
+        }
     }
     func generation() async throws -> Int { try await read(Self.generation) }
 

@@ -164,4 +164,85 @@ enum PostgresFunctions {
     static let v12Changes = v9Changes.replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION")
         .replacingOccurrences(
             of: #""nftCount", rating) = ROW(ur.*)"#, with: #""nftCount", rating, listed) = ROW(ur.*)"#)
+
+    /// `v13-paid-orders`: a row written by the columns its JSON object names, whatever the table
+    /// has: `fakenft_put_row` updates the row whose `key` column matches (columns not named keep
+    /// their values: a server that does not know a newer column leaves it as it is),
+    /// `fakenft_add_row` inserts one (columns not named take their defaults). A column added by a
+    /// later migration is written without this text changing. An unknown column is an error.
+    static let v13Rows = [
+        """
+        CREATE FUNCTION fakenft_put_row(tbl TEXT, key_column TEXT, fields JSONB)
+        RETURNS VOID LANGUAGE plpgsql AS $$
+        DECLARE named TEXT;
+        BEGIN
+          SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
+          EXECUTE format('UPDATE %1$I SET (%2$s) = (SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)) '
+            'WHERE %3$I = $1->>%4$L', tbl, named, key_column, key_column) USING fields;
+        END
+        $$
+        """,
+        """
+        CREATE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB)
+        RETURNS VOID LANGUAGE plpgsql AS $$
+        DECLARE named TEXT;
+        BEGIN
+          SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
+          EXECUTE format('INSERT INTO %1$I (%2$s) SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)',
+            tbl, named) USING fields;
+        END
+        $$
+        """,
+    ]
+
+    /// `v13-paid-orders`: v12's `fakenft_changes` with no table's columns in its text. Each change
+    /// is `{owner, expectedProfile, expectedOrder, put: [{table, key, row}], add: [{table, row}],
+    /// users, rows}` (``PostgresChange``): the owner's profile and order are locked and checked at
+    /// the versions it was made from, as before (0 in the answer when they moved on), then each
+    /// `put` row is written by ``v13Rows``' `fakenft_put_row`, each `add` row inserted; the
+    /// generation counted, the change logged and notified as v9's. v12's `fakenft_changes` stays
+    /// for servers of that version beside this one.
+    static let v13Write = """
+        CREATE FUNCTION fakenft_write(batch JSONB, log_length BIGINT, writer TEXT)
+        RETURNS BIGINT[] LANGUAGE plpgsql AS $$
+        DECLARE
+          c JSONB;
+          r JSONB;
+          nth INT;
+          owner_id TEXT;
+          counted BIGINT;
+          numbered BIGINT[] := '{}';
+        BEGIN
+          IF jsonb_array_length(batch) > 1 THEN
+            PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+              WHERE p.id IN (SELECT x->>'owner' FROM jsonb_array_elements(batch) AS x)
+              ORDER BY p.id COLLATE "C" FOR UPDATE;
+          END IF;
+          FOR nth IN 0 .. jsonb_array_length(batch) - 1 LOOP
+            c := batch->nth;
+            owner_id := c->>'owner';
+            PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+              WHERE p.id = owner_id AND p.version = (c->>'expectedProfile')::BIGINT
+                AND o.version = (c->>'expectedOrder')::BIGINT FOR UPDATE;
+            IF NOT FOUND THEN
+              numbered := numbered || 0::BIGINT;
+              CONTINUE;
+            END IF;
+            FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
+              PERFORM fakenft_put_row(r->>'table', r->>'key', r->'row');
+            END LOOP;
+            FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
+              PERFORM fakenft_add_row(r->>'table', r->'row');
+            END LOOP;
+            UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO counted;
+            INSERT INTO change_log (generation, owner, users, sessions)
+              VALUES (counted, owner_id, COALESCE((c->>'users')::BOOLEAN, false), false);
+            IF counted % 1000 = 0 THEN DELETE FROM change_log WHERE generation <= counted - log_length; END IF;
+            PERFORM pg_notify('fakenft_changes', counted || ' ' || writer || COALESCE(' ' || (c->>'rows'), ''));
+            numbered := numbered || counted;
+          END LOOP;
+          RETURN numbered;
+        END
+        $$
+        """
 }

@@ -170,6 +170,22 @@ enum StorageSchema {
                 .statements([PostgresFunctions.v12Changes], only: .postgres),
             ]
         ),
+        // Each paid order (``PurchaseRecord``), written in the payment's transaction; on
+        // PostgreSQL changes written by the columns their rows name (``PostgresFunctions/v13Write``),
+        // so that a new column is one `add` step, with no function to ship again.
+        (
+            "v13-paid-orders",
+            [
+                .create(
+                    table: "purchase",
+                    columns: [
+                        .init(name: "id", kind: .text, primaryKey: true), text("owner"), text("paidAt"),
+                        text("currencyId"), text("currencyName"), text("items"), .init(name: "total", kind: .double),
+                    ]),
+                .index(name: "purchase_by_owner", table: "purchase", columns: ["owner", "paidAt"]),
+                .statements(PostgresFunctions.v13Rows + [PostgresFunctions.v13Write], only: .postgres),
+            ]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

@@ -419,4 +419,18 @@ public enum TextKey: String, CaseIterable, Sendable {
     case continueWithoutAccountKey
     case hintWithoutAccount
     case passwordLong
+    case myOrders
+    case countOrders
+    case loadingOrders
+    case failedOrders
+    case noOrdersYet
+    case ordersNotKept
+    case ordersListed
+    case orderSummary
+    case orderTitle
+    case orderTotal
+    case orderPriceThen
+    case openOrder
+    case unnamedNFT
+    case ofOrders
 }

@@ -85,8 +85,7 @@ import FakeNFTTesting
         try await tmux.keys("3")
         screen = try await tmux.waitFor("Wallet: 1 NFT worth \(String(format: "%.2f ETH", first.price))")
         #expect(screen.contains(Self.name) && screen.contains("My NFTs (1)"))
-        for _ in 0..<4 { try await tmux.keys("Down") }
-        try await tmux.keys("Enter")
+        try await tmux.keys("End", "Enter")  // Log out, the last row
         try await tmux.waitFor("Log out of \(Self.email)?")
         try await tmux.keys("y")
         try await tmux.waitFor("Signed out")

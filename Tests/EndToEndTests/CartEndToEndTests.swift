@@ -4,9 +4,10 @@ import Glibc
 import Testing
 import FakeNFTTesting
 
-/// The Cart journey on the real binary, against `fakenft serve` so the test can read the profile.
+/// The Cart journey on the real binary, against `fakenft serve` so the test can read the profile,
+/// to the paid order in Profile's My orders.
 @Suite(.serialized) struct CartEndToEndTests {
-    @Test func removeThroughTheDialogPayDeclinedThenPaid() async throws {
+    @Test func removeThroughTheDialogPayDeclinedThenPaidAndTheOrderIsKept() async throws {
         let tmux = try await Tmux(width: 100, height: 30)
         let server = try await tmux.startServer()
         do {
@@ -42,6 +43,25 @@ import FakeNFTTesting
         let profile = try await api.profile()
         #expect(order.nfts.isEmpty)
         #expect(profile.nfts.count == 15, "13 owned + the 2 bought")
+
+        // The paid order, in Profile's My orders, as the server kept it.
+        let paid = try #require(try await api.paidOrders(page: 0, size: 10).first)
+        #expect(paid.items.count == 2 && paid.currencyName == "BTC")
+        let total = String(format: "%.2f ETH", paid.total)
+        try await tmux.keys("3")
+        try await tmux.waitFor("My orders")
+        try await tmux.keys("Down", "Down", "Enter")
+        try await tmux.waitFor("1 order, the latest first")
+        try await tmux.waitFor("2 NFTs · paid with BTC")
+        try await tmux.waitFor(total)
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("Total: \(total)")
+        for item in paid.items {
+            try await tmux.waitFor(try await api.nft(id: item.nft).name)
+            try await tmux.waitFor(String(format: "%.2f ETH", item.price))
+        }
+        try await tmux.keys("Escape", "Escape")
+        try await tmux.waitFor("Wallet:")
         try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try await tmux.type("kill %1")

@@ -10,7 +10,7 @@ import FakeNFTTesting
     static let journey: [String] = [
         "Enter", "Right", "Enter", "l", "c", "w", "o", "y", "Escape", "Escape", "a", "Escape",
         "2", "s", "Escape", "Down", "d", "Escape",
-        "3", "Enter", "Escape", "Down", "Down", "Enter", "o", "y", "Escape", "e", "Escape",
+        "3", "Enter", "Escape", "Down", "Down", "Enter", "Escape", "Down", "Enter", "o", "y", "Escape", "e", "Escape",
         "4", "Enter", "Enter", "Escape", "Escape", "1", "r",
     ]
 

@@ -138,7 +138,7 @@ import FakeNFTTesting
             for c in " Jr" { _ = shell.handle(.key(.char(c))) }
             _ = shell.handle(.key(.ctrl("s")))
             #expect(await eventually { context.effects.toast?.message == "Saved" })
-            for _ in 0..<2 { _ = shell.handle(.key(.down)) }
+            for _ in 0..<3 { _ = shell.handle(.key(.down)) }
             _ = shell.handle(.key(.enter))
             #expect(context.effects.toast?.message.contains("no website") == true)
             _ = shell.handle(.key(.char("2")))

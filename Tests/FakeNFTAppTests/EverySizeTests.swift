@@ -33,7 +33,7 @@ import FakeNFTTesting
     /// At a phone's 40×20 each screen shows what the spec names, whole, checked against the
     /// server's answers: collections' names and counts, a cell's name and price, the cart's
     /// prices and total with its Pay line, the profile's name and wallet, the rating's places,
-    /// names and counts.
+    /// names and counts, the paid order's count, total, currency, prices and names.
     @Test func aPhoneShowsWhatTheSpecNames() async throws {
         try await InProcessTestServer.with { server async throws in
             let api = server.client()
@@ -45,8 +45,10 @@ import FakeNFTTesting
             let profile = try await api.profile()
             let users = try await api.users(page: 0, size: 3, sortBy: "rating,desc")
             let phone = Size(width: 40, height: 20)
+            var paidScreens: [String: String] = [:]  // the walk pays first: checked after it
             try await walkEveryScreen(server) { shell, name in
                 let text = frame(shell, phone)
+                if name == "my-orders" || name == "order" { paidScreens[name] = text }
                 var wanted: [String] = []
                 switch name {
                 case "catalog": wanted = collections.prefix(3).map { "\($0.name) (\($0.nfts.count))" }
@@ -65,6 +67,18 @@ import FakeNFTTesting
                 }
                 for figure in wanted { #expect(text.contains(figure), "\(name) at 40×20 lacks \(figure):\n\(text)") }
             }
+            let paid = try #require(try await api.paidOrders(page: 0, size: 10).first)
+            for (name, text) in paidScreens {
+                var wanted = [Format.count(paid.items.count, .nfts) + " · paid with " + paid.currencyName]
+                if name == "my-orders" { wanted.append(Format.price(paid.total)) }
+                if name == "order" {
+                    wanted.append("Total: \(Format.price(paid.total))")
+                    wanted += paid.items.prefix(2).map { Format.price($0.price) }
+                    wanted += paid.items.prefix(2).compactMap { item in nfts.first { $0.id == item.nft }?.name }
+                }
+                for figure in wanted { #expect(text.contains(figure), "\(name) at 40×20 lacks \(figure):\n\(text)") }
+            }
+            #expect(paidScreens.count == 2)
         }
     }
 }

@@ -230,7 +230,7 @@ import FakeNFTTesting
             #expect(
                 screen.contains("Anna") && screen.contains("Wallet: 0 NFTs worth 0.00 ETH")
                     && screen.contains("Log out (anna@example.com)"))
-            for _ in 0..<4 { _ = shell.handle(.key(.down)) }
+            for _ in 0..<5 { _ = shell.handle(.key(.down)) }
             _ = shell.handle(.key(.enter))
             screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
             #expect(screen.contains("Log out of anna@example.com?"))
@@ -248,7 +248,7 @@ import FakeNFTTesting
             // no request left in flight when the server stops
             #expect(await eventually { sharedProfile.model.wallet.value != nil })
             #expect(FakeNFTAppTests.frame(sharedShell, Size(width: 80, height: 24)).contains("Sign in or sign up"))
-            for _ in 0..<3 { _ = sharedShell.handle(.key(.down)) }  // About, above Sign in
+            for _ in 0..<4 { _ = sharedShell.handle(.key(.down)) }  // About, above Sign in
             _ = sharedShell.handle(.key(.enter))
             #expect(
                 await eventually {

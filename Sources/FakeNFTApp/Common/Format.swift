@@ -34,13 +34,14 @@ enum Format {
     /// What the app counts, with its plural forms as a count ("5 коллекций") and after "of"
     /// ("из 5 коллекций", which Russian declines differently).
     enum Noun {
-        case nfts, collections, users
+        case nfts, collections, users, orders
 
         var counted: TextKey {
             switch self {
             case .nfts: .countNFTs
             case .collections: .countCollections
             case .users: .countUsers
+            case .orders: .countOrders
             }
         }
 
@@ -49,6 +50,7 @@ enum Format {
             case .nfts: .ofNFTs
             case .collections: .ofCollections
             case .users: .ofUsers
+            case .orders: .ofOrders
             }
         }
     }
@@ -67,6 +69,20 @@ enum Format {
     /// The part of a list row its facts are spread over: its left ``readableWidth`` columns.
     static func readable(_ row: Rect) -> Rect {
         Rect(x: row.x, y: row.y, width: min(row.width, readableWidth), height: row.height)
+    }
+
+    /// "2026-11-29 03:41" in this machine's time zone, for an ISO 8601 time the server wrote;
+    /// any other text as it came, at most 25 characters of it.
+    static func time(_ iso: String) -> String {
+        let parsed =
+            (try? Date(iso, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            ?? (try? Date(iso, strategy: .iso8601))
+        guard let date = parsed else { return String(iso.prefix(25)) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 
     /// Lower-cased, without diacritics: the key the `/` filter compares.

@@ -6,7 +6,7 @@ import TerminalUI
 struct StatusView: Widget {
     /// What is loading, as the two messages name it ("Loading the cart…", "Could not load the cart.").
     enum Subject {
-        case profile, yourNFTs, yourFavorites, collections, nfts, currencies, cart, users, userCollection
+        case profile, yourNFTs, yourFavorites, collections, nfts, currencies, cart, users, userCollection, orders
 
         var loading: TextKey {
             switch self {
@@ -19,6 +19,7 @@ struct StatusView: Widget {
             case .cart: .loadingCart
             case .users: .loadingUsers
             case .userCollection: .loadingUserCollection
+            case .orders: .loadingOrders
             }
         }
 
@@ -33,6 +34,7 @@ struct StatusView: Widget {
             case .cart: .failedCart
             case .users: .failedUsers
             case .userCollection: .failedUserCollection
+            case .orders: .failedOrders
             }
         }
     }

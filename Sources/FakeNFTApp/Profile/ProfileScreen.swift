@@ -3,12 +3,13 @@ import FakeNFTCore
 import Foundation
 import TerminalUI
 
-/// Profile: avatar, name, description, website, and the rows My NFTs, Favorite NFTs, Website.
+/// Profile: avatar, name, description, website, and the rows My NFTs, Favorite NFTs, My orders,
+/// Website.
 /// `e` opens the edit form in place.
 @MainActor
 final class ProfileScreen: Screen {
     enum Action: Sendable { case open, edit, retry }
-    enum Row { case myNFTs, favorites, website, about, signIn, signOut }
+    enum Row { case myNFTs, favorites, orders, website, about, signIn, signOut }
     enum FormAction: Sendable { case next, previous, save, close }
 
     static var keys: KeyMap<Action> {
@@ -51,7 +52,7 @@ final class ProfileScreen: Screen {
     /// The rows under the profile: Log out when an account is signed in, Sign in when none is
     /// and the server offers accounts.
     private static func rows(of context: AppContext) -> [Row] {
-        [.myNFTs, .favorites, .website, .about]
+        [.myNFTs, .favorites, .orders, .website, .about]
             + (context.account != nil ? [.signOut] : context.offersAccounts ? [.signIn] : [])
     }
 
@@ -103,6 +104,7 @@ final class ProfileScreen: Screen {
         switch row {
         case .myNFTs: return .push(MyNFTsScreen(model: MyNFTsViewModel(context: context)))
         case .favorites: return .push(FavoritesScreen(model: FavoritesViewModel(context: context)))
+        case .orders: return .push(OrdersScreen(model: OrdersViewModel(context: context)))
         case .website:
             guard !profile.website.isEmpty else {
                 context.effects.show(Toast(tr(.profileNoWebsite), kind: .error))
@@ -203,6 +205,7 @@ final class ProfileScreen: Screen {
             switch row {
             case .myNFTs: tr(.myNFTsRow, profile.nfts.count)
             case .favorites: tr(.favoritesRow, model.context.state.likes.count)
+            case .orders: tr(.myOrders)
             case .website: tr(.websiteRow)
             case .about: tr(.aboutRow)
             case .signIn: tr(.signInRow)

@@ -9,6 +9,7 @@ public struct Services: Sendable {
     public let cartItems: CartItems
     public let users: UserService
     public let currencies: CurrencyService
+    public let paidOrders: PaidOrderService
     public let preferences: PreferencesStore
     /// The server's live updates, when it offers them.
     public let events: ServerEvents
@@ -22,6 +23,7 @@ public struct Services: Sendable {
         cartItems = CartItems(order: order, catalog: catalog)
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
+        paidOrders = PaidOrderService(api: api)
         events = api.events()
         self.preferences = preferences
     }

@@ -131,6 +131,11 @@ public final class APIClient: Sendable {
     /// Whose the configured token is; ``APIError/unauthorized`` when it is not signed in, and
     /// ``APIError/notFound`` from a server without accounts.
     public func session() async throws -> Account { try await get("auth/session", retry: false) }
+    /// Page `page` (0-based) of the paid orders of the configured token's account (the shared
+    /// profile's without one), the latest first; ``APIError/notFound`` from a server that keeps none.
+    public func paidOrders(page: Int, size: Int) async throws -> [PaidOrder] {
+        try await get("auth/orders", query: [("page", String(page)), ("size", String(size))])
+    }
 
     // MARK: Transport
 

@@ -1,0 +1,60 @@
+import FakeNFTCore
+import Localization
+import TerminalUI
+
+/// One paid order: when and with what it was paid, each NFT at its price then, and the total;
+/// Enter opens an NFT.
+@MainActor
+final class OrderScreen: Screen {
+    enum Action: Sendable { case open }
+    static var keys: KeyMap<Action> {
+        KeyMap("order", [KeyBinding([.enter], tr(.openNFT), hint: tr(.hintOpen), .open)])
+    }
+
+    var title: String { tr(.orderTitle, Format.time(model.order.paidAt)) }
+    let tasks = TaskBag()
+    let model: OrderViewModel
+    private let pane: ListPane<NFT>
+
+    init(model: OrderViewModel) {
+        self.model = model
+        pane = ListPane(area: "order") { model.items }
+    }
+
+    var isAnimating: Bool { model.catalog.isLoading }
+
+    func didAppear() { tasks.once { [model] in await model.load() } }
+
+    var layers: [KeyLayer] {
+        pane.layers(with: [
+            .keys(title, Self.keys, enabled: { [unowned self] _ in selectedNFT != nil }) { [unowned self] _ in
+                guard let nft = selectedNFT else { return .handled }
+                return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
+            }
+        ])
+    }
+
+    /// The selected NFT as the catalog has it (with its price now), once read.
+    private var selectedNFT: NFT? { pane.selected.flatMap { model.catalog.value?[$0.id] } }
+
+    func render(in rect: Rect, buffer: inout Buffer) {
+        let order = model.order
+        let (header, list, footer) = rect.rows(.length(4), .fill, .length(2))
+        buffer.draw(
+            Format.time(order.paidAt), at: Point(x: header.x, y: header.y), style: .bold, maxWidth: header.width)
+        buffer.draw(
+            tr(.orderSummary, Format.count(order.items.count, .nfts), order.currencyName),
+            at: Point(x: header.x, y: header.y + 1), style: .plain, maxWidth: header.width)
+        buffer.draw(tr(.orderPriceThen), at: Point(x: header.x, y: header.y + 2), style: .dim, maxWidth: header.width)
+        let pictures = model.context.pictures
+        pane.render(in: list, rowHeight: NFTRowView.height, buffer: &buffer) { nft, _, row, selected, buffer in
+            buffer.render(NFTRowView(nft: nft, subtitle: nil, selected: selected, pictures: pictures), in: row)
+        }
+        let total = tr(.orderTotal, Format.price(order.total))
+        buffer.draw(total, at: Point(x: footer.x, y: footer.y + 1), style: .bold, maxWidth: footer.width)
+        if case .failed(let failure) = model.catalog {
+            let why = tr(.failedNFTs) + " " + failure.message
+            buffer.draw(why, at: Point(x: footer.x, y: footer.y), style: .error, maxWidth: footer.width)
+        }
+    }
+}

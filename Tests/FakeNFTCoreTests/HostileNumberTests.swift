@@ -28,6 +28,17 @@ import Testing
         }
     }
 
+    @Test(arguments: ["\"nan\"", "\"inf\"", "1e999"])
+    func aPaidOrderWithANumberThatIsNoneIsRefused(value: String) {
+        let total = #"{"id":"a","paidAt":"","currencyId":"1","currencyName":"BTC","items":[],"total":\#(value)}"#
+        let price = #"{"id":"a","items":[{"nft":"1","price":\#(value)}],"total":1}"#
+        for json in [total, price] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(PaidOrder.self, from: Data(json.utf8)) }
+        }
+        let lenient = try? JSONDecoder().decode(PaidOrder.self, from: Data(#"{"id":7,"total":"2.5"}"#.utf8))
+        #expect(lenient == PaidOrder(id: "7", paidAt: "", currencyId: "", currencyName: "", items: [], total: 2.5))
+    }
+
     @Test func clampingCoversTheEdges() {
         #expect(Int.clamping(0x1p63) == .max && Int.clamping(-0x1p63) == .min && Int.clamping(-0x1p64) == .min)
         #expect(Int.clamping(2.5) == 3 && Int.clamping(-2.5) == -3 && Int.clamping(1e300) == .max)

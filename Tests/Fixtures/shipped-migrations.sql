@@ -258,22 +258,37 @@ CREATE INDEX "purchase_by_owner" ON "purchase" ("owner", "paidAt");
 -- v13-paid-orders (postgres)
 CREATE TABLE "purchase" ("id" TEXT PRIMARY KEY NOT NULL, "owner" TEXT NOT NULL, "paidAt" TEXT NOT NULL, "currencyId" TEXT NOT NULL, "currencyName" TEXT NOT NULL, "items" TEXT NOT NULL, "total" DOUBLE PRECISION NOT NULL);
 CREATE INDEX "purchase_by_owner" ON "purchase" ("owner", "paidAt");
-CREATE FUNCTION fakenft_put_row(tbl TEXT, key_column TEXT, fields JSONB)
-RETURNS VOID LANGUAGE plpgsql AS $$
-DECLARE named TEXT;
+CREATE FUNCTION fakenft_refresh_writers() RETURNS VOID LANGUAGE plpgsql AS $$
+DECLARE
+  t RECORD;
+  named TEXT;
+  defaults TEXT;
+  puts TEXT := '';
+  adds TEXT := '';
 BEGIN
-  SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
-  EXECUTE format('UPDATE %1$I SET (%2$s) = (SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)) '
-    'WHERE %3$I = $1->>%4$L', tbl, named, key_column, key_column) USING fields;
-END
-$$;
-CREATE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB)
-RETURNS VOID LANGUAGE plpgsql AS $$
-DECLARE named TEXT;
-BEGIN
-  SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
-  EXECUTE format('INSERT INTO %1$I (%2$s) SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)',
-    tbl, named) USING fields;
+  FOR t IN SELECT * FROM (VALUES ('profile', 'id'), ('orders', 'id'), ('account', 'userID'), ('user', 'id'),
+      ('purchase', NULL)) AS x(tbl, key) LOOP
+    SELECT string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum),
+        string_agg(COALESCE(pg_get_expr(d.adbin, d.adrelid), 'NULL') || '::'
+          || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum)
+      INTO named, defaults
+      FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE a.attrelid = quote_ident(t.tbl)::regclass AND a.attnum > 0 AND NOT a.attisdropped;
+    IF t.key IS NOT NULL THEN
+      puts := puts || format(
+        '  IF tbl = %L THEN UPDATE %I AS r SET (%s) = (SELECT %s FROM jsonb_populate_record(r, fields)) '
+        'WHERE r.%I = fields->>%L; RETURN; END IF;' || chr(10), t.tbl, t.tbl, named, named, t.key, t.key);
+    END IF;
+    adds := adds || format(
+      '  IF tbl = %L THEN INSERT INTO %I (%s) SELECT %s FROM jsonb_populate_record(ROW(%s)::%I, fields); '
+      'RETURN; END IF;' || chr(10), t.tbl, t.tbl, named, named, defaults, t.tbl);
+  END LOOP;
+  EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_put_row(tbl TEXT, fields JSONB) RETURNS VOID '
+    'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || puts
+    || '  RAISE EXCEPTION ''fakenft_put_row: no table %'', tbl;' || chr(10) || 'END $f$';
+  EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB) RETURNS VOID '
+    'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || adds
+    || '  RAISE EXCEPTION ''fakenft_add_row: no table %'', tbl;' || chr(10) || 'END $f$';
 END
 $$;
 CREATE FUNCTION fakenft_write(batch JSONB, log_length BIGINT, writer TEXT)
@@ -302,7 +317,7 @@ BEGIN
       CONTINUE;
     END IF;
     FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
-      PERFORM fakenft_put_row(r->>'table', r->>'key', r->'row');
+      PERFORM fakenft_put_row(r->>'table', r->'row');
     END LOOP;
     FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
       PERFORM fakenft_add_row(r->>'table', r->'row');

@@ -1,6 +1,6 @@
 /// One change as `fakenft_write` reads it (migration `v13-paid-orders`, ``PostgresFunctions``):
 /// the owner, the versions its rows were read at, each row that changed, whole, as a JSON object
-/// keyed by its columns (``RecordJSON``) with its table and key column (a row left out is not
+/// keyed by its columns (``RecordJSON``) with its table (a row left out is not
 /// written), and the rows it adds (a paid order). `rows` is what its notification carries
 /// (``NotifiedChange/payload(_:)``; nil when too large), `shown` what this server's read model
 /// takes in once it is committed (not sent).
@@ -9,15 +9,13 @@ struct PostgresChange: Encodable, Sendable {
         case owner, expectedProfile, expectedOrder, put, add, users, rows
     }
 
-    /// A row to write: its table, the column that finds it, and its columns.
+    /// A row to write: its table and its columns.
     struct Row: Encodable, Sendable {
         var table: String
-        var key: String?
         var row: RecordJSON
 
-        init<Record: StoredRecord>(_ record: Record, key: String? = nil) throws {
+        init<Record: StoredRecord>(_ record: Record) throws {
             table = Record.databaseTableName
-            self.key = key
             row = try RecordJSON(record)
         }
     }
@@ -40,10 +38,10 @@ struct PostgresChange: Encodable, Sendable {
         expectedOrder = before.order.version
         users = rows.user != nil && rows.user != before.user
         put = try [
-            rows.profile == before.profile ? nil : Row(rows.profile, key: "id"),
-            rows.order == before.order ? nil : Row(rows.order, key: "id"),
-            rows.account == before.account ? nil : try rows.account.map { try Row($0, key: "userID") },
-            users ? rows.user.map { try Row($0, key: "id") } : nil,
+            rows.profile == before.profile ? nil : Row(rows.profile),
+            rows.order == before.order ? nil : Row(rows.order),
+            rows.account == before.account ? nil : try rows.account.map(Row.init),
+            users ? try rows.user.map(Row.init) : nil,
         ].compactMap { $0 }
         add = try rows.paid.map { [try Row($0)] } ?? []
         self.rows = NotifiedChange.payload(shown)

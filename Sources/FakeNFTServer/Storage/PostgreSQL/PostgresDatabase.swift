@@ -505,6 +505,8 @@ extension PostgresDatabase {
                     try await db.query(
                         "INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: Self.quiet)
                 }
+                // the writers of rows, made from the tables' columns as the migrations left them
+                try await db.query("SELECT fakenft_refresh_writers()", logger: Self.quiet)
                 let empty =
                     try await db.query("SELECT COUNT(*) FROM currency", logger: Self.quiet).decode(Int.self).array()
                     == [0]

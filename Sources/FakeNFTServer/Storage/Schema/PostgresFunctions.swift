@@ -165,41 +165,55 @@ enum PostgresFunctions {
         .replacingOccurrences(
             of: #""nftCount", rating) = ROW(ur.*)"#, with: #""nftCount", rating, listed) = ROW(ur.*)"#)
 
-    /// `v13-paid-orders`: a row written by the columns its JSON object names, whatever the table
-    /// has: `fakenft_put_row` updates the row whose `key` column matches (columns not named keep
-    /// their values: a server that does not know a newer column leaves it as it is),
-    /// `fakenft_add_row` inserts one (columns not named take their defaults). A column added by a
-    /// later migration is written without this text changing. An unknown column is an error.
-    static let v13Rows = [
-        """
-        CREATE FUNCTION fakenft_put_row(tbl TEXT, key_column TEXT, fields JSONB)
-        RETURNS VOID LANGUAGE plpgsql AS $$
-        DECLARE named TEXT;
+    /// `v13-paid-orders`: makes the functions that write a row of a table from a JSON object
+    /// keyed by its columns, from the tables' columns as they are now: `fakenft_put_row(table,
+    /// row)` updates the row its key names (columns the object does not name keep their values: a
+    /// server that does not know a newer column leaves it as it is), `fakenft_add_row(table, row)`
+    /// inserts one (columns not named take their defaults). Every server runs it after migrating
+    /// (``PostgresDatabase``), so a column added by a later migration is written without any
+    /// function text changing. The statements it makes name their columns (not built per call: a
+    /// statement built per call is planned per call, some 100 µs a change).
+    static let v13Writers = """
+        CREATE FUNCTION fakenft_refresh_writers() RETURNS VOID LANGUAGE plpgsql AS $$
+        DECLARE
+          t RECORD;
+          named TEXT;
+          defaults TEXT;
+          puts TEXT := '';
+          adds TEXT := '';
         BEGIN
-          SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
-          EXECUTE format('UPDATE %1$I SET (%2$s) = (SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)) '
-            'WHERE %3$I = $1->>%4$L', tbl, named, key_column, key_column) USING fields;
+          FOR t IN SELECT * FROM (VALUES ('profile', 'id'), ('orders', 'id'), ('account', 'userID'), ('user', 'id'),
+              ('purchase', NULL)) AS x(tbl, key) LOOP
+            SELECT string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum),
+                string_agg(COALESCE(pg_get_expr(d.adbin, d.adrelid), 'NULL') || '::'
+                  || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum)
+              INTO named, defaults
+              FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+              WHERE a.attrelid = quote_ident(t.tbl)::regclass AND a.attnum > 0 AND NOT a.attisdropped;
+            IF t.key IS NOT NULL THEN
+              puts := puts || format(
+                '  IF tbl = %L THEN UPDATE %I AS r SET (%s) = (SELECT %s FROM jsonb_populate_record(r, fields)) '
+                'WHERE r.%I = fields->>%L; RETURN; END IF;' || chr(10), t.tbl, t.tbl, named, named, t.key, t.key);
+            END IF;
+            adds := adds || format(
+              '  IF tbl = %L THEN INSERT INTO %I (%s) SELECT %s FROM jsonb_populate_record(ROW(%s)::%I, fields); '
+              'RETURN; END IF;' || chr(10), t.tbl, t.tbl, named, named, defaults, t.tbl);
+          END LOOP;
+          EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_put_row(tbl TEXT, fields JSONB) RETURNS VOID '
+            'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || puts
+            || '  RAISE EXCEPTION ''fakenft_put_row: no table %'', tbl;' || chr(10) || 'END $f$';
+          EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB) RETURNS VOID '
+            'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || adds
+            || '  RAISE EXCEPTION ''fakenft_add_row: no table %'', tbl;' || chr(10) || 'END $f$';
         END
         $$
-        """,
         """
-        CREATE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB)
-        RETURNS VOID LANGUAGE plpgsql AS $$
-        DECLARE named TEXT;
-        BEGIN
-          SELECT string_agg(quote_ident(k), ', ') INTO named FROM jsonb_object_keys(fields) AS k;
-          EXECUTE format('INSERT INTO %1$I (%2$s) SELECT %2$s FROM jsonb_populate_record(NULL::%1$I, $1)',
-            tbl, named) USING fields;
-        END
-        $$
-        """,
-    ]
 
     /// `v13-paid-orders`: v12's `fakenft_changes` with no table's columns in its text. Each change
-    /// is `{owner, expectedProfile, expectedOrder, put: [{table, key, row}], add: [{table, row}],
+    /// is `{owner, expectedProfile, expectedOrder, put: [{table, row}], add: [{table, row}],
     /// users, rows}` (``PostgresChange``): the owner's profile and order are locked and checked at
     /// the versions it was made from, as before (0 in the answer when they moved on), then each
-    /// `put` row is written by ``v13Rows``' `fakenft_put_row`, each `add` row inserted; the
+    /// `put` row is written by ``v13Writers``' `fakenft_put_row`, each `add` row inserted; the
     /// generation counted, the change logged and notified as v9's. v12's `fakenft_changes` stays
     /// for servers of that version beside this one.
     static let v13Write = """
@@ -229,7 +243,7 @@ enum PostgresFunctions {
               CONTINUE;
             END IF;
             FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
-              PERFORM fakenft_put_row(r->>'table', r->>'key', r->'row');
+              PERFORM fakenft_put_row(r->>'table', r->'row');
             END LOOP;
             FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
               PERFORM fakenft_add_row(r->>'table', r->'row');

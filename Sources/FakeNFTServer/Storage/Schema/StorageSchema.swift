@@ -171,8 +171,9 @@ enum StorageSchema {
             ]
         ),
         // Each paid order (``PurchaseRecord``), written in the payment's transaction; on
-        // PostgreSQL changes written by the columns their rows name (``PostgresFunctions/v13Write``),
-        // so that a new column is one `add` step, with no function to ship again.
+        // PostgreSQL changes written by functions made from the tables' columns at each start
+        // (``PostgresFunctions/v13Writers``), so that a new column is one `add` step, with no
+        // function to ship again.
         (
             "v13-paid-orders",
             [
@@ -183,7 +184,7 @@ enum StorageSchema {
                         text("currencyId"), text("currencyName"), text("items"), .init(name: "total", kind: .double),
                     ]),
                 .index(name: "purchase_by_owner", table: "purchase", columns: ["owner", "paidAt"]),
-                .statements(PostgresFunctions.v13Rows + [PostgresFunctions.v13Write], only: .postgres),
+                .statements([PostgresFunctions.v13Writers, PostgresFunctions.v13Write], only: .postgres),
             ]
         ),
     ]

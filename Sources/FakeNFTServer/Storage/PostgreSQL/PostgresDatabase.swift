@@ -31,7 +31,7 @@ final class PostgresDatabase: StoreDatabase {
     /// until the read model takes them.
     private let withRows = Mutex(ChangesWithRows())
     /// This server's changes that come together, made and written in one call: one call at a time
-    /// (docs/benchmarks.md, "One change call at a time"), of up to 64 changes (a batch's
+    /// (docs/benchmarks.md, "Tried and not kept"), of up to 64 changes (a batch's
     /// notifications carry up to 8,000 bytes each), one of each owner: the next is made on the rows
     /// it committed, never on rows not committed, whose versions another server may take.
     private let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)

@@ -16,13 +16,13 @@
             unsafeBitCast($0, to: AddCloseFrom.self)
         }
 
-        /// Makes `actions` close every descriptor from 3 up in the child (after the actions
-        /// added before it, so descriptors duplicated onto 0, 1 and 2 stay).
-        public static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+        /// Makes `actions` close every descriptor from `first` up in the child (after the actions
+        /// added before it, so descriptors duplicated below `first` stay).
+        public static func closeInherited(_ actions: inout posix_spawn_file_actions_t, from first: Int32 = 3) {
             if let addCloseFrom {
-                _ = addCloseFrom(&actions, 3)
+                _ = addCloseFrom(&actions, first)
             } else {
-                for descriptor: Int32 in 3..<256 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+                for descriptor: Int32 in first..<256 { posix_spawn_file_actions_addclose(&actions, descriptor) }
             }
         }
     }

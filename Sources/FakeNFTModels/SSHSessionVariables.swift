@@ -17,6 +17,40 @@ public enum SSHSessionVariables {
     /// Set (to `1`) for a guest, who came in with a password: an account of the session only.
     public static let guest = "FAKENFT_SSH_GUEST"
 
+    /// The descriptor (a number) the app reads its session's secrets from (``secrets``), once, at
+    /// start: never its environment, which `/proc/PID/environ` shows to every process of the
+    /// server's user.
+    public static let secretsDescriptor = "FAKENFT_SSH_SECRETS_FD"
+    /// The descriptor the server gives the app's secrets on.
+    public static let secretsDescriptorNumber: Int32 = 3
+    /// The variables that come through ``secretsDescriptor`` instead of the environment: the
+    /// sign-in's token and the session's secret ``link``.
+    public static let secrets: Set<String> = ["FAKENFT_TOKEN", link]
+    /// The most bytes of secrets read.
+    public static let secretsLimit = 4_096
+
+    /// `values` (of ``secrets`` only) as the descriptor carries them: a `NAME=value` line each.
+    public static func encodeSecrets(_ values: [String: String]) -> String {
+        values.filter { secrets.contains($0.key) && isPlainSecret($0.value) }.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value)\n" }.joined()
+    }
+
+    /// The secrets of `text` as ``encodeSecrets(_:)`` writes them; any other line is dropped.
+    public static func decodeSecrets(_ text: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let name = String(line[..<equals]), value = String(line[line.index(after: equals)...])
+            if secrets.contains(name), isPlainSecret(value) { values[name] = value }
+        }
+        return values
+    }
+
+    /// Printable ASCII without spaces, at most 512 bytes: tokens and links are base64url or hex.
+    private static func isPlainSecret(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= 512 && value.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+
     /// Whether `environment` is a guest's SSH session.
     public static func isGuest(_ environment: [String: String]) -> Bool {
         isRemote(environment) && environment[guest] == "1"

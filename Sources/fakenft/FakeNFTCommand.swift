@@ -53,7 +53,7 @@ struct AppCommand: AsyncParsableCommand {
     var probeTerminal = false
 
     func run() async throws {
-        let processEnvironment = ProcessInfo.processInfo.environment
+        let processEnvironment = SSHSessionSecrets.merged(into: ProcessInfo.processInfo.environment)
         var settings = AppSettings(
             options: options, environment: processEnvironment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment)))

@@ -256,7 +256,8 @@ import FakeNFTTesting
     }
 
     /// Ctrl-Z does not stop the app of a session (no shell could resume it): the next key acts.
-    /// An app stopped from elsewhere is continued by the visitor's next key.
+    /// An app stopped from elsewhere is continued at once. Its sign-in's secrets are not in its
+    /// environment (which `/proc` shows), yet it is signed in.
     @Test func ctrlZNeverFreezesASession() async throws {
         let shop = try await SSHShopUnderTest(keys: ["alice"])
         let tmux = shop.tmux
@@ -267,10 +268,12 @@ import FakeNFTTesting
         try await tmux.waitFor("9 collections")
         let app = try #require(try await shop.appProcesses().first)
         #expect(try processState(app) != "T")
+        let environment = try String(contentsOfFile: "/proc/\(app)/environ", encoding: .utf8)
+        #expect(!environment.contains("FAKENFT_TOKEN") && !environment.contains("FAKENFT_SSH_LINK"))
+        #expect(environment.contains("FAKENFT_SSH_SECRETS_FD=3"))
         kill(app, SIGSTOP)
-        try await eventually("the app stopped") { try processState(app) == "T" }
         try await tmux.keys("3")
-        try await tmux.waitFor(try await shop.fingerprint(of: "alice"))
+        try await tmux.waitFor(try await shop.fingerprint(of: "alice"))  // signed in with the key's account
         #expect(try processState(app) != "T")
         try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")

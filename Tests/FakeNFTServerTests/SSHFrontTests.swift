@@ -65,18 +65,28 @@ import FakeNFTTesting
         #expect(
             Set(environment.keys) == [
                 "LANG", "LC_ALL", "NO_COLOR", "COLORTERM", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
-                "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_TOKEN", "FAKENFT_SSH_KEY",
-                "FAKENFT_SSH_LINK", "FAKENFT_REMOTE", "FAKENFT_SSH_SHOP",
-            ])
+                "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_SSH_KEY",
+                "FAKENFT_SSH_SECRETS_FD", "FAKENFT_REMOTE", "FAKENFT_SSH_SHOP",
+            ], "no secret in the environment")
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
         #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
-        #expect(SSHSessionVariables.isRemote(environment) && environment["FAKENFT_SSH_LINK"] == "l")
-        #expect(!SSHSessionVariables.isGuest(environment))
+        #expect(SSHSessionVariables.isRemote(environment) && !SSHSessionVariables.isGuest(environment))
+        let secrets = SSHSessionRequest.secrets(of: .init(token: "t", keyFingerprint: "k", link: "l"))
+        #expect(SSHSessionVariables.decodeSecrets(secrets) == ["FAKENFT_TOKEN": "t", "FAKENFT_SSH_LINK": "l"])
         // A guest's app: its session's token, no key or link; told it is a guest's.
         let guest = request.environment(
             home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: .init(token: "g"))
-        #expect(guest["FAKENFT_TOKEN"] == "g" && guest["FAKENFT_SSH_KEY"] == nil && guest["FAKENFT_SSH_LINK"] == nil)
-        #expect(SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
+        #expect(guest["FAKENFT_SSH_KEY"] == nil && SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
+        let guestSecrets = SSHSessionRequest.secrets(of: .init(token: "g"))
+        #expect(SSHSessionVariables.decodeSecrets(guestSecrets) == ["FAKENFT_TOKEN": "g"])
+    }
+
+    /// Only the secrets' names, with plain values, come through the descriptor.
+    @Test func secretsAreReadByNameOnly() {
+        let text =
+            "FAKENFT_TOKEN=a=b\nFAKENFT_SERVER=http://evil\nFAKENFT_SSH_LINK=\u{1B}[31m\nnoise\nFAKENFT_SSH_LINK=x y"
+        #expect(SSHSessionVariables.decodeSecrets(text) == ["FAKENFT_TOKEN": "a=b"])
+        #expect(SSHSessionVariables.encodeSecrets(["FAKENFT_TOKEN": "t", "HOME": "/"]) == "FAKENFT_TOKEN=t\n")
     }
 
     @Test func userNamesBecomePlainAccountNames() {

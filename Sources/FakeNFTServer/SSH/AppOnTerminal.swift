@@ -1,9 +1,14 @@
 import ChildProcesses
+import FakeNFTModels
+import Foundation
 import Glibc
 import Synchronization
 
 /// The app of one SSH session: a process of its own on a pseudo-terminal of its own, the
-/// terminal's controlling process in a new session, with only the environment it is given.
+/// terminal's controlling process in a new session, with only the environment it is given and
+/// its secrets on a descriptor of their own. A thread of its own sleeps in waitpid(2) until it
+/// exits (continuing it at once when something stops it: a session has no shell to say `fg`),
+/// and tells whoever waits for its exit.
 final class AppOnTerminal: Sendable {
     let pid: pid_t
     /// The terminal's side the server reads what the app draws from and writes what the visitor
@@ -12,8 +17,14 @@ final class AppOnTerminal: Sendable {
     /// A second descriptor of the master side, for sizes: it stays valid after the relay closed
     /// the first, until ``close()``.
     private let control: Int32
-    private let ended = Mutex<Int32?>(nil)
+    private let exit = Mutex(Exit())
     private let closed = Atomic(false)
+
+    /// The exit status once the app has ended, and who waits for it until then.
+    private struct Exit {
+        var status: Int32?
+        var waiting: [@Sendable (Int32) -> Void] = []
+    }
 
     /// A terminal's size in characters, kept within what a terminal can be (0×0 and 65535×65535
     /// come from clients too).
@@ -35,8 +46,12 @@ final class AppOnTerminal: Sendable {
         let description: String
     }
 
-    /// Starts `arguments` (the executable first) on a new pseudo-terminal of `size`.
-    init(arguments: [String], environment: [String: String], size: Size) throws {
+    /// Starts `arguments` (the executable first) on a new pseudo-terminal of `size`, `secrets`
+    /// readable on descriptor ``SSHSessionVariables/secretsDescriptorNumber`` (a pipe the server
+    /// has written and closed: the app reads them to its end, once).
+    init(arguments: [String], environment: [String: String], secrets: String, size: Size) throws {
+        let secretsPipe = try Self.pipe(holding: secrets)
+        defer { Glibc.close(secretsPipe) }
         var master: Int32 = -1, slave: Int32 = -1
         var window = size.winsize
         guard openpty(&master, &slave, nil, nil, &window) == 0 else {
@@ -55,7 +70,9 @@ final class AppOnTerminal: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        ChildDescriptors.closeInherited(&actions)
+        let secretsNumber = SSHSessionVariables.secretsDescriptorNumber
+        posix_spawn_file_actions_adddup2(&actions, secretsPipe, secretsNumber)
+        ChildDescriptors.closeInherited(&actions, from: secretsNumber + 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -75,6 +92,59 @@ final class AppOnTerminal: Sendable {
         self.pid = pid
         self.master = master
         control = dup(master)
+        let waiter = Thread { [self] in waitForExit() }
+        waiter.name = "app \(pid)"
+        waiter.stackSize = 64 * 1024
+        waiter.start()
+    }
+
+    /// The read end of a pipe that holds `text` and whose write end is closed (close-on-exec
+    /// here: only the child it is given to keeps it).
+    private static func pipe(holding text: String) throws -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else {
+            throw StartFailure(description: "no pipe for the app's secrets: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { Glibc.close(ends[1]) }
+        let bytes = Array(text.utf8.prefix(SSHSessionVariables.secretsLimit))
+        let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            Glibc.close(ends[0])
+            throw StartFailure(description: "the app's secrets could not be written")
+        }
+        return ends[0]
+    }
+
+    /// The waiter's thread: until the app has exited, continues it whenever it is stopped; then
+    /// keeps its status (128 + the signal that ended it) and tells whoever waits.
+    private func waitForExit() {
+        var status: Int32 = 0
+        while true {
+            let found = waitpid(pid, &status, WUNTRACED)
+            if found == -1 && errno == EINTR { continue }
+            if found == pid && status & 0xFF == 0x7F {  // stopped
+                _ = kill(-pid, SIGCONT)
+                continue
+            }
+            break
+        }
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let waiting = exit.withLock { exit in
+            exit.status = code
+            defer { exit.waiting = [] }
+            return exit.waiting
+        }
+        for tell in waiting { tell(code) }
+    }
+
+    /// Calls `ended` with the app's exit status once it has exited (at once, when it has).
+    func whenExited(_ ended: @escaping @Sendable (Int32) -> Void) {
+        let status = exit.withLock { exit -> Int32? in
+            if exit.status == nil { exit.waiting.append(ended) }
+            return exit.status
+        }
+        if let status { ended(status) }
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), which Swift's Glibc module does not declare:
@@ -87,32 +157,11 @@ final class AppOnTerminal: Sendable {
         _ = ioctl(control, UInt(TIOCSWINSZ), &window)
     }
 
-    /// Sends `signal` to the app's process group (the app and whatever it started).
+    /// Sends `signal` to the app's process group (the app and whatever it started), while it runs.
     func signal(_ signal: Int32) {
-        guard ended.withLock({ $0 }) == nil else { return }
+        guard exit.withLock({ $0.status }) == nil else { return }
         _ = kill(-pid, signal)
     }
-
-    /// The app's exit status (128 + the signal that ended it) once it has ended; nil while it runs.
-    /// An app found stopped (a SIGSTOP from anywhere: a session has no shell to say `fg`) is
-    /// continued, so it never holds its visitor's place frozen.
-    func exitStatus() -> Int32? {
-        ended.withLock { ended in
-            if let ended { return ended }
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG | WUNTRACED) == pid else { return nil }
-            if status & 0xFF == 0x7F {  // stopped
-                _ = kill(-pid, SIGCONT)
-                return nil
-            }
-            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-            ended = code
-            return code
-        }
-    }
-
-    /// Continues the app if it was found stopped (called as its visitor types).
-    func continueIfStopped() { _ = exitStatus() }
 
     /// Closes the size descriptor (once); the relay closes ``master``.
     func close() {

@@ -72,9 +72,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let data = unwrapInboundIn(data)
         guard case .channel = data.type, case .byteBuffer(let bytes) = data.data,
-            case .running(let session, let terminal) = phase
+            case .running(_, let terminal) = phase
         else { return }
-        session.app.continueIfStopped()  // a key always reaches a running app
         terminal.writeAndFlush(bytes, promise: nil)
         // The app reads slower than the visitor sends (a paste): stop reading until it catches up.
         if !terminal.isWritable {
@@ -176,24 +175,21 @@ final class SSHSessionHandler: ChannelInboundHandler {
         }
     }
 
-    /// Waits for the app to exit (killing it after `killAfter`, when given), then closes the
-    /// session as `ending` says and tells `ended` the exit status.
+    /// Once the app has exited (killed after `killAfter`, when given), closes the session as
+    /// `ending` says and tells `ended` the exit status, on the channel's event loop.
     private func end(
         _ session: SSHShop.Session, on loop: any EventLoop, killAfter: TimeAmount?, ending: SSHMetrics.Ending,
         ended: @escaping @Sendable (Int32) -> Void = { _ in }
     ) {
         let shop = shop
-        let started = NIODeadline.now()
-        @Sendable func look() {
-            if let status = session.app.exitStatus() {
+        let kill = killAfter.map { grace in loop.scheduleTask(in: grace) { session.app.signal(SIGKILL) } }
+        session.app.whenExited { status in
+            loop.execute {
+                kill?.cancel()
                 ended(status)
                 shop.ended(session, status: status, ending)
-                return
             }
-            if let killAfter, NIODeadline.now() - started >= killAfter { session.app.signal(SIGKILL) }
-            loop.scheduleTask(in: .milliseconds(20)) { look() }
         }
-        look()
     }
 
     private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {

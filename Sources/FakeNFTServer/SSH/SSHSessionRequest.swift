@@ -59,9 +59,10 @@ struct SSHSessionRequest: Sendable, Equatable {
         var link: String?
     }
 
-    /// The app's whole environment: nothing of the server's own. It is told it runs for an SSH
-    /// visitor (``SSHSessionVariables/remote``) of the shop of host key `shop`, and for a guest
-    /// when the identity has no key.
+    /// The app's whole environment: nothing of the server's own, and none of its secrets
+    /// (``secrets(of:)``, given on a descriptor). It is told it runs for an SSH visitor
+    /// (``SSHSessionVariables/remote``) of the shop of host key `shop`, and for a guest when the
+    /// identity has no key.
     func environment(home: String, server: String, shop: String, identity: Identity) -> [String: String] {
         var environment = variables
         environment[SSHSessionVariables.remote] = SSHSessionVariables.ssh
@@ -74,11 +75,18 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         environment["FAKENFT_SERVER"] = server
         environment[SSHSessionVariables.shop] = shop
-        environment["FAKENFT_TOKEN"] = identity.token
         environment[SSHSessionVariables.key] = identity.keyFingerprint
-        environment[SSHSessionVariables.link] = identity.link
+        environment[SSHSessionVariables.secretsDescriptor] = String(SSHSessionVariables.secretsDescriptorNumber)
         if identity.keyFingerprint == nil { environment[SSHSessionVariables.guest] = "1" }
         return environment
+    }
+
+    /// What the app reads on ``SSHSessionVariables/secretsDescriptor``: its sign-in's token and
+    /// the session's secret (none for a guest).
+    static func secrets(of identity: Identity) -> String {
+        var values = ["FAKENFT_TOKEN": identity.token]
+        values[SSHSessionVariables.link] = identity.link
+        return SSHSessionVariables.encodeSecrets(values)
     }
 
     /// Letters, digits and `._+-`, at most 64: a name that cannot reach a path or a shell.

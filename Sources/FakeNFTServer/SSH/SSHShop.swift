@@ -22,9 +22,10 @@ final class SSHShop: Sendable {
     private let api: APIAddress
     private let links: SSHLinks
     let logger: Logger
-    /// Sessions whose apps have exited, closed one after another by ``closeEndedSessions()``.
-    private let endedSessions: AsyncStream<Ended>
-    private let endedSession: AsyncStream<Ended>.Continuation
+    /// What the front's own work (``closeEndedSessions(stopping:within:)``) takes in turn:
+    /// sessions whose apps have exited, places given back, and the stop.
+    private let events: AsyncStream<Event>
+    private let event: AsyncStream<Event>.Continuation
     /// What ends each running session's app when the server stops, by the app's process id.
     private let running = Mutex<[pid_t: @Sendable () -> Void]>([:])
     /// Set once the server stops: a session that starts now is ended at once.
@@ -70,6 +71,16 @@ final class SSHShop: Sendable {
         let ending: SSHMetrics.Ending
     }
 
+    /// What ``closeEndedSessions(stopping:within:)`` is told.
+    private enum Event: Sendable {
+        /// A session to close.
+        case ended(Ended)
+        /// A session that never started gave its place back.
+        case released
+        /// The listener has closed: once no session runs, the front's work is done.
+        case stopped
+    }
+
     /// A session that cannot start now, in the words the visitor reads.
     struct Refusal: Error {
         let message: String
@@ -91,7 +102,7 @@ final class SSHShop: Sendable {
         self.api = api
         self.links = links
         self.logger = logger
-        (endedSessions, endedSession) = AsyncStream.makeStream(of: Ended.self)
+        (events, event) = AsyncStream.makeStream(of: Event.self)
     }
 
     /// Lets `visitor`'s session in and starts the app for it, signed in to the key's account (a
@@ -136,7 +147,8 @@ final class SSHShop: Sendable {
             }
             let environment = request.environment(home: home ?? "", server: server, shop: shop, identity: identity)
             let app = try AppOnTerminal(
-                arguments: [configuration.appExecutable, "app"], environment: environment, size: size)
+                arguments: [configuration.appExecutable, "app"], environment: environment,
+                secrets: SSHSessionRequest.secrets(of: identity), size: size)
             logger.info("SSH session of \(visitor.name) from \(visitor.address): app \(app.pid)")
             metrics.started(open: admission.running)
             return Session(
@@ -147,6 +159,7 @@ final class SSHShop: Sendable {
             if let slot = signedIn?.guestSlot { guests.release(slot) }
             if visitor.fingerprint == nil, let home { try? FileManager.default.removeItem(atPath: home) }
             admission.release(ticket)
+            event.yield(.released)
             throw error
         }
     }
@@ -170,25 +183,34 @@ final class SSHShop: Sendable {
         for end in running.withLock({ Array($0.values) }) { end() }
     }
 
-    /// The session has ended (its app has exited with `status`): it is closed by ``closeEndedSessions()``.
+    /// The session has ended (its app has exited with `status`): it is closed by
+    /// ``closeEndedSessions(stopping:within:)``.
     func ended(_ session: Session, status: Int32, _ ending: SSHMetrics.Ending) {
         running.withLock { $0[session.app.pid] = nil }
-        endedSession.yield(Ended(session: session, status: status, ending: ending))
+        event.yield(.ended(Ended(session: session, status: status, ending: ending)))
     }
 
-    /// Closes each ended session (``close(_:)``) until the front stops: once none is running,
-    /// or after `bound`, the last are closed and it returns. The SSH front's own work.
+    /// Closes each ended session (``close(_:)``) in turn until the front stops: once `stopping`
+    /// has returned and no session holds a place, or `bound` after it, it returns. The SSH
+    /// front's own work.
     func closeEndedSessions(stopping: @escaping @Sendable () async -> Void, within bound: Duration) async {
         await withDiscardingTaskGroup { group in
-            group.addTask { [endedSessions] in
-                for await ended in endedSessions { await self.close(ended) }
+            group.addTask { [event] in
+                await stopping()
+                event.yield(.stopped)
+                try? await Task.sleep(for: bound)
+                event.finish()  // sessions still running past the bound are left to the connections' close
             }
-            await stopping()
-            let deadline = ContinuousClock.now + bound
-            while admission.running > 0, ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(20))
+            var stopped = false
+            for await next in events {
+                switch next {
+                case .ended(let ended): await close(ended)
+                case .released: break
+                case .stopped: stopped = true
+                }
+                if stopped && admission.running == 0 { break }
             }
-            endedSession.finish()
+            group.cancelAll()
         }
     }
 

@@ -35,9 +35,9 @@ func withDeadline<T: Sendable>(
 
 /// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, each
 /// request body, each wait for a generation), kept in one table that one task looks over every
-/// ``tick``, instead of a timer each (a timer each cost more: docs/benchmarks.md, "Tried and not kept"). A deadline passes up
-/// to a tick late. The task runs only while a deadline is set. Time is the clock's given at
-/// creation: the server's is the continuous clock, a test's one it moves itself.
+/// ``tick``, instead of a timer each (which cost more: docs/benchmarks.md, "Tried and not kept").
+/// A deadline passes up to a tick late. The task runs only while a deadline is set. Time is the
+/// clock's given at creation: the server's is the continuous clock, a test's one it moves itself.
 final class Deadlines: Sendable {
     /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
     typealias Look = @Sendable (_ passed: Bool) -> Void

@@ -32,7 +32,7 @@ public final class RunningServer: Sendable {
     /// connections (a graceful shutdown), then waits for the server to end; after
     /// ``gracePeriod`` it is cancelled. (Cancelling while connections are served trips
     /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
-    /// Then the database is closed.
+    /// Then the database is closed, waited for at most ``FakeNFTServer/shutdownBound``.
     public func stop() async {
         store.feed.finishAll()  // event streams never end by themselves
         await group.triggerGracefulShutdown()
@@ -44,7 +44,7 @@ public final class RunningServer: Sendable {
             task.cancel()  // nothing, when it has ended
             race.cancelAll()
         }
-        await store.close()
+        _ = await store.close(within: FakeNFTServer.shutdownBound)
     }
 }
 
@@ -186,24 +186,10 @@ public enum FakeNFTServer {
     /// connections to close: past each, the process goes on to exit (a signal always stops it).
     static let shutdownBound: Duration = .seconds(10)
 
-    /// Closes `store`, or stops waiting after `bound` (a connection stuck after an outage): the
-    /// close is left to run, as the process is about to exit.
+    /// Closes `store`, or says that it stopped waiting after `bound`.
     private static func closeWithin(_ bound: Duration, _ store: Store, logger: Logger) async {
-        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self)
-        let closing = Task {
-            await store.close()
-            outcome.yield(true)
-        }
-        let timer = Task {
-            try await Task.sleep(for: bound)
-            outcome.yield(false)
-        }
-        let closed = await outcomes.first { _ in true } ?? true
-        timer.cancel()
-        if !closed {
-            closing.cancel()
-            logger.warning("the database's connections did not close within \(bound); exiting anyway")
-        }
+        guard await !store.close(within: bound) else { return }
+        logger.warning("the database's connections did not close within \(bound); exiting anyway")
     }
 
     /// The store's background work first (so that it is shut down last), then the API's

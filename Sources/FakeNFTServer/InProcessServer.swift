@@ -58,7 +58,7 @@ public final class InProcessServer: Sendable {
     }
 
     /// Closes the store.
-    public func close() async { await store.close() }
+    public func close() async { _ = await store.close(within: FakeNFTServer.shutdownBound) }
 }
 
 /// A response body gathered whole.

@@ -521,7 +521,7 @@ import FakeNFTTesting
         #expect(try await store.current().sessions["hash-1"]?.lastUsed.timeIntervalSince(now) ?? -1 > -1)
         #expect(try await store.signedIn(tokenHash: "hash-1", now: now + 31 * 86_400) == nil)
         #expect(try await store.signedIn(tokenHash: "no-such", now: now) == nil)
-        await store.close()
+        _ = await store.close(within: .seconds(10))
     }
 
     @Test func aServerWideTokenLetsAccountTokensThrough() async throws {

@@ -55,7 +55,7 @@ import FakeNFTTesting
             if case .change(.order(_, let version, _)) = event { streamed.append(version) }
         }
         #expect(streamed == [before + 2], "the change in between once, the next one by the stream")
-        await store.close()
+        _ = await store.close(within: .seconds(10))
     }
 
     @Test func aSubscriberGetsTheStateThenEachChangeInCommitOrder() async throws {

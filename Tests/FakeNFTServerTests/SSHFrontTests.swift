@@ -250,7 +250,7 @@ import FakeNFTTesting
         try await store.keep(visitorState: "second", ofKey: "SHA256:abc")
         #expect(try await store.visitorState(ofKey: "SHA256:abc") == "second")
         #expect(try await store.visitorState(ofKey: "SHA256:other") == nil)
-        await store.close()
+        _ = await store.close(within: .seconds(10))
     }
 }
 

@@ -60,8 +60,19 @@ public final class Store: Service {
             sessionIdleLimit: sessionIdleLimit)
     }
 
-    /// Closes the database (after ``run()`` has ended).
-    func close() async { await database.close() }
+    /// Closes the database (after ``run()`` has ended), or stops waiting after `bound` (a
+    /// connection stuck after an outage): the close is then left to end by itself. Whether it
+    /// closed in time.
+    func close(within bound: Duration) async -> Bool {
+        do {
+            try await withDeadline(bound, expired: { StoreError.unavailable("closing took over \(bound)") }) {
+                await self.database.close()
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
 
     // MARK: Reading
 

@@ -5,13 +5,17 @@ import Synchronization
 /// dropped (seen across a PostgreSQL restart) must not hold its caller, and with it every change
 /// queued behind it. The work's task is owned here and ends when the work notices its cancellation.
 /// The limit is watched by `deadlines`: it passes up to a tick late.
-/// - Parameter abandoned: asked at each tick while the work runs: once it gives an error (the
-///   connection the work waits on has closed, so no answer can come), the work is given up at
-///   once with that error instead of at the limit.
+/// - Parameters:
+///   - abandoned: asked at each tick while the work runs: once it gives an error (the
+///     connection the work waits on has closed, so no answer can come), the work is given up at
+///     once with that error instead of at the limit.
+///   - cancellable: whether the caller's cancellation gives the work up; when false, a cancelled
+///     caller still waits for the work's outcome or the limit (work not the caller's alone: a
+///     batch of several writers' changes, which must not fail for one who left).
 func withDeadline<T: Sendable>(
     _ limit: Duration, expired: @escaping @Sendable () -> any Error,
-    abandoned: @escaping @Sendable () -> (any Error)? = { nil }, deadlines: Deadlines = .shared,
-    _ work: @escaping @Sendable () async throws -> T
+    abandoned: @escaping @Sendable () -> (any Error)? = { nil }, cancellable: Bool = true,
+    deadlines: Deadlines = .shared, _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = Deadlines.FirstOutcome<T>()
     return try await withTaskCancellationHandler {
@@ -29,7 +33,7 @@ func withDeadline<T: Sendable>(
             outcome.whenSettled { deadlines.lift(watch) }
         }
     } onCancel: {
-        outcome.settle(.failure(CancellationError()))
+        if cancellable { outcome.settle(.failure(CancellationError())) }
     }
 }
 

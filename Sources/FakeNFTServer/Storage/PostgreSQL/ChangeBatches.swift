@@ -43,6 +43,8 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
 
     /// Items in one batch at most.
     let largest: Int
+    /// The longest a batch is waited for (each of its queries has its own, shorter, deadline).
+    static var longest: Duration { .seconds(60) }
     /// What no two items of a batch share.
     private let key: @Sendable (Item) -> String
     private let state = Mutex(State())
@@ -57,7 +59,7 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
     var waiting: Int { state.withLock { $0.pending.count } }
 
     /// Writes `item` with whatever else is written meanwhile, through `run` (the leader's), and
-    /// returns its answer. `run` runs in a task of its own: a write whose request is cancelled
+    /// returns its answer. `run` is not cancelled with its leader: a write whose request is cancelled
     /// does not cancel the others in its batch.
     func write(_ item: Item, by run: @escaping Run) async throws -> Answer {
         let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
@@ -84,7 +86,17 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
     /// ever in two batches or in none.
     private func lead(_ batch: [Entry], _ run: @escaping Run) async -> Result<Answer, any Error> {
         let items = batch.map(\.item)
-        var answers = await Task { await run(items) }.value
+        // The batch is not the leader's alone: a leader whose request is cancelled still waits
+        // for it (bounded, as each of its queries is), so that no write of it fails for one who left.
+        var answers: [Result<Answer, any Error>]
+        do {
+            answers = try await withDeadline(
+                Self.longest, expired: { StoreError.unavailable("a batch took over \(Self.longest)") },
+                cancellable: false
+            ) { await run(items) }
+        } catch {
+            answers = batch.map { _ in .failure(error) }
+        }
         if answers.count != batch.count {
             answers = batch.map { _ in .failure(StoreError.damaged("a batch of changes came back with other answers")) }
         }

@@ -147,6 +147,8 @@ public enum FakeNFTServer {
         }
         let group = ServiceGroup(
             configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger(configuration)))
+        // The server's own task, which the caller owns through the `RunningServer` it is given
+        // (`stop()` ends it): a server started here runs on after `start` returns.
         let task = Task {
             defer { sshStarted.finish() }
             do { try await group.run() } catch {

@@ -20,7 +20,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     private enum Phase {
         case asking, starting
-        case running(SSHShop.Session, terminal: any Channel)
+        case running(SSHShop.Session, TerminalRelay)
         /// The channel is closing: a session that starts now is ended at once.
         case ended
     }
@@ -72,20 +72,13 @@ final class SSHSessionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let data = unwrapInboundIn(data)
         guard case .channel = data.type, case .byteBuffer(let bytes) = data.data,
-            case .running(_, let terminal) = phase
+            case .running(_, let relay) = phase
         else { return }
-        terminal.writeAndFlush(bytes, promise: nil)
-        // The app reads slower than the visitor sends (a paste): stop reading until it catches up.
-        if !terminal.isWritable {
-            context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
-        }
+        relay.visitorTyped(bytes)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        // The visitor reads slower than the app draws: the app's output waits until they catch up.
-        if case .running(_, let terminal) = phase {
-            terminal.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
-        }
+        if case .running(_, let relay) = phase { relay.visitorCanTake(context.channel.isWritable) }
         context.fireChannelWritabilityChanged()
     }
 
@@ -97,10 +90,10 @@ final class SSHSessionHandler: ChannelInboundHandler {
     /// Ends the session from this side (the visitor left, or is refused now): a running app is
     /// hung up and its terminal closed.
     private func hangUp(on loop: any EventLoop, ending: SSHMetrics.Ending) {
-        if case .running(let session, let terminal) = phase {
+        if case .running(let session, let relay) = phase {
             phase = .ended  // before the terminal's close, which tells `appEnded`
             session.app.signal(SIGHUP)
-            terminal.close(promise: nil)
+            relay.closeTerminal()
             end(session, on: loop, killAfter: Self.hangUpGrace, ending: ending)
         }
         phase = .ended
@@ -127,15 +120,17 @@ final class SSHSessionHandler: ChannelInboundHandler {
         let handler = NIOLoopBound(self, eventLoop: loop)
         loop.makeFutureWithTask { try await shop.open(for: visitor, request) }
             .flatMap { session in
-                NIOPipeBootstrap(group: loop)
+                // the terminal's channel is on this event loop too
+                let relay = NIOLoopBound(
+                    TerminalRelay(session: channel) { handler.value.appEnded(channel) }, eventLoop: loop)
+                return NIOPipeBootstrap(group: loop)
                     .channelInitializer { terminal in
                         terminal.eventLoop.makeCompletedFuture {
-                            try terminal.pipeline.syncOperations.addHandler(
-                                TerminalRelay(session: channel) { handler.value.appEnded(channel) })
+                            try terminal.pipeline.syncOperations.addHandler(relay.value.terminalSide())
                         }
                     }
                     .takingOwnershipOfDescriptor(inputOutput: session.app.master)
-                    .map { (session, $0) }
+                    .map { _ in (session, relay) }
                     .flatMapErrorThrowing { error in
                         session.app.signal(SIGKILL)
                         handler.value.end(session, on: loop, killAfter: nil, ending: .left)  // reaped, then closed
@@ -145,9 +140,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
             .whenComplete { result in
                 let this = handler.value
                 switch result {
-                case .success(let (session, terminal)):
+                case .success(let (session, relay)):
                     let left: Bool = if case .starting = this.phase { false } else { true }
-                    this.phase = .running(session, terminal: terminal)
+                    this.phase = .running(session, relay.value)
                     if left { return this.hangUp(on: loop, ending: .left) }  // the visitor left while it started
                     shop.running(session) { loop.execute { handler.value.close(on: loop) } }
                 case .failure(let refusal as SSHShop.Refusal):
@@ -212,11 +207,13 @@ final class SSHSessionHandler: ChannelInboundHandler {
     }
 }
 
-/// The app's side of a session: what the app draws goes to the visitor, as fast as they read it.
-private final class TerminalRelay: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-
+/// The bytes of one session both ways: what the visitor types goes to the app's terminal, what
+/// the app draws goes to the visitor, each side read only as fast as the other takes it (a paste
+/// waits for the app, a drawing for a slow visitor). Used on the session channel's event loop,
+/// which the terminal's channel shares.
+final class TerminalRelay {
     private let session: any Channel
+    private var terminal: (any Channel)?
     private let ended: () -> Void
 
     init(session: any Channel, ended: @escaping () -> Void) {
@@ -224,26 +221,62 @@ private final class TerminalRelay: ChannelInboundHandler {
         self.ended = ended
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        session.write(SSHChannelData(type: .channel, data: .byteBuffer(unwrapInboundIn(data))), promise: nil)
+    /// The handler of the terminal's channel, which hands this relay what the app draws.
+    func terminalSide() -> any ChannelHandler { TerminalSide(relay: self) }
+
+    /// What the visitor typed, to the app; the visitor is not read while the app lags behind.
+    func visitorTyped(_ bytes: ByteBuffer) {
+        guard let terminal else { return }
+        terminal.writeAndFlush(bytes, promise: nil)
+        if !terminal.isWritable { session.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    /// Whether the visitor takes more now: the app's drawing is read only while they do.
+    func visitorCanTake(_ writable: Bool) {
+        terminal?.setOption(ChannelOptions.autoRead, value: writable).whenFailure { _ in }
+    }
+
+    /// Closes the app's terminal (the app is hung up).
+    func closeTerminal() { terminal?.close(promise: nil) }
+
+    private func appDrew(_ bytes: ByteBuffer) {
+        session.write(SSHChannelData(type: .channel, data: .byteBuffer(bytes)), promise: nil)
+    }
+
+    private func appDrawingPaused(_ terminal: any Channel) {
         session.flush()
-        if !session.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+        if !session.isWritable { terminal.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
     }
 
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        session.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
+    private func appCanTake(_ writable: Bool) {
+        session.setOption(ChannelOptions.autoRead, value: writable).whenFailure { _ in }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
-        ended()
-        context.fireChannelInactive()
-    }
+    /// The terminal channel's handler: each of its events, to the relay.
+    private final class TerminalSide: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        private let relay: TerminalRelay
 
-    /// Reading a terminal whose app has exited fails (EIO): that is its end.
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
+        init(relay: TerminalRelay) { self.relay = relay }
+
+        func handlerAdded(context: ChannelHandlerContext) { relay.terminal = context.channel }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) { relay.appDrew(unwrapInboundIn(data)) }
+
+        func channelReadComplete(context: ChannelHandlerContext) { relay.appDrawingPaused(context.channel) }
+
+        func channelWritabilityChanged(context: ChannelHandlerContext) {
+            relay.appCanTake(context.channel.isWritable)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            relay.ended()
+            context.fireChannelInactive()
+        }
+
+        /// Reading a terminal whose app has exited fails (EIO): that is its end.
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            context.close(promise: nil)
+        }
     }
 }

@@ -62,7 +62,7 @@ protocol StoreDatabase: Sendable {
     /// committed, others' as their notifications brought them), oldest first, as far as they
     /// follow each other without a gap; the read model takes them without a query. Empty when
     /// there are none (always, for SQLite).
-    func changesWithRows(after generation: Int) -> [ChangesWithRows.Change]
+    func changesWithRows(after generation: Int) -> [CommittedChange]
 
     /// Whether the database answers a query now (`/health`).
     func answers() async -> Bool

@@ -1,37 +1,6 @@
 import Foundation
 import NIOCore
 
-/// What a read model shows of one owner's committed change, as it serves it: the profile's and
-/// the order's JSON (encoded once, by the server that wrote them) and, when the change moved it,
-/// the account's row in `/users`.
-struct ChangedRows: Sendable, Equatable {
-    var owner: String
-    var profile: ReadModel.Versioned
-    var order: ReadModel.Versioned
-    /// Only when the change moved the row in `/users`.
-    var user: UserRecord?
-}
-
-extension ChangedRows {
-    /// What a read model shows of an owner's `rows`: the profile and the order encoded as they are
-    /// served, and the row in `/users` only when `userMoved`.
-    init(_ rows: OwnerRows, userMoved: Bool) throws {
-        self.init(
-            owner: rows.profile.id, profile: try ReadModel.versioned(rows.profile),
-            order: try ReadModel.versioned(rows.order), user: userMoved ? rows.user : nil)
-    }
-}
-
-extension ChangesWithRows {
-    /// A committed change with the rows a read model takes in.
-    struct Change: Sendable, Equatable {
-        var generation: Int
-        var rows: ChangedRows
-        /// Whether another server wrote it (the rows this server knows of that owner are old).
-        var byOtherServer: Bool
-    }
-}
-
 /// One `NOTIFY fakenft_changes` payload: `"<generation>"` (a change every server reads back),
 /// `"<generation> <writer>"`, or `"<generation> <writer> <rows>"` (``ChangedRows``), which
 /// `fakenft_change` sends when the writer gave it rows small enough for a notification. The rows
@@ -145,15 +114,15 @@ struct ChangesWithRows: Sendable {
 
     /// The changes right after `generation`, in order, as far as they run without a gap (rows
     /// that do not read are one).
-    func run(after generation: Int) -> [Change] {
-        var run: [Change] = []
+    func run(after generation: Int) -> [CommittedChange] {
+        var run: [CommittedChange] = []
         var next = generation &+ 1
         while run.count < Self.capacity, let slot = slots[Self.slot(next)], slot.generation == next {
             switch slot.rows {
-            case .committed(let rows): run.append(Change(generation: next, rows: rows, byOtherServer: false))
+            case .committed(let rows): run.append(CommittedChange(generation: next, rows: rows, byOtherServer: false))
             case .notified(let text):
                 guard let rows = NotifiedChange.rows(text) else { return run }
-                run.append(Change(generation: next, rows: rows, byOtherServer: true))
+                run.append(CommittedChange(generation: next, rows: rows, byOtherServer: true))
             }
             next &+= 1
         }

@@ -221,7 +221,7 @@ final class PostgresDatabase: StoreDatabase {
 
     /// Another server's change of an owner makes the rows known here of that owner old: the
     /// next change of that owner here reads them first.
-    func changesWithRows(after generation: Int) -> [ChangesWithRows.Change] {
+    func changesWithRows(after generation: Int) -> [CommittedChange] {
         let run = withRows.withLock { $0.run(after: generation) }
         let changed = run.filter(\.byOtherServer).map(\.rows.owner)
         if !changed.isEmpty { known.withLock { known in for owner in changed { known[owner] = nil } } }

@@ -263,7 +263,7 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     /// None: other processes' commits bring no rows (see ``followOtherWriters(_:)``).
-    func changesWithRows(after generation: Int) -> [ChangesWithRows.Change] { [] }
+    func changesWithRows(after generation: Int) -> [CommittedChange] { [] }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 

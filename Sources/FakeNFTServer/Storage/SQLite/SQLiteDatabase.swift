@@ -14,6 +14,11 @@ final class SQLiteDatabase: StoreDatabase {
     private let pool: DatabasePool
     private let isClosed = Mutex(false)
     let name: String
+    /// This process's changes that come together, written in one transaction: one call at a time,
+    /// of up to 64 changes, one of each owner (the next is made on the rows it committed).
+    private let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)
+    /// Transactions that wrote changes (a batch is one), since this database was opened.
+    let transactions = Atomic<Int>(0)
     /// How often ``followOtherWriters(_:)`` reads the generation even when the log looks unchanged (a
     /// commit within the file system's clock tick that left the log's size as it was).
     static let otherWritersQueryInterval = Duration.seconds(1)
@@ -110,19 +115,65 @@ final class SQLiteDatabase: StoreDatabase {
         async throws
         -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
     {
-        try await write { db in
-            let before = try Self.rows(of: owner, db)
-            var rows = before
-            let outcome = try change(&rows)
-            if rows.profile != before.profile { try rows.profile.update(db) }
-            if rows.order != before.order { try rows.order.update(db) }
-            if let account = rows.account, account != before.account { try account.update(db) }
-            if let user = rows.user, user != before.user { try user.update(db) }
-            try rows.paid?.insert(db)
-            let users = rows.user != before.user
-            let generation = try Self.record(owner: owner, users: users, sessions: false, db)
-            return (rows, outcome, ChangeScope(generation: generation, owner: owner, users: users, sessions: false))
+        let request = ChangeRequest(owner: owner) { rows in try change(&rows) }
+        let answer = try await batches.write(request) { [self] requests in await writeBatch(requests) }
+        guard let outcome = answer.outcome as? Outcome else { throw StoreError.damaged("an outcome of another type") }
+        return (answer.rows, outcome, answer.scope)
+    }
+
+    /// One change: whose rows, and the rules that change them.
+    struct ChangeRequest: Sendable {
+        var owner: String
+        var rules: @Sendable (inout OwnerRows) throws -> any Sendable
+    }
+
+    /// A change as committed.
+    struct ChangeAnswer: Sendable {
+        var rows: OwnerRows
+        var outcome: any Sendable
+        var scope: ChangeScope
+    }
+
+    /// Writes a batch in one immediate transaction (one flush to disk for all), each change in a
+    /// savepoint of its own: one whose rules refuse it (or whose rows the database refuses)
+    /// fails alone. Counted in ``transactions``.
+    private func writeBatch(_ requests: [ChangeRequest]) async -> [Result<ChangeAnswer, any Error>] {
+        transactions.add(1, ordering: .relaxed)
+        do {
+            return try await write { db in
+                requests.map { request in
+                    Result {
+                        var answer: ChangeAnswer?
+                        try db.inSavepoint {
+                            answer = try Self.apply(request, db)
+                            return .commit
+                        }
+                        guard let answer else { throw StoreError.damaged("a change came back unwritten") }
+                        return answer
+                    }
+                }
+            }
+        } catch {
+            return requests.map { _ in .failure(error) }
         }
+    }
+
+    /// `request`'s rules on its owner's rows as they are, the rows that changed written, the
+    /// change counted and logged.
+    private static func apply(_ request: ChangeRequest, _ db: Database) throws -> ChangeAnswer {
+        let before = try rows(of: request.owner, db)
+        var rows = before
+        let outcome = try request.rules(&rows)
+        if rows.profile != before.profile { try rows.profile.update(db) }
+        if rows.order != before.order { try rows.order.update(db) }
+        if let account = rows.account, account != before.account { try account.update(db) }
+        if let user = rows.user, user != before.user { try user.update(db) }
+        try rows.paid?.insert(db)
+        let users = rows.user != before.user
+        let generation = try record(owner: request.owner, users: users, sessions: false, db)
+        return ChangeAnswer(
+            rows: rows, outcome: outcome,
+            scope: ChangeScope(generation: generation, owner: request.owner, users: users, sessions: false))
     }
 
     func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int {

@@ -15,7 +15,8 @@ struct SQLiteBatchesTests {
         for index in 0..<32 {
             owners.append(
                 try await store.register(
-                    name: "Owner \(index)", email: "owner\(index)@example.com", passwordHash: "", tokenHash: "t\(index)"))
+                    name: "Owner \(index)", email: "owner\(index)@example.com", passwordHash: "",
+                    tokenHash: "t\(index)"))
         }
         let before = database.transactions.load(ordering: .relaxed)
         let results = await withTaskGroup(of: (String, Result<Int, any Error>).self) { group in

@@ -114,3 +114,39 @@ import FakeNFTTesting
         }
     }
 }
+
+/// A guest account handed to its next guest keeps none of the last guest's paid orders, on both
+/// databases; a later change of the account forgets nothing more.
+struct ForgottenOrderTests {
+    static func check(_ database: any StoreDatabase) async throws {
+        let bitcoin = ShopRulesTests.bitcoin
+        func paid() throws -> PurchaseRecord {
+            try PurchaseRecord(owner: "1", nfts: ["10"], prices: ["10": 2], currency: bitcoin, at: Date())
+        }
+        func orders() async throws -> Int { try await database.purchases(of: "1", id: nil, offset: 0, limit: 10).count }
+        let first = try paid(), second = try paid()
+        _ = try await database.change(owner: "1") { rows in rows.paid = first }
+        #expect(try await orders() == 1)
+        _ = try await database.change(owner: "1") { rows in rows.clearForNextGuest() }
+        #expect(try await orders() == 0, "the next guest sees none")
+        _ = try await database.change(owner: "1") { rows in rows.paid = second }
+        _ = try await database.change(owner: "1") { rows in rows.profile.bumpVersion() }
+        #expect(try await orders() == 1, "only the change that cleared forgot")
+        await database.close()
+    }
+
+    @Test func onSQLite() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await Self.check(
+            SQLiteDatabase(
+                path: folder.appendingPathComponent("fakenft.sqlite").path, reset: false, seed: { try .gen1() },
+                paymentOutcomes: [:]))
+    }
+
+    @Test(.enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"))
+    func onPostgreSQL() async throws {
+        try await Self.check(PostgresChangeTests.database(TestStore.newDatabase()))
+    }
+}

@@ -319,6 +319,7 @@ BEGIN
     FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
       PERFORM fakenft_put_row(r->>'table', r->'row');
     END LOOP;
+    IF COALESCE((c->>'forgetPaid')::BOOLEAN, false) THEN DELETE FROM purchase WHERE owner = owner_id; END IF;
     FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
       PERFORM fakenft_add_row(r->>'table', r->'row');
     END LOOP;

@@ -40,7 +40,7 @@ extension OwnerRows {
     }
 
     /// A guest account handed to the next guest of the shop over SSH: nothing of the last one's
-    /// is left (likes, NFTs, the cart, what was spent, the profile's text).
+    /// is left (likes, NFTs, the cart, what was spent, the profile's text, the paid orders).
     mutating func clearForNextGuest() {
         profile.name = "guest"
         (profile.avatar, profile.description, profile.website) = ("", "", "")
@@ -49,6 +49,7 @@ extension OwnerRows {
         order.nfts = []
         order.bumpVersion()
         account?.spent = 0
+        forgetsPaid = true
         showInUsers()
     }
 

@@ -85,14 +85,16 @@ struct StoredData: Sendable {
 }
 
 /// The rows one change may read and write: an owner's profile and order, and for an account its
-/// sign-in record and its row in `/users`; and a paid order the change adds (nil in rows read:
-/// paid orders are only ever added).
+/// sign-in record and its row in `/users`; and what the change does to the owner's paid orders,
+/// which are never read with the rows: one it adds, or all of them deleted (a guest account
+/// handed to its next guest). Both are nil and false in rows read.
 struct OwnerRows: Sendable, Equatable {
     var profile: ProfileRecord
     var order: OrderRecord
     var account: AccountRecord?
     var user: UserRecord?
     var paid: PurchaseRecord?
+    var forgetsPaid = false
 }
 
 /// What one committed change touched: whose profile and order, and whether `/users` or the

@@ -1,12 +1,12 @@
 /// One change as `fakenft_write` reads it (migration `v13-paid-orders`, ``PostgresFunctions``):
 /// the owner, the versions its rows were read at, each row that changed, whole, as a JSON object
-/// keyed by its columns (``RecordJSON``) with its table (a row left out is not
-/// written), and the rows it adds (a paid order). `rows` is what its notification carries
-/// (``NotifiedChange/payload(_:)``; nil when too large), `shown` what this server's read model
-/// takes in once it is committed (not sent).
+/// keyed by its columns (``RecordJSON``) with its table (a row left out is not written), the rows
+/// it adds (a paid order) and whether the owner's paid orders go. `rows` is what its notification
+/// carries (``NotifiedChange/payload(_:)``; nil when too large), `shown` what this server's read
+/// model takes in once it is committed (not sent).
 struct PostgresChange: Encodable, Sendable {
     private enum CodingKeys: CodingKey {
-        case owner, expectedProfile, expectedOrder, put, add, users, rows
+        case owner, expectedProfile, expectedOrder, put, add, forgetPaid, users, rows
     }
 
     /// A row to write: its table and its columns.
@@ -25,6 +25,8 @@ struct PostgresChange: Encodable, Sendable {
     var expectedOrder: Int
     var put: [Row]
     var add: [Row]
+    /// Whether the owner's paid orders are deleted (before `add`).
+    var forgetPaid: Bool
     /// Whether the owner's row in `/users` changed (the change log's `users`).
     var users: Bool
     var rows: String?
@@ -44,6 +46,7 @@ struct PostgresChange: Encodable, Sendable {
             users ? try rows.user.map(Row.init) : nil,
         ].compactMap { $0 }
         add = try rows.paid.map { [try Row($0)] } ?? []
+        forgetPaid = rows.forgetsPaid
         self.rows = NotifiedChange.payload(shown)
     }
 }

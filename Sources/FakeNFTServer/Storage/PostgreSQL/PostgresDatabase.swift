@@ -602,7 +602,7 @@ extension PostgresDatabase {
         init(index: Int, _ request: ChangeRequest, on known: OwnerRows) throws {
             self.index = index
             var before = known
-            before.paid = nil  // added by the change that paid, never again
+            (before.paid, before.forgetsPaid) = (nil, false)  // done by the change that did them, never again
             rows = before
             outcome = try request.rules(&rows)
             users = rows.user != before.user

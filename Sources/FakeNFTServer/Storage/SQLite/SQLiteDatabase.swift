@@ -168,6 +168,7 @@ final class SQLiteDatabase: StoreDatabase {
         if rows.order != before.order { try rows.order.update(db) }
         if let account = rows.account, account != before.account { try account.update(db) }
         if let user = rows.user, user != before.user { try user.update(db) }
+        if rows.forgetsPaid { try PurchaseRecord.filter(Column("owner") == request.owner).deleteAll(db) }
         try rows.paid?.insert(db)
         let users = rows.user != before.user
         let generation = try record(owner: request.owner, users: users, sessions: false, db)

@@ -210,10 +210,11 @@ enum PostgresFunctions {
         """
 
     /// `v13-paid-orders`: v12's `fakenft_changes` with no table's columns in its text. Each change
-    /// is `{owner, expectedProfile, expectedOrder, put: [{table, row}], add: [{table, row}],
-    /// users, rows}` (``PostgresChange``): the owner's profile and order are locked and checked at
-    /// the versions it was made from, as before (0 in the answer when they moved on), then each
-    /// `put` row is written by ``v13Writers``' `fakenft_put_row`, each `add` row inserted; the
+    /// is `{owner, expectedProfile, expectedOrder, put: [{table, row}], forgetPaid, add: [{table,
+    /// row}], users, rows}` (``PostgresChange``): the owner's profile and order are locked and
+    /// checked at the versions it was made from, as before (0 in the answer when they moved on),
+    /// then each `put` row is written by ``v13Writers``' `fakenft_put_row`, the owner's paid orders
+    /// deleted when `forgetPaid` (a guest account handed on), each `add` row inserted; the
     /// generation counted, the change logged and notified as v9's. v12's `fakenft_changes` stays
     /// for servers of that version beside this one.
     static let v13Write = """
@@ -245,6 +246,7 @@ enum PostgresFunctions {
             FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
               PERFORM fakenft_put_row(r->>'table', r->'row');
             END LOOP;
+            IF COALESCE((c->>'forgetPaid')::BOOLEAN, false) THEN DELETE FROM purchase WHERE owner = owner_id; END IF;
             FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
               PERFORM fakenft_add_row(r->>'table', r->'row');
             END LOOP;

@@ -39,7 +39,10 @@ final class OrderScreen: Screen {
 
     func render(in rect: Rect, buffer: inout Buffer) {
         let order = model.order
-        let (header, list, footer) = rect.rows(.length(4), .fill, .length(2))
+        // the total right under the NFTs, or at the bottom when they fill the screen
+        let (header, body) = rect.rows(.length(4), .fill)
+        let listHeight = min(max(0, body.height - 2), order.items.count * NFTRowView.height)
+        let (list, footer, _) = body.rows(.length(listHeight), .length(2), .fill)
         buffer.draw(
             Format.time(order.paidAt), at: Point(x: header.x, y: header.y), style: .bold, maxWidth: header.width)
         buffer.draw(

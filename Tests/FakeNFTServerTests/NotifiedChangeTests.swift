@@ -5,8 +5,7 @@ import Testing
 
 @testable import FakeNFTServer
 
-/// What a `NOTIFY fakenft_changes` payload says, read as hostile text, and the changes kept
-/// until the read model takes them.
+/// What a `NOTIFY fakenft_changes` payload says, read as hostile text.
 struct NotifiedChangeTests {
     /// Anna's rows (her account's row in `/users` moved), as a read model shows them.
     static func changedRows(name: String = "Anna", website: String = "") throws -> ChangedRows {
@@ -56,9 +55,6 @@ struct NotifiedChangeTests {
     func whatDoesNotReadIsLeftOut(payload: String, generation: Int) {
         let change = NotifiedChange(payload)
         #expect(change.generation == generation && change.rowsText.flatMap(NotifiedChange.rows) == nil)
-        var arrived = ChangesWithRows()
-        arrived.add(change)
-        #expect(arrived.run(after: 11).isEmpty)
     }
 
     /// PostgreSQL refuses a payload of 8,000 bytes: rows too large for one are not sent.
@@ -71,66 +67,6 @@ struct NotifiedChangeTests {
         #expect(NotifiedChange.payload(spaced) == nil, "an owner that would not read back")
         let payload = try #require(NotifiedChange.payload(rows))
         #expect(payload.utf8.count <= NotifiedChange.largestRows)
-    }
-
-    @Test func changesAreTakenInOrderUpToTheFirstGap() throws {
-        let rows = try Self.changedRows()
-        var arrived = ChangesWithRows()
-        let payload = try #require(NotifiedChange.payload(rows))
-        for generation in [5, 7, 9] {
-            arrived.add(NotifiedChange("\(generation) other " + payload))
-        }
-        arrived.add(rows, as: 6)
-        #expect(arrived.run(after: 4).map(\.generation) == [5, 6, 7])
-        #expect(arrived.run(after: 4).map(\.byOtherServer) == [true, false, true])
-        #expect(arrived.run(after: 6).map(\.generation) == [7])
-        #expect(arrived.run(after: 7).isEmpty, "8 never came: read back from the database")
-        #expect(arrived.run(after: 8).map(\.rows) == [rows])
-        #expect(arrived.run(after: 3).isEmpty, "4 never came")
-    }
-
-    /// While this server's batch is written, another server's change notified is held at once
-    /// and told after the batch's own are held: told before, the store would find a gap (the
-    /// batch's own) and read back from the database what is on its way.
-    @Test func aChangeNotifiedWhileABatchIsWrittenIsToldAfter() throws {
-        let payload = try #require(NotifiedChange.payload(try Self.changedRows()))
-        var held = ChangesWithRows()
-        let toldAtOnce = held.add(NotifiedChange("5 other " + payload))
-        held.writing = true
-        let toldWhileWriting = [held.add(NotifiedChange("8 other " + payload)), held.add(NotifiedChange("7 other"))]
-        #expect(toldAtOnce && toldWhileWriting == [false, false])
-        #expect(held.untold == 8, "the newest, told once the batch is held")
-        #expect(held.run(after: 7).map(\.generation) == [8], "its rows held already")
-        held.writing = false
-        held.untold = nil
-        let toldAfter = held.add(NotifiedChange("9 other " + payload))
-        #expect(toldAfter && held.untold == nil)
-    }
-
-    /// A change held again replaces the one in its place (a notification read again after the
-    /// listener reconnected, a generation numbered again after a reseed).
-    @Test func aChangeHeldAgainReplacesTheOneInItsPlace() throws {
-        let rows = try Self.changedRows()
-        let committed = try Self.changedRows(name: "As committed")
-        let payload = try #require(NotifiedChange.payload(rows))
-        var arrived = ChangesWithRows()
-        arrived.add(NotifiedChange("3 other " + payload))
-        #expect(arrived.run(after: 2).map(\.rows) == [rows])
-        arrived.add(committed, as: 3)
-        #expect(arrived.run(after: 2).map(\.rows) == [committed])
-        #expect(arrived.run(after: 2).map(\.byOtherServer) == [false])
-    }
-
-    /// The last ``ChangesWithRows/capacity`` are kept; an older one is gone, not mistaken for a
-    /// newer one in its place.
-    @Test func onlyTheLastChangesAreKept() throws {
-        let rows = try Self.changedRows()
-        var arrived = ChangesWithRows()
-        let capacity = ChangesWithRows.capacity
-        for generation in 1...(capacity + 10) { arrived.add(rows, as: generation) }
-        #expect(arrived.run(after: 0).isEmpty, "1 was overwritten by \(capacity + 1)")
-        #expect(arrived.run(after: 10).count == capacity)
-        #expect(arrived.run(after: capacity + 9).map(\.generation) == [capacity + 10])
     }
 
     /// Texts, and whether each one is a JSON object.

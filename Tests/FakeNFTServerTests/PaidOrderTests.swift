@@ -119,18 +119,19 @@ import FakeNFTTesting
 /// databases; a later change of the account forgets nothing more.
 struct ForgottenOrderTests {
     static func check(_ database: any StoreDatabase) async throws {
+        let writer = ChangeWriter(database: database, log: ChangeLog())
         let bitcoin = ShopRulesTests.bitcoin
         func paid() throws -> PurchaseRecord {
             try PurchaseRecord(owner: "1", nfts: ["10"], prices: ["10": 2], currency: bitcoin, at: Date())
         }
         func orders() async throws -> Int { try await database.purchases(of: "1", id: nil, offset: 0, limit: 10).count }
         let first = try paid(), second = try paid()
-        _ = try await database.change(owner: "1") { rows in rows.paid = first }
+        _ = try await writer.change(owner: "1") { rows in rows.paid = first }
         #expect(try await orders() == 1)
-        _ = try await database.change(owner: "1") { rows in rows.clearForNextGuest() }
+        _ = try await writer.change(owner: "1") { rows in rows.clearForNextGuest() }
         #expect(try await orders() == 0, "the next guest sees none")
-        _ = try await database.change(owner: "1") { rows in rows.paid = second }
-        _ = try await database.change(owner: "1") { rows in rows.profile.bumpVersion() }
+        _ = try await writer.change(owner: "1") { rows in rows.paid = second }
+        _ = try await writer.change(owner: "1") { rows in rows.profile.bumpVersion() }
         #expect(try await orders() == 1, "only the change that cleared forgot")
         await database.close()
     }

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import FakeNFTServer
 
-/// A change on PostgreSQL goes through one function, `fakenft_changes`, whichever way it comes:
+/// A change on PostgreSQL goes through one function, `fakenft_write`, whichever way it comes:
 /// also the change that lost twice and runs with its rows locked. Changes of one owner that come
 /// together are each made on the rows the one before committed; a change made on rows another server
 /// moved is made again on the rows as they are; a refusal stands only on the rows as they are.
@@ -14,6 +14,26 @@ struct PostgresChangeTests {
         try await PostgresDatabase(
             url: address, reset: false, seed: { try .gen1() }, paymentOutcomes: [:],
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// A database with the writer and the log a store gives it.
+    struct Writing {
+        let database: PostgresDatabase
+        let log = ChangeLog()
+        let writer: ChangeWriter
+
+        init(_ address: String) async throws {
+            database = try await PostgresChangeTests.database(address)
+            writer = ChangeWriter(database: database, log: log)
+        }
+
+        func change<Outcome: Sendable>(owner: String, _ rules: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
+            async throws -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
+        {
+            try await writer.change(owner: owner, rules)
+        }
+
+        func close() async { await database.close() }
     }
 
     /// Counts the times a change's rules ran.
@@ -27,7 +47,7 @@ struct PostgresChangeTests {
 
     @Test func changesOfOneOwnerThatComeTogetherAreEachMadeOnTheOneBefore() async throws {
         let address = try TestStore.newDatabase()
-        let database = try await Self.database(address)
+        let database = try await Writing(address)
         let runs = Runs()
         let versions = try await withThrowingTaskGroup(of: Int.self) { group in
             for like in 0..<32 {
@@ -54,7 +74,7 @@ struct PostgresChangeTests {
 
     @Test func aChangeOnRowsAnotherServerMovedIsMadeAgainOnTheRowsAsTheyAre() async throws {
         let address = try TestStore.newDatabase()
-        let here = try await Self.database(address), there = try await Self.database(address)
+        let here = try await Writing(address), there = try await Writing(address)
         _ = try await here.change(owner: "1") { rows in
             rows.profile.name = "Here"
             rows.profile.bumpVersion()
@@ -80,7 +100,7 @@ struct PostgresChangeTests {
 
     @Test func aRefusalStandsOnlyOnTheRowsAsTheyAre() async throws {
         let address = try TestStore.newDatabase()
-        let database = try await Self.database(address)
+        let database = try await Writing(address)
         let fresh = Runs(), known = Runs()
         await #expect(throws: Refused.self, "refused on the rows read now: once") {
             try await database.change(owner: "1") { _ in
@@ -113,12 +133,13 @@ struct PostgresChangeTests {
         async throws
     {
         let address = try TestStore.newDatabase()
-        let here = try await Self.database(address), there = try await Self.database(address)
+        let here = try await Writing(address), there = try await Writing(address)
         _ = try await here.change(owner: "1") { rows in rows.profile.bumpVersion() }  // its rows known here
         let told = Told()
-        let following = Task { await here.followOtherWriters { told.add($0) } }
+        let following = Task { await here.database.followOtherWriters { here.log.arrived($0, rows: $1) } }
+        let telling = Task { for await generation in here.log.told { told.add(generation) } }
         #expect(await polled { told.all == [.max] }, "listening (and told to read what it missed)")
-        let signUp = try await there.register(
+        let signUp = try await there.database.register(
             ShopRulesTests.account(),
             session: SessionRecord(tokenHash: "t", userID: "u-1", createdAt: "2026-11-28T00:00:00Z"), key: nil)
         #expect(await polled { told.all == [.max, signUp] }, "told at once: no batch of here's being written")
@@ -143,7 +164,7 @@ struct PostgresChangeTests {
         let blocked = Task { try await here.change(owner: "1") { rows in rows.profile.bumpVersion() } }
         #expect(try await polled { try sessions("wait_event_type = 'Lock'") == 1 }, "here's batch waits")
         let (_, _, theirs) = try await there.change(owner: "u-1") { rows in rows.profile.bumpVersion() }
-        #expect(await polled { !here.changesWithRows(after: theirs.generation - 1).isEmpty }, "its rows held here")
+        #expect(await polled { !here.log.run(after: theirs.generation - 1).isEmpty }, "its rows held here")
         #expect(told.all == [.max, signUp], "not told while here's batch is written")
         _ = try TestStore.rows(
             address,
@@ -156,6 +177,7 @@ struct PostgresChangeTests {
         #expect(ours.generation == theirs.generation + 1, "committed after theirs")
         #expect(await polled { told.all == [.max, signUp, theirs.generation] }, "told once the batch is held")
         following.cancel()
+        telling.cancel()
         await here.close()
         await there.close()
     }
@@ -164,20 +186,22 @@ struct PostgresChangeTests {
         let address = try TestStore.newDatabase()
         let database = try await Self.database(address)
         let before = try TestStore.rows(address, "SELECT generation FROM store_state")
-        let answer = try await database.lockedChange(
-            .init(owner: "1", readFirst: true) { rows in
+        let (made, generation) = try await database.writeLocked(owner: "1") { rows in
+            try MadeChange(on: rows) { rows in
                 rows.profile.name = "Locked"
                 rows.profile.bumpVersion()
                 return "done"
-            })
+            }
+        }
         await database.close()
-        guard case .committed(let rows, _, let scope) = answer else { throw StoreError.damaged("not committed") }
-        #expect(scope.generation == Int(before.first?.first ?? "").map { $0 + 1 })
+        let rows = made.rows
+        #expect(made.outcome as? String == "done")
+        #expect(generation == Int(before.first?.first ?? "").map { $0 + 1 })
         #expect(
             try TestStore.rows(address, "SELECT name, version FROM profile WHERE id = '1'")
                 == [["Locked", String(rows.profile.version)]])
         #expect(
-            try TestStore.rows(address, "SELECT owner, users FROM change_log WHERE generation = \(scope.generation)")
+            try TestStore.rows(address, "SELECT owner, users FROM change_log WHERE generation = \(generation)")
                 == [["1", "f"]], "logged as every change is")
     }
 }

@@ -23,7 +23,7 @@ struct SQLiteBatchesTests {
             for (index, owner) in owners.enumerated() {
                 group.addTask {
                     let result = await Result {
-                        try await database.change(owner: owner) { rows in
+                        try await store.writer.change(owner: owner) { rows in
                             if index == 5 { throw Refused() }
                             rows.profile.likes = ["\(index)"]
                             rows.profile.bumpVersion()

@@ -17,6 +17,10 @@ public final class Store: Service {
     let database: any StoreDatabase
     /// The read model readers see, moved forward one catch-up at a time.
     private let published: PublishedModel
+    /// The changes the read model takes in, this server's own and other writers', in order.
+    private let log = ChangeLog()
+    /// This server's changes of owners' rows, made and written (``commit(owner:_:)``).
+    let writer: ChangeWriter
     /// Every committed change to a profile, an order or a user's NFTs, for `/events`.
     let feed = ChangeFeed()
     /// How long a sign-in may go unused before it expires, in seconds.
@@ -28,6 +32,7 @@ public final class Store: Service {
     init(database: any StoreDatabase, sessionIdleLimit: TimeInterval = 30 * 86_400) async throws {
         self.database = database
         self.sessionIdleLimit = sessionIdleLimit
+        writer = ChangeWriter(database: database, log: log)
         do {
             published = PublishedModel(try await ReadModel(database.loadAll()))
         } catch StoreError.damaged(let why) {
@@ -39,12 +44,14 @@ public final class Store: Service {
 
     /// The store's background work, a service of the server's group until its graceful shutdown
     /// (after the HTTP services', which it outlives): following other writers' changes (the
-    /// database's own loop) and the event feed's heartbeat. A store that never runs it still
-    /// answers and takes its own changes; it only misses other writers' and gives no heartbeats.
+    /// database's own loop, into the log), catching up with them (one at a time, through the
+    /// newest told) and the event feed's heartbeat. A store that never runs it still answers and
+    /// takes its own changes; it only misses other writers' and gives no heartbeats.
     public func run() async throws {
         await cancelWhenGracefulShutdown { [self] in
             await withDiscardingTaskGroup { group in
-                group.addTask { await self.database.followOtherWriters { try? await self.catchUp(through: $0) } }
+                group.addTask { await self.database.followOtherWriters { self.log.arrived($0, rows: $1) } }
+                group.addTask { for await generation in self.log.told { try? await self.catchUp(through: generation) } }
                 group.addTask { await self.feed.beat() }
             }
         }
@@ -128,7 +135,7 @@ public final class Store: Service {
     /// ``catchUp(through:)``'s work, in its turn: first the changes held with their rows (no
     /// query), then, if that does not reach `target`, the database's.
     private func readChanges(through target: Int) async throws {
-        try await takeChangesWithRows()
+        try await takeFromLog()
         if latest.generation >= target { return }
         let model = latest
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
@@ -136,6 +143,7 @@ public final class Store: Service {
         let usersChanged = Set(scopes.filter(\.users).map(\.owner))
         let signInsChanged = Set(scopes.filter(\.sessions).map(\.owner))
         let owned = try await database.owned(by: Set(scopes.map(\.owner)))
+        writer.forget(owned.keys)
         try await take(
             owned.values.map { try ChangedRows($0, userMoved: usersChanged.contains($0.profile.id)) }, through: last,
             sessions: signInsChanged.isEmpty
@@ -144,12 +152,15 @@ public final class Store: Service {
     }
 
     /// Takes in the run of changes held with their rows after the read model's generation: this
-    /// server's own, as they committed, and others' that notifications brought.
-    private func takeChangesWithRows() async throws {
-        let arrived = database.changesWithRows(after: latest.generation)
+    /// server's own, as they committed, and others' that notifications brought (whose owners'
+    /// rows this server's next change of them reads first).
+    private func takeFromLog() async throws {
+        let arrived = log.run(after: latest.generation)
         guard let last = arrived.last?.generation else { return }
+        let others = arrived.filter(\.byOtherServer)
+        writer.forget(others.map(\.rows.owner))
         try await take(arrived.map(\.rows), through: last)
-        takenFromNotifications.add(arrived.count { $0.byOtherServer }, ordering: .relaxed)
+        takenFromNotifications.add(others.count, ordering: .relaxed)
     }
 
     /// Publishes the read model with `changed` taken in, in order, as of `generation` (and the
@@ -175,29 +186,19 @@ public final class Store: Service {
         feed.publish(told)
     }
 
-    /// After this server's own change: the read model takes it in, with the changes before it,
-    /// from the changes held with their rows (a database that keeps them: no query, its JSON
-    /// encoded once), else as committed when it is the next one; after a gap, the changes before
-    /// it are read first. The change before it (this server's own, committed a moment earlier,
-    /// or another's on its way through the feed) is given a moment to arrive first.
-    private func apply(_ rows: OwnerRows, _ scope: ChangeScope) async throws {
-        if latest.generation < scope.generation - 1 {
-            _ = await published.wait(for: scope.generation - 1, within: .milliseconds(50))
-        }
-        try await published.advance { [self] in
-            if latest.generation < scope.generation { try await takeChangesWithRows() }
-            if latest.generation >= scope.generation { return }
-            if latest.generation < scope.generation - 1 { try await readChanges(through: scope.generation - 1) }
-            guard latest.generation == scope.generation - 1 else { return }  // read back with those after it
-            try await take(
-                [try ChangedRows(rows, userMoved: scope.users)],
-                through: scope.generation)
-        }
+    /// After this server's own change of `generation` (held in the log as it committed): the read
+    /// model takes it in with the changes before it, from the log, without a query. A change
+    /// before it still on its way (another writer's, whose notification is late) is given a moment
+    /// to arrive, and then read back.
+    private func takeIn(_ generation: Int) async throws {
+        if latest.generation < generation { try await published.advance { [self] in try await takeFromLog() } }
+        try await reach(generation, patience: .milliseconds(50))
     }
 
     /// After a reseed by another server, or a read model too far behind: everything again, and
     /// subscribers told to read everything again too.
     private func reloadAll() async throws {
+        writer.forgetAll()  // a reseed may have numbered versions again
         let model = try await ReadModel(database.loadAll())
         published.publish(model)
         feed.resyncAll()
@@ -273,8 +274,8 @@ public final class Store: Service {
         async throws
         -> (profile: ReadModel.Versioned, order: ReadModel.Versioned, outcome: Outcome)
     {
-        let (rows, outcome, scope) = try await database.change(owner: owner, change)
-        try await apply(rows, scope)
+        let (rows, outcome, scope) = try await writer.change(owner: owner, change)
+        try await takeIn(scope.generation)
         let model = latest  // encoded there already, unless a later change moved on
         let profile =
             try model.profiles[owner].flatMap { $0.version == rows.profile.version ? $0 : nil }

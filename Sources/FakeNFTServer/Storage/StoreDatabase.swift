@@ -1,7 +1,7 @@
 /// Where the store keeps its data: SQLite (``SQLiteDatabase``, processes on one machine) or
 /// PostgreSQL (``PostgresDatabase``, server processes on any number of machines). Both hold the same tables, made by
 /// the same migrations and seeded the same way; the rules of every change live in ``Store``,
-/// which hands each one to ``change(owner:_:)`` to run in one transaction.
+/// whose ``ChangeWriter`` makes each one and hands it to ``write(_:)``.
 ///
 /// Every committed change also counts one `generation` and records its ``ChangeScope``, so a
 /// server can tell whether its read model is behind the database and what to read again.
@@ -11,12 +11,14 @@ protocol StoreDatabase: Sendable {
     /// Every table, for a read model.
     func loadAll() async throws -> StoredData
 
-    /// Runs `change` on `owner`'s rows in one transaction, with those rows locked against other
-    /// writers, writes back the rows it changed and records the change. Returns the rows as
-    /// committed, what `change` returned and the change's scope (with its generation).
-    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
-        async throws
-        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
+    /// Writes `changes` (of different owners) in one transaction, each only while its owner's rows
+    /// are still those it was made on, counted and logged: the generation of each written, nil for
+    /// one whose rows moved on. One the database refuses fails alone.
+    func write(_ changes: [MadeChange]) async -> [Result<Int?, any Error>]
+    /// Reads `owner`'s rows locked against other writers, makes `make`'s change on them and writes
+    /// it in the same transaction: the change, and its generation.
+    func writeLocked(owner: String, _ make: @escaping @Sendable (OwnerRows) throws -> MadeChange) async throws
+        -> (made: MadeChange, generation: Int)
 
     /// Adds a new account's rows (its user row last in `/users`), its first session and the SSH
     /// key it was made for, if any. Throws ``StoreError/emailTaken`` when the address has an account.
@@ -53,16 +55,12 @@ protocol StoreDatabase: Sendable {
     /// The changes after `generation`, oldest first; nil when the record no longer reaches
     /// back that far (read everything again).
     func changes(since generation: Int) async throws -> [ChangeScope]?
-    /// Follows the changes other writers commit until the task is cancelled: calls `each` with
-    /// the generation of each (PostgreSQL's `NOTIFY`, `Int.max` when changes may have been
-    /// missed; SQLite's generation, looked at often), one call at a time. The store's background
-    /// work (``Store/run()``); the database must not be closed before it ends.
-    func followOtherWriters(_ each: @escaping @Sendable (Int) async -> Void) async
-    /// The changes after `generation` kept with their rows (PostgreSQL: this server's own as they
-    /// committed, others' as their notifications brought them), oldest first, as far as they
-    /// follow each other without a gap; the read model takes them without a query. Empty when
-    /// there are none (always, for SQLite).
-    func changesWithRows(after generation: Int) -> [CommittedChange]
+    /// Follows the changes other writers commit until the task is cancelled: calls `arrived` with
+    /// the generation of each as soon as it is seen, with its rows when they came with it
+    /// (PostgreSQL's `NOTIFY`; `Int.max` when changes may have been missed; SQLite's generation,
+    /// looked at often, never with rows). The store's background work (``Store/run()``); the
+    /// database must not be closed before it ends.
+    func followOtherWriters(_ arrived: @escaping @Sendable (_ generation: Int, _ rows: ChangedRows?) -> Void) async
 
     /// Whether the database answers a query now (`/health`).
     func answers() async -> Bool

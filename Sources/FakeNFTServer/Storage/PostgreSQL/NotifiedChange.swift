@@ -6,8 +6,8 @@ import NIOCore
 /// `fakenft_change` sends when the writer gave it rows small enough for a notification. The rows
 /// are `<owner> <profile version> <order version> <profile bytes> <order bytes> ` and then the
 /// profile's JSON, the order's and the row in `/users` (JSON, or nothing): the profile and the
-/// order are served as they came (once checked to be JSON objects), and only the row in `/users`
-/// is decoded, when a read model takes it in (``ChangesWithRows``).
+/// order are served as they came (once checked to be JSON objects), and the row in `/users` is
+/// decoded, as the notification arrives (into the ``ChangeLog``).
 struct NotifiedChange: Sendable, Equatable {
     /// `Int.max` (read everything changed) when the payload does not start with one.
     var generation: Int
@@ -77,57 +77,4 @@ extension NotifiedChange {
             generation: generation, writer: parts.count > 1 ? String(parts[1]) : nil,
             rowsText: parts.count > 2 ? parts[2] : nil)
     }
-}
-
-/// Changes with their rows, by generation, until the read model takes them: this server's own as
-/// they commit (held by the batch that wrote them), and other servers' whose notifications
-/// carried their rows (read only when taken in). The last ``capacity`` are held (a ring: an older
-/// one is read back from the database).
-struct ChangesWithRows: Sendable {
-    static let capacity = 1_024
-    private enum Rows {
-        case committed(ChangedRows)
-        case notified(Substring)
-    }
-    private var slots = [(generation: Int, rows: Rows)?](repeating: nil, count: capacity)
-    /// Whether this server's batch is being written: another server's change notified meanwhile
-    /// is told once the batch's own are held (the batch's answer and a later change's notification
-    /// race; told first, the store would find a gap and read back what is on its way).
-    var writing = false
-    /// The newest generation notified while writing, to tell after.
-    var untold: Int?
-
-    /// This server's own change, as committed.
-    mutating func add(_ rows: ChangedRows, as generation: Int) {
-        slots[Self.slot(generation)] = (generation, .committed(rows))
-    }
-
-    /// Another server's change, as its notification carried it; whether to tell it now.
-    @discardableResult
-    mutating func add(_ change: NotifiedChange) -> Bool {
-        if let text = change.rowsText, change.generation != .max {
-            slots[Self.slot(change.generation)] = (change.generation, .notified(text))
-        }
-        if writing { untold = max(untold ?? change.generation, change.generation) }
-        return !writing
-    }
-
-    /// The changes right after `generation`, in order, as far as they run without a gap (rows
-    /// that do not read are one).
-    func run(after generation: Int) -> [CommittedChange] {
-        var run: [CommittedChange] = []
-        var next = generation &+ 1
-        while run.count < Self.capacity, let slot = slots[Self.slot(next)], slot.generation == next {
-            switch slot.rows {
-            case .committed(let rows): run.append(CommittedChange(generation: next, rows: rows, byOtherServer: false))
-            case .notified(let text):
-                guard let rows = NotifiedChange.rows(text) else { return run }
-                run.append(CommittedChange(generation: next, rows: rows, byOtherServer: true))
-            }
-            next &+= 1
-        }
-        return run
-    }
-
-    private static func slot(_ generation: Int) -> Int { Int(UInt(bitPattern: generation) % UInt(capacity)) }
 }

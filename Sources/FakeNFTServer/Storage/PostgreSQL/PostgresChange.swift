@@ -2,8 +2,7 @@
 /// the owner, the versions its rows were read at, each row that changed, whole, as a JSON object
 /// keyed by its columns (``RecordJSON``) with its table (a row left out is not written), the rows
 /// it adds (a paid order) and whether the owner's paid orders go. `rows` is what its notification
-/// carries (``NotifiedChange/payload(_:)``; nil when too large), `shown` what this server's read
-/// model takes in once it is committed (not sent).
+/// carries (``NotifiedChange/payload(_:)``; nil when too large).
 struct PostgresChange: Encodable, Sendable {
     private enum CodingKeys: CodingKey {
         case owner, expectedProfile, expectedOrder, put, add, forgetPaid, users, rows
@@ -30,15 +29,14 @@ struct PostgresChange: Encodable, Sendable {
     /// Whether the owner's row in `/users` changed (the change log's `users`).
     var users: Bool
     var rows: String?
-    var shown: ChangedRows
 
-    /// `rows`, made from `before`, its notification carrying `shown`.
-    init(_ rows: OwnerRows, over before: OwnerRows, shown: ChangedRows) throws {
-        self.shown = shown
-        owner = rows.profile.id
+    /// `made`, its notification carrying what a read model shows of it.
+    init(_ made: MadeChange) throws {
+        let (rows, before) = (made.rows, made.before)
+        owner = made.owner
         expectedProfile = before.profile.version
         expectedOrder = before.order.version
-        users = rows.user != nil && rows.user != before.user
+        users = rows.user != nil && made.users
         put = try [
             rows.profile == before.profile ? nil : Row(rows.profile),
             rows.order == before.order ? nil : Row(rows.order),
@@ -47,7 +45,7 @@ struct PostgresChange: Encodable, Sendable {
         ].compactMap { $0 }
         add = try rows.paid.map { [try Row($0)] } ?? []
         forgetPaid = rows.forgetsPaid
-        self.rows = NotifiedChange.payload(shown)
+        self.rows = NotifiedChange.payload(made.shown)
     }
 }
 

@@ -5,10 +5,9 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. The changes of this server that come together are made on the
-/// rows it knows and written in one call of `fakenft_write` (one round trip, one commit),
-/// which writes each only if its rows are still at those versions, counts it, logs it and
-/// notifies every server (docs/storage.md, "A change on PostgreSQL", has the steps).
+/// servers on one database. A batch of changes is one call of `fakenft_write` (one round trip,
+/// one commit), which writes each only if its rows are still at the versions it was made on,
+/// counts it, logs it and notifies every server (docs/storage.md, "A change", has the steps).
 final class PostgresDatabase: StoreDatabase {
     static let channel = "fakenft_changes"
     /// Taken while migrating and seeding, so that servers starting together do it once.
@@ -16,26 +15,13 @@ final class PostgresDatabase: StoreDatabase {
 
     private let client: PostgresClient
     private let address: PostgresAddress
+    private let running: Task<Void, Never>
     private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
-    private let running: Task<Void, Never>
-    private let notified: AsyncStream<Int>
-    private let notify: AsyncStream<Int>.Continuation
     private let leased = Atomic<Int>(0)
     private let maximumConnections: Int
-    /// Each owner's rows as this server last wrote or read them: the base of its next change.
-    private let known = Mutex<[String: OwnerRows]>([:])
     /// This server among the database's writers: its own changes' notifications are not read again.
     private let writer = UUID().uuidString
-    /// Changes with their rows (this server's own, and others' whose notifications carried them),
-    /// until the read model takes them.
-    private let withRows = Mutex(ChangesWithRows())
-    /// This server's changes that come together, made and written in one call: one call at a time
-    /// (docs/benchmarks.md, "Tried and not kept"), of up to 64 changes (a batch's
-    /// notifications carry up to 8,000 bytes each), one of each owner: the next is made on the rows
-    /// it committed, never on rows not committed, whose versions another server may take.
-    private let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)
-
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
         url: String, reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool],
@@ -89,14 +75,12 @@ final class PostgresDatabase: StoreDatabase {
         maximumConnections = configuration.options.maximumConnections
         self.client = client
         self.running = running
-        (notified, notify) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     var name: String { address.description }
     var connectionUse: (inUse: Int, maximum: Int)? { (leased.load(ordering: .relaxed), maximumConnections) }
 
     func close() async {
-        notify.finish()
         running.cancel()
         _ = await running.value
     }
@@ -104,7 +88,6 @@ final class PostgresDatabase: StoreDatabase {
     // MARK: Reading
 
     func loadAll() async throws -> StoredData {
-        known.withLock { $0 = [:] }  // a reseed may have numbered versions again
         return try await connection(timeout: nil) { db in  // the whole database, at start: a large one takes its time
             // The generation first: what is read after it is at least that new.
             let generation = try await Self.generation(db)
@@ -121,7 +104,6 @@ final class PostgresDatabase: StoreDatabase {
         guard rows.count == owners.count else {
             throw StoreError.damaged("the database has no profile or no order for one of \(owners.sorted())")
         }
-        known.withLock { known in known.merge(rows) { _, new in new } }
         return rows
     }
 
@@ -210,22 +192,9 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    /// Listens on a connection of its own; the generations go through a buffer of one, so that
-    /// a slow `each` never holds the notifications up (it finds the newest when it is done).
-    func followOtherWriters(_ each: @escaping @Sendable (Int) async -> Void) async {
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.listen() }
-            group.addTask { for await generation in self.notified { await each(generation) } }
-        }
-    }
-
-    /// Another server's change of an owner makes the rows known here of that owner old: the
-    /// next change of that owner here reads them first.
-    func changesWithRows(after generation: Int) -> [CommittedChange] {
-        let run = withRows.withLock { $0.run(after: generation) }
-        let changed = run.filter(\.byOtherServer).map(\.rows.owner)
-        if !changed.isEmpty { known.withLock { known in for owner in changed { known[owner] = nil } } }
-        return run
+    /// Listens on a connection of its own (``listen(_:)``).
+    func followOtherWriters(_ arrived: @escaping @Sendable (Int, ChangedRows?) -> Void) async {
+        await listen(arrived)
     }
 
     func answers() async -> Bool {
@@ -235,74 +204,14 @@ final class PostgresDatabase: StoreDatabase {
 
     // MARK: Writing
 
-    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
-        async throws
-        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
-    {
-        // on the rows known here, then on the rows as they are now, then with the rows locked
-        for attempt in 0..<3 {
-            let request = ChangeRequest(owner: owner, readFirst: attempt > 0) { rows in try change(&rows) }
-            let answer = try await attempt < 2 ? batches.write(request, by: writeBatch) : lockedChange(request)
-            guard case .committed(let rows, let outcome, let scope) = answer else { continue }  // made again
-            guard let outcome = outcome as? Outcome else { throw StoreError.damaged("an outcome of another type") }
-            if attempt == 2 { known.withLock { $0[owner] = rows } }
-            return (rows, outcome, scope)
-        }
-        throw StoreError.damaged("a locked change came back unwritten")
-    }
-
-    /// The batch's leader makes each change and writes them in one call: each on its owner's rows as
-    /// known here, else as read now (one query for every owner to read). A change is made again, on
-    /// the rows read first, when its rows moved on before the call or its rules refused rows that
-    /// may be old.
-    private func writeBatch(_ requests: [ChangeRequest]) async -> [Result<ChangeAnswer, any Error>] {
-        let knownRows = known.withLock { known in requests.map { $0.readFirst ? nil : known[$0.owner] } }
-        let toRead = Set(zip(requests, knownRows).filter { $1 == nil }.map(\.0.owner))
-        var read: [String: OwnerRows] = [:]
-        do { if !toRead.isEmpty { read = try await owned(by: toRead) } } catch {
-            return requests.map { _ in .failure(error) }
-        }
-        var answers: [Result<ChangeAnswer, any Error>] = requests.map { _ in .success(.again) }
-        var made: [MadeChange] = []
-        for (index, (request, knownRows)) in zip(requests, knownRows).enumerated() {
-            let asTheyAre = read[request.owner]
-            guard let before = asTheyAre ?? knownRows else { continue }
-            do { made.append(try MadeChange(index: index, request, on: before)) } catch {
-                // refused on the rows as they are: the answer; on rows that may be old: made again
-                if asTheyAre != nil { answers[index] = .failure(error) }
-            }
-        }
-        let written = made.isEmpty ? [] : await write(made.map(\.change))
-        known.withLock { known in
-            for (change, result) in zip(made, written) {
-                known[change.change.owner] = try? result.get().map { _ in change.rows }
-                answers[change.index] = result.map { generation in generation.map(change.committed) ?? .again }
-            }
-        }
-        return answers
-    }
-
-    /// Writes `changes` in one call (one commit); when the database refuses the batch (not when it
-    /// is unavailable), each change alone, so that one change it refuses fails no other. The rows
-    /// of those committed are held for the read model before any of their writers goes on: it
-    /// takes changes in order, and a writer's own may come after others of the batch.
-    private func write(_ changes: [PostgresChange]) async -> [Result<Int?, any Error>] {
-        withRows.withLock { $0.writing = true }
-        defer {
-            let untold = withRows.withLock { held in
-                held.writing = false
-                return held.untold.take()
-            }
-            if let untold { notify.yield(untold) }
-        }
+    /// `changes` in one call (one commit); when the database refuses the batch (not when it is
+    /// unavailable), each change alone, so that one change it refuses fails no other.
+    func write(_ changes: [MadeChange]) async -> [Result<Int?, any Error>] {
         do {
-            let generations = try await connection { [writer] db in try await Self.write(changes, writer: writer, db) }
-            withRows.withLock { held in
-                for (change, generation) in zip(changes, generations) {
-                    if let generation { held.add(change.shown, as: generation) }
-                }
+            let calls = try changes.map(PostgresChange.init)
+            return try await connection { [writer] db in try await Self.write(calls, writer: writer, db) }.map {
+                .success($0)
             }
-            return generations.map { .success($0) }
         } catch {
             if changes.count == 1 || error is StoreError { return changes.map { _ in .failure(error) } }
             logger.warning(
@@ -313,16 +222,18 @@ final class PostgresDatabase: StoreDatabase {
         }
     }
 
-    /// The change in a transaction that locks the owner's rows as it reads them and writes them
-    /// through the same call as every change (``PostgresChange``), before its commit.
-    func lockedChange(_ request: ChangeRequest) async throws -> ChangeAnswer {
+    /// In a transaction that locks the owner's rows as it reads them, written through the same
+    /// call as every change (``PostgresChange``) before its commit.
+    func writeLocked(owner: String, _ make: @escaping @Sendable (OwnerRows) throws -> MadeChange) async throws
+        -> (made: MadeChange, generation: Int)
+    {
         try await transaction { [writer] db in
-            let made = try MadeChange(index: 0, request, on: try await Self.lockedRows(of: request.owner, db))
+            let made = try make(try await Self.lockedRows(of: owner, db))
             // the same call as every change, on rows that cannot have moved on: they are locked
-            guard let generation = try await Self.write([made.change], writer: writer, db).first ?? nil else {
+            guard let generation = try await Self.write([PostgresChange(made)], writer: writer, db).first ?? nil else {
                 throw StoreError.damaged("rows locked for a change moved on under it")
             }
-            return made.committed(generation)
+            return (made, generation)
         }
     }
 
@@ -521,10 +432,10 @@ extension PostgresDatabase {
         }
     }
 
-    /// Follows `NOTIFY` on a connection of its own, reconnecting with backoff; yields each
-    /// change's generation, and after each (re)connection `Int.max`, so changes missed meanwhile
-    /// are read too.
-    private func listen() async {
+    /// Follows `NOTIFY` on a connection of its own, reconnecting with backoff: hands `arrived`
+    /// each other server's change (with its rows when its notification carried rows that read),
+    /// and after each (re)connection `Int.max`, so changes missed meanwhile are read too.
+    private func listen(_ arrived: @escaping @Sendable (Int, ChangedRows?) -> Void) async {
         var delay = Duration.milliseconds(100)
         var id = 1
         while !Task.isCancelled {
@@ -535,8 +446,12 @@ extension PostgresDatabase {
                 delay = .milliseconds(100)
                 try await withTaskCancellationHandler {
                     try await connection.listen(on: Self.channel) { notifications in
-                        notify.yield(Int.max)  // whatever was missed while not listening
-                        for try await notification in notifications { arrived(NotifiedChange(notification.payload)) }
+                        arrived(.max, nil)  // whatever was missed while not listening
+                        for try await notification in notifications {
+                            let change = NotifiedChange(notification.payload)
+                            guard change.writer != writer else { continue }  // this server's own, held as committed
+                            arrived(change.generation, change.rowsText.flatMap(NotifiedChange.rows))
+                        }
                     }
                 } onCancel: {
                     connection.close().whenComplete { _ in }
@@ -549,13 +464,6 @@ extension PostgresDatabase {
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(10))
         }
-    }
-
-    /// Keeps another server's change's rows and tells the store of it (once this server's batch
-    /// being written is held, ``ChangesWithRows/writing``); this server's own are held as they commit.
-    private func arrived(_ change: NotifiedChange) {
-        guard change.writer != writer else { return }
-        if withRows.withLock({ $0.add(change) }) { notify.yield(change.generation) }
     }
 
     /// A clear message for what goes wrong while connecting (postgres-nio's errors hide the
@@ -571,48 +479,5 @@ extension PostgresDatabase {
             return StoreError.damaged("PostgreSQL at \(address): \(reason)")
         }
         return StoreError.damaged("PostgreSQL at \(address): \(address.tlsFailure(error) ?? "\(error)")")
-    }
-}
-
-extension PostgresDatabase {
-    /// One change asked of a batch: the rules to run on `owner`'s rows, and whether those rows
-    /// must be read first (the rows known here moved on, or were refused).
-    struct ChangeRequest: Sendable {
-        var owner: String
-        var readFirst: Bool
-        var rules: @Sendable (inout OwnerRows) throws -> any Sendable
-    }
-
-    /// What a batch answers a change that did not fail.
-    enum ChangeAnswer: Sendable {
-        case committed(rows: OwnerRows, outcome: any Sendable, scope: ChangeScope)
-        /// To make again on the rows read first (made on rows that moved on, or refused on old ones).
-        case again
-    }
-
-    /// A change made, to write: `index` is its request's place in the batch.
-    fileprivate struct MadeChange {
-        var index: Int
-        var change: PostgresChange
-        var rows: OwnerRows
-        var outcome: any Sendable
-        var users: Bool
-
-        /// `request`'s rules run on `before`.
-        init(index: Int, _ request: ChangeRequest, on known: OwnerRows) throws {
-            self.index = index
-            var before = known
-            (before.paid, before.forgetsPaid) = (nil, false)  // done by the change that did them, never again
-            rows = before
-            outcome = try request.rules(&rows)
-            users = rows.user != before.user
-            change = try PostgresChange(rows, over: before, shown: ChangedRows(rows, userMoved: users))
-        }
-
-        /// The answer once it is committed as `generation`.
-        func committed(_ generation: Int) -> ChangeAnswer {
-            let scope = ChangeScope(generation: generation, owner: change.owner, users: users, sessions: false)
-            return .committed(rows: rows, outcome: outcome, scope: scope)
-        }
     }
 }

@@ -14,9 +14,6 @@ final class SQLiteDatabase: StoreDatabase {
     private let pool: DatabasePool
     private let isClosed = Mutex(false)
     let name: String
-    /// This process's changes that come together, written in one transaction: one call at a time,
-    /// of up to 64 changes, one of each owner (the next is made on the rows it committed).
-    private let batches = ChangeBatches<ChangeRequest, ChangeAnswer>(largest: 64, key: \.owner)
     /// Transactions that wrote changes (a batch is one), since this database was opened.
     let transactions = Atomic<Int>(0)
     /// How often ``followOtherWriters(_:)`` reads the generation even when the log looks unchanged (a
@@ -111,70 +108,51 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    func change<Outcome: Sendable>(owner: String, _ change: @escaping @Sendable (inout OwnerRows) throws -> Outcome)
-        async throws
-        -> (rows: OwnerRows, outcome: Outcome, scope: ChangeScope)
-    {
-        let request = ChangeRequest(owner: owner) { rows in try change(&rows) }
-        let answer = try await batches.write(request) { [self] requests in await writeBatch(requests) }
-        guard let outcome = answer.outcome as? Outcome else { throw StoreError.damaged("an outcome of another type") }
-        return (answer.rows, outcome, answer.scope)
-    }
-
-    /// One change: whose rows, and the rules that change them.
-    struct ChangeRequest: Sendable {
-        var owner: String
-        var rules: @Sendable (inout OwnerRows) throws -> any Sendable
-    }
-
-    /// A change as committed.
-    struct ChangeAnswer: Sendable {
-        var rows: OwnerRows
-        var outcome: any Sendable
-        var scope: ChangeScope
-    }
-
-    /// Writes a batch in one immediate transaction (one flush to disk for all), each change in a
-    /// savepoint of its own: one whose rules refuse it (or whose rows the database refuses)
-    /// fails alone. Counted in ``transactions``.
-    private func writeBatch(_ requests: [ChangeRequest]) async -> [Result<ChangeAnswer, any Error>] {
+    /// One immediate transaction for the batch (one flush to disk for all), each change in a
+    /// savepoint of its own: one whose rows the database refuses fails alone. A change is written
+    /// only while its owner's rows are, whole, those it was made on. Counted in ``transactions``.
+    func write(_ changes: [MadeChange]) async -> [Result<Int?, any Error>] {
         transactions.add(1, ordering: .relaxed)
         do {
             return try await write { db in
-                requests.map { request in
+                changes.map { change in
                     Result {
-                        var answer: ChangeAnswer?
+                        var generation: Int?
                         try db.inSavepoint {
-                            answer = try Self.apply(request, db)
+                            guard try Self.rows(of: change.owner, db) == change.before else { return .rollback }
+                            generation = try Self.write(change, db)
                             return .commit
                         }
-                        guard let answer else { throw StoreError.damaged("a change came back unwritten") }
-                        return answer
+                        return generation
                     }
                 }
             }
         } catch {
-            return requests.map { _ in .failure(error) }
+            return changes.map { _ in .failure(error) }
         }
     }
 
-    /// `request`'s rules on its owner's rows as they are, the rows that changed written, the
-    /// change counted and logged.
-    private static func apply(_ request: ChangeRequest, _ db: Database) throws -> ChangeAnswer {
-        let before = try rows(of: request.owner, db)
-        var rows = before
-        let outcome = try request.rules(&rows)
+    func writeLocked(owner: String, _ make: @escaping @Sendable (OwnerRows) throws -> MadeChange) async throws
+        -> (made: MadeChange, generation: Int)
+    {
+        transactions.add(1, ordering: .relaxed)
+        return try await write { db in
+            let made = try make(try Self.rows(of: owner, db))
+            return (made, try Self.write(made, db))
+        }
+    }
+
+    /// Writes the rows `change` changed (and adds a paid order), counts the change and logs it:
+    /// its generation.
+    private static func write(_ change: MadeChange, _ db: Database) throws -> Int {
+        let (rows, before) = (change.rows, change.before)
         if rows.profile != before.profile { try rows.profile.update(db) }
         if rows.order != before.order { try rows.order.update(db) }
         if let account = rows.account, account != before.account { try account.update(db) }
         if let user = rows.user, user != before.user { try user.update(db) }
-        if rows.forgetsPaid { try PurchaseRecord.filter(Column("owner") == request.owner).deleteAll(db) }
+        if rows.forgetsPaid { try PurchaseRecord.filter(Column("owner") == change.owner).deleteAll(db) }
         try rows.paid?.insert(db)
-        let users = rows.user != before.user
-        let generation = try record(owner: request.owner, users: users, sessions: false, db)
-        return ChangeAnswer(
-            rows: rows, outcome: outcome,
-            scope: ChangeScope(generation: generation, owner: request.owner, users: users, sessions: false))
+        return try record(owner: change.owner, users: change.users, sessions: false, db)
     }
 
     func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int {
@@ -295,7 +273,7 @@ final class SQLiteDatabase: StoreDatabase {
     /// log: when its folder changes (``FolderWatch``), the generation is read if the log's size or
     /// time changed (a `stat`, no query: an idle window stays idle), and at least every
     /// ``otherWritersQueryInterval``.
-    func followOtherWriters(_ each: @escaping @Sendable (Int) async -> Void) async {
+    func followOtherWriters(_ arrived: @escaping @Sendable (Int, ChangedRows?) -> Void) async {
         let log = name + "-wal"
         let folder = URL(fileURLWithPath: name).deletingLastPathComponent().path
         var seen = try? await pool.read(Self.generation)
@@ -310,12 +288,9 @@ final class SQLiteDatabase: StoreDatabase {
             (logLooked, queried) = (logNow, ContinuousClock.now)
             guard let now = try? await pool.read(Self.generation), now != seen else { continue }
             seen = now
-            await each(now)
+            arrived(now, nil)
         }
     }
-
-    /// None: other processes' commits bring no rows (see ``followOtherWriters(_:)``).
-    func changesWithRows(after generation: Int) -> [CommittedChange] { [] }
 
     func answers() async -> Bool { (try? await read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1 }
 

@@ -5,7 +5,7 @@
 ///
 /// Every committed change also counts one `generation` and records its ``ChangeScope``, so a
 /// server can tell whether its read model is behind the database and what to read again.
-protocol StoreDatabase: Sendable {
+protocol StoreDatabase: AccountDatabase {
     /// Which database this is, for messages: the file, or the address without its password.
     var name: String { get }
     /// Every table, for a read model.
@@ -20,6 +20,34 @@ protocol StoreDatabase: Sendable {
     func writeLocked(owner: String, _ make: @escaping @Sendable (OwnerRows) throws -> MadeChange) async throws
         -> (made: MadeChange, generation: Int)
 
+    /// Owners' rows now (for an account, also its sign-in record and its row in `/users`), by owner.
+    func owned(by owners: Set<String>) async throws -> [String: OwnerRows]
+    /// The sign-ins of these accounts (owners).
+    func sessions(of owners: Set<String>) async throws -> [SessionRecord]
+    /// The generation of the last committed change.
+    func generation() async throws -> Int
+    /// The changes after `generation`, oldest first; nil when the record no longer reaches
+    /// back that far (read everything again).
+    func changes(since generation: Int) async throws -> [ChangeScope]?
+    /// Follows the changes other writers commit until the task is cancelled: calls `arrived` with
+    /// the generation of each as soon as it is seen, with its rows when they came with it
+    /// (PostgreSQL's `NOTIFY`; `Int.max` when changes may have been missed; SQLite's generation,
+    /// looked at often, never with rows). The store's background work (``Store/run()``); the
+    /// database must not be closed before it ends.
+    func followOtherWriters(_ arrived: @escaping @Sendable (_ generation: Int, _ rows: ChangedRows?) -> Void) async
+
+    /// Whether the database answers a query now (`/health`).
+    func answers() async -> Bool
+    /// Connections in use and the most there may be (`/metrics`); nil for SQLite.
+    var connectionUse: (inUse: Int, maximum: Int)? { get }
+    /// Closes the connections.
+    func close() async
+}
+
+/// What a database keeps for owners beside the rows a change writes (``StoreDatabase``): accounts,
+/// sign-ins, SSH keys and their visitors, and paid orders. Each call is one transaction; one
+/// that changes what a read model holds (a sign-up, a sign-in) counts a generation.
+protocol AccountDatabase: Sendable {
     /// Adds a new account's rows (its user row last in `/users`), its first session and the SSH
     /// key it was made for, if any. Throws ``StoreError/emailTaken`` when the address has an account.
     func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int
@@ -41,33 +69,9 @@ protocol StoreDatabase: Sendable {
     /// The account with this lower-cased address, or this user id.
     func account(emailKey: String) async throws -> AccountRecord?
     func account(userID: String) async throws -> AccountRecord?
-
-    /// Owners' rows now (for an account, also its sign-in record and its row in `/users`), by owner.
-    func owned(by owners: Set<String>) async throws -> [String: OwnerRows]
-    /// The sign-ins of these accounts (owners).
-    func sessions(of owners: Set<String>) async throws -> [SessionRecord]
     /// The paid orders of `owner` (only the one of `id`, when given), the latest first: `limit`
     /// of them after the first `offset`.
     func purchases(of owner: String, id: String?, offset: Int, limit: Int) async throws -> [PurchaseRecord]
-
-    /// The generation of the last committed change.
-    func generation() async throws -> Int
-    /// The changes after `generation`, oldest first; nil when the record no longer reaches
-    /// back that far (read everything again).
-    func changes(since generation: Int) async throws -> [ChangeScope]?
-    /// Follows the changes other writers commit until the task is cancelled: calls `arrived` with
-    /// the generation of each as soon as it is seen, with its rows when they came with it
-    /// (PostgreSQL's `NOTIFY`; `Int.max` when changes may have been missed; SQLite's generation,
-    /// looked at often, never with rows). The store's background work (``Store/run()``); the
-    /// database must not be closed before it ends.
-    func followOtherWriters(_ arrived: @escaping @Sendable (_ generation: Int, _ rows: ChangedRows?) -> Void) async
-
-    /// Whether the database answers a query now (`/health`).
-    func answers() async -> Bool
-    /// Connections in use and the most there may be (`/metrics`); nil for SQLite.
-    var connectionUse: (inUse: Int, maximum: Int)? { get }
-    /// Closes the connections.
-    func close() async
 }
 
 /// The whole database, tables in storage order.

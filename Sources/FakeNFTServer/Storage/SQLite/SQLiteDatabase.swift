@@ -155,100 +155,12 @@ final class SQLiteDatabase: StoreDatabase {
         return try record(owner: change.owner, users: change.users, sessions: false, db)
     }
 
-    func register(_ rows: OwnerRows, session: SessionRecord, key: SSHKeyRecord?) async throws -> Int {
-        try await write { db in
-            guard let account = rows.account, var user = rows.user else {
-                throw StoreError.damaged("an account without its rows")
-            }
-            if try AccountRecord.filter(AccountRecord.Columns.emailKey == account.emailKey).fetchCount(db) > 0 {
-                throw StoreError.emailTaken
-            }
-            try account.insert(db)
-            try rows.profile.insert(db)
-            try rows.order.insert(db)
-            user.seq = (try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM \(UserRecord.databaseTableName)") ?? -1) + 1
-            try user.insert(db)
-            try session.insert(db)
-            try key?.insert(db)
-            return try Self.record(owner: account.userID, users: true, sessions: true, db)
-        }
-    }
-
-    func startSession(_ session: SessionRecord) async throws -> Int {
-        try await write { db in
-            try session.insert(db)
-            return try Self.record(owner: session.userID, users: false, sessions: true, db)
-        }
-    }
-
-    func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
-        try await write { db in
-            guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else {
-                return (false, try Self.generation(db))
-            }
-            try session.delete(db)
-            return (true, try Self.record(owner: session.userID, users: false, sessions: true, db))
-        }
-    }
-
-    func endSessions(userID: String) async throws -> (ended: Int, generation: Int) {
-        try await write { db in
-            let ended = try SessionRecord.filter(SessionRecord.Columns.userID == userID).deleteAll(db)
-            return (ended, try Self.record(owner: userID, users: false, sessions: true, db))
-        }
-    }
-
-    func touchSession(tokenHash: String, at time: String) async throws -> Int {
-        try await write { db in
-            guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else { return try Self.generation(db) }
-            try SessionRecord.filter(key: tokenHash).updateAll(db, SessionRecord.Columns.lastUsedAt.set(to: time))
-            return try Self.record(owner: session.userID, users: false, sessions: true, db)
-        }
-    }
-
-    func owner(ofKey fingerprint: String) async throws -> String? {
-        try await read { db in try SSHKeyRecord.fetchOne(db, key: fingerprint)?.userID }
-    }
-
-    func link(_ key: SSHKeyRecord) async throws {
-        _ = try await write { db in
-            try key.save(db)
-            return 0
-        }
-    }
-
-    func visitor(key fingerprint: String) async throws -> SSHVisitorRecord? {
-        try await read { db in try SSHVisitorRecord.fetchOne(db, key: fingerprint) }
-    }
-
-    func keep(_ visitor: SSHVisitorRecord) async throws {
-        _ = try await write { db in
-            try visitor.save(db)
-            return 0
-        }
-    }
-
-    func account(emailKey: String) async throws -> AccountRecord? {
-        try await read { db in try AccountRecord.filter(AccountRecord.Columns.emailKey == emailKey).fetchOne(db) }
-    }
-
-    func account(userID: String) async throws -> AccountRecord? {
-        try await read { db in try AccountRecord.fetchOne(db, key: userID) }
-    }
-
     func owned(by owners: Set<String>) async throws -> [String: OwnerRows] {
         try await read { db in try Dictionary(uniqueKeysWithValues: owners.map { ($0, try Self.rows(of: $0, db)) }) }
     }
 
     func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
         try await read { db in try SessionRecord.filter(owners.contains(SessionRecord.Columns.userID)).fetchAll(db) }
-    }
-    func purchases(of owner: String, id: String?, offset: Int, limit: Int) async throws -> [PurchaseRecord] {
-        try await read { db in
-            var request = PurchaseRecord.filter(Column("owner") == owner)
-            if let id { request = request.filter(Column("id") == id) }
-            return try request.order(Column("paidAt").desc).limit(limit, offset: offset).fetchAll(db)
-        }
     }
     func generation() async throws -> Int { try await read(Self.generation) }
 
@@ -318,12 +230,12 @@ final class SQLiteDatabase: StoreDatabase {
         return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await pool.read(body)
     }
 
     /// One immediate transaction in GRDB's writer (awaited, so no thread waits for it).
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await pool.writeWithoutTransaction { db in
             try db.beginTransaction(.immediate)
             do {
@@ -337,7 +249,7 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    private static func rows(of owner: String, _ db: Database) throws -> OwnerRows {
+    static func rows(of owner: String, _ db: Database) throws -> OwnerRows {
         guard let profile = try ProfileRecord.fetchOne(db, key: owner),
             let order = try OrderRecord.fetchOne(db, key: owner)
         else {
@@ -348,12 +260,12 @@ final class SQLiteDatabase: StoreDatabase {
         return OwnerRows(profile: profile, order: order, account: account, user: user)
     }
 
-    private static func generation(_ db: Database) throws -> Int {
+    static func generation(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT generation FROM store_state WHERE id = 1") ?? 0
     }
 
     /// Counts a change and records what it touched (keeping the last ``StorageSchema/changeLogLength``).
-    private static func record(owner: String, users: Bool, sessions: Bool, _ db: Database) throws -> Int {
+    static func record(owner: String, users: Bool, sessions: Bool, _ db: Database) throws -> Int {
         let generation = try generation(db) + 1
         try db.execute(
             sql: "UPDATE store_state SET generation = ? WHERE id = 1", arguments: [generation])

@@ -103,7 +103,9 @@ private final class CountingScreen: Screen {
 }
 
 @MainActor @Suite struct LayersPerEventTests {
-    @Test func aKeyOrAClickBuildsTheScreensLayersOnceAndADrawOnce() {
+    /// Built for a frame and handed to the event after it; an event that may change them lets
+    /// the next event or frame build anew: a key with its frame builds them once, not twice.
+    @Test func aFrameBuildsTheScreensLayersAndTheNextEventUsesThem() {
         let screen = CountingScreen()
         let shell = AppShell(
             tabs: [AppShell.Tab(title: "Counting", root: screen)], effects: .toastsOnly(), pictures: .placeholders())
@@ -113,11 +115,16 @@ private final class CountingScreen: Screen {
         let row = Point(x: 1, y: 2)  // the content's first row, under the tab bar and the breadcrumb
         #expect(buffer.target(at: row) == .item(area: "row", index: 0))
         _ = shell.handle(.mouse(MouseEvent(kind: .click, point: row)))
-        #expect(screen.picks == 1 && screen.builds == 2)
+        #expect(screen.picks == 1 && screen.builds == 1, "the click meets the layers the frame drew")
         _ = shell.handle(.mouse(MouseEvent(kind: .click, point: row)))  // picked already: Enter
         #expect(screen.picks == 2 && screen.opens == 1)
-        #expect(screen.builds == 3, "the pick and the Enter it becomes go through one build")
+        #expect(screen.builds == 2, "after the first click, built anew; the pick and its Enter share one build")
         _ = shell.handle(.key(.enter))
-        #expect(screen.opens == 2 && screen.builds == 4)
+        #expect(screen.opens == 2 && screen.builds == 3, "no frame between: built for the key")
+        for _ in 0..<100 {
+            shell.render(into: &buffer)
+            _ = shell.handle(.key(.enter))
+        }
+        #expect(screen.opens == 102 && screen.builds == 103, "100 keys each after its frame: 100 builds, not 200")
     }
 }

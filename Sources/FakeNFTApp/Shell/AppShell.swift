@@ -51,6 +51,10 @@ public final class AppShell: LoopContent {
     private let status: () -> String?
     /// What the last frame drew: its clickable parts, its lists' and grids' layouts.
     private var lastFrame = DrawnFrame()
+    /// The screen's key layers, built once (they may sort or filter the screen's rows): for a
+    /// frame, whose footer and help they give, and then for the next event, which meets the keys
+    /// that frame showed; an event that may change them lets the next event or frame build anew.
+    private var builtLayers: [KeyLayer]?
 
     /// - Parameters:
     ///   - selectedTab: the tab shown first (the one the last tabs ended on, after a sign-in).
@@ -80,6 +84,7 @@ public final class AppShell: LoopContent {
 
     /// Handles one event; returns false when the app should quit.
     public func handle(_ event: TerminalEvent) -> Bool {
+        defer { builtLayers = nil }
         if case .mouse(let mouse) = event, mouse.kind == .click,
             case .item(TabBar.area, let tab) = lastFrame.target(at: mouse.point)
         {
@@ -108,8 +113,7 @@ public final class AppShell: LoopContent {
             }
             return handle(.key(command.keys[0]))  // as if its key were pressed
         }
-        // Built once per event (they may sort or filter the screen's rows), for a click too.
-        let layers = currentScreen.layers
+        let layers = screenLayers
         if case .mouse(let mouse) = event, mouse.kind == .click, let target = lastFrame.target(at: mouse.point) {
             return click(target, through: layers)
         }
@@ -179,7 +183,7 @@ public final class AppShell: LoopContent {
     /// Opens the palette on the commands of the screen in focus, then the shell's (a key the
     /// screen binds is the screen's).
     private func openPalette() {
-        let own = Self.activeLayers(of: currentScreen).layers.flatMap(\.commands)
+        let own = activeLayers.layers.flatMap(\.commands)
         let canGoBack = tabs[selectedTab].stack.depth > 1
         let shell = ShellKeys.map.filter { $0.action != .palette }.commands { binding in
             if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
@@ -228,9 +232,17 @@ public final class AppShell: LoopContent {
         }
     }
 
+    /// The screen's layers as built for this frame or event (``builtLayers``).
+    private var screenLayers: [KeyLayer] {
+        if let builtLayers { return builtLayers }
+        let layers = currentScreen.layers
+        builtLayers = layers
+        return layers
+    }
+
     /// The layers that take keys now: down to the first modal one.
-    private static func activeLayers(of screen: any Screen) -> (layers: [KeyLayer], modal: Bool) {
-        let layers = screen.layers
+    private var activeLayers: (layers: [KeyLayer], modal: Bool) {
+        let layers = screenLayers
         guard let modal = layers.firstIndex(where: \.isModal) else { return (layers, false) }
         return (Array(layers[...modal]), true)
     }
@@ -268,7 +280,8 @@ public final class AppShell: LoopContent {
         buffer.draw(breadcrumb, at: Point(x: 1, y: 1), style: .bold, maxWidth: breadcrumbWidth)
         let screen = currentScreen
         screen.render(in: content.inset(dx: 1, dy: 0), buffer: &buffer)
-        var (layers, modal) = Self.activeLayers(of: screen)
+        builtLayers = nil  // as this frame shows them
+        var (layers, modal) = activeLayers
         if let goTo, goTo.panel.isShown { (layers, modal) = ([goTo.layer], true) }
         if palette.isShown { (layers, modal) = ([paletteLayer], true) }
         let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there

@@ -82,13 +82,8 @@ public struct KeyMap<Action: Sendable>: Sendable {
     }
 
     /// Lines for the help overlay: keys and description.
-    public var helpEntries: [HelpEntry] { helpEntries { _ in true } }
-
-    /// Help lines for the bindings whose action passes `include`.
-    public func helpEntries(where include: (Action) -> Bool) -> [HelpEntry] {
-        bindings.filter { include($0.action) }.map {
-            HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help)
-        }
+    public var helpEntries: [HelpEntry] {
+        bindings.map { HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help) }
     }
 
     /// Footer hints (first key and label) for the bindings that have one and pass `include`.

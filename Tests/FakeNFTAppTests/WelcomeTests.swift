@@ -62,7 +62,7 @@ import FakeNFTTesting
         _ = frame(onboarding)
         _ = onboarding.handle(.key(.char("?")))
         var help = frame(onboarding)
-        for entry in OnboardingScene.keys.helpEntries(where: { $0 != .previous }) + SceneKeys.map.helpEntries {
+        for entry in OnboardingScene.keys.filter { $0.action != .previous }.helpEntries + SceneKeys.map.helpEntries {
             #expect(help.contains(entry.text), "\(entry.text)")
         }
         _ = onboarding.handle(.key(.right))  // the help takes the keys while open

@@ -64,64 +64,53 @@ final class CartScreen: Screen {
         {
             return [menu]
         }
-        // once per route or frame: the rows are sorted
-        let hasItems = !model.visibleItems.isEmpty, searching = pane.search.isActive
-        let offline = model.context.state.freshness == .offline
+        let hasItems = !model.visibleItems.isEmpty  // once per build: the rows are sorted
         return pane.layers(with: [
-            .keys(
-                title, Self.keys,
-                enabled: {
-                    $0 == .retry || ($0 == .clearSearch ? searching : hasItems && ($0 != .pay || !offline))
-                },
-                why: {
-                    switch $0 {
-                    case .remove, .sort, .search: hasItems ? nil : tr(.cartEmptyReason)
-                    case .pay: !hasItems ? tr(.cartEmptyReason) : offline ? tr(.offlineReason) : nil
-                    default: nil
-                    }
-                },
-                hinted: { [unowned self] in
-                    $0 != .retry || model.context.state.cartFailure != nil || model.fetched.failure != nil
-                }
-            ) { [unowned self] in
-                perform($0)
-            },
+            .keys(title, Self.keys) { [unowned self] in use($0, hasItems: hasItems) },
             KeyLayer(title: title, help: []) { [unowned self] event in  // a row's ✕: remove that row (asks first)
                 guard case .pick(Self.removeArea, let index) = event, !ReadOnlyMode.isOn else { return nil }
                 pane.select(index)
-                return perform(.remove)
+                return use(.remove, hasItems: hasItems).command
             },
         ])
     }
 
-    private func perform(_ action: Action) -> ScreenCommand {
+    /// What each key does now (`hasItems`: whether rows are shown).
+    private func use(_ action: Action, hasItems: Bool) -> KeyUse {
+        let empty = KeyUse.refused(tr(.cartEmptyReason))
         switch action {
-        case .remove:
-            let marked = pane.marked
-            guard let nft = pane.selected ?? marked.first else { return .handled }  // the rows shown
-            let nfts = marked.isEmpty ? [nft] : marked
-            let message =
-                marked.isEmpty
-                ? tr(.removeQuestion, nft.name)
-                : tr(
-                    .removeMarkedMessage, Format.count(marked.count, .nfts),
-                    Format.price(marked.map(\.price).filter(\.isFinite).reduce(0, +)))
-            confirm = (
-                ConfirmDialog(
-                    title: tr(.removeTitle), message: message, confirmLabel: tr(.delete),
-                    cancelLabel: tr(.dialogCancel),
-                    destructive: true), nfts
-            )
-        case .sort:
-            sortMenu.open(current: model.sort)
+        case .remove: return hasItems ? .run { [unowned self] in askToRemove() } : empty
+        case .sort: return hasItems ? .run { [unowned self] in sortMenu.open(current: model.sort) } : empty
+        case .search: return hasItems ? .run { [unowned self] in pane.beginSearch() } : empty
         case .pay:
-            return .push(PaymentScreen(model: PaymentViewModel(context: model.context, items: model.visibleItems)))
+            if !hasItems { return .refused(tr(.cartEmptyReason)) }
+            if model.context.state.freshness == .offline { return .refused(tr(.offlineReason)) }
+            return .command { [unowned self] in
+                .push(PaymentScreen(model: PaymentViewModel(context: model.context, items: model.visibleItems)))
+            }
         case .retry:
-            tasks.run { [model] in await model.reload() }
-        case .search: pane.beginSearch()
-        case .clearSearch: pane.clearSearch()
+            let failed = model.context.state.cartFailure != nil || model.fetched.failure != nil
+            return .run(hinted: failed) { [unowned self] in tasks.run { [model] in await model.reload() } }
+        case .clearSearch: return pane.search.isActive ? .run { [unowned self] in pane.clearSearch() } : .passes
         }
-        return .handled
+    }
+
+    /// Asks whether to remove the selected NFT, or the marked ones.
+    private func askToRemove() {
+        let marked = pane.marked
+        guard let nft = pane.selected ?? marked.first else { return }  // the rows shown
+        let nfts = marked.isEmpty ? [nft] : marked
+        let message =
+            marked.isEmpty
+            ? tr(.removeQuestion, nft.name)
+            : tr(
+                .removeMarkedMessage, Format.count(marked.count, .nfts),
+                Format.price(marked.map(\.price).filter(\.isFinite).reduce(0, +)))
+        confirm = (
+            ConfirmDialog(
+                title: tr(.removeTitle), message: message, confirmLabel: tr(.delete), cancelLabel: tr(.dialogCancel),
+                destructive: true), nfts
+        )
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {

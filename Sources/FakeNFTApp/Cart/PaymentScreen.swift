@@ -47,7 +47,11 @@ final class PaymentScreen: Screen {
     var layers: [KeyLayer] {
         switch model.outcome {
         case .succeeded:
-            return [.keys(tr(.layerPayment), Self.successKeys) { $0 == .catalog ? .finish(showingTab: 0) : .popToRoot }]
+            return [
+                .keys(tr(.layerPayment), Self.successKeys) { action in
+                    .command { action == .catalog ? .finish(showingTab: 0) : .popToRoot }
+                }
+            ]
         case .paying:  // one payment at a time: keys wait for the answer
             return [KeyLayer(title: tr(.paying), help: [], isModal: true) { _ in .handled }]
         case .failed(let reason):
@@ -64,10 +68,15 @@ final class PaymentScreen: Screen {
             ]
         case .none:
             return grid.layers(with: [
-                .keys(
-                    tr(.layerPayment), Self.keys, enabled: { [unowned self] in $0 != .pay || grid.selected != nil },
-                    hinted: { [unowned self] in $0 != .retry || model.currencies.failure != nil }
-                ) { [unowned self] in perform($0) }
+                .keys(tr(.layerPayment), Self.keys) { [unowned self] action in
+                    switch action {
+                    case .pay:
+                        grid.selected == nil
+                            ? .refused(tr(.nothingSelected)) : .command { [unowned self] in perform(action) }
+                    case .retry: .command(hinted: model.currencies.failure != nil) { [unowned self] in perform(action) }
+                    case .terms: .command { [unowned self] in perform(action) }
+                    }
+                }
             ])
         }
     }

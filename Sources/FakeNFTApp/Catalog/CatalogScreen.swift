@@ -45,32 +45,28 @@ final class CatalogScreen: Screen {
             return [menu]
         }
         return pane.layers(with: [
-            .keys(
-                title, Self.keys, enabled: { [unowned self] in enabled($0) },
-                hinted: { $0 != .retry || model.collections.failure != nil }
-            ) { [unowned self] in perform($0) }
+            .keys(title, Self.keys) { [unowned self] in use($0) }
         ])
     }
 
-    private func enabled(_ action: Action) -> Bool {
-        switch action {
-        case .open, .sort, .search: return model.collections.value != nil
-        case .clearSearch: return pane.search.isActive
-        case .retry: return true
-        }
-    }
-
-    private func perform(_ action: Action) -> ScreenCommand {
+    /// What each key does now.
+    private func use(_ action: Action) -> KeyUse {
+        let loaded = model.collections.value != nil
         switch action {
         case .open:
-            guard let collection = pane.selected else { return .handled }
-            return .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: model.context)))
-        case .sort: sortMenu.open(current: model.sort)
-        case .search: pane.beginSearch()
-        case .clearSearch: pane.clearSearch()
-        case .retry: tasks.run { [model] in await model.load() }
+            guard loaded else { return .passes }
+            guard let collection = pane.selected else { return .refused(tr(.nothingSelected)) }
+            return .command { [model] in
+                .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: model.context)))
+            }
+        case .sort: return loaded ? .run { [unowned self] in sortMenu.open(current: model.sort) } : .passes
+        case .search: return loaded ? .run { [unowned self] in pane.beginSearch() } : .passes
+        case .clearSearch: return pane.search.isActive ? .run { [unowned self] in pane.clearSearch() } : .passes
+        case .retry:
+            return .run(hinted: model.collections.failure != nil) { [unowned self] in
+                tasks.run { [model] in await model.load() }
+            }
         }
-        return .handled
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {

@@ -48,57 +48,41 @@ struct NFTGridActions {
 
     /// The grid's layers: the search's, these keys (titled `title`), the grid's movement.
     func layers(title: String) -> [KeyLayer] {
-        pane.layers(with: [
-            .keys(title, keys(), enabled: enabled, why: why, hinted: { $0 != .retry || failed() }) { perform($0) }
-        ])
+        pane.layers(with: [.keys(title, keys()) { use($0) }])
     }
 
-    private func enabled(_ action: NFTGridAction) -> Bool {
+    /// What each key does now.
+    private func use(_ action: NFTGridAction) -> KeyUse {
         switch action {
-        case .retry: true
-        case .author: author != nil
-        case .open, .like, .cart: pane.selected != nil
-        case .search: !pane.all.isEmpty
-        case .clearSearch: pane.search.isActive
-        }
-    }
-
-    /// Why an action that needs an NFT cannot act: none is shown.
-    private func why(_ action: NFTGridAction) -> String? {
-        switch action {
-        case .open, .like, .cart: pane.selected == nil ? tr(.nothingSelected) : nil
-        default: nil
-        }
-    }
-
-    private func perform(_ action: NFTGridAction) -> ScreenCommand {
-        switch action {
-        case .open: if let nft = pane.selected { return .push(opened(nft)) }
-        case .like:
-            let marked = pane.marked
-            guard !marked.isEmpty else {
-                if let nft = pane.selected { like(nft) }
-                return .handled
+        case .retry: return .run(hinted: failed()) { reload() }
+        case .author: return author.map { author in .command { author() } } ?? .passes
+        case .open, .like, .cart:
+            guard let nft = pane.selected else { return .refused(tr(.nothingSelected)) }
+            switch action {
+            case .like: return .run { likeMarked(orElse: nft) }
+            case .cart: return .run { cartMarked(orElse: nft) }
+            default: return .command { .push(opened(nft)) }
             }
-            // All marked liked, unless all are: then all unliked.
-            let liking = marked.contains { !context.state.isLiked($0) }
-            for nft in marked where context.state.isLiked(nft) != liking { like(nft) }
-            pane.clearMarks()
-        case .cart:
-            let marked = pane.marked.filter { context.state.cartPlace($0) != .owned }
-            guard !pane.marked.isEmpty else {
-                if let nft = pane.selected { context.state.toggleCart(nft) }
-                return .handled
-            }
-            // All marked put in the cart, unless all are in it: then all taken out.
-            let adding = marked.contains { !context.state.isInCart($0) }
-            for nft in marked where context.state.isInCart(nft) != adding { context.state.toggleCart(nft) }
-            pane.clearMarks()
-        case .author: if let author { return author() }
-        case .retry: reload()
-        case .search: pane.beginSearch()
-        case .clearSearch: pane.clearSearch()
+        case .search: return pane.all.isEmpty ? .passes : .run { pane.beginSearch() }
+        case .clearSearch: return pane.search.isActive ? .run { pane.clearSearch() } : .passes
         }
-        return .handled
+    }
+
+    /// Likes every marked NFT (unlikes them all when all are liked), else `nft`.
+    private func likeMarked(orElse nft: NFT) {
+        let marked = pane.marked
+        guard !marked.isEmpty else { return like(nft) }
+        let liking = marked.contains { !context.state.isLiked($0) }
+        for nft in marked where context.state.isLiked(nft) != liking { like(nft) }
+        pane.clearMarks()
+    }
+
+    /// Puts every marked NFT in the cart (takes them all out when all are in it), else `nft`.
+    private func cartMarked(orElse nft: NFT) {
+        guard !pane.marked.isEmpty else { return context.state.toggleCart(nft) }
+        let marked = pane.marked.filter { context.state.cartPlace($0) != .owned }
+        let adding = marked.contains { !context.state.isInCart($0) }
+        for nft in marked where context.state.isInCart(nft) != adding { context.state.toggleCart(nft) }
+        pane.clearMarks()
     }
 }

@@ -35,16 +35,13 @@ final class NFTScreen: Screen {
     var layers: [KeyLayer] {
         let count = model.nft.images.count, owned = model.cartPlace == .owned
         return [
-            .keys(
-                tr(.layerNFT), Self.keys,
-                enabled: { action in
-                    switch action {
-                    case .previous, .next: return count > 1
-                    default: return true
-                    }
-                },
-                hinted: { $0 != .cart || !owned }
-            ) { [unowned self] in perform($0) }
+            .keys(tr(.layerNFT), Self.keys) { [unowned self] action in
+                switch action {
+                case .previous, .next: count > 1 ? .command { [unowned self] in perform(action) } : .passes
+                case .cart: .command(hinted: !owned) { [unowned self] in perform(action) }
+                default: .command { [unowned self] in perform(action) }
+                }
+            }
         ]
     }
 

@@ -114,11 +114,12 @@ final class Pane<Item, Selection: SelectionState> {
         let matches: KeyLayer? =
             search.isKept
             ? .keys(tr(.layerMatches), ListSearch.matchKeys) { [unowned self] step in
-                let count = shown.count
-                guard count > 0 else { return .handled }
-                selection.select((selectedIndex(among: count) + (step == .next ? 1 : count - 1)) % count)
-                moved()
-                return .handled
+                .run { [unowned self] in
+                    let count = shown.count
+                    guard count > 0 else { return }
+                    selection.select((selectedIndex(among: count) + (step == .next ? 1 : count - 1)) % count)
+                    moved()
+                }
             } : nil
         return [typing].compactMap { $0 } + [marking].compactMap { $0 } + keys + [matches].compactMap { $0 } + [moving]
     }
@@ -126,20 +127,16 @@ final class Pane<Item, Selection: SelectionState> {
     /// Space, Shift-arrows and Esc over the marks; the selection first takes the last frame's
     /// layout (as the movement keys' layer does), so a mark moves on as an arrow would.
     private var markingLayer: KeyLayer {
-        var layer = KeyLayer.keys(
-            tr(.layerMarks), Marks.keys(count: marks.count),
-            enabled: { [unowned self] in $0 != .clear || !marks.isEmpty },
-            hinted: { _ in true }  // the footer says "3 marked: clear" while marks are; Space is in the help
-        ) { [unowned self] action in
+        // the footer says "3 marked: clear" while marks are; Space is in the help
+        var layer = KeyLayer.keys(tr(.layerMarks), Marks.keys(count: marks.count)) { [unowned self] action in
             switch action {
-            case .mark: mark(extending: false, then: selection is GridState ? .right : .down)
-            case .extendUp: mark(extending: true, then: .up)
-            case .extendDown: mark(extending: true, then: .down)
-            case .extendLeft: mark(extending: true, then: .left)
-            case .extendRight: mark(extending: true, then: .right)
-            case .clear: clearMarks()
+            case .mark: .run { [unowned self] in mark(extending: false, then: selection is GridState ? .right : .down) }
+            case .extendUp: .run { [unowned self] in mark(extending: true, then: .up) }
+            case .extendDown: .run { [unowned self] in mark(extending: true, then: .down) }
+            case .extendLeft: .run { [unowned self] in mark(extending: true, then: .left) }
+            case .extendRight: .run { [unowned self] in mark(extending: true, then: .right) }
+            case .clear: marks.isEmpty ? .passes : .run { [unowned self] in clearMarks() }
             }
-            return .handled
         }
         let route = layer.route
         layer.route = { [unowned self] event, frame in

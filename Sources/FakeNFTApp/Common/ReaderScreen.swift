@@ -59,16 +59,14 @@ final class ReaderScreen: Screen {
                 pageWidth = frame.panes[Self.pageArea]?.rect.width ?? pageWidth
                 return nil
             },
-            .keys(
-                tr(.webPage), Self.keys,
-                enabled: { [unowned self] action in
-                    switch action {
-                    case .nextLink, .previousLink: !model.links.isEmpty
-                    case .follow: selectedLink != nil
-                    default: true
-                    }
+            .keys(tr(.webPage), Self.keys) { [unowned self] action in
+                switch action {
+                case .nextLink, .previousLink:
+                    model.links.isEmpty ? .passes : .command { [unowned self] in perform(action) }
+                case .follow: selectedLink == nil ? .passes : .command { [unowned self] in perform(action) }
+                default: .command { [unowned self] in perform(action) }
                 }
-            ) { [unowned self] in perform($0) },
+            },
             KeyLayer(title: tr(.webPage), help: []) { [unowned self] event in
                 switch event {
                 case .pick("links", let index):  // a click on a link in the list opens it

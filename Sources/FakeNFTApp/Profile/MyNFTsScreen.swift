@@ -39,28 +39,26 @@ final class MyNFTsScreen: Screen {
             return [menu]
         }
         return pane.layers(with: [
-            .keys(
-                title, Self.keys,
-                enabled: { [unowned self] action in
-                    switch action {
-                    case .clearSearch: pane.search.isActive
-                    case .retry: true
-                    case .sort, .open, .search: model.owned.value?.isEmpty == false
-                    }
-                }, hinted: { [unowned self] in $0 != .retry || model.owned.failure != nil }
-            ) { [unowned self] action in
-                switch action {
-                case .sort: sortMenu.open(current: model.sort)
-                case .search: pane.beginSearch()
-                case .clearSearch: pane.clearSearch()
-                case .retry: tasks.run { [model] in await model.load() }
-                case .open:
-                    guard let nft = pane.selected else { return .handled }
-                    return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
-                }
-                return .handled
-            }
+            .keys(title, Self.keys) { [unowned self] in use($0) }
         ])
+    }
+
+    /// What each key does now.
+    private func use(_ action: Action) -> KeyUse {
+        let owns = model.owned.value?.isEmpty == false
+        switch action {
+        case .sort: return owns ? .run { [unowned self] in sortMenu.open(current: model.sort) } : .passes
+        case .search: return owns ? .run { [unowned self] in pane.beginSearch() } : .passes
+        case .clearSearch: return pane.search.isActive ? .run { [unowned self] in pane.clearSearch() } : .passes
+        case .retry:
+            return .run(hinted: model.owned.failure != nil) { [unowned self] in
+                tasks.run { [model] in await model.load() }
+            }
+        case .open:
+            guard owns else { return .passes }
+            guard let nft = pane.selected else { return .refused(tr(.nothingSelected)) }
+            return .command { [model] in .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context))) }
+        }
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {

@@ -27,9 +27,9 @@ final class OrderScreen: Screen {
 
     var layers: [KeyLayer] {
         pane.layers(with: [
-            .keys(title, Self.keys, enabled: { [unowned self] _ in selectedNFT != nil }) { [unowned self] _ in
-                guard let nft = selectedNFT else { return .handled }
-                return .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
+            .keys(title, Self.keys) { [unowned self] _ in
+                guard let nft = selectedNFT else { return .passes }
+                return .command { [model] in .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context))) }
             }
         ])
     }

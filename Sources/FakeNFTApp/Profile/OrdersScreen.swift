@@ -31,18 +31,18 @@ final class OrdersScreen: Screen {
 
     var layers: [KeyLayer] {
         pane.layers(with: [
-            .keys(
-                title, Self.keys,
-                enabled: { [unowned self] in $0 == .retry || pane.selected != nil },
-                hinted: { [unowned self] in $0 != .retry || model.orders.failure != nil }
-            ) { [unowned self] action in
+            .keys(title, Self.keys) { [unowned self] action in
                 switch action {
-                case .retry: tasks.run { [model] in await model.load() }
+                case .retry:
+                    return .run(hinted: model.orders.failure != nil) { [unowned self] in
+                        tasks.run { [model] in await model.load() }
+                    }
                 case .open:
-                    guard let order = pane.selected else { return .handled }
-                    return .push(OrderScreen(model: OrderViewModel(order: order, context: model.context)))
+                    guard let order = pane.selected else { return .passes }
+                    return .command { [model] in
+                        .push(OrderScreen(model: OrderViewModel(order: order, context: model.context)))
+                    }
                 }
-                return .handled
             }
         ])
     }

@@ -82,10 +82,12 @@ final class ProfileScreen: Screen {
         }
         if let form = model.form { return [formLayer(form)] }
         return rows.layers(with: [
-            .keys(
-                title, Self.keys, enabled: { [unowned self] in $0 == .retry || model.profile != nil },
-                hinted: { [unowned self] in $0 != .retry || model.shown.failure != nil }
-            ) { [unowned self] in perform($0) }
+            .keys(title, Self.keys) { [unowned self] action in
+                switch action {
+                case .retry: .command(hinted: model.shown.failure != nil) { [unowned self] in perform(action) }
+                case .edit, .open: model.profile == nil ? .passes : .command { [unowned self] in perform(action) }
+                }
+            }
         ])
     }
 

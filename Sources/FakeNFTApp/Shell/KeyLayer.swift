@@ -51,32 +51,32 @@ public struct KeyLayer {
         return nil
     }
 
-    /// A screen's key map: the bindings whose action is `enabled` now dispatch, show in the
-    /// help and (when they have a hint and are `hinted` now) in the footer: "r retry" only
-    /// where something failed, though `r` reloads everywhere. An action not enabled, whose
-    /// `why` names a reason ("nothing selected", "offline"), says it when its key is pressed and
-    /// in the palette; without one its key goes on to the layers below. In ``ReadOnlyMode`` the
-    /// bindings that change data are left out (their keys say so).
-    public static func keys<Action>(
-        _ title: String, _ map: KeyMap<Action>, enabled: @escaping (Action) -> Bool = { _ in true },
-        why: @escaping (Action) -> String? = { _ in nil }, hinted: (Action) -> Bool = { _ in true },
-        perform: @escaping (Action) -> ScreenCommand
-    ) -> KeyLayer {
+    /// A screen's key map, each action's use now declared with its handler in one place
+    /// (``KeyUse``): the actions that act dispatch, show in the help and (when hinted) in the
+    /// footer; one refused says why when its key is pressed and in the palette; one that passes
+    /// leaves its key to the layers below. In ``ReadOnlyMode`` the bindings that change data are
+    /// left out (their keys say so).
+    public static func keys<Action>(_ title: String, _ map: KeyMap<Action>, _ use: @escaping (Action) -> KeyUse)
+        -> KeyLayer
+    {
         let every = map, map = ReadOnlyMode.isOn ? map.readingOnly : map
+        let uses = map.bindings.map { use($0.action) }  // each once, for the help and the footer
+        var toHelp = uses.makeIterator(), toHint = uses.makeIterator()
+        let acting = map.filter { _ in toHelp.next()?.acts == true }
+        let hinted = map.filter { _ in toHint.next().map { $0.acts && $0.hinted } == true }
         var layer = KeyLayer(
-            title: title, help: map.helpEntries(where: enabled), hints: map.hints { enabled($0) && hinted($0) }
-        ) {
-            event in
+            title: title, help: acting.helpEntries, hints: hinted.hints()
+        ) { event in
             guard case .key(let key) = event else { return nil }
             guard let action = map.action(for: key) else {
                 // A change key in read-only mode says why it does nothing.
                 return every.action(for: key).map { _ in .cannotAct(tr(.readOnlyKey)) }
             }
-            return enabled(action) ? perform(action) : why(action).map { .cannotAct($0) }
+            return use(action).command
         }
         layer.commands = every.commands { binding in
             if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
-            return enabled(binding.action) ? nil : why(binding.action) ?? tr(.notNowReason)
+            return use(binding.action).reason
         }
         return layer
     }
@@ -140,6 +140,65 @@ public struct KeyLayer {
             }
             update(selection)
             return .handled
+        }
+    }
+}
+
+/// What one of a screen's keys does now, declared with its handler: it acts (listed in the help,
+/// and in the footer when hinted: "r retry" only where something failed), it is refused and says
+/// why ("nothing selected", "offline"), or it passes: the key is not the screen's now and goes on
+/// to the layers below (Esc with no search to clear is Back).
+@MainActor
+public struct KeyUse {
+    private enum Now {
+        case acts(() -> ScreenCommand)
+        case refused(String)
+        case passes
+    }
+
+    private let now: Now
+    /// Whether the footer names it while it acts.
+    let hinted: Bool
+
+    /// Acts by running `handler`, which says what the shell does next.
+    public static func command(hinted: Bool = true, _ handler: @escaping () -> ScreenCommand) -> KeyUse {
+        KeyUse(now: .acts(handler), hinted: hinted)
+    }
+
+    /// Acts by running `handler`; the screen stays.
+    public static func run(hinted: Bool = true, _ handler: @escaping () -> Void) -> KeyUse {
+        command(hinted: hinted) {
+            handler()
+            return .handled
+        }
+    }
+
+    /// Cannot act now, for `reason`.
+    public static func refused(_ reason: String) -> KeyUse { KeyUse(now: .refused(reason), hinted: false) }
+
+    /// Not the screen's now: the key goes on to the layers below.
+    public static let passes = KeyUse(now: .passes, hinted: false)
+
+    var acts: Bool {
+        if case .acts = now { return true }
+        return false
+    }
+
+    /// What the key does when pressed: the handler's command, the refusal, or nil (it passes).
+    var command: ScreenCommand? {
+        switch now {
+        case .acts(let handler): handler()
+        case .refused(let reason): .cannotAct(reason)
+        case .passes: nil
+        }
+    }
+
+    /// Why the palette cannot run it now; nil when it acts.
+    var reason: String? {
+        switch now {
+        case .acts: nil
+        case .refused(let reason): reason
+        case .passes: tr(.notNowReason)
         }
     }
 }

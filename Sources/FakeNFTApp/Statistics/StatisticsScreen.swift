@@ -62,10 +62,10 @@ public final class StatisticsScreen: Screen {
             return [menu]
         }
         return pane.layers(with: [
-            .keys(
-                title, Self.keys, enabled: { [unowned self] in enabled($0) },
-                hinted: { [unowned self] in $0 != .retry || showsFailure }
-            ) { [unowned self] in perform($0) },
+            .keys(title, Self.keys) { [unowned self] action in
+                guard enabled(action) else { return .passes }
+                return .command(hinted: action != .retry || showsFailure) { [unowned self] in perform(action) }
+            },
             KeyLayer(title: title, help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
                 loadAhead(beyond: size.height / 2)  // the rows a taller terminal shows (two lines each)

@@ -24,7 +24,11 @@ final class UserScreen: Screen {
     var title: String { user.name }
 
     var layers: [KeyLayer] {
-        rows.layers(with: [.keys(user.name, Self.keys) { [unowned self] _ in open(rows.selected ?? .website) }])
+        rows.layers(with: [
+            .keys(user.name, Self.keys) { [unowned self] _ in
+                .command { [unowned self] in open(rows.selected ?? .website) }
+            }
+        ])
     }
 
     private func open(_ row: Row) -> ScreenCommand {

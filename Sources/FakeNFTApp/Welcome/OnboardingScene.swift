@@ -58,10 +58,11 @@ final class OnboardingScene: LoopContent {
     /// The page's keys.
     private var layers: [KeyLayer] {
         [
-            .keys(
-                Self.pages[page].title, Self.keys(onLastPage: isLastPage), enabled: { [unowned self] in works($0) },
-                hinted: { [isLastPage] in $0 != .skip || !isLastPage }  // on the last page, finishing is skipping
-            ) { [unowned self] in perform($0) }
+            .keys(Self.pages[page].title, Self.keys(onLastPage: isLastPage)) { [unowned self] action in
+                guard works(action) else { return .passes }
+                // on the last page, finishing is skipping
+                return .command(hinted: action != .skip || !isLastPage) { [unowned self] in perform(action) }
+            }
         ]
     }
 

@@ -71,8 +71,8 @@ final class SignInScene: LoopContent {
         }
         // ←→ switch the mode only on its row (in a field they move the caret): hinted only there
         layers.append(
-            .keys(title, Self.keys, enabled: { [focus] in $0 != .switchMode || focus == .mode }) { [unowned self] in
-                perform($0)
+            .keys(title, Self.keys) { [unowned self] action in
+                action == .switchMode && focus != .mode ? .passes : .command { [unowned self] in perform(action) }
             })
         layers.append(
             KeyLayer(title: title, help: []) { [unowned self] event in

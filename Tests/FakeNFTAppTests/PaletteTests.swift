@@ -53,6 +53,13 @@ import FakeNFTTesting
     @Test func aKeyThatCannotActSaysWhy() async throws {
         try await TestServer.with { server async throws in
             let (context, shell) = try await startedApp(server)
+            _ = shell.handle(.key(.char("/")))
+            type("zzzz", shell)
+            _ = shell.handle(.key(.enter))
+            _ = shell.handle(.key(.enter))
+            #expect(context.effects.toast?.message == "nothing selected", "Enter where the search found no collection")
+            #expect(shell.currentScreen is CatalogScreen)
+            _ = shell.handle(.key(.escape))  // the search
             _ = shell.handle(.key(.enter))  // the biggest collection
             let collection = try #require(shell.currentScreen as? CollectionScreen)
             #expect(await eventually { collection.model.nfts.value != nil })

@@ -74,6 +74,12 @@ import FakeNFTTesting
             #expect(value("fakenft_http_request_duration_seconds_count", [route, "method=\"GET\""]) == 4)
             #expect(value("fakenft_http_request_duration_seconds_bucket", [route, "le=\"+Inf\""]) == 4)
             #expect(lines.contains { $0.hasPrefix("fakenft_http_requests_in_flight") }, "the requests in flight")
+            // The background jobs by name: a pool's loop on PostgreSQL (this server's, and those of other
+            // tests' servers in this process), none on SQLite unless another test runs one.
+            for job in BackgroundJobs.Name.allCases {
+                #expect(value("fakenft_background_jobs", ["job=\"\(job.rawValue)\""]) != nil, "\(job.rawValue)")
+            }
+            if TestStore.isPostgres { #expect((value("fakenft_background_jobs", ["job=\"postgres-pool\""]) ?? 0) >= 1) }
             // The connection pool's use, on PostgreSQL only (20 connections at most).
             let pool = lines.filter { $0.hasPrefix("fakenft_db_connections_") }.sorted()
             if TestStore.isPostgres {

@@ -42,6 +42,14 @@ final class ServerMetrics: Sendable {
         CoreMetrics.Gauge(label: "fakenft_db_connections_max", factory: factory).record(maximum)
     }
 
+    /// The process's background jobs running now, by name (``BackgroundJobs``; read when the metrics are).
+    func backgroundJobs(_ counts: [BackgroundJobs.Name: Int]) {
+        for (name, count) in counts {
+            CoreMetrics.Gauge(label: "fakenft_background_jobs", dimensions: [("job", name.rawValue)], factory: factory)
+                .record(count)
+        }
+    }
+
     /// Changes the read model caught up with since start, by where their rows came from
     /// (``Store/caughtUp``; read when the metrics are).
     func caughtUp(fromNotifications: Int, fromDatabase: Int) {

@@ -3,7 +3,8 @@ import Synchronization
 /// `work`'s result, or `expired()`'s error once `limit` has passed, whichever comes first. At the
 /// limit the work is cancelled but not waited for: a query stuck on a connection the database
 /// dropped (seen across a PostgreSQL restart) must not hold its caller, and with it every change
-/// queued behind it. The work's task is owned here and ends when the work notices its cancellation.
+/// queued behind it. The work runs as a job of ``BackgroundJobs``, which ends when the work
+/// notices its cancellation.
 /// The limit is watched by `deadlines`: it passes up to a tick late.
 /// - Parameters:
 ///   - abandoned: asked at each tick while the work runs: once it gives an error (the
@@ -21,7 +22,9 @@ func withDeadline<T: Sendable>(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             outcome.wait(with: continuation)
-            let worker = Task { outcome.settle(await Result { try await work() }) }
+            let worker = BackgroundJobs.shared.start(.deadlineWork) {
+                outcome.settle(await Result { try await work() })
+            }
             outcome.whenSettled { worker.cancel() }
             let watch = deadlines.watch(for: limit) { passed in
                 if passed {
@@ -40,7 +43,8 @@ func withDeadline<T: Sendable>(
 /// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, each
 /// request body, each wait for a generation), kept in one table that one task looks over every
 /// ``tick``, instead of a timer each (which cost more: docs/benchmarks.md, "Tried and not kept").
-/// A deadline passes up to a tick late. The task runs only while a deadline is set. Time is the
+/// A deadline passes up to a tick late. The loop is a job of ``BackgroundJobs`` that runs only
+/// while a deadline is set. Time is the
 /// clock's given at creation: the server's is the continuous clock, a test's one it moves itself.
 final class Deadlines: Sendable {
     /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
@@ -84,7 +88,7 @@ final class Deadlines: Sendable {
             defer { state.looking = true }
             return (state.lastID, !state.looking)
         }
-        if start { Task.detached { await self.lookOver() } }
+        if start { BackgroundJobs.shared.start(.deadlines) { await self.lookOver() } }
         return id
     }
 

@@ -15,7 +15,7 @@ final class PostgresDatabase: StoreDatabase {
 
     private let client: PostgresClient
     private let address: PostgresAddress
-    private let running: Task<Void, Never>
+    private let running: BackgroundJobs.Job
     private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
     private let leased = Atomic<Int>(0)
@@ -47,10 +47,11 @@ final class PostgresDatabase: StoreDatabase {
         }
         listenConfiguration.options.connectTimeout = .seconds(5)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        // The pool's own loop, begun by the time the pool is first used. The one task of the
-        // store outside the server's service group: after an outage it may not end when
-        // cancelled, and a stop must not wait for it (``FakeNFTServer/serve`` bounds the close).
-        let running = Task { await client.run() }
+        // The pool's own loop, begun by the time the pool is first used: a background job, not a
+        // service of the server's group (the store answers before the group runs, and in-process
+        // servers run none); after an outage it may not end when cancelled, so a close bounds its
+        // wait (``Store/close(within:)``).
+        let running = BackgroundJobs.shared.start(.postgresPool) { await client.run() }
         // One connection first, which migrates and seeds: the pool retries a refused one for a
         // minute and then says only that it gave up; this says why (the server's reason, or what
         // TLS found) at once.
@@ -82,7 +83,7 @@ final class PostgresDatabase: StoreDatabase {
 
     func close() async {
         running.cancel()
-        _ = await running.value
+        await running.ended()
     }
 
     // MARK: Reading

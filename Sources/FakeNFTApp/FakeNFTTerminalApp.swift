@@ -31,7 +31,7 @@ public enum FakeNFTTerminalApp {
                 }
             },
             undo: { state.undo() },
-            status: { state.status })
+            status: { state.status }, readOnly: context.readOnly)
     }
 
     /// Runs until the user quits; returns the signal that ended it, if one did: the launch
@@ -47,12 +47,13 @@ public enum FakeNFTTerminalApp {
     ///   - environment: what the terminal layer reads (`TERM`, `NO_COLOR` as `--color` leaves it).
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
     ///   - accessible: for screen readers: the cursor on the selection, spinners still.
+    ///   - readOnly: nothing may be changed (``AppContext/readOnly``).
     public static func run(
         connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
         askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
-        accessible: Bool = false,
+        accessible: Bool = false, readOnly: Bool = false,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
         AccessibleMode.isOn = accessible
@@ -142,7 +143,8 @@ public enum FakeNFTTerminalApp {
                 kept: (kept("likes"), kept("cart")))
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
-                offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment[SSHSessionVariables.key])
+                offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment[SSHSessionVariables.key],
+                readOnly: readOnly)
             let lastSeen = LastSeenStore(
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)

@@ -124,14 +124,12 @@ struct AppCommand: AsyncParsableCommand {
         let term = environment["TERM"] ?? ""
         let asking = (imagesChoice == .auto || themeChoice == .auto) && term != "linux"
         let exitSignal: Int32?
-        let readOnly = settings.readOnly.value
-        await MainActor.run { ReadOnlyMode.isOn = readOnly }
         do {
             exitSignal = try await FakeNFTTerminalApp.run(
                 connect: connect, server: server, mouse: settings.mouse.value, environment: environment, look: look,
                 askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
                 symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
-                logger: logger)
+                readOnly: settings.readOnly.value, logger: logger)
         } catch {
             logger.error("stopped: \(error)")
             await embedded.stop()

@@ -7,14 +7,16 @@ import FakeNFTTesting
 
 /// An app context on a test server, without colours (pictures are placeholders, so snapshots are plain text).
 @MainActor
-func makeContext(_ server: (any ServerUnderTest)?, baseURL: URL? = nil, preferences: URL? = nil) -> AppContext {
+func makeContext(
+    _ server: (any ServerUnderTest)?, baseURL: URL? = nil, preferences: URL? = nil, readOnly: Bool = false
+) -> AppContext {
     let base = baseURL ?? URL(string: "http://127.0.0.1:1")!
     let file =
         preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
     let services = Services(
         api: server?.client(timeout: 3) ?? APIClient(APIConfiguration(baseURL: base, timeout: 3)),
         preferences: PreferencesStore(fileURL: file))
-    return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders())
+    return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders(), readOnly: readOnly)
 }
 
 /// Renders the shell into a cell grid; spinner frames are masked so snapshots are stable.
@@ -30,8 +32,8 @@ func frame(_ shell: AppShell, _ size: Size) -> String {
 
 /// The four tabs on `server`, started, with the cart, the profile and the catalog loaded.
 @MainActor
-func startedApp(_ server: any ServerUnderTest) async throws -> (AppContext, AppShell) {
-    let context = makeContext(server)
+func startedApp(_ server: any ServerUnderTest, readOnly: Bool = false) async throws -> (AppContext, AppShell) {
+    let context = makeContext(server, readOnly: readOnly)
     let shell = FakeNFTTerminalApp.makeShell(context: context)
     await context.state.start()
     #expect(await eventually { context.state.cart != nil && context.state.profile != nil })

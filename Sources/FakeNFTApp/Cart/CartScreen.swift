@@ -34,7 +34,7 @@ final class CartScreen: Screen {
     init(model: CartViewModel) {
         self.model = model
         pane = ListPane(area: "list", items: { model.visibleItems }, searchBy: \.name)
-        if !ReadOnlyMode.isOn { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
+        if !model.context.readOnly { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
     }
 
     var isAnimating: Bool { model.cart == nil && model.context.state.cartFailure == nil || model.fetched.isLoading }
@@ -66,9 +66,9 @@ final class CartScreen: Screen {
         }
         let hasItems = !model.visibleItems.isEmpty  // once per build: the rows are sorted
         return pane.layers(with: [
-            .keys(title, Self.keys) { [unowned self] in use($0, hasItems: hasItems) },
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] in use($0, hasItems: hasItems) },
             KeyLayer(title: title, help: []) { [unowned self] event in  // a row's ✕: remove that row (asks first)
-                guard case .pick(Self.removeArea, let index) = event, !ReadOnlyMode.isOn else { return nil }
+                guard case .pick(Self.removeArea, let index) = event, !model.context.readOnly else { return nil }
                 pane.select(index)
                 return use(.remove, hasItems: hasItems).command
             },
@@ -125,7 +125,7 @@ final class CartScreen: Screen {
         let (header, listArea) = body.rows(.length(2), .fill)
         pane.renderHeader(
             tr(.sorted, sortMenu.name(of: model.sort)), total: all.count, what: .nfts, in: header, buffer: &buffer)
-        let removeArea = ReadOnlyMode.isOn ? nil : Self.removeArea
+        let removeArea = model.context.readOnly ? nil : Self.removeArea
         pane.render(in: listArea, rowHeight: NFTRowView.height, buffer: &buffer) { nft, index, row, selected, buffer in
             let view = NFTRowView(
                 nft: nft, subtitle: nil, selected: selected, marked: self.pane.isMarked(nft), highlight: query,
@@ -137,7 +137,7 @@ final class CartScreen: Screen {
             ? tr(.shownOf, Format.count(all.count, .nfts), model.cart?.count ?? 0) : Format.count(all.count, .nfts)
         let summary = CartSummaryView(
             count: count, total: model.total,
-            pay: ReadOnlyMode.isOn
+            pay: model.context.readOnly
                 ? nil
                 : (tr(.payButton, Format.price(model.total), Self.keys.keyLabel(for: .pay)), Self.keys.key(for: .pay)),
             placement: detail == nil ? .under : .beside(selected: pane.selected), pictures: pictures)

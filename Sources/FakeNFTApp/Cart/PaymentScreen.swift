@@ -48,7 +48,7 @@ final class PaymentScreen: Screen {
         switch model.outcome {
         case .succeeded:
             return [
-                .keys(tr(.layerPayment), Self.successKeys) { action in
+                .keys(tr(.layerPayment), Self.successKeys, readOnly: model.context.readOnly) { action in
                     .command { action == .catalog ? .finish(showingTab: 0) : .popToRoot }
                 }
             ]
@@ -68,7 +68,7 @@ final class PaymentScreen: Screen {
             ]
         case .none:
             return grid.layers(with: [
-                .keys(tr(.layerPayment), Self.keys) { [unowned self] action in
+                .keys(tr(.layerPayment), Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                     switch action {
                     case .pay:
                         grid.selected == nil

@@ -86,16 +86,14 @@ struct NFTCellView: Widget {
         let mark = Format.cartMark(cart)
         let markAt = Point(x: x + max(0, width - DisplayWidth.of(mark)), y: layout.buttonOwnLine ? text + 3 : text + 2)
         let heartAt = Point(x: x + width - 1, y: text + 1)
-        // In read-only mode, what is so, without the buttons that would change it.
-        let like = ReadOnlyMode.isOn ? nil : buttons.like, cartKey = ReadOnlyMode.isOn ? nil : buttons.cart
-        if let like {
+        if let like = buttons.like {
             buffer.button(
                 Format.heart(liked), at: heartAt, style: liked ? .heart : .dim, maxWidth: 1,
                 target: .itemButton(area: item.area, index: item.index, key: like))
         } else if liked {
             buffer.draw(Format.heart(true), at: heartAt, style: .heart, maxWidth: 1)
         }
-        if let cartKey {
+        if let cartKey = buttons.cart {
             buffer.button(
                 mark, at: markAt, style: cart == .outOfCart ? .dim : .success, maxWidth: width,
                 target: .itemButton(area: item.area, index: item.index, key: cartKey))

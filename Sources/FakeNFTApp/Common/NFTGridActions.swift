@@ -37,18 +37,20 @@ struct NFTGridActions {
         self.opened = opened ?? { NFTScreen(model: NFTViewModel(nft: $0, context: context)) }
         self.like = like ?? { context.state.toggleLike($0) }
         self.author = author
-        if !ReadOnlyMode.isOn { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
+        if !context.readOnly { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
     }
 
-    /// The keys the cells' heart and cart button press.
+    /// The keys the cells' heart and cart button press: none in read-only mode (the cells show
+    /// what is so, without the buttons that would change it).
     var buttons: NFTCellView.Buttons {
+        if context.readOnly { return NFTCellView.Buttons(like: nil, cart: nil) }
         let keys = keys()
         return NFTCellView.Buttons(like: keys.key(for: .like), cart: keys.key(for: .cart))
     }
 
     /// The grid's layers: the search's, these keys (titled `title`), the grid's movement.
     func layers(title: String) -> [KeyLayer] {
-        pane.layers(with: [.keys(title, keys()) { use($0) }])
+        pane.layers(with: [.keys(title, keys(), readOnly: context.readOnly) { use($0) }])
     }
 
     /// What each key does now.

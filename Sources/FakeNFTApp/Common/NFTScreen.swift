@@ -35,7 +35,7 @@ final class NFTScreen: Screen {
     var layers: [KeyLayer] {
         let count = model.nft.images.count, owned = model.cartPlace == .owned
         return [
-            .keys(tr(.layerNFT), Self.keys) { [unowned self] action in
+            .keys(tr(.layerNFT), Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 switch action {
                 case .previous, .next: count > 1 ? .command { [unowned self] in perform(action) } : .passes
                 case .cart: .command(hinted: !owned) { [unowned self] in perform(action) }
@@ -89,7 +89,7 @@ final class NFTScreen: Screen {
         /// A clickable toggle, followed by the key that does the same (from the key map); in
         /// read-only mode the state alone, as text.
         func button(_ label: String, _ action: Action, _ style: Style) {
-            if ReadOnlyMode.isOn {
+            if model.context.readOnly {
                 buffer.draw(label, at: Point(x: x, y: y), style: style, maxWidth: width)
                 y += 1
                 return
@@ -110,7 +110,7 @@ final class NFTScreen: Screen {
         if place == .owned {  // bought: a fact, not a button (its key says why it cannot act)
             buffer.draw(Format.cartMark(place), at: Point(x: x, y: y), style: .success, maxWidth: width)
             y += 1
-        } else if !ReadOnlyMode.isOn {
+        } else if !model.context.readOnly {
             button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
         }
         y += 1

@@ -113,7 +113,7 @@ final class Pane<Item, Selection: SelectionState> {
         let marking = markID == nil ? nil : markingLayer
         let matches: KeyLayer? =
             search.isKept
-            ? .keys(tr(.layerMatches), ListSearch.matchKeys) { [unowned self] step in
+            ? .keys(tr(.layerMatches), ListSearch.matchKeys, readOnly: false) { [unowned self] step in
                 .run { [unowned self] in
                     let count = shown.count
                     guard count > 0 else { return }
@@ -128,7 +128,8 @@ final class Pane<Item, Selection: SelectionState> {
     /// layout (as the movement keys' layer does), so a mark moves on as an arrow would.
     private var markingLayer: KeyLayer {
         // the footer says "3 marked: clear" while marks are; Space is in the help
-        var layer = KeyLayer.keys(tr(.layerMarks), Marks.keys(count: marks.count)) { [unowned self] action in
+        var layer = KeyLayer.keys(tr(.layerMarks), Marks.keys(count: marks.count), readOnly: false) {
+            [unowned self] action in
             switch action {
             case .mark: .run { [unowned self] in mark(extending: false, then: selection is GridState ? .right : .down) }
             case .extendUp: .run { [unowned self] in mark(extending: true, then: .up) }

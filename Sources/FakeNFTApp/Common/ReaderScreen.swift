@@ -59,7 +59,7 @@ final class ReaderScreen: Screen {
                 pageWidth = frame.panes[Self.pageArea]?.rect.width ?? pageWidth
                 return nil
             },
-            .keys(tr(.webPage), Self.keys) { [unowned self] action in
+            .keys(tr(.webPage), Self.keys, readOnly: false) { [unowned self] action in
                 switch action {
                 case .nextLink, .previousLink:
                     model.links.isEmpty ? .passes : .command { [unowned self] in perform(action) }

@@ -39,7 +39,7 @@ final class MyNFTsScreen: Screen {
             return [menu]
         }
         return pane.layers(with: [
-            .keys(title, Self.keys) { [unowned self] in use($0) }
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] in use($0) }
         ])
     }
 

@@ -27,7 +27,7 @@ final class OrderScreen: Screen {
 
     var layers: [KeyLayer] {
         pane.layers(with: [
-            .keys(title, Self.keys) { [unowned self] _ in
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] _ in
                 guard let nft = selectedNFT else { return .passes }
                 return .command { [model] in .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context))) }
             }

@@ -31,7 +31,7 @@ final class OrdersScreen: Screen {
 
     var layers: [KeyLayer] {
         pane.layers(with: [
-            .keys(title, Self.keys) { [unowned self] action in
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 switch action {
                 case .retry:
                     return .run(hinted: model.orders.failure != nil) { [unowned self] in

@@ -82,7 +82,7 @@ final class ProfileScreen: Screen {
         }
         if let form = model.form { return [formLayer(form)] }
         return rows.layers(with: [
-            .keys(title, Self.keys) { [unowned self] action in
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 switch action {
                 case .retry: .command(hinted: model.shown.failure != nil) { [unowned self] in perform(action) }
                 case .edit, .open: model.profile == nil ? .passes : .command { [unowned self] in perform(action) }
@@ -183,7 +183,7 @@ final class ProfileScreen: Screen {
         let (avatar, _) = picture.rows(.length(narrow ? 4 : 6), .fill)
         buffer.render(PictureView(profile.avatar, label: profile.name, pictures: model.context.pictures), in: avatar)
         let (x, width) = (facts.x, facts.width)
-        let showsEdit = !ReadOnlyMode.isOn && !narrow
+        let showsEdit = !model.context.readOnly && !narrow
         let edit = showsEdit ? tr(.editButton, Self.keys.keyLabel(for: .edit)) : ""
         if showsEdit {
             buffer.button(

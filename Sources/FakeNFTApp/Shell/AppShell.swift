@@ -44,6 +44,8 @@ public final class AppShell: LoopContent {
     private var picked: Command?
     /// Takes back the last like or cart change (`u`).
     private let undo: () -> Void
+    /// Whether nothing may be changed (``AppContext/readOnly``): `u` and the shell's keys that change data say so.
+    private let readOnly: Bool
     public var showsHelp: Bool { help.isShown }
     public let effects: Effects
     public let pictures: Pictures
@@ -61,8 +63,9 @@ public final class AppShell: LoopContent {
     ///   - status: read at every render: offline, or a saved copy not yet refreshed; nil when current.
     public init(
         tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures, goTo: GoToFinder? = nil,
-        undo: @escaping () -> Void = {}, status: @escaping () -> String? = { nil }
+        undo: @escaping () -> Void = {}, status: @escaping () -> String? = { nil }, readOnly: Bool = false
     ) {
+        self.readOnly = readOnly
         self.tabs = tabs
         self.goTo = goTo
         self.undo = undo
@@ -174,7 +177,7 @@ public final class AppShell: LoopContent {
         case .goTo: goTo?.open()
         case .palette: openPalette()
         case .undo:
-            if ReadOnlyMode.isOn { effects.show(Toast(tr(.readOnlyKey), kind: .error)) } else { undo() }
+            if readOnly { effects.show(Toast(tr(.readOnlyKey), kind: .error)) } else { undo() }
         case .quit: return false
         }
         return true
@@ -186,7 +189,7 @@ public final class AppShell: LoopContent {
         let own = activeLayers.layers.flatMap(\.commands)
         let canGoBack = tabs[selectedTab].stack.depth > 1
         let shell = ShellKeys.map.filter { $0.action != .palette }.commands { binding in
-            if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
+            if readOnly, binding.changesData { return tr(.readOnlyReason) }
             return binding.action == .back && !canGoBack ? tr(.notNowReason) : nil
         }
         let owned = Set(own.flatMap(\.keys))

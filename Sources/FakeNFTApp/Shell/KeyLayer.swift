@@ -54,12 +54,12 @@ public struct KeyLayer {
     /// A screen's key map, each action's use now declared with its handler in one place
     /// (``KeyUse``): the actions that act dispatch, show in the help and (when hinted) in the
     /// footer; one refused says why when its key is pressed and in the palette; one that passes
-    /// leaves its key to the layers below. In ``ReadOnlyMode`` the bindings that change data are
-    /// left out (their keys say so).
-    public static func keys<Action>(_ title: String, _ map: KeyMap<Action>, _ use: @escaping (Action) -> KeyUse)
-        -> KeyLayer
-    {
-        let every = map, map = ReadOnlyMode.isOn ? map.readingOnly : map
+    /// leaves its key to the layers below. When `readOnly` (``AppContext/readOnly``) the bindings
+    /// that change data are left out (their keys say so).
+    public static func keys<Action>(
+        _ title: String, _ map: KeyMap<Action>, readOnly: Bool, _ use: @escaping (Action) -> KeyUse
+    ) -> KeyLayer {
+        let every = map, map = readOnly ? map.readingOnly : map
         let uses = map.bindings.map { use($0.action) }  // each once, for the help and the footer
         var toHelp = uses.makeIterator(), toHint = uses.makeIterator()
         let acting = map.filter { _ in toHelp.next()?.acts == true }
@@ -75,7 +75,7 @@ public struct KeyLayer {
             return use(action).command
         }
         layer.commands = every.commands { binding in
-            if ReadOnlyMode.isOn, binding.changesData { return tr(.readOnlyReason) }
+            if readOnly, binding.changesData { return tr(.readOnlyReason) }
             return use(binding.action).reason
         }
         return layer

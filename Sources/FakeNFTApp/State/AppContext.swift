@@ -16,16 +16,22 @@ public struct AppContext {
     public let offersAccounts: Bool
     /// The fingerprint of the SSH key the account was signed in with (the shop over SSH), if it was.
     public let signInKey: String?
+    /// `fakenft --read-only` (config `read_only`): a demo or a shared screen where nothing can be
+    /// changed. Every action that would change data on the server is absent: its keys (so the help
+    /// and the footer; ``KeyLayer/keys(_:_:readOnly:_:)``), and the buttons that press them
+    /// (heart, cart, ✕, Pay, edit).
+    public let readOnly: Bool
 
     public init(
         services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false,
-        signInKey: String? = nil
+        signInKey: String? = nil, readOnly: Bool = false
     ) {
         self.services = services
         self.account = account
         self.signInKey = signInKey
         self.offersAccounts = offersAccounts
-        self.state = AppState(services: services, effects: effects)
+        self.readOnly = readOnly
+        self.state = AppState(services: services, effects: effects, readOnly: readOnly)
         self.effects = effects
         self.pictures = pictures
     }

@@ -38,14 +38,18 @@ final class AppState {
     @ObservationIgnored private var likePresses = 0
     @ObservationIgnored private var cartPresses = 0
 
-    init(services: Services, effects: Effects) {
+    init(services: Services, effects: Effects, readOnly: Bool) {
         self.services = services
         self.effects = effects
+        self.readOnly = readOnly
     }
+
+    /// Whether nothing may be changed (``AppContext/readOnly``): the breadcrumb line says so.
+    private let readOnly: Bool
 
     /// What the breadcrumb line says: read-only mode when it is on, then the server's standing.
     var status: String? {
-        guard ReadOnlyMode.isOn else { return serverStatus }
+        guard readOnly else { return serverStatus }
         return [tr(.statusReadOnly), serverStatus].compactMap { $0 }.joined(separator: " · ")
     }
 

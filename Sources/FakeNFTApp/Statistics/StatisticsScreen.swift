@@ -62,7 +62,7 @@ public final class StatisticsScreen: Screen {
             return [menu]
         }
         return pane.layers(with: [
-            .keys(title, Self.keys) { [unowned self] action in
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 guard enabled(action) else { return .passes }
                 return .command(hinted: action != .retry || showsFailure) { [unowned self] in perform(action) }
             },

@@ -25,7 +25,7 @@ final class UserScreen: Screen {
 
     var layers: [KeyLayer] {
         rows.layers(with: [
-            .keys(user.name, Self.keys) { [unowned self] _ in
+            .keys(user.name, Self.keys, readOnly: context.readOnly) { [unowned self] _ in
                 .command { [unowned self] in open(rows.selected ?? .website) }
             }
         ])

@@ -58,7 +58,7 @@ final class OnboardingScene: LoopContent {
     /// The page's keys.
     private var layers: [KeyLayer] {
         [
-            .keys(Self.pages[page].title, Self.keys(onLastPage: isLastPage)) { [unowned self] action in
+            .keys(Self.pages[page].title, Self.keys(onLastPage: isLastPage), readOnly: false) { [unowned self] action in
                 guard works(action) else { return .passes }
                 // on the last page, finishing is skipping
                 return .command(hinted: action != .skip || !isLastPage) { [unowned self] in perform(action) }

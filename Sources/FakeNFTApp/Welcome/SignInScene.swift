@@ -71,7 +71,7 @@ final class SignInScene: LoopContent {
         }
         // ←→ switch the mode only on its row (in a field they move the caret): hinted only there
         layers.append(
-            .keys(title, Self.keys) { [unowned self] action in
+            .keys(title, Self.keys, readOnly: false) { [unowned self] action in
                 action == .switchMode && focus != .mode ? .passes : .command { [unowned self] in perform(action) }
             })
         layers.append(

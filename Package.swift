@@ -113,7 +113,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Resources/picture-512.png"), .copy("Resources/picture-512.jpg")]),
-        // Test servers, raw HTTP, tmux-free spawning, snapshots: for the tests and the benchmark.
+        // Text snapshots for the tests (Swift Testing, which the benchmark's static build cannot link).
+        .target(name: "FakeNFTSnapshots"),
+        // Test servers, raw HTTP, tmux-free spawning: for the tests and the benchmark.
         .target(
             name: "FakeNFTTesting",
             dependencies: [
@@ -124,7 +126,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTCore", "Localization", "CZlib"],
+            dependencies: ["TerminalUI", "FakeNFTTesting", "FakeNFTSnapshots", "FakeNFTCore", "Localization", "CZlib"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "FakeNFTCoreTests",
@@ -145,7 +147,8 @@ let package = Package(
         .testTarget(
             name: "FakeNFTAppTests",
             dependencies: [
-                "FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", "Localization",
+                "FakeNFTApp", "TerminalUI", "FakeNFTCore", "FakeNFTServer", "FakeNFTTesting", "FakeNFTSnapshots",
+                "Localization",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Hummingbird", package: "hummingbird"),
             ], exclude: ["__Snapshots__"]),
         .testTarget(

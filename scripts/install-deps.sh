@@ -16,6 +16,8 @@ app="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-t
 # (on a port and with a configuration of the benchmark's own) is what `make bench-ssh` compares with.
 test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx-light wrk openssl openssh-client"
 test="$test libnginx-mod-stream openssh-server"
+# The benchmark's static build links Foundation's URLSession, which needs libcurl's static link flags.
+test="$test libcurl4-openssl-dev"
 services="postgresql nginx ssh"
 case "$set_name" in
 app) packages="$app" ;;

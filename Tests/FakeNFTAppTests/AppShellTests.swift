@@ -1,4 +1,5 @@
 import Testing
+import FakeNFTSnapshots
 import FakeNFTTesting
 import TerminalUI
 @testable import FakeNFTApp

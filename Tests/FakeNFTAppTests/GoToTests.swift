@@ -3,6 +3,7 @@ import FakeNFTModels
 import Foundation
 import Testing
 import TerminalUI
+import FakeNFTSnapshots
 import FakeNFTTesting
 import Localization
 @testable import FakeNFTApp

@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import Testing
 import TerminalUI
+import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 

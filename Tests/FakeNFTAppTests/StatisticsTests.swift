@@ -2,6 +2,7 @@ import FakeNFTCore
 import Foundation
 import Testing
 import TerminalUI
+import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 

@@ -1,4 +1,5 @@
 import Testing
+import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import TerminalUI
 

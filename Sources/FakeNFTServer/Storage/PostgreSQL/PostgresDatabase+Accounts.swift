@@ -72,7 +72,7 @@ extension PostgresDatabase {
 
     func link(_ key: SSHKeyRecord) async throws {
         try await connection { db in
-            try await db.query(
+            _ = try await db.query(
                 #"""
                 INSERT INTO ssh_key (fingerprint, "userID", "createdAt")
                   VALUES (\#(key.fingerprint), \#(key.userID), \#(key.createdAt))
@@ -96,7 +96,7 @@ extension PostgresDatabase {
 
     func keep(_ visitor: SSHVisitorRecord) async throws {
         try await connection { db in
-            try await db.query(
+            _ = try await db.query(
                 #"""
                 INSERT INTO ssh_visitor (fingerprint, state, "updatedAt")
                   VALUES (\#(visitor.fingerprint), \#(visitor.state), \#(visitor.updatedAt))

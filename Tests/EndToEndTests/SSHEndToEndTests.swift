@@ -347,7 +347,7 @@ import FakeNFTTesting
         try await tmux.keys("s")
         try await tmux.waitFor("9 collections")
         #expect(try await tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on}"]).hasPrefix("1"))
-        _ = try await spawned("/usr/bin/pkill", ["-TERM", "-f", "serve --port \(shop.server.port ?? 0)"])
+        _ = try await spawned("/usr/bin/pkill", ["-TERM", "-f", "serve --port \(shop.server.port ?? 0) "])
         let screen = try await tmux.waitFor("EXIT=", timeout: 20)
         #expect(screen.contains("The shop is closing"), "\(screen)")
         #expect(!screen.contains("9 collections"), "the app's screen is left: \(screen)")
@@ -475,7 +475,7 @@ struct SSHShopUnderTest {
 
     /// The pids of the apps the server runs for SSH sessions.
     func appProcesses() async throws -> [Int32] {
-        let servers = try await spawned("/usr/bin/pgrep", ["-f", "serve --port \(server.port ?? 0)"]).output
+        let servers = try await spawned("/usr/bin/pgrep", ["-f", "serve --port \(server.port ?? 0) "]).output
         var apps: [Int32] = []
         for server in servers.split(separator: "\n") {
             let children = try await spawned("/usr/bin/pgrep", ["-P", String(server)]).output

@@ -56,7 +56,6 @@ public enum FakeNFTTerminalApp {
         accessible: Bool = false, readOnly: Bool = false,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
-        AccessibleMode.isOn = accessible
         // In an SSH session of the shop: no shell to resume a stop, no browser of the visitor's here.
         let remote = SSHSessionVariables.isRemote(environment)
         // A guest of the shop over SSH (no key) is told how to get an account of their own.

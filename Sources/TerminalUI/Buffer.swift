@@ -48,7 +48,7 @@ public struct Buffer: Sendable, Hashable {
     /// Where the terminal cursor should be shown (nil hides it).
     public var cursor: Point?
     /// Where the selected row or cell starts: without a ``cursor``, the terminal cursor is left
-    /// there after the frame (shown with `--accessible`), so a screen reader follows the selection.
+    /// there after the frame (shown ``forScreenReader``), so a screen reader follows the selection.
     public var focus: Point?
     /// Clickable parts, in drawing order: the last one containing a point is on top.
     public private(set) var hits: [Hit] = []
@@ -60,9 +60,15 @@ public struct Buffer: Sendable, Hashable {
     public private(set) var overlays: [PixelOverlay] = []
     /// Drawn text that links to a web address (OSC 8 where the terminal has it), in drawing order.
     public private(set) var hyperlinks: [Hyperlink] = []
+    /// The frame is for a screen reader (`--accessible`): widgets draw words where they would draw
+    /// glyphs (a still spinner, a picture's name, "4 of 5" for stars), and the terminal cursor is
+    /// left at the ``focus``.
+    public let forScreenReader: Bool
 
-    public init(size: Size) {
+    /// An empty frame of `size`; `forScreenReader` as the frame it is drawn for says.
+    public init(size: Size, forScreenReader: Bool = false) {
         self.size = size
+        self.forScreenReader = forScreenReader
         cells = Array(repeating: Cell(), count: max(0, size.width * size.height))
     }
 

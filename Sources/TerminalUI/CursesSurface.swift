@@ -35,8 +35,9 @@ public final class CursesSurface {
     private var cursorVisible = false
     private var cursor: Point?
     private var focus: Point?
-    /// Whether the cursor is shown where the selection is (`--accessible`), not only in fields.
-    public var showsFocus = false
+    /// Whether the frames are for a screen reader (`--accessible`): each is drawn
+    /// ``Buffer/forScreenReader``, and the cursor is shown where the selection is, not only in fields.
+    public var forScreenReader = false
 
     private struct PairKey: Hashable {
         var fg: Int32
@@ -206,10 +207,10 @@ public final class CursesSurface {
         fflush(output)
     }
 
-    /// The cursor in a field; else at the selection (hidden unless ``showsFocus``); else hidden.
+    /// The cursor in a field; else at the selection (hidden unless ``forScreenReader``); else hidden.
     private func showCursor() {
         let place = cursor ?? focus
-        let visible = cursor != nil || (focus != nil && showsFocus)
+        let visible = cursor != nil || (focus != nil && forScreenReader)
         if visible != cursorVisible {
             curs_set(visible ? 1 : 0)
             cursorVisible = visible

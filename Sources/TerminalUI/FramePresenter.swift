@@ -13,7 +13,7 @@ public final class FramePresenter {
     /// Renders with `draw`; returns true when the terminal was updated.
     @discardableResult
     public func present(size: Size, draw: (inout Buffer) -> Void) -> Bool {
-        var frame = Buffer(size: size)
+        var frame = Buffer(size: size, forScreenReader: surface.forScreenReader)
         draw(&frame)
         if let lastFrame, lastFrame.size == frame.size, lastFrame.cursor == frame.cursor,
             lastFrame.focus == frame.focus,

@@ -42,7 +42,7 @@ public final class TerminalSession {
         /// The colours for the terminal's background (``Theme``).
         public var theme: Theme
         public var environment: [String: String]
-        /// For screen readers: the cursor shown on the selection, spinners still (``Spinner/isStill``).
+        /// For screen readers: the cursor shown on the selection, spinners still, pictures and ratings in words (``CursesSurface/forScreenReader``).
         public var accessible: Bool
         /// Whether Ctrl-Z stops the app: false where nothing could resume it (an SSH session of
         /// the shop has no shell), where Ctrl-Z and SIGTSTP do nothing.
@@ -143,9 +143,8 @@ public final class TerminalSession {
         colors = ColorSupport.detect(
             environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
         surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
-        surface.showsFocus = options.accessible
+        surface.forScreenReader = options.accessible
         surface.writesHyperlinks = HyperlinkSupport.detect(environment: options.environment)
-        Spinner.isStill.store(options.accessible, ordering: .relaxed)
         if options.mouse {
             mouseinterval(0)
             mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)

@@ -4,10 +4,11 @@ import TerminalUI
 
 /// How NFT values are shown.
 enum Format {
-    /// "★★★☆☆" for a rating of 3 (clamped to 0...5).
-    static func stars(_ rating: Int) -> String {
+    /// "★★★☆☆" for a rating of 3 (clamped to 0...5); "3 of 5" in a frame for a screen reader,
+    /// which reads it aloud as words, not glyph names.
+    static func stars(_ rating: Int, in buffer: Buffer) -> String {
         let r = min(5, max(0, rating))
-        if AccessibleMode.isOn { return tr(.ratingOutOfFive, r) }  // read aloud as words, not glyph names
+        if buffer.forScreenReader { return tr(.ratingOutOfFive, r) }
         return String(repeating: "★", count: r) + String(repeating: "☆", count: 5 - r)
     }
 

@@ -81,7 +81,7 @@ struct NFTCellView: Widget {
         ListSearch.drawName(
             nft.name, matching: highlight, at: Point(x: x + tick, y: text), style: selected ? .selected : .bold,
             maxWidth: width - tick, buffer: &buffer)
-        buffer.draw(Format.stars(nft.rating), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
+        buffer.draw(Format.stars(nft.rating, in: buffer), at: Point(x: x, y: text + 1), style: .star, maxWidth: width)
         buffer.draw(Format.price(nft.price), at: Point(x: x, y: text + 2), style: .plain, maxWidth: width)
         let mark = Format.cartMark(cart)
         let markAt = Point(x: x + max(0, width - DisplayWidth.of(mark)), y: layout.buttonOwnLine ? text + 3 : text + 2)

@@ -103,7 +103,7 @@ final class NFTScreen: Screen {
         y += 2
         line(tr(.fieldCollection), model.collectionName ?? "…")
         line(tr(.fieldAuthor), model.author.name)
-        line(tr(.fieldRating), Format.stars(nft.rating), .star)
+        line(tr(.fieldRating), Format.stars(nft.rating, in: buffer), .star)
         line(tr(.fieldPrice), Format.price(nft.price), .bold)
         y += 1
         button("\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))", .like, liked ? .heart : .plain)

@@ -29,7 +29,7 @@ public struct PictureView: Widget {
         case nil:
             break
         }
-        if AccessibleMode.isOn {  // a screen reader reads the picture's name, not shade glyphs
+        if buffer.forScreenReader {  // a screen reader reads the picture's name, not shade glyphs
             for (i, line) in Self.nameLines(tr(.pictureNamed, label), width: rect.width, maxLines: rect.height)
                 .enumerated()
             {

@@ -232,7 +232,9 @@ final class ProfileScreen: Screen {
     /// Draws the form at full height, then shows the part around the focused field: on a short
     /// terminal the form scrolls, and says so, instead of typing into a field out of sight.
     private func renderForm(_ form: ProfileForm, in rect: Rect, buffer: inout Buffer) {
-        var page = Buffer(size: Size(width: rect.width, height: max(rect.height, Self.formHeight)))
+        var page = Buffer(
+            size: Size(width: rect.width, height: max(rect.height, Self.formHeight)),
+            forScreenReader: buffer.forScreenReader)
         let focus = drawForm(form, in: Rect(size: page.size), buffer: &page)
         // What the form drew reaches this far (no error line: less than the most it can need).
         let used = (0..<page.size.height).last { !page.line($0).allSatisfy { $0 == " " } }.map { $0 + 1 } ?? 0

@@ -36,7 +36,7 @@ final class LaunchScene: LoopContent {
         guard !isFinished, Date().timeIntervalSince(started) >= Self.delay else { return }
         let size = buffer.size
         let name = "FakeNFT",
-            status = "\(Spinner.frame()) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"
+            status = "\(Spinner.frame(in: buffer)) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"
         buffer.draw(
             name, at: Point(x: max(0, (size.width - DisplayWidth.of(name)) / 2), y: size.height / 2 - 1),
             style: .accent, maxWidth: size.width)

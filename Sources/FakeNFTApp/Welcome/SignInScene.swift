@@ -129,12 +129,12 @@ final class SignInScene: LoopContent {
     func shown(_ frame: Buffer) { route.shown(frame) }
 
     func draw(into buffer: inout Buffer) {
-        var page = Buffer(size: buffer.size)
+        var page = Buffer(size: buffer.size, forScreenReader: buffer.forScreenReader)
         drawPage(into: &page)
         if model.submitting {  // dim everything under a spinner
             page.dimAll()
             page.cursor = nil
-            let label = "\(Spinner.frame()) \(model.mode == .signIn ? tr(.signingIn) : tr(.signingUp))"
+            let label = "\(Spinner.frame(in: page)) \(model.mode == .signIn ? tr(.signingIn) : tr(.signingUp))"
             page.render(SubmittingView(label: label), in: Rect(size: page.size))
         }
         buffer = page

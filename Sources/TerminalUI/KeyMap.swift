@@ -51,7 +51,7 @@ public struct KeyMap<Action: Sendable>: Sendable {
     public let scope: String
     public private(set) var bindings: [KeyBinding<Action>]
 
-    /// The map of `scope`, with the keys `remapped` (the user's, ``KeyRemap/current``) gives its actions.
+    /// The map of `scope`, with the keys `remapped` (the user's in this task, ``KeyRemap/current``) gives its actions.
     public init(_ scope: String, _ bindings: [KeyBinding<Action>], remapped: [String: [Key]] = KeyRemap.current) {
         self.scope = scope
         self.bindings = bindings.map { KeyRemap.applied(to: $0, in: scope, from: remapped) }

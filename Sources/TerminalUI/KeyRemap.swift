@@ -1,22 +1,30 @@
-import Synchronization
-
 /// The keys the user gave actions (`config.toml`'s `[keys]` table), by qualified name
-/// (`catalog.sort`). Set once at start, before the first screen; every ``KeyMap`` reads it as it
-/// is built, so dispatch, help, footer hints and the buttons that press keys all follow it.
+/// (`catalog.sort`): the app runs inside ``with(_:isolation:_:)``, and every ``KeyMap`` built
+/// in that task (or a task it starts) takes them, so dispatch, help, footer hints and the
+/// buttons that press keys all follow them. An app beside it in the same process (a test's) keeps
+/// its own.
 public enum KeyRemap {
     /// Keys that keep their meaning whatever the table says: F1 (help) and Ctrl-C (quit) work
     /// on every screen, over every dialog and field.
     public static let fixed: Set<Key> = [.function(1), .ctrl("c")]
 
-    private static let table = Mutex<[String: [Key]]>([:])
+    /// The keys given in this task, by qualified name (none: every action has its defaults).
+    public static var current: [String: [Key]] { given }
 
-    /// Replaces the keys of the actions `keys` names (already checked: no fixed keys, no conflicts).
-    public static func set(_ keys: [String: [Key]]) {
-        table.withLock { $0 = keys }
+    /// Runs `work` with `keys` (already checked: no fixed keys, no conflicts) given to the actions
+    /// they name, in this task and the tasks it starts.
+    public static func with<R>(
+        _ keys: [String: [Key]], isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> R
+    ) async rethrows -> R {
+        try await $given.withValue(keys, operation: work, isolation: isolation)
     }
 
-    /// The keys given, by qualified name.
-    public static var current: [String: [Key]] { table.withLock { $0 } }
+    /// Runs `work` with `keys` given to the actions they name (none: the defaults).
+    public static func with<R>(_ keys: [String: [Key]], _ work: () throws -> R) rethrows -> R {
+        try $given.withValue(keys, operation: work)
+    }
+
+    @TaskLocal private static var given: [String: [Key]] = [:]
 
     /// `binding` with the keys `table` gives `scope.name`, and the fixed keys it had; unchanged when none.
     static func applied<Action>(to binding: KeyBinding<Action>, in scope: String, from table: [String: [Key]])

@@ -137,6 +137,9 @@ struct AppSettings {
     var logLevel: Setting<Logger.Level>
     let file: ConfigFile
     private(set) var problems: [String]
+    /// The keys `[keys]` gives actions, once checked (``checkKeys()``): what the app runs with
+    /// (``KeyRemap/with(_:isolation:_:)``).
+    private(set) var keys: [String: [Key]] = [:]
 
     init(options: AppOptions, environment: [String: String], file: ConfigFile) {
         self.file = file
@@ -239,12 +242,14 @@ struct AppSettings {
         self.problems = problems
     }
 
-    /// Checks the file's `[keys]` against the app's key maps and uses those accepted (for the
-    /// app and `fakenft config`); the rest join the problems.
-    mutating func applyKeys() async {
+    /// Checks the file's `[keys]` against the app's key maps: those accepted become ``keys`` (for
+    /// the app and `fakenft config`), the rest join the problems.
+    mutating func checkKeys() async {
         let entries = file.keyEntries, path = file.url.path
         guard !entries.isEmpty else { return }  // the defaults: nothing to check (and no start-up time spent)
-        problems += await MainActor.run { KeyCatalog.apply(entries, file: path) }
+        let checked = await MainActor.run { KeyCatalog.check(entries, file: path) }
+        keys = checked.keys
+        problems += checked.problems
     }
 
     /// `environment` as the terminal layer reads it: `NO_COLOR` (the one signal it knows) set for

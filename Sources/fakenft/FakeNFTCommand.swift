@@ -57,7 +57,7 @@ struct AppCommand: AsyncParsableCommand {
         var settings = AppSettings(
             options: options, environment: processEnvironment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment)))
-        await settings.applyKeys()
+        await settings.checkKeys()
         // What the terminal layer reads: `--color` and the config's `color` as NO_COLOR.
         let environment = settings.terminalEnvironment(processEnvironment)
         let imagesChoice = settings.images.value, themeChoice = settings.theme.value
@@ -125,11 +125,13 @@ struct AppCommand: AsyncParsableCommand {
         let asking = (imagesChoice == .auto || themeChoice == .auto) && term != "linux"
         let exitSignal: Int32?
         do {
-            exitSignal = try await FakeNFTTerminalApp.run(
-                connect: connect, server: server, mouse: settings.mouse.value, environment: environment, look: look,
-                askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
-                symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
-                readOnly: settings.readOnly.value, logger: logger)
+            exitSignal = try await KeyRemap.with(settings.keys) {
+                try await FakeNFTTerminalApp.run(
+                    connect: connect, server: server, mouse: settings.mouse.value, environment: environment,
+                    look: look, askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
+                    symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
+                    readOnly: settings.readOnly.value, logger: logger)
+            }
         } catch {
             logger.error("stopped: \(error)")
             await embedded.stop()
@@ -184,11 +186,11 @@ struct ConfigCommand: AsyncParsableCommand {
         var settings = AppSettings(
             options: options, environment: environment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
-        await settings.applyKeys()
+        await settings.checkKeys()
         guard keys else { return print(settings.report) }
         Language.setProcessLanguage(settings.language.value)
         let entries = settings.file.keyEntries
-        print(await MainActor.run { KeyCatalog.listing(entries) })
+        print(await KeyRemap.with(settings.keys) { await MainActor.run { KeyCatalog.listing(entries) } })
         fflush(nil)  // the listing before the problems
         for problem in settings.problems { FileHandle.standardError.write(Data("fakenft: \(problem)\n".utf8)) }
     }

@@ -41,6 +41,28 @@ import Testing
         #expect(map.filter { $0.action != .open }.bindings.map(\.name) == ["sort", "quit"])
     }
 
+    /// The keys given are the task's: a map built in it or a task it starts takes them, one built
+    /// in a task beside it does not, and after it the defaults are back.
+    @Test func theKeysGivenAreTheTasks() async {
+        enum Action { case sort }
+        func built() -> KeyMap<Action> { KeyMap("screen", [KeyBinding([.char("s")], "Sort", Action.sort)]) }
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await KeyRemap.with(["screen.sort": [.char("o")]]) {
+                    await Task.yield()
+                    let child = await Task { built().action(for: .char("o")) == .sort }.value
+                    return child && built().action(for: .char("s")) == nil
+                }
+            }
+            group.addTask {
+                await Task.yield()
+                return built().action(for: .char("s")) == .sort && built().action(for: .char("o")) == nil
+            }
+            for await kept in group { #expect(kept) }
+        }
+        #expect(KeyRemap.current.isEmpty && built().action(for: .char("s")) == .sort)
+    }
+
     @Test func bindingsAreNamedAfterTheirActionInKebabCase() {
         enum Action { case clearSearch, nextLink, open }
         #expect(KeyBinding([.escape], "", Action.clearSearch).name == "clear-search")

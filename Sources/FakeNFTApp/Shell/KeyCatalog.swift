@@ -70,13 +70,10 @@ public enum KeyCatalog {
         ]
     }
 
-    /// Checks `entries` (from `file`) against the maps' defaults and gives every accepted one its
-    /// keys (``KeyRemap``); returns the problems, each naming its line.
-    public static func apply(_ entries: [KeyEntry], file: String) -> [String] {
-        KeyRemap.set([:])
-        let checked = check(entries, file: file, against: scopes)
-        KeyRemap.set(checked.keys)
-        return checked.problems
+    /// Checks `entries` (from `file`) against the maps' defaults: the keys of every accepted one
+    /// (for ``KeyRemap/with(_:isolation:_:)``), and the problems of the others, each naming its line.
+    public static func check(_ entries: [KeyEntry], file: String) -> (keys: [String: [Key]], problems: [String]) {
+        check(entries, file: file, against: KeyRemap.with([:]) { scopes })
     }
 
     /// The keys `entries` give, of those that pass the checks against `defaults`, and the

@@ -63,7 +63,9 @@ import FakeNFTTesting
             let text = frame(shell, Size(width: 100, height: 30))
             #expect(text.contains("Collection: \(collection.name)") && text.contains("Author: \(author)"), "\(text)")
             #expect(!text.contains("\(owner.name)'s collection"))
-            #expect(text.contains(String(format: "%.2f ETH", nft.price)) && text.contains(Format.stars(nft.rating, in: Buffer(size: Size(width: 1, height: 1)))))
+            #expect(
+                text.contains(String(format: "%.2f ETH", nft.price))
+                    && text.contains(Format.stars(nft.rating, in: Buffer(size: Size(width: 1, height: 1)))))
         }
     }
 

@@ -28,12 +28,14 @@ struct NFTRowView: Widget {
             maxWidth: text.width - tick, buffer: &buffer)
         if let subtitle {
             buffer.draw(
-                " " + Format.stars(nft.rating, in: buffer), at: Point(x: text.x + used, y: text.y), style: .star, maxWidth: 6)
+                " " + Format.stars(nft.rating, in: buffer), at: Point(x: text.x + used, y: text.y), style: .star,
+                maxWidth: 6)
             // below the price's line: the price's columns too
             buffer.draw(
                 subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width + price.width - 1)
         } else {
-            buffer.draw(Format.stars(nft.rating, in: buffer), at: Point(x: text.x, y: text.y + 1), style: .star, maxWidth: 5)
+            buffer.draw(
+                Format.stars(nft.rating, in: buffer), at: Point(x: text.x, y: text.y + 1), style: .star, maxWidth: 5)
         }
         let amount = Format.price(nft.price)
         buffer.draw(

@@ -152,7 +152,8 @@ public struct GridView: Widget {
         for c in 0..<state.columns {
             let index = next * state.columns + c
             guard index < state.count else { return }
-            var whole = Buffer(size: Size(width: cellWidth, height: cellSize.height), forScreenReader: buffer.forScreenReader)
+            var whole = Buffer(
+                size: Size(width: cellWidth, height: cellSize.height), forScreenReader: buffer.forScreenReader)
             cell(index, Rect(size: whole.size), false, &whole)
             let top = Point(x: rect.x + c * cellWidth, y: rect.y + state.visibleRows * cellSize.height)
             buffer.addHit(Rect(x: top.x, y: top.y, width: cellWidth, height: lines), .item(area: area, index: index))

@@ -19,6 +19,7 @@ public struct Spinner: Widget {
 
     @MainActor
     public func render(in rect: Rect, buffer: inout Buffer) {
-        buffer.draw("\(Self.frame(in: buffer)) \(label)", at: Point(x: rect.x, y: rect.y), style: .accent, maxWidth: rect.width)
+        buffer.draw(
+            "\(Self.frame(in: buffer)) \(label)", at: Point(x: rect.x, y: rect.y), style: .accent, maxWidth: rect.width)
     }
 }

@@ -42,7 +42,8 @@ public final class TerminalSession {
         /// The colours for the terminal's background (``Theme``).
         public var theme: Theme
         public var environment: [String: String]
-        /// For screen readers: the cursor shown on the selection, spinners still, pictures and ratings in words (``CursesSurface/forScreenReader``).
+        /// For screen readers: the cursor shown on the selection, spinners still, pictures and
+        /// ratings in words (``CursesSurface/forScreenReader``).
         public var accessible: Bool
         /// Whether Ctrl-Z stops the app: false where nothing could resume it (an SSH session of
         /// the shop has no shell), where Ctrl-Z and SIGTSTP do nothing.

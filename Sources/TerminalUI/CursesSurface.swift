@@ -208,6 +208,9 @@ public final class CursesSurface {
     }
 
     /// The cursor in a field; else at the selection (hidden unless ``forScreenReader``); else hidden.
+    /// A hidden one is moved to the selection too: a known place at the start of a row, where a
+    /// shell's output begins if the app is killed with the terminal unrestored (left at the end
+    /// of the status line, that output wrapped; 4 bytes a frame).
     private func showCursor() {
         let place = cursor ?? focus
         let visible = cursor != nil || (focus != nil && forScreenReader)

@@ -43,6 +43,32 @@ import FakeNFTTesting
         }
     }
 
+    /// The Cart's rows (and My NFTs', drawn by the same view) say each rating whole, in both
+    /// languages and at the smallest and a large size: "1 of 5" is wider than five stars.
+    @Test(arguments: [Language.en, .ru], [Size(width: 40, height: 20), Size(width: 200, height: 60)])
+    func theCartsRowsSayEachRatingWhole(language: Language, size: Size) async throws {
+        try await Language.with(language) {
+            try await InProcessTestServer.with { server async throws in
+                let (_, order) = try await server.request("GET", "/api/v1/orders/1")
+                let ids = try JSONDecoder().decode(Order.self, from: order).nfts
+                let (_, list) = try await server.request("GET", "/api/v1/nft?page=0&size=1000")
+                let inCart = try JSONDecoder().decode([NFT].self, from: list).filter { ids.contains($0.id) }
+                let (context, shell) = try await startedApp(server)
+                _ = shell.handle(.key(.char("2")))
+                let cart = try #require((shell.currentScreen as? CartScreen)?.model)
+                #expect(await eventually { cart.visibleItems.count == ids.count && context.state.cart != nil })
+                var spoken = Buffer(size: size, forScreenReader: true)
+                shell.render(into: &spoken)
+                let words = spoken.text()
+                #expect(inCart.count == 3)
+                for nft in inCart where words.contains(nft.name) {
+                    #expect(words.contains(tr(.ratingOutOfFive, min(5, max(0, nft.rating)))), "\(nft.name):\n\(words)")
+                }
+                #expect(inCart.contains { words.contains($0.name) }, "\(words)")
+            }
+        }
+    }
+
     @Test func aSpinnerIsStillOnlyInAFrameForAScreenReader() {
         let moment = Date(timeIntervalSinceReferenceDate: 0.35)
         #expect(Spinner.frame(in: Buffer(size: Size(width: 1, height: 1), forScreenReader: true), at: moment) == "…")

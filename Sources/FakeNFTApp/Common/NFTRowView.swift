@@ -26,21 +26,20 @@ struct NFTRowView: Widget {
         ListSearch.drawName(
             nft.name, matching: highlight, at: Point(x: text.x + tick, y: text.y), style: selected ? .selected : .bold,
             maxWidth: text.width - tick, buffer: &buffer)
+        let amount = Format.price(nft.price), priceStart = price.maxX - DisplayWidth.of(amount) - 1
         if let subtitle {
             buffer.draw(
                 " " + Format.stars(nft.rating, in: buffer), at: Point(x: text.x + used, y: text.y), style: .star,
-                maxWidth: 6)
+                maxWidth: priceStart - 1 - (text.x + used))  // up to the price: "3 of 5" is wider than stars
             // below the price's line: the price's columns too
             buffer.draw(
                 subtitle, at: Point(x: text.x, y: text.y + 1), style: .dim, maxWidth: text.width + price.width - 1)
         } else {
             buffer.draw(
-                Format.stars(nft.rating, in: buffer), at: Point(x: text.x, y: text.y + 1), style: .star, maxWidth: 5)
+                Format.stars(nft.rating, in: buffer), at: Point(x: text.x, y: text.y + 1), style: .star,
+                maxWidth: text.width + price.width - 1)
         }
-        let amount = Format.price(nft.price)
-        buffer.draw(
-            amount, at: Point(x: price.maxX - DisplayWidth.of(amount) - 1, y: price.y), style: .plain,
-            maxWidth: price.width)
+        buffer.draw(amount, at: Point(x: priceStart, y: price.y), style: .plain, maxWidth: price.width)
     }
 }
 

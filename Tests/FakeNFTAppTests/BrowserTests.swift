@@ -4,7 +4,7 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// The system browser is started detached, with none of the app's descriptors.
-@Suite struct BrowserTests {
+@Suite(.serialized) struct BrowserTests {
     /// A browser that outlives the app once kept the embedded server's sockets: its port stayed
     /// taken and its closed connections open.
     @Test func theBrowserGetsNoneOfTheAppsSockets() async throws {

@@ -7,7 +7,7 @@ import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 
-@MainActor @Suite struct CatalogTests {
+@MainActor @Suite(.serialized) struct CatalogTests {
     @Test func catalogScreenStates() async throws {
         try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)

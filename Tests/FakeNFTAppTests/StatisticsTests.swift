@@ -6,7 +6,7 @@ import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 
-@MainActor @Suite struct StatisticsTests {
+@MainActor @Suite(.serialized) struct StatisticsTests {
     @Test func ratingUserAndCollection() async throws {
         try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)

@@ -85,8 +85,7 @@ public enum FakeNFTTerminalApp {
             defer { launch.finish() }
             let connection = try await started.value
             let gate = SignInGate(
-                connection: connection, accounts: accounts, logger: logger,
-                sshLink: environment[SSHSessionVariables.link], inSSHSession: remote)
+                connection: connection, accounts: accounts, logger: logger, inSSHSession: remote)
             return (gate, await gate.decide(), await gate.givenTokenIsRefused())
         }
         guard await loop.run(launch) == .finished else {
@@ -152,7 +151,9 @@ public enum FakeNFTTerminalApp {
             // news only when just signed in; a guest's first screen says what a guest visit is
             if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
             if !guestToldOnce {
-                effects.show(Toast(tr(.guestVisit), duration: 15))
+                let words =
+                    SSHSessionVariables.keyWaitsForAccount(environment) ? tr(.guestUntilAccount) : tr(.guestVisit)
+                effects.show(Toast(words, duration: 15))
                 guestToldOnce = true
             }
             let ending = await loop.run(shell)
@@ -162,8 +163,9 @@ public enum FakeNFTTerminalApp {
             context.state.stop()
             await keep(services, in: lastSeen, logger: logger)
             guard ending == .finished else { return session.exitSignal }
-            // Signed out (or asked to sign in): the token ends on the server and here, then back to the sign-in screen.
-            if account != nil {
+            // Signed out (or asked to sign in): the token ends on the server and here, then back to
+            // the sign-in screen (an SSH session's own token lasts the session: it is gone back to).
+            if let account, !gate.isSessionsOwn(account) {
                 do { try await APIClient(configuration, logger: logger).signOut() } catch {
                     logger.warning("sign-out: \(error)")
                 }

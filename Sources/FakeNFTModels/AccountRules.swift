@@ -43,19 +43,27 @@ public enum AccountRules {
     /// characters, without spaces, invisible or control characters; in each part (the name, each
     /// label of the domain) letters of one alphabet of Latin, Greek and Cyrillic, whose letters
     /// look alike (`pаypal@…` with a Cyrillic `а` looks like another's address); not in the
-    /// `.invalid` domain, which never delivers mail and names the SSH front's own accounts (a
-    /// key's, a guest's), so that nobody can sign up in their place.
+    /// `.invalid` domain, which never delivers mail. The shape is checked on the address's
+    /// ``emailKey(_:)``, the form it is unique and signed in by, so that no spelling that folds to
+    /// a refused address (fullwidth or mathematical letters, a fullwidth `＠` or `．`) gets by.
     public static func emailProblem(_ email: String) -> Problem? {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.count <= maxEmail,
+            !email.unicodeScalars.contains(where: { looksBlank($0) || $0.properties.generalCategory == .control })
+        else { return .emailInvalid }
+        let key = emailKey(email)
+        let parts = key.split(separator: "@", omittingEmptySubsequences: false)
         let domain = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-        guard email.count <= maxEmail, parts.count == 2, !parts[0].isEmpty, domain.count >= 2,
-            !domain.contains(where: \.isEmpty), domain.last?.lowercased() != "invalid",
-            !email.unicodeScalars.contains(where: { looksBlank($0) || $0.properties.generalCategory == .control }),
-            email.split(whereSeparator: { $0 == "@" || $0 == "." }).allSatisfy({
-                Set($0.unicodeScalars.compactMap(LetterScript.init).filter { $0 != .other }).count <= 1
-            })
+        guard key.count <= maxEmail, parts.count == 2, !parts[0].isEmpty, domain.count >= 2,
+            !domain.contains(where: \.isEmpty), domain.last != "invalid",
+            !key.unicodeScalars.contains(where: { looksBlank($0) || $0.properties.generalCategory == .control }),
+            key.split(whereSeparator: { $0 == "@" || $0 == "." }).allSatisfy(isOneAlphabet)
         else { return .emailInvalid }
         return nil
+    }
+
+    /// Whether the letters of `text` come from one alphabet at most of those that look alike.
+    public static func isOneAlphabet(_ text: Substring) -> Bool {
+        Set(text.unicodeScalars.compactMap(LetterScript.init).filter { $0 != .other }).count <= 1
     }
 
     /// The scripts whose letters look alike (`a`, `а`, `α`; `o`, `о`, `ο`).
@@ -94,4 +102,34 @@ public enum AccountRules {
         email.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
             .replacingOccurrences(of: "ı", with: "i").precomposedStringWithCompatibilityMapping
     }
+}
+
+extension AccountRules {
+    /// The form two names that look alike share: compatibility form (fullwidth and mathematical
+    /// letters as plain ones), case-folded, without invisible characters, each Cyrillic or Greek
+    /// letter that looks like a Latin one as that letter (`Аdmin` with a Cyrillic `А`, `Ａｄｍｉｎ`
+    /// and `admin` are one). Names the server makes up are held apart from others by it.
+    public static func lookAlikeKey(_ name: String) -> String {
+        let folded = name.precomposedStringWithCompatibilityMapping.folding(
+            options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var key = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars where !looksBlank(scalar) {
+            key.append(latinLookAlikes[scalar] ?? scalar)
+        }
+        return String(key)
+    }
+
+    /// Lower-case Cyrillic and Greek letters and the Latin letters they pass for.
+    private static let latinLookAlikes: [Unicode.Scalar: Unicode.Scalar] = {
+        let pairs: [(String, String)] = [
+            ("аеорсухкмнтвіјѕԁһӏ", "aeopcyxkmhtbijsdhl"),
+            ("αβεικνορτυχζη", "abeikvoptuxzn"),
+        ]
+        var map: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (from, to) in pairs {
+            for (a, b) in zip(from.unicodeScalars, to.unicodeScalars) { map[a] = b }
+        }
+        map["ı"] = "i"
+        return map
+    }()
 }

@@ -8,14 +8,20 @@ public enum SSHSessionVariables {
     public static let ssh = "ssh"
     /// The fingerprint of the key the visitor signed in with (none for a guest).
     public static let key = "FAKENFT_SSH_KEY"
-    /// The secret that lets a sign-in from the session move its key (none for a guest).
-    public static let link = "FAKENFT_SSH_LINK"
+    /// The session's secret: the app sends it with every request (``header``), so that the server
+    /// counts the visitor rather than loopback, and a sign-in from a key's session moves its key.
+    public static let session = "FAKENFT_SSH_SESSION"
+    /// The header that carries ``session``'s secret.
+    public static let header = "FakeNFT-SSH-Session"
     /// The shop's host key fingerprint, the same on every server of a deployment: what the app
     /// keys its saved copy and kept changes by instead of the server's own loopback address, so
     /// that they serve a returning visitor on any server.
     public static let shop = "FAKENFT_SSH_SHOP"
-    /// Set (to `1`) for a guest, who came in with a password: an account of the session only.
+    /// Set for a guest, with an account of the session only: `1` for one who came in with a
+    /// password, ``newKeyAsGuest`` for a new key the shop makes no account for this hour.
     public static let guest = "FAKENFT_SSH_GUEST"
+    /// The value of ``guest`` for a new key that is a guest for this visit.
+    public static let newKeyAsGuest = "key-later"
 
     /// The descriptor (a number) the app reads its session's secrets from (``secrets``), once, at
     /// start: never its environment, which `/proc/PID/environ` shows to every process of the
@@ -24,8 +30,8 @@ public enum SSHSessionVariables {
     /// The descriptor the server gives the app's secrets on.
     public static let secretsDescriptorNumber: Int32 = 3
     /// The variables that come through ``secretsDescriptor`` instead of the environment: the
-    /// sign-in's token and the session's secret ``link``.
-    public static let secrets: Set<String> = ["FAKENFT_TOKEN", link]
+    /// sign-in's token and the session's secret ``session``.
+    public static let secrets: Set<String> = ["FAKENFT_TOKEN", session]
     /// The most bytes of secrets read.
     public static let secretsLimit = 4_096
 
@@ -53,7 +59,12 @@ public enum SSHSessionVariables {
 
     /// Whether `environment` is a guest's SSH session.
     public static func isGuest(_ environment: [String: String]) -> Bool {
-        isRemote(environment) && environment[guest] == "1"
+        isRemote(environment) && ["1", newKeyAsGuest].contains(environment[guest])
+    }
+
+    /// Whether `environment` is the SSH session of a new key that is a guest for this visit.
+    public static func keyWaitsForAccount(_ environment: [String: String]) -> Bool {
+        isRemote(environment) && environment[guest] == newKeyAsGuest
     }
 
     /// Whether `environment` is an SSH session's.

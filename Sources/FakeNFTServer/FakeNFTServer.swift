@@ -79,19 +79,21 @@ public enum FakeNFTServer {
     /// marked for it (``RepeatedAnswers/marker``).
     static func router(
         store: Store, configuration: ServerConfiguration, metrics: ServerMetrics, repeated: RepeatedAnswers? = nil,
-        sshLinks: SSHLinks? = nil
+        sshPasses: SSHVisitorPasses? = nil
     ) -> Router<ServerContext> {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
             limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour),
             listBases: configuration.listWrites == .merge ? ListBases() : nil,
             tokenRequired: configuration.token != nil,
-            sshLinks: sshLinks
+            sshPasses: sshPasses
         ).table
         let router = Router(context: ServerContext.self)
         router.add(middleware: MetricsRecorder(metrics: metrics))
-        if !configuration.trustedProxies.isEmpty {
-            router.add(middleware: ForwardedClientMiddleware(trustedProxies: configuration.trustedProxies))
+        if !configuration.trustedProxies.isEmpty || sshPasses != nil {
+            router.add(
+                middleware: ForwardedClientMiddleware(
+                    trustedProxies: configuration.trustedProxies, sshPasses: sshPasses))
         }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         router.add(middleware: BodyDeadlineMiddleware())
@@ -217,11 +219,11 @@ public enum FakeNFTServer {
                 }
             }
         let apiAddress = APIAddress()
-        let sshLinks = configuration.ssh == nil ? nil : SSHLinks()
+        let sshPasses = configuration.ssh == nil ? nil : SSHVisitorPasses()
         let api = application(
             configuration,
             router: router(
-                store: store, configuration: configuration, metrics: metrics, repeated: repeated, sshLinks: sshLinks),
+                store: store, configuration: configuration, metrics: metrics, repeated: repeated, sshPasses: sshPasses),
             repeated: repeated, at: (configuration.host, configuration.port), logger: logger
         ) { listener in
             apiAddress.listening(host: configuration.host, port: listener.localAddress?.port ?? configuration.port)
@@ -233,14 +235,14 @@ public enum FakeNFTServer {
             services.append(
                 application(configuration, router: router, repeated: nil, at: (host, port), logger: logger) { _ in })
         }
-        if let ssh = configuration.ssh, let sshLinks {
+        if let ssh = configuration.ssh, let sshPasses {
             let hostKey = try SSHHostKey.load(
                 ssh.hostKeyPath ?? configuration.dataDirectory.appendingPathComponent("ssh_host_ed25519_key").path,
                 create: ssh.hostKeyPath == nil)
             let shop = SSHShop(
                 configuration: ssh, store: store, shop: SSHHostKey.fingerprint(hostKey.publicKey),
                 dataDirectory: configuration.dataDirectory, api: apiAddress,
-                links: sshLinks, metrics: metrics, logger: logger)
+                passes: sshPasses, metrics: metrics, logger: logger)
             services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
         }
         return services

@@ -283,6 +283,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorServer
     case errorConflict
     case errorTooLarge
+    /// The server cannot store changes (its disk is full, its database read-only).
+    case errorCannotStore
+    /// Keys that came faster than anyone types were dropped: how many.
+    case keysDropped
     case errorUndecodable
     case errorCancelled
     case pageNotWeb
@@ -403,6 +407,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signedOut
     /// A guest of the shop over SSH, on their first screen: what a guest visit is, how to get an account.
     case guestVisit
+    /// A new key the shop makes no account for this hour, on its first screen: a guest for now.
+    case guestUntilAccount
     case signOutTitle
     case signOutQuestion
     case signOutConfirm

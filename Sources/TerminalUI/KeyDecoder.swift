@@ -24,8 +24,10 @@ enum RawInput: Sendable, Hashable {
 /// marker that ends a read ends the paste (one followed by more input is text), and a read that
 /// comes within ``burstGap`` of a paste's end opens the paste again. A paste that nothing more
 /// arrives for in ``pasteIdle`` is delivered as it is (``timeOut()``: the session's clock), so a
-/// terminal that never ends its paste holds no key for long. Each character is looked at a
-/// bounded number of times, so no paste can keep the app busy.
+/// terminal that never ends its paste holds no key for long. A paste past ``maxPaste`` that
+/// pauses that long (a slow link: the rest is still on its way) is delivered cut, and what follows
+/// is its tail, dropped until its end marker or ``pasteTailIdle`` of silence: never keys. Each
+/// character is looked at a bounded number of times, so no paste can keep the app busy.
 struct KeyDecoder {
     /// The most characters one paste delivers.
     static let maxPaste = 64 * 1024
@@ -35,6 +37,8 @@ struct KeyDecoder {
     static let burstGap = Duration.milliseconds(30)
     /// How long a paste stays open with nothing more arriving.
     static let pasteIdle = Duration.seconds(1)
+    /// How long the tail of a paste delivered cut is waited for with nothing arriving.
+    static let pasteTailIdle = Duration.seconds(10)
     /// How long curses waits after an ESC for the rest of a key's sequence (`ESCDELAY`), and how
     /// long a lone ESC kept back for an answer that may follow it waits before it is Escape.
     static let escapeDelay = Duration.milliseconds(escapeDelayMilliseconds)
@@ -44,6 +48,8 @@ struct KeyDecoder {
     private var paste: String.UnicodeScalarView?
     private var pasteLength = 0
     private var pasteCut = false
+    /// The open paste is the tail of one delivered cut: dropped up to its end.
+    private var pasteIsTail = false
     /// When the last paste ended (nil: a key or nothing came since).
     private var pasteEnded: ContinuousClock.Instant?
     /// The time of the read being decoded.
@@ -77,7 +83,7 @@ struct KeyDecoder {
     /// How long to wait for more input before ``timeOut()`` decides what is held: a lone ESC
     /// kept back (``escapeDelay``), an open paste (``pasteIdle``); nil when nothing is held.
     var waitLimit: Duration? {
-        if paste != nil { return Self.pasteIdle }
+        if paste != nil { return pasteIsTail ? Self.pasteTailIdle : Self.pasteIdle }
         return holdsLoneEscape ? Self.escapeDelay : nil
     }
 
@@ -89,7 +95,12 @@ struct KeyDecoder {
         if paste != nil {
             for case .char(let v) in heldInput { if let scalar = Unicode.Scalar(v) { append(scalar) } }
             heldInput = []
+            let cutAndPaused = pasteCut && !pasteIsTail
             finishPaste(into: &events)
+            if cutAndPaused {  // the rest is still coming: its tail, never keys
+                openPaste()
+                (pasteLength, pasteIsTail) = (Self.maxPaste, true)
+            }
         } else if holdsLoneEscape {
             heldInput = []
             events.append(.key(.escape))
@@ -252,6 +263,7 @@ struct KeyDecoder {
         paste = String.UnicodeScalarView()
         pasteLength = 0
         pasteCut = false
+        pasteIsTail = false
     }
 
     /// Reads pasted text from `start` to the end of the input: the paste ends with this read
@@ -308,11 +320,14 @@ struct KeyDecoder {
 
     private mutating func finishPaste(into events: inout [TerminalEvent]) {
         guard let text = paste else { return }
-        let sanitized = SafeText.sanitize(String(text), keepNewlines: true)
-        if !sanitized.isEmpty { events.append(.paste(sanitized)) }
-        if pasteCut { events.append(.pasteCut(limit: Self.maxPaste)) }
+        if !pasteIsTail {
+            let sanitized = SafeText.sanitize(String(text), keepNewlines: true)
+            if !sanitized.isEmpty { events.append(.paste(sanitized)) }
+            if pasteCut { events.append(.pasteCut(limit: Self.maxPaste)) }
+        }
         paste = nil
         pasteCut = false
+        pasteIsTail = false
     }
 
     /// Sequences that terminals (tmux, screen, rxvt, linux console) send for keys their terminfo

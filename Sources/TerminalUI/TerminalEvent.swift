@@ -57,6 +57,8 @@ public enum TerminalEvent: Sendable, Hashable {
     case paste(String)
     /// The paste just delivered was longer than `limit` characters and was cut there.
     case pasteCut(limit: Int)
+    /// Keys that came faster than anyone types were dropped (``InputBacklog``): how many.
+    case keysDropped(Int)
     case mouse(MouseEvent)
     /// A click on item `index` of the list or grid `area`, resolved from the frame's clickable
     /// parts (``Buffer/target(at:)``) by the shell.

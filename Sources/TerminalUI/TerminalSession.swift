@@ -172,8 +172,10 @@ public final class TerminalSession {
     /// How long a terminal may take to answer (a slow SSH link's round trips included).
     static let answerTime: Duration = .seconds(5)
 
-    /// Every key, paste, mouse, resize and resume event until the session ends (quit signal or hang-up).
-    public func events() -> AsyncStream<TerminalEvent> {
+    /// Every key, paste, mouse, resize and resume event until the session ends (quit signal or
+    /// hang-up), as each read gave them (``InputBacklog``: a flood's keys dropped, Ctrl-C first):
+    /// the app draws one frame for a read, however many events it held.
+    public func events() -> AsyncStream<[TerminalEvent]> {
         AsyncStream { continuation in
             let task = Task { @MainActor [weak self] in
                 guard let pump = self?.pump else { return }
@@ -208,7 +210,7 @@ public final class TerminalSession {
     /// Delivers what was read. What the decoder holds waits for more input, but only for its
     /// ``KeyDecoder/waitLimit``: a lone ESC kept back for an answer that may follow it (tmux never
     /// forwards some) is Escape after the escape delay, an open paste is delivered after a pause.
-    private func deliverRead(to continuation: AsyncStream<TerminalEvent>.Continuation) {
+    private func deliverRead(to continuation: AsyncStream<[TerminalEvent]>.Continuation) {
         heldTimeout?.cancel()
         heldTimeout = nil
         deliver(drain(), to: continuation)
@@ -263,19 +265,23 @@ public final class TerminalSession {
         surface.repaintAll()
     }
 
-    private func deliver(_ events: [TerminalEvent], to continuation: AsyncStream<TerminalEvent>.Continuation) {
-        for event in events {
+    private func deliver(_ events: [TerminalEvent], to continuation: AsyncStream<[TerminalEvent]>.Continuation) {
+        var batch: [TerminalEvent] = []
+        for event in InputBacklog.fair(events) {
             if event == .key(.ctrl("z")) {
                 guard options.jobControl else { continue }
+                if !batch.isEmpty { continuation.yield(batch) }
+                batch = []
                 suspend()
-                continuation.yield(.resumed)
+                continuation.yield([.resumed])
             } else {
-                continuation.yield(event)
+                batch.append(event)
             }
         }
+        if !batch.isEmpty { continuation.yield(batch) }
     }
 
-    private func handle(signal signo: Int32, _ continuation: AsyncStream<TerminalEvent>.Continuation) -> Bool {
+    private func handle(signal signo: Int32, _ continuation: AsyncStream<[TerminalEvent]>.Continuation) -> Bool {
         switch signo {
         case SIGWINCH:
             var rows: Int32 = 0, cols: Int32 = 0
@@ -285,10 +291,10 @@ public final class TerminalSession {
         case SIGTSTP:
             guard options.jobControl else { break }
             suspend()
-            continuation.yield(.resumed)
+            continuation.yield([.resumed])
         case SIGCONT:
             resume()
-            continuation.yield(.resumed)
+            continuation.yield([.resumed])
         default:
             exitSignal = signo
             return false

@@ -97,7 +97,9 @@ struct AppCommand: AsyncParsableCommand {
                 // In an SSH session, what is kept is the shop's (any of its servers), not this server's.
                 let shop = environment[SSHSessionVariables.shop].map { "ssh-shop " + $0 }
                 return ServerConnection(
-                    api: APIConfiguration(baseURL: server, token: token), accountKey: shop ?? server.absoluteString)
+                    api: APIConfiguration(
+                        baseURL: server, token: token, sshSession: environment[SSHSessionVariables.session]),
+                    accountKey: shop ?? server.absoluteString)
             }
             do {
                 let started = try await FakeNFTServer.start(ServerConfiguration(port: 0, dataDirectory: dataDirectory))

@@ -269,7 +269,7 @@ import FakeNFTTesting
         let app = try #require(try await shop.appProcesses().first)
         #expect(try processState(app) != "T")
         let environment = try String(contentsOfFile: "/proc/\(app)/environ", encoding: .utf8)
-        #expect(!environment.contains("FAKENFT_TOKEN") && !environment.contains("FAKENFT_SSH_LINK"))
+        #expect(!environment.contains("FAKENFT_TOKEN") && !environment.contains("FAKENFT_SSH_SESSION"))
         #expect(environment.contains("FAKENFT_SSH_SECRETS_FD=3"))
         kill(app, SIGSTOP)
         try await tmux.keys("3")

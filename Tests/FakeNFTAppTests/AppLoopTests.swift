@@ -15,7 +15,9 @@ import FakeNFTTesting
     final class Typing: LoopContent {
         let model = Model()
         private(set) var draws = 0
+        private(set) var dropped = 0
         func handle(_ event: TerminalEvent) -> Bool {
+            if case .keysDropped(let count) = event { dropped += count }
             guard case .key(.char(let c)) = event else { return true }
             if c == "q" { return false }
             model.text.append(c)
@@ -31,9 +33,9 @@ import FakeNFTTesting
 
     final class Terminal: LoopTerminal {
         let headless: HeadlessTerminal
-        let (stream, keys) = AsyncStream.makeStream(of: TerminalEvent.self)
+        let (stream, reads) = AsyncStream.makeStream(of: [TerminalEvent].self)
         init(_ headless: HeadlessTerminal) { self.headless = headless }
-        func events() -> AsyncStream<TerminalEvent> { stream }
+        func events() -> AsyncStream<[TerminalEvent]> { stream }
         var size: Size { headless.surface.size }
         var surface: CursesSurface { headless.surface }
     }
@@ -47,16 +49,33 @@ import FakeNFTTesting
         let terminal = Terminal(headless), content = Typing(), loop = AppLoop(session: terminal)
         let typing = Task { @MainActor in
             for i in 1...2_000 {
-                terminal.keys.yield(.key(.char("x")))
+                terminal.reads.yield([.key(.char("x"))])
                 if i % 50 == 0 { content.model.elsewhere += 1 }
                 if i % 7 == 0 { await Task.yield() }
             }
-            terminal.keys.yield(.key(.char("q")))
+            terminal.reads.yield([.key(.char("q"))])
         }
         #expect(await loop.run(content) == .quit)
         await typing.value
         #expect(content.model.text.count == 2_000)
         // A frame per key and per outside change, and the first.
         #expect(content.draws <= 1 + 2_000 + 40, "\(content.draws) frames for 2,000 keys")
+    }
+
+    /// What one read held is acted on together and drawn as one frame: a read of typed keys is
+    /// one frame; a flood of 200,000 keys costs a frame a read and leaves its `q` acting at once
+    /// (the flood's other keys dropped, and said).
+    @Test func aReadIsOneFrameAndAFloodWaitsForNothing() async throws {
+        let headless = try #require(HeadlessTerminal(size: Size(width: 40, height: 5)))
+        defer { headless.close() }
+        let terminal = Terminal(headless), content = Typing(), loop = AppLoop(session: terminal)
+        let typed: [TerminalEvent] = Array("hello".map { .key(.char($0)) })
+        terminal.reads.yield(typed)
+        let flood: [TerminalEvent] = Array(repeating: .key(.char("j")), count: 200_000) + [.key(.char("q"))]
+        terminal.reads.yield(InputBacklog.fair(flood))
+        #expect(await loop.run(content) == .quit)
+        #expect(content.model.text == "hello", "the flood's keys were not acted on")
+        #expect(content.draws == 2, "the first frame and one for the read of five keys: \(content.draws)")
+        #expect(content.dropped == 200_000)
     }
 }

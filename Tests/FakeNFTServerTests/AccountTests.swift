@@ -296,9 +296,10 @@ import FakeNFTTesting
     }
 
     @Test func theClientIsTheLastAddressNoTrustedProxyWrote() {
-        let forwarded = ForwardedClientMiddleware(trustedProxies: [
-            IPAddressRange("127.0.0.1")!, IPAddressRange("10.9.0.0/16")!,
-        ])
+        let forwarded = ForwardedClientMiddleware(
+            trustedProxies: [
+                IPAddressRange("127.0.0.1")!, IPAddressRange("10.9.0.0/16")!,
+            ], sshPasses: nil)
         #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["6.6.6.6, 1.2.3.4, 10.9.9.9"]) == "1.2.3.4")
         #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["6.6.6.6", "1.2.3.4"]) == "1.2.3.4")
         #expect(forwarded.client(peer: "127.0.0.1", forwardedFor: ["2001:db8::1"]) == "2001:db8::1")

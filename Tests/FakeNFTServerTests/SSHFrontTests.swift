@@ -1,4 +1,5 @@
 import Crypto
+import FakeNFTCore
 import FakeNFTModels
 import FakeNFTRequests
 import Foundation
@@ -53,7 +54,7 @@ import FakeNFTTesting
             ("PATH", "/tmp"), ("LD_PRELOAD", "/tmp/x.so"), ("FAKENFT_SERVER", "http://evil"), ("HOME", "/"),
             ("LANG", "ru_RU.UTF-8; rm -rf /"), ("LANG", "../../x"), ("LC_MESSAGES", "\u{1B}]52;c;AAAA\u{7}"),
             ("NO_COLOR", ""), ("COLORTERM", "\u{1B}[31m"), ("COLORTERM", "rainbow"), ("FAKENFT_REMOTE", "no"),
-            ("FAKENFT_SSH_LINK", "stolen"),
+            ("FAKENFT_SSH_SESSION", "stolen"),
         ] {
             let taken = request.take(variable: name, value: value)
             #expect(!taken, "\(name)=\(value.debugDescription)")
@@ -61,7 +62,7 @@ import FakeNFTTesting
         request.askTerminal("xterm", columns: 80, rows: 24)
         let environment = request.environment(
             home: "/h", server: "http://127.0.0.1:1", shop: "SHA256:s",
-            identity: .init(token: "t", keyFingerprint: "k", link: "l"))
+            identity: .init(token: "t", pass: "l", keyFingerprint: "k"))
         #expect(
             Set(environment.keys) == [
                 "LANG", "LC_ALL", "NO_COLOR", "COLORTERM", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
@@ -71,25 +72,62 @@ import FakeNFTTesting
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
         #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
         #expect(SSHSessionVariables.isRemote(environment) && !SSHSessionVariables.isGuest(environment))
-        let secrets = SSHSessionRequest.secrets(of: .init(token: "t", keyFingerprint: "k", link: "l"))
-        #expect(SSHSessionVariables.decodeSecrets(secrets) == ["FAKENFT_TOKEN": "t", "FAKENFT_SSH_LINK": "l"])
-        // A guest's app: its session's token, no key or link; told it is a guest's.
+        let secrets = SSHSessionRequest.secrets(of: .init(token: "t", pass: "l", keyFingerprint: "k"))
+        #expect(SSHSessionVariables.decodeSecrets(secrets) == ["FAKENFT_TOKEN": "t", "FAKENFT_SSH_SESSION": "l"])
+        // A guest's app: its session's token and secret, no key; told it is a guest's.
         let guest = request.environment(
-            home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: .init(token: "g"))
+            home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: .init(token: "g", pass: "p"))
         #expect(guest["FAKENFT_SSH_KEY"] == nil && SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
-        let guestSecrets = SSHSessionRequest.secrets(of: .init(token: "g"))
-        #expect(SSHSessionVariables.decodeSecrets(guestSecrets) == ["FAKENFT_TOKEN": "g"])
+        let guestSecrets = SSHSessionRequest.secrets(of: .init(token: "g", pass: "p"))
+        #expect(SSHSessionVariables.decodeSecrets(guestSecrets) == ["FAKENFT_TOKEN": "g", "FAKENFT_SSH_SESSION": "p"])
     }
 
     /// Only the secrets' names, with plain values, come through the descriptor.
     @Test func secretsAreReadByNameOnly() {
         let text =
-            "FAKENFT_TOKEN=a=b\nFAKENFT_SERVER=http://evil\nFAKENFT_SSH_LINK=\u{1B}[31m\nnoise\nFAKENFT_SSH_LINK=x y"
+            "FAKENFT_TOKEN=a=b\nFAKENFT_SERVER=http://evil\nFAKENFT_SSH_SESSION=\u{1B}[31m\nnoise\n"
+            + "FAKENFT_SSH_SESSION=x y"
         #expect(SSHSessionVariables.decodeSecrets(text) == ["FAKENFT_TOKEN": "a=b"])
         #expect(SSHSessionVariables.encodeSecrets(["FAKENFT_TOKEN": "t", "HOME": "/"]) == "FAKENFT_TOKEN=t\n")
     }
 
+    /// The SSH front's own addresses (a guest's, a key's) in any spelling that folds to them:
+    /// refused by the rules every door uses (HTTP sign-up and the app's form).
+    @Test func theFrontsAddressesCannotBeSpelledAnotherWay() {
+        let guest = "guest-592bfb601d8c140b-0@guest.ssh.invalid"
+        for lookAlike in [
+            guest, "guest-592bfb601d8c140b-0@guest.ssh.\u{FF49}\u{FF4E}\u{FF56}\u{FF41}\u{FF4C}\u{FF49}\u{FF44}",
+            "guest-592bfb601d8c140b-0@guest.ssh.\u{1D422}\u{1D427}\u{1D42F}\u{1D41A}\u{1D425}\u{1D422}\u{1D41D}",
+            "guest-592bfb601d8c140b-0@guest.ssh.inval\u{200B}id", "guest-592bfb601d8c140b-0@guest.ssh.invalid.",
+            "GUEST-592BFB601D8C140B-0@GUEST.SSH.INVALID", "guest-592bfb601d8c140b-0\u{FF20}guest.ssh\u{FF0E}invalid",
+            "key-0123456789abcdef01234567@ssh.\u{FF29}nvalid",
+        ] {
+            #expect(AccountRules.emailProblem(lookAlike) == .emailInvalid, "\(lookAlike.debugDescription)")
+        }
+        #expect(AccountRules.emailProblem("ann@example.com") == nil)
+        #expect(AccountRules.emailProblem("ann\u{FF20}example.com") == nil, "a fullwidth @ is an @: one address")
+    }
+
+    /// A disconnect before any key exchange: the version line, then one plain packet (length,
+    /// padding length, the message's number, reason, text, language, 4 to 11 bytes of padding),
+    /// a multiple of 8 bytes long.
+    @Test func aDisconnectIsAPlainPacketAfterTheVersionLine() {
+        let bytes = SSHDisconnect.bytes(reason: SSHDisconnect.tooManyConnections, "Come back soon.")
+        let version = Array("SSH-2.0-FakeNFT\r\n".utf8)
+        #expect(Array(bytes.prefix(version.count)) == version)
+        let packet = Array(bytes.dropFirst(version.count))
+        let length = packet.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let padding = Int(packet[4])
+        #expect(packet.count == 4 + length && packet.count % 8 == 0 && (4...11).contains(padding))
+        #expect(packet[5] == 1 && Array(packet[6..<10]) == [0, 0, 0, 12])
+        let text = packet[10..<14].reduce(0) { $0 << 8 | Int($1) }
+        #expect(String(decoding: packet[14..<14 + text], as: UTF8.self) == "Come back soon.")
+    }
+
     @Test func userNamesBecomePlainAccountNames() {
+        #expect(SSHVisitorName.from(user: "\u{FF33}\u{FF54}\u{FF55}dentus") == "Studentus", "fullwidth letters folded")
+        #expect(SSHVisitorName.from(user: "\u{410}dmin") == "visitor", "a Cyrillic А among Latin letters")
+        #expect(AccountRules.lookAlikeKey("\u{410}\u{441}\u{435}") == AccountRules.lookAlikeKey("Ace"))
         #expect(SSHVisitorName.from(user: "alice") == "alice")
         #expect(SSHVisitorName.from(user: "Анна") == "Анна")
         #expect(SSHVisitorName.from(user: "a\u{1B}[31mb c\u{200B}d") == "a31mbcd")
@@ -116,27 +154,41 @@ import FakeNFTTesting
     /// New keys make accounts within an hour's budget per address (then the address is told to
     /// come back) and in all (ten times as many); a refusal in all counts nothing against the
     /// address; 0 sets no limit.
-    @Test func newKeysAreLimitedPerAddressAndInAll() {
+    @Test func newKeysAreLimitedPerAddressPerNetworkAndInAll() {
         let visitors = SSHNewVisitors(perHour: 2)
         let start = ContinuousClock.now
-        #expect(visitors.admit(address: "a1", now: start) == nil)
-        #expect(visitors.admit(address: "a1", now: start) == nil)
-        #expect(visitors.admit(address: "a1", now: start) == .address(minutes: 60))
-        #expect(visitors.admit(address: "a1", now: start + .seconds(1_800)) == .address(minutes: 30))
-        #expect(visitors.admit(address: "a1", now: start + .seconds(3_601)) == nil, "an hour later")
+        func admit(_ address: String, account: Bool = true, at seconds: Int = 0) -> SSHNewVisitors.Admission {
+            visitors.admit(address: address, wantsAccount: account, now: start + .seconds(seconds))
+        }
+        #expect(admit("10.0.1.1") == .welcome && admit("10.0.1.1", account: false) == .welcome)
+        #expect(admit("10.0.1.1") == .refused(.address(minutes: 60)))
+        #expect(admit("10.0.1.1", at: 1_800) == .refused(.address(minutes: 30)))
+        #expect(admit("10.0.1.1", at: 3_601) == .welcome, "an hour later")
         let message = SSHNewVisitors.Refusal.address(minutes: 30).message
         #expect(message.contains("come back in 30 min"), "\(message)")
 
-        // In all: 20 an hour.
+        // Per network: three addresses' worth (6), whatever addresses of the /24 they come from;
+        // a refusal there counts nothing against the address; another network is not touched.
+        let network = SSHNewVisitors(perHour: 2)
+        for index in 0..<6 {
+            #expect(network.admit(address: "10.0.2.\(index)", wantsAccount: true, now: start) == .welcome)
+        }
+        #expect(network.admit(address: "10.0.2.77", wantsAccount: false, now: start) == .refused(.network(minutes: 60)))
+        #expect(network.admit(address: "10.0.3.1", wantsAccount: true, now: start) == .welcome)
+        #expect(network.admit(address: "2001:db8::1", wantsAccount: true, now: start) == .welcome)
+        #expect(SSHNewVisitors.network(of: "127.0.30.1") != SSHNewVisitors.network(of: "127.0.31.1"))
+
+        // In all, 20 accounts an hour; a new key past them comes in as a guest, and guests still come.
         let everyone = SSHNewVisitors(perHour: 2)
-        for index in 0..<20 { #expect(everyone.admit(address: "b\(index / 2)", now: start) == nil) }
-        #expect(everyone.admit(address: "c", now: start + .seconds(10)) == .everyone(minutes: 60))
-        #expect(everyone.admit(address: "c", now: start + .seconds(10)) == .everyone(minutes: 60))
-        // An hour after the twenty, "c" was charged nothing by its two refusals.
-        #expect(everyone.admit(address: "c", now: start + .seconds(3_601)) == nil)
+        for index in 0..<20 {
+            #expect(everyone.admit(address: "10.\(index).0.1", wantsAccount: true, now: start) == .welcome)
+        }
+        #expect(everyone.admit(address: "10.99.0.1", wantsAccount: true, now: start) == .guestForNow)
+        #expect(everyone.admit(address: "10.98.0.1", wantsAccount: false, now: start) == .welcome)
+        #expect(everyone.admit(address: "10.97.0.1", wantsAccount: true, now: start + .seconds(3_601)) == .welcome)
 
         let unlimited = SSHNewVisitors(perHour: 0)
-        for _ in 0..<1_000 { #expect(unlimited.admit(address: "a", now: start) == nil) }
+        for _ in 0..<1_000 { #expect(unlimited.admit(address: "a", wantsAccount: true, now: start) == .welcome) }
     }
 
     /// What a visitor's app kept goes from one folder to another through its encoding: the
@@ -239,6 +291,12 @@ import FakeNFTTesting
         _ = try await store.updateOrder(nfts: [nft], owner: userID)
         #expect(store.latest.userRecords.contains { $0.id == userID })
         #expect(store.unusedUserName("alice") == "alice-2" && store.unusedUserName("alicia") == "alicia")
+        #expect(store.unusedUserName("\u{430}lice") == "\u{430}lice-2", "a Cyrillic а looks like alice's a")
+        #expect(
+            store.unusedUserName(
+                "\u{421}\u{442}\u{443}\u{434}\u{435}\u{43D}\u{442}\u{443}\u{441} \u{41F}\u{440}\u{430}\u{43A}\u{442}\u{438}\u{43A}\u{443}\u{43C}\u{443}\u{441}"
+            )
+            .hasSuffix("-2"), "the shared profile's name")
         let other = try await store.register(
             name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
         #expect(store.latest.userRecords.contains { $0.id == other }, "an account made by signing up is listed")
@@ -251,6 +309,55 @@ import FakeNFTTesting
         #expect(try await store.visitorState(ofKey: "SHA256:abc") == "second")
         #expect(try await store.visitorState(ofKey: "SHA256:other") == nil)
         _ = await store.close(within: .seconds(10))
+    }
+}
+
+/// Accounts the server makes for itself are told apart by what they are, not by their addresses.
+@Suite struct GuestAccountTests {
+    /// An account a person holds at a guest account's address (signed up in a look-alike spelling
+    /// before the rules folded it) is never lent to a guest: its slot is passed over, the next
+    /// guest gets an account the server made, and nobody can sign in to that with an address.
+    @Test func aGuestIsLentOnlyAnAccountMadeForGuests() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guests-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await FakeNFTServer.openStore(
+            ServerConfiguration(
+                dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
+        let guests = SSHGuestAccounts(store: store, folder: folder)
+        let prefix = try String(contentsOf: folder.appendingPathComponent("guest-accounts"), encoding: .utf8)
+        let squatter = try await store.register(
+            name: "attacker", email: "guest-\(prefix)-0@guest.ssh.invalid", passwordHash: "bcrypt", tokenHash: "a")
+        let slot = try await guests.borrow(tokenHash: "g1")
+        #expect(slot == 1, "the squatted slot 0 is passed over")
+        let lent = try #require(try await store.account(email: "guest-\(prefix)-1@guest.ssh.invalid"))
+        #expect(lent.isGuests && !lent.isPersons && lent.userID != squatter)
+        #expect(try await store.signedIn(tokenHash: "g1") == lent.userID)
+        #expect(try await store.account(userID: squatter)?.isPersons == true)
+        guests.release(slot)
+        #expect(try await guests.borrow(tokenHash: "g2") == 1, "slot 0 stays passed over")
+        _ = await store.close(within: .seconds(10))
+    }
+
+    /// Over HTTP: no spelling of a guest's or a key's address signs up; the guest's own address
+    /// signs in with no password; a person's look-alike address signs in as that person.
+    @Test func noSpellingOfTheFrontsAddressesSignsUpOrIn() async throws {
+        try await TestServer.with { server async throws in
+            for email in [
+                "guest-0-0@guest.ssh.\u{FF49}nvalid", "key-0@ssh.\u{1D422}nvalid", "guest-0-0@guest.ssh.invalid.",
+                "guest-0-0@guest.ssh.inv\u{200B}alid",
+            ] {
+                let (status, _) = try await server.request(
+                    "POST", "/api/v1/auth/register",
+                    body: FormEncoding.encode([("name", "x"), ("email", email), ("password", "good pass 1")]))
+                #expect(status == 400, "\(email.debugDescription)")
+            }
+            for password in ["", "!key-only", "x"] {
+                let (status, _) = try await server.request(
+                    "POST", "/api/v1/auth/login",
+                    body: FormEncoding.encode([("email", "guest-0-0@guest.ssh.invalid"), ("password", password)]))
+                #expect(status == 401 || status == 429)
+            }
+        }
     }
 }
 
@@ -314,14 +421,16 @@ import FakeNFTTesting
     @Test func garbageSilenceAndCrowdsHoldNoPlace() async throws {
         let server = try await Self.server()
         let port = try #require(server.sshPort)
-        // Three connections from one address, two allowed: one is closed before a word, the two
-        // others get the server's version line (which two depends on the order they are set up in).
+        // Three connections from one address, two allowed: one is told why in an SSH disconnect
+        // message and closed, the two others are served (which two depends on the order they are
+        // set up in).
         do {
             let crowd = try (0..<3).map { _ in try RawConnection(port: port) }
             var answers: [(text: String, closed: Bool)] = []
-            for connection in crowd { answers.append(await connection.receive(timeout: 10) { !$0.isEmpty }) }
-            #expect(answers.filter { $0.closed && $0.text.isEmpty }.count == 1, "\(answers)")
-            #expect(answers.filter { $0.text.hasPrefix("SSH-2.0-") }.count == 2, "\(answers)")
+            for connection in crowd { answers.append(await connection.receive(timeout: 10) { $0.contains("\n") }) }
+            let refused = answers.filter { $0.text.contains("Your address has as many connections open as it may") }
+            #expect(refused.count == 1, "\(answers)")
+            #expect(answers.filter { $0.text.hasPrefix("SSH-2.0-") }.count == 3, "\(answers)")
         }
         // Not SSH: closed at once after the version line; silent: closed at the handshake deadline;
         // hostile bytes of every kind: closed, never the server.

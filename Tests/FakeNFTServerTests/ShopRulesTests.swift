@@ -16,7 +16,7 @@ import Testing
             order: OrderRecord(Order(id: "u-1", nfts: ["1", "2"])),
             account: AccountRecord(
                 userID: "u-1", name: "Ann", email: "ann@example.com", emailKey: "ann@example.com", passwordHash: "",
-                spent: 10, createdAt: "2026-11-28T00:00:00Z"),
+                spent: 10, createdAt: "2026-11-28T00:00:00Z", kind: "person"),
             user: UserRecord(
                 seq: 100,
                 User(id: "u-1", name: "Ann", avatar: "", description: nil, website: "", nfts: ["3"], rating: "10")

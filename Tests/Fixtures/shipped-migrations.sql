@@ -333,3 +333,13 @@ BEGIN
   RETURN numbered;
 END
 $$;
+
+-- v14-account-kinds (sqlite)
+ALTER TABLE "account" ADD COLUMN "kind" TEXT NOT NULL DEFAULT 'person';
+UPDATE "account" SET "kind" = 'key' WHERE "passwordHash" = '!key-only' AND "emailKey" LIKE 'key-%@ssh.invalid';
+UPDATE "account" SET "kind" = 'guest' WHERE "passwordHash" = '!key-only' AND "emailKey" LIKE 'guest-%@guest.ssh.invalid';
+
+-- v14-account-kinds (postgres)
+ALTER TABLE "account" ADD COLUMN "kind" TEXT NOT NULL DEFAULT 'person';
+UPDATE "account" SET "kind" = 'key' WHERE "passwordHash" = '!key-only' AND "emailKey" LIKE 'key-%@ssh.invalid';
+UPDATE "account" SET "kind" = 'guest' WHERE "passwordHash" = '!key-only' AND "emailKey" LIKE 'guest-%@guest.ssh.invalid';

@@ -123,4 +123,33 @@ import Testing
         #expect(events.dropFirst().first == .pasteCut(limit: KeyDecoder.maxPaste))
         #expect(events.last == .key(.char("q")), "the key after the paste is a key again")
     }
+
+    /// Over a slow link a 100,000-character paste pauses past ``KeyDecoder/pasteIdle`` after its
+    /// first 64 K: it is delivered cut, and the rest that arrives after the pause is its tail,
+    /// dropped up to its end marker (its `q`s and ESCs are no keys); the next key acts.
+    @Test func aCutPasteThatPausesKeepsItsTailFromBeingKeys() {
+        let big = String(repeating: "q\u{1B}x", count: 33_334)  // 100,002 characters
+        let input = chars("\u{1B}[200~" + big + "\u{1B}[201~")
+        var decoder = KeyDecoder()
+        var events: [TerminalEvent] = []
+        let start = ContinuousClock.now
+        let pause = 70_000
+        for begin in stride(from: 0, to: pause, by: 4096) {
+            events += decoder.decode(Array(input[begin..<min(begin + 4096, pause)]), at: start)
+        }
+        events += decoder.timeOut()  // the link paused for a second
+        #expect(events.count == 2 && events.last == .pasteCut(limit: KeyDecoder.maxPaste), "\(events.count)")
+        #expect(decoder.waitLimit == KeyDecoder.pasteTailIdle)
+        var tail: [TerminalEvent] = []
+        for begin in stride(from: pause, to: input.count, by: 4096) {
+            tail += decoder.decode(Array(input[begin..<min(begin + 4096, input.count)]), at: start + .seconds(2))
+        }
+        #expect(tail.isEmpty, "the tail is dropped: \(tail.prefix(3))")
+        #expect(decoder.decode(chars("q"), at: start + .seconds(3)) == [.key(.char("q"))])
+        // A tail that never ends holds keys for ``KeyDecoder/pasteTailIdle`` only.
+        _ = decoder.decode(chars("\u{1B}[200~" + big), at: start + .seconds(10))
+        _ = decoder.timeOut()
+        #expect(decoder.timeOut().isEmpty && decoder.waitLimit == nil)
+        #expect(decoder.decode(chars("j"), at: start + .seconds(30)) == [.key(.char("j"))])
+    }
 }

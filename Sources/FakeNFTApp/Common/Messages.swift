@@ -17,6 +17,7 @@ extension APIError {
         case .rateLimited(let seconds):
             seconds.map { tr(.errorRateLimited, max(1, ($0 + 59) / 60)) } ?? tr(.errorRateLimitedLater)
         case .tooLarge(let limit): tr(.errorTooLarge, limit / (1024 * 1024))
+        case .cannotStore: tr(.errorCannotStore)
         case .undecodable: tr(.errorUndecodable)
         case .cancelled: tr(.errorCancelled)
         }

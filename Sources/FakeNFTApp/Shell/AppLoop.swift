@@ -31,7 +31,8 @@ extension LoopContent {
 /// (``TerminalSession``; a headless terminal in tests).
 @MainActor
 protocol LoopTerminal: AnyObject {
-    func events() -> AsyncStream<TerminalEvent>
+    /// The terminal's events, as each read gave them.
+    func events() -> AsyncStream<[TerminalEvent]>
     var size: Size { get }
     var surface: CursesSurface { get }
 }
@@ -39,7 +40,8 @@ protocol LoopTerminal: AnyObject {
 extension TerminalSession: LoopTerminal {}
 
 /// The main loop: waits for terminal events or model changes, updates the content, and shows a
-/// new frame only when it differs from the last one (one `doupdate` per frame).
+/// new frame only when it differs from the last one (one `doupdate` per frame). The events of one
+/// read are acted on together and drawn as one frame: a backlog costs one frame, not one a key.
 ///
 /// Each frame is drawn inside `withObservationTracking`: whatever observable state the frame
 /// read (view models, app state, the toast) wakes the loop when it changes, so nothing asks
@@ -50,13 +52,13 @@ final class AppLoop {
     /// How a content's turn ended.
     enum Ending { case finished, quit }
 
-    /// A terminal event, the clock's tick, something frame `frame` read has changed, or the
-    /// events' end.
-    private enum Input: Sendable { case event(TerminalEvent), tick, changed(frame: Int), ended }
+    /// A read's terminal events, the clock's tick, something frame `frame` read has changed, or
+    /// the events' end.
+    private enum Input: Sendable { case events([TerminalEvent]), tick, changed(frame: Int), ended }
 
     /// The terminal's events, then their end, merged with the loop's own changes and ticks.
     private typealias Inputs = AsyncMerge2Sequence<
-        AsyncChain2Sequence<AsyncMapSequence<AsyncStream<TerminalEvent>, Input>, AsyncSyncSequence<[Input]>>,
+        AsyncChain2Sequence<AsyncMapSequence<AsyncStream<[TerminalEvent]>, Input>, AsyncSyncSequence<[Input]>>,
         AsyncStream<Input>
     >
 
@@ -77,6 +79,8 @@ final class AppLoop {
     private(set) var framesDrawn = 0
     /// The terminal's events ended (a quit signal, a hang-up): every later turn ends at once.
     private var eventsEnded = false
+    /// Events of a read that a content finished before acting on: the next content's.
+    private var leftOver: [TerminalEvent] = []
     /// Gets the terminal's answers to the start-up queries whenever they come (they are the
     /// terminal's, not any content's).
     var onTerminalReplies: ((TerminalReplies) -> Void)?
@@ -95,13 +99,14 @@ final class AppLoop {
         // Taken for this turn and put back at its end, where the next turn reads on.
         var inputs =
             self.inputs
-            ?? merge(chain(session.events().map { Input.event($0) }, [Input.ended].async), own)
+            ?? merge(chain(session.events().map { Input.events($0) }, [Input.ended].async), own)
             .makeAsyncIterator()
         defer { self.inputs = inputs }
         defer {
             ticker?.cancel()
             ticker = nil
         }
+        if !leftOver.isEmpty, let ending = act(on: leftOver, content) { return ending }
         renderIfChanged(content)
         if content.isFinished { return .finished }
         while let input = await inputs.next(isolation: #isolation) {
@@ -109,11 +114,8 @@ final class AppLoop {
             case .ended:
                 eventsEnded = true
                 return .quit
-            case .event(.terminalReplies(let bytes)):
-                onTerminalReplies?(TerminalReplies(parsing: bytes))
-                presenter.invalidate()
-            case .event(let event):
-                if !content.handle(event) { return .quit }
+            case .events(let events):
+                if let ending = act(on: events, content) { return ending }
             case .tick:
                 content.clockTicked()
             case .changed(let frame):
@@ -123,6 +125,25 @@ final class AppLoop {
             renderIfChanged(content)
         }
         return .quit
+    }
+
+    /// Hands `content` one read's events; how its turn ended, when it did (what it left of the
+    /// read is kept for the next content).
+    private func act(on events: [TerminalEvent], _ content: any LoopContent) -> Ending? {
+        leftOver = []
+        for (index, event) in events.enumerated() {
+            if case .terminalReplies(let bytes) = event {
+                onTerminalReplies?(TerminalReplies(parsing: bytes))
+                presenter.invalidate()
+            } else if !content.handle(event) {
+                return .quit
+            }
+            if content.isFinished {
+                leftOver = Array(events[(index + 1)...])
+                return .finished
+            }
+        }
+        return nil
     }
 
     /// Shows the content's frame if it changed, watching what it read; keeps the clock running

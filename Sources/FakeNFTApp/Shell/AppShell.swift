@@ -98,6 +98,10 @@ public final class AppShell: LoopContent {
             effects.show(Toast(tr(.pasteCut, limit / 1024), kind: .error))
             return true
         }
+        if case .keysDropped(let count) = event {
+            effects.show(Toast(tr(.keysDropped, count), kind: .error))
+            return true
+        }
         if help.isShown {
             if case .key(.ctrl("c")) = event { return false }
             _ = help.layer.route(event, lastFrame)

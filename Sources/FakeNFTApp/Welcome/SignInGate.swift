@@ -14,11 +14,14 @@ struct SignInGate {
     let connection: ServerConnection
     let accounts: AccountStore
     let logger: Logger
-    /// The secret of the SSH session the app runs in (`FAKENFT_SSH_LINK`): a sign-in moves its key.
-    var sshLink: String?
     /// Whether the app runs in an SSH session of the shop, whose token is the session's account
-    /// (the key's, or a guest's).
+    /// (the key's, or a guest's): it lasts the session, whatever the visitor signs out of.
     var inSSHSession = false
+
+    /// Whether `account` is signed in with the SSH session's own token, which only the session's end ends.
+    func isSessionsOwn(_ account: Account) -> Bool {
+        inSSHSession && account.token != nil && account.token == connection.api.token
+    }
 
     /// What to do before any screen is needed (under the launch screen): a saved sign-in that
     /// still holds, the shared profile, or ask.
@@ -82,16 +85,19 @@ struct SignInGate {
         }
     }
 
-    /// The sign-in screen; what was chosen is saved for this server.
+    /// The sign-in screen; what was chosen is saved for this server. In an SSH session, going on
+    /// without an account goes back to the session's own (the key's, or the guest's).
     /// - Parameter notice: what the sign-in screen says first (that the user signed out).
     func ask(loop: AppLoop, notice: String? = nil) async -> Access {
-        let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice, sshLink: sshLink)
+        let model = SignInModel(api: APIClient(connection.api, logger: logger), notice: notice)
         guard await loop.run(SignInScene(model: model)) == .finished, let outcome = model.outcome else { return .quit }
-        let account: Account? =
-            switch outcome {
-            case .withoutAccount: nil
-            case .signedIn(let account): account
-            }
+        let account: Account?
+        switch outcome {
+        case .withoutAccount:
+            if inSSHSession, case .account(let own) = await decide() { return .account(own) }
+            account = nil
+        case .signedIn(let signedIn): account = signedIn
+        }
         do {
             try accounts.save(SavedSignIn(server: connection.accountKey, account: account))
         } catch {

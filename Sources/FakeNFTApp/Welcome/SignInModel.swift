@@ -26,13 +26,9 @@ final class SignInModel {
     private(set) var failure: SignInFailure?
     private(set) var outcome: Outcome?
 
-    /// The secret of the SSH session the app runs in: signing in moves its key to the account.
-    private let sshLink: String?
-
-    init(api: APIClient, notice: String? = nil, sshLink: String? = nil) {
+    init(api: APIClient, notice: String? = nil) {
         self.api = api
         self.notice = notice
-        self.sshLink = sshLink
     }
 
     /// The fields of the current mode, in order.
@@ -96,12 +92,10 @@ final class SignInModel {
             let account =
                 mode == .signIn
                 ? try await api.signIn(
-                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password),
-                    sshLink: sshLink)
+                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
                 : try await api.signUp(
                     name: text(.name).trimmingCharacters(in: .whitespacesAndNewlines),
-                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password),
-                    sshLink: sshLink)
+                    email: text(.email).trimmingCharacters(in: .whitespaces), password: text(.password))
             guard account.token != nil else {
                 fail(.noSession)
                 return

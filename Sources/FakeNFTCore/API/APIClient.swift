@@ -1,3 +1,4 @@
+import FakeNFTModels
 import Foundation
 import Logging
 import NIOHTTP1
@@ -11,12 +12,27 @@ public struct APIConfiguration: Sendable, Hashable {
     public var timeout: TimeInterval
     /// Extra attempts for GETs answered 429 or 503.
     public var retries: Int
+    /// The secret of the SSH session the app runs in, sent with every request
+    /// (``SSHSessionVariables/header``): the server counts the visitor, not loopback, and a
+    /// sign-in moves the session's key to the account.
+    public var sshSession: String?
 
-    public init(baseURL: URL, token: String? = nil, timeout: TimeInterval = 10, retries: Int = 3) {
+    public init(
+        baseURL: URL, token: String? = nil, timeout: TimeInterval = 10, retries: Int = 3, sshSession: String? = nil
+    ) {
         self.baseURL = baseURL
         self.token = token
         self.timeout = timeout
         self.retries = retries
+        self.sshSession = sshSession
+    }
+
+    /// The headers every request carries: the token and the SSH session's secret, when given.
+    func identityHeaders() -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        if let token { headers.add(name: "X-Practicum-Mobile-Token", value: token) }
+        if let sshSession { headers.add(name: SSHSessionVariables.header, value: sshSession) }
+        return headers
     }
 }
 
@@ -114,16 +130,12 @@ public final class APIClient: Sendable {
     // MARK: Accounts (an extension of the API that `fakenft serve` offers)
 
     /// A new account; its answer carries the token that signs it in.
-    /// `sshLink`: the secret of the SSH session the app runs in, which moves its key to the account.
-    public func signUp(name: String, email: String, password: String, sshLink: String? = nil) async throws -> Account {
-        let form = [("name", name), ("email", email), ("password", password)] + Self.linkField(sshLink)
-        return try await send(.POST, "auth/register", form: form).value
+    public func signUp(name: String, email: String, password: String) async throws -> Account {
+        try await send(.POST, "auth/register", form: [("name", name), ("email", email), ("password", password)]).value
     }
-    public func signIn(email: String, password: String, sshLink: String? = nil) async throws -> Account {
-        try await send(.POST, "auth/login", form: [("email", email), ("password", password)] + Self.linkField(sshLink))
-            .value
+    public func signIn(email: String, password: String) async throws -> Account {
+        try await send(.POST, "auth/login", form: [("email", email), ("password", password)]).value
     }
-    private static func linkField(_ sshLink: String?) -> [(String, String)] { sshLink.map { [("sshLink", $0)] } ?? [] }
     /// Ends the configured token's sign-in.
     public func signOut() async throws {
         let _: Versioned<NoContent> = try await send(.POST, "auth/logout", form: [])
@@ -162,8 +174,8 @@ public final class APIClient: Sendable {
     }
 
     private func request(_ method: HTTPMethod, _ url: URL) -> Request {
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let token = configuration.token { headers.add(name: "X-Practicum-Mobile-Token", value: token) }
+        var headers = configuration.identityHeaders()
+        headers.add(name: "Accept", value: "application/json")
         let generation = generation.withLock { $0 }
         if let generation { headers.add(name: GenerationHeader.name, value: String(generation)) }
         return Request(method: method, url: url, headers: headers, generation: generation)
@@ -266,8 +278,10 @@ public final class APIClient: Sendable {
         case 412: throw APIError.versionConflict
         case 429, 503:
             let wait = answer.headers.first(name: "Retry-After")
+            let cannotStore = answer.headers.first(name: APIProblem.header) == APIProblem.cannotStore
             throw RetryableStatus(
-                apiError: .server(status: answer.status, message: Self.errorMessage(answer.body)),
+                apiError: cannotStore
+                    ? .cannotStore : .server(status: answer.status, message: Self.errorMessage(answer.body)),
                 retryAfter: Self.retryAfter(wait),
                 serverWait: wait.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map {
                     min(max($0, 0), 86_400)

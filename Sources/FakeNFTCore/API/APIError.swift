@@ -15,6 +15,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Too many attempts (a 429 to a change, which is never retried), and the seconds the
     /// server asked to wait.
     case rateLimited(retryAfter: Int?)
+    /// The server cannot store changes now (its disk is full, its database read-only): a 503
+    /// saying so (``APIProblem``); nothing was changed.
+    case cannotStore
     /// The answer was larger than the client reads (an endless or huge body).
     case tooLarge(limitBytes: Int)
     /// The server answered something that is not the expected JSON.
@@ -52,6 +55,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "Too many attempts; try again\(seconds.map { " in \($0) s" } ?? " later")."
         case .tooLarge(let limit):
             return "The server's answer is larger than \(limit / (1024 * 1024)) MB; it was not loaded."
+        case .cannotStore: return "The server cannot save changes now (its disk is full or read-only)."
         case .undecodable: return "The server sent an answer this app does not understand."
         case .cancelled: return "Cancelled."
         }

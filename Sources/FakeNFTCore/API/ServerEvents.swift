@@ -43,8 +43,8 @@ public struct ServerEvents: Sendable {
     /// Reads events into `handle` until the connection ends (returns) or fails (throws
     /// ``APIError``; ``APIError/notFound`` from a server without events).
     public func listen(isolation: isolated (any Actor)? = #isolation, _ handle: (Event) async -> Void) async throws {
-        var headers: HTTPHeaders = ["Accept": "text/event-stream"]
-        if let token = configuration.token { headers.add(name: "X-Practicum-Mobile-Token", value: token) }
+        var headers = configuration.identityHeaders()
+        headers.add(name: "Accept", value: "text/event-stream")
         // The body's pieces cross from the transport's task to this one; a reader that falls
         // this far behind ends the connection (the caller reconnects and reads everything).
         let (pieces, sink) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingOldest(1_024))

@@ -11,9 +11,9 @@ import Hummingbird
 struct AuthRoutes: Sendable {
     let store: Store
     let limits: AccountLimits
-    /// With an SSH front: a sign-in or sign-up that sends its session's secret (`sshLink`) moves
-    /// the session's key to the account.
-    let sshLinks: SSHLinks?
+    /// With an SSH front: a sign-in or sign-up from a key's session (its secret in
+    /// `FakeNFT-SSH-Session`) moves the session's key to the account.
+    let sshPasses: SSHVisitorPasses?
 
     /// Paths that need no token even when the server has one: signing in to an account that
     /// exists. (Signing up on such a server takes its token: it decides who may make accounts.)
@@ -46,7 +46,7 @@ struct AuthRoutes: Sendable {
                 let userID = try await store.register(
                     name: trimmed, email: email,
                     passwordHash: try await Passwords.hash(password), tokenHash: Tokens.hash(token))
-                try await linkKey(fields, to: userID)
+                try await linkKey(of: request, to: userID)
                 return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
             },
             Route(method: .post, path: "auth/login", changesState: true) { request, context in
@@ -66,12 +66,15 @@ struct AuthRoutes: Sendable {
                     && password.utf8.count <= AccountRules.maxPasswordBytes
                 let matches =
                     try await Passwords.verify(password, hash: account?.passwordHash ?? Passwords.decoy) && possible
-                guard let account, matches else { throw ServerError(.unauthorized, "wrong e-mail or password") }
+                // only a person's account opens with its address (a key's or a guest's is the server's own)
+                guard let account, account.isPersons, matches else {
+                    throw ServerError(.unauthorized, "wrong e-mail or password")
+                }
                 if let attempt { limits.signIns.succeeded(attempt, forgetting: address) }
                 limits.signedIn(address: address, client: context.clientKey)
                 let token = Tokens.make()
                 try await store.startSession(userID: account.userID, tokenHash: Tokens.hash(token))
-                try await linkKey(fields, to: account.userID)
+                try await linkKey(of: request, to: account.userID)
                 return try signedIn(
                     token: token, userID: account.userID, name: account.name, email: account.email, status: .ok)
             },
@@ -102,9 +105,10 @@ struct AuthRoutes: Sendable {
         ]
     }
 
-    /// Moves the SSH key of the session whose secret `fields` carry (`sshLink`) to `userID`'s account.
-    private func linkKey(_ fields: RequestFields, to userID: String) async throws {
-        guard let secret = fields.string("sshLink"), let key = sshLinks?.key(for: secret) else { return }
+    /// Moves the SSH key of the session whose secret `request` carries to `userID`'s account.
+    private func linkKey(of request: Request, to userID: String) async throws {
+        guard let secret = request.headers[.sshSession], let key = sshPasses?.holder(of: secret)?.fingerprint
+        else { return }
         try await store.link(key: key, to: userID)
     }
 

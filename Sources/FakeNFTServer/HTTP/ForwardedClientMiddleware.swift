@@ -1,20 +1,31 @@
+import FakeNFTModels
 import HTTPTypes
 import Hummingbird
 
-/// Behind a proxy every connection comes from the proxy: when the peer is in one of the ranges
-/// the operator trusts (`--trusted-proxy`), the client is the last address in `X-Forwarded-For` that
-/// is not a trusted proxy itself (addresses further left were written by the client and prove
-/// nothing). From any other peer the header is ignored, so a client cannot choose its own key.
+/// Who the client is when the peer speaks for others. Behind a proxy every connection comes
+/// from the proxy: when the peer is in one of the ranges the operator trusts (`--trusted-proxy`),
+/// the client is the last address in `X-Forwarded-For` that is not a trusted proxy itself
+/// (addresses further left were written by the client and prove nothing). The apps of the SSH
+/// front's sessions all come from loopback: a request from loopback carrying a live session's
+/// secret (`FakeNFT-SSH-Session`, ``SSHVisitorPasses``) is its visitor's. From any other peer
+/// the headers are ignored, so a client cannot choose its own key.
 struct ForwardedClientMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let trustedProxies: [IPAddressRange]
+    let sshPasses: SSHVisitorPasses?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         var context = context
-        context.clientAddress = client(
-            peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
+        if let sshPasses, let secret = request.headers[.sshSession], IPAddressRange.isLoopback(context.clientAddress),
+            let holder = sshPasses.holder(of: secret)
+        {
+            context.clientAddress = holder.address
+        } else if !trustedProxies.isEmpty {
+            context.clientAddress = client(
+                peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])
+        }
         return try await next(request, context)
     }
 
@@ -44,4 +55,5 @@ struct ForwardedClientMiddleware: RouterMiddleware {
 
 extension HTTPField.Name {
     static let xForwardedFor = Self("X-Forwarded-For")!
+    static let sshSession = Self(SSHSessionVariables.header)!
 }

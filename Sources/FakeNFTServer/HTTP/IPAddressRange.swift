@@ -48,9 +48,10 @@ public struct IPAddressRange: Sendable, Hashable {
 
     /// The network `address` belongs to as one client's addresses are counted where they rotate:
     /// its /24 (IPv4, also mapped into IPv6) or its /64 (IPv6); every loopback address is one
-    /// (a local process may bind any of 127.0.0.0/8); anything else as it is.
-    public static func network(of address: String) -> String {
-        if isLoopback(address) { return "loopback" }
+    /// (a local process may bind any of 127.0.0.0/8) unless `loopbackAsOne` is false; anything
+    /// else as it is.
+    public static func network(of address: String, loopbackAsOne: Bool = true) -> String {
+        if loopbackAsOne, isLoopback(address) { return "loopback" }
         guard var bytes = bytes(address) else { return address }
         if bytes.count == 16, Array(bytes.prefix(12)) == [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] {
             bytes = Array(bytes.suffix(4))

@@ -1,4 +1,6 @@
+import FakeNFTModels
 import FakeNFTRequests
+import HTTPTypes
 import Foundation
 import Hummingbird
 
@@ -31,6 +33,15 @@ struct JSONErrorMiddleware: RouterMiddleware {
                 context.logger.warning("503 for \(request.method) \(request.uri.path): \(error)")
                 var response = Responses.error(.serviceUnavailable, "the database is not answering: try again")
                 response.headers[.retryAfter] = "2"
+                return response
+            case .cannotWrite:
+                context.logger.error("503 for \(request.method) \(request.uri.path): \(error)")
+                var response = Responses.error(
+                    .serviceUnavailable,
+                    "the server cannot store changes now (its disk is full or its database is read-only): "
+                        + "nothing was changed; try again later")
+                response.headers[.retryAfter] = "60"
+                response.headers[HTTPField.Name(APIProblem.header)!] = APIProblem.cannotStore
                 return response
             }
         } catch let error as HTTPError where error.status == .notFound {

@@ -42,7 +42,7 @@ struct Routes: Sendable {
     /// the token's sign-in too.
     let tokenRequired: Bool
     /// The SSH sessions' secrets that move their key to the account signed in to, with an SSH front.
-    let sshLinks: SSHLinks?
+    let sshPasses: SSHVisitorPasses?
     /// List pages as answered, by table revision, query and link base.
     let pages = PageCache()
     static let maxBodySize = 64 * 1024
@@ -139,7 +139,7 @@ struct Routes: Sendable {
                 }
                 return Responses.json(try JSONBody.encode(order))
             },
-        ] + AuthRoutes(store: store, limits: limits, sshLinks: sshLinks).table
+        ] + AuthRoutes(store: store, limits: limits, sshPasses: sshPasses).table
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)
             }.table

@@ -42,6 +42,9 @@ final class AppOnTerminal: Sendable {
         }
     }
 
+    /// How far below the server an app runs (nice(1)'s scale: 0 is the server's, 19 the lowest).
+    static let niceness: Int32 = 10
+
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
     }
@@ -89,6 +92,8 @@ final class AppOnTerminal: Sendable {
             Glibc.close(master)
             throw StartFailure(description: "the app could not start: \(String(cString: strerror(status)))")
         }
+        // Below the server: a visitor's app never slows the API, the front or the other visitors' keys.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.niceness)
         self.pid = pid
         self.master = master
         control = dup(master)

@@ -27,9 +27,11 @@ struct SSHFront: Service {
         """
 
     func run() async throws {
-        // Connections, signed in or not: twice the sessions, so that handshakes cannot take every place.
+        // Connections, signed in or not: twice the sessions, so that handshakes cannot take every
+        // place; per address twice a visitor's sessions, per network four times that.
+        let perAddress = 2 * shop.configuration.maxSessionsPerVisitor
         let connections = OpenConnections(
-            maximum: 2 * shop.configuration.maxSessions, perAddress: 2 * shop.configuration.maxSessionsPerVisitor)
+            maximum: 2 * shop.configuration.maxSessions, perAddress: perAddress, perNetwork: 4 * perAddress)
         let shop = shop, hostKey = hostKey
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -37,9 +39,11 @@ struct SSHFront: Service {
             .childChannelInitializer { channel in
                 let address = channel.remoteAddress?.ipAddress ?? "unknown"
                 let proxied = shop.configuration.trustedProxies.contains { $0.contains(address) }
-                guard connections.add(channel, countingAddress: !proxied) else {
+                if let refused = connections.add(channel, countingAddress: !proxied) {
                     shop.metrics.refused(.connections)
-                    return channel.close()
+                    return channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(RefusedAtTheDoor(message: refused))
+                    }
                 }
                 return channel.eventLoop.makeCompletedFuture {
                     try Self.serve(channel, proxied: proxied, shop: shop, hostKey: hostKey)
@@ -62,47 +66,71 @@ struct SSHFront: Service {
         connections.closeAll()
     }
 
-    /// Sets up one connection: SSH with key-only sign-in, sessions as its only channels, and a
-    /// deadline for signing in; from a trusted proxy, the visitor's address from its PROXY line.
+    /// Sets up one connection: SSH with key-only sign-in, sessions as its only channels, a
+    /// deadline for signing in and, once signed in, for opening a session (``sessionLimit``);
+    /// from a trusted proxy, the visitor's address from its PROXY line.
     private static func serve(_ channel: any Channel, proxied: Bool, shop: SSHShop, hostKey: NIOSSHPrivateKey)
         throws
     {
         let peer = ConnectionPeer(address: channel.remoteAddress?.ipAddress ?? "unknown")
         if proxied { try channel.pipeline.syncOperations.addHandler(ProxyHeaderReader(peer: peer)) }
-        let signIn = VisitorSignIn()
+        let visit = NIOLoopBound(VisitorConnection(channel, metrics: shop.metrics), eventLoop: channel.eventLoop)
         var server = SSHServerConfiguration(
-            hostKeys: [hostKey], userAuthDelegate: signIn,
+            hostKeys: [hostKey], userAuthDelegate: visit.value, globalRequestDelegate: visit.value,
             banner: .init(message: banner, languageTag: "en"))
         server.maxAuthAttempts = 6
         let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
-            guard case .session = type, let visitor = signIn.visitor(from: peer.address) else {
+            guard case .session = type, let visitor = visit.value.visitor(from: peer.address) else {
+                visit.value.forwardingAsked = true
                 shop.metrics.refused(.forwarding)
                 return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
             }
+            visit.value.sessionOpened()
+            child.closeFuture.whenComplete { _ in visit.value.sessionClosed() }
             return child.eventLoop.makeCompletedFuture {
                 try child.pipeline.syncOperations.addHandler(
                     IdleStateHandler(
                         readTimeout: TimeAmount(shop.configuration.idleLimit)))
-                try child.pipeline.syncOperations.addHandler(SSHSessionHandler(shop: shop, visitor: visitor))
+                try child.pipeline.syncOperations.addHandler(
+                    SSHSessionHandler(shop: shop, visitor: visitor, connection: visit.value))
             }
         }
         try channel.pipeline.syncOperations.addHandlers(handler, CloseOnError())
-        let signedIn = NIOLoopBound(signIn, eventLoop: channel.eventLoop)
         channel.eventLoop.scheduleTask(in: TimeAmount(shop.configuration.handshakeLimit)) {
-            guard !signedIn.value.isSignedIn, channel.isActive else { return }
+            guard !visit.value.isSignedIn, channel.isActive else { return }
             shop.metrics.refused(.handshake)
             channel.close(promise: nil)
         }
     }
+
+    /// How long a signed-in connection may hold its place without a session: to open its first
+    /// one, and after its last one closed. (OpenSSH's client opens one at once; `ssh -N` and a
+    /// connection kept for sharing hold a place for nothing.) NIOSSH sends no reason with the close.
+    static let sessionLimit: Duration = .seconds(10)
 }
 
-/// Sign-in with a public key (NIOSSH has checked its signature before it asks): any key is
-/// welcome, as it opens an account of its own. Without a usable key (none, or RSA, which NIOSSH
-/// cannot verify), OpenSSH's client falls back to a password: any password lets a guest in.
-private final class VisitorSignIn: NIOSSHServerUserAuthenticationDelegate {
+/// One visitor's connection, on its event loop: sign-in with a public key (NIOSSH has checked its
+/// signature before it asks): any key is welcome, as it opens an account of its own. Without a
+/// usable key (none, or RSA, which NIOSSH cannot verify), OpenSSH's client falls back to a
+/// password: any password lets a guest in. Global requests (`ssh -R`) are refused, and noted so
+/// that the visitor is told why when the session ends; sessions are counted, so that a connection
+/// without one is closed.
+final class VisitorConnection: NIOSSHServerUserAuthenticationDelegate, GlobalRequestDelegate {
     private enum Signed { case key(String), guest }
     private var signed: Signed?
     private var user = ""
+    /// Session channels open now.
+    private(set) var sessions = 0
+    /// The visitor asked for port forwarding (either way): refused, and said why at the session's end.
+    var forwardingAsked = false
+    /// The connection, closed when it holds no session for ``SSHFront/sessionLimit``.
+    private weak var channel: (any Channel)?
+    private let metrics: SSHMetrics
+
+    init(_ channel: any Channel, metrics: SSHMetrics) {
+        self.channel = channel
+        self.metrics = metrics
+    }
 
     var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { [.publicKey, .password] }
 
@@ -116,6 +144,33 @@ private final class VisitorSignIn: NIOSSHServerUserAuthenticationDelegate {
         }
         user = request.username
         responsePromise.succeed(.success)
+        whenNoSession()
+    }
+
+    func tcpForwardingRequest(
+        _ request: GlobalRequest.TCPForwardingRequest, handler: NIOSSHHandler,
+        promise: EventLoopPromise<GlobalRequest.TCPForwardingResponse>
+    ) {
+        forwardingAsked = true
+        promise.fail(ChannelError.operationUnsupported)
+    }
+
+    func sessionOpened() { sessions += 1 }
+
+    func sessionClosed() {
+        sessions -= 1
+        if sessions == 0 { whenNoSession() }
+    }
+
+    /// Closes the connection unless a session opens within ``SSHFront/sessionLimit``.
+    private func whenNoSession() {
+        guard let channel else { return }
+        let this = NIOLoopBound(self, eventLoop: channel.eventLoop), metrics = metrics
+        channel.eventLoop.scheduleTask(in: TimeAmount(SSHFront.sessionLimit)) {
+            guard this.value.sessions == 0, channel.isActive else { return }
+            metrics.refused(.noSession)
+            channel.close(promise: nil)
+        }
     }
 
     /// Whether a visitor has signed in on this connection.
@@ -131,48 +186,89 @@ private final class VisitorSignIn: NIOSSHServerUserAuthenticationDelegate {
     }
 }
 
-/// The connections open now, each address's within a limit, closed together when the server stops.
+/// The connections open now, each address's and each network's within a limit, closed together
+/// when the server stops.
 private final class OpenConnections: Sendable {
     private struct Open {
         var channels: [ObjectIdentifier: any Channel] = [:]
-        var byAddress: [String: Int] = [:]
+        var counts: [String: Int] = [:]
     }
 
     private let open = Mutex(Open())
     private let maximum: Int
     private let perAddress: Int
+    private let perNetwork: Int
 
-    init(maximum: Int, perAddress: Int) {
+    init(maximum: Int, perAddress: Int, perNetwork: Int) {
         self.maximum = maximum
         self.perAddress = perAddress
+        self.perNetwork = perNetwork
     }
 
-    /// Counts `channel` in until it closes (among its address's too, unless `countingAddress` is
-    /// false: a proxy's connections are its visitors'); false when there is no place for it.
-    func add(_ channel: any Channel, countingAddress: Bool) -> Bool {
+    /// Counts `channel` in until it closes (among its address's and its network's too, unless
+    /// `countingAddress` is false: a proxy's connections are its visitors'); when there is no
+    /// place for it, what the visitor is told instead.
+    func add(_ channel: any Channel, countingAddress: Bool) -> String? {
         let id = ObjectIdentifier(channel)
-        let address = countingAddress ? channel.remoteAddress?.ipAddress ?? "unknown" : "proxied"
-        let added = open.withLock { open in
-            guard open.channels.count < maximum, !countingAddress || open.byAddress[address, default: 0] < perAddress
-            else { return false }
+        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let keys = countingAddress ? ["address " + address, "network " + SSHNewVisitors.network(of: address)] : []
+        let refused: String? = open.withLock { open in
+            if open.channels.count >= maximum { return "The shop has as many visitors as it can take: come back soon." }
+            if let key = keys.first, open.counts[key, default: 0] >= perAddress {
+                return "Your address has as many connections open as it may: close one first."
+            }
+            if let key = keys.last, open.counts[key, default: 0] >= perNetwork {
+                return "Your network has as many connections open as it may: come back soon."
+            }
             open.channels[id] = channel
-            open.byAddress[address, default: 0] += 1
-            return true
+            for key in keys { open.counts[key, default: 0] += 1 }
+            return nil
         }
-        guard added else { return false }
+        guard refused == nil else { return refused }
         channel.closeFuture.whenComplete { [weak self] _ in
             self?.open.withLock { open in
                 open.channels[id] = nil
-                guard countingAddress else { return }
-                open.byAddress[address, default: 1] -= 1
-                if open.byAddress[address] == 0 { open.byAddress[address] = nil }
+                for key in keys {
+                    open.counts[key, default: 1] -= 1
+                    if open.counts[key] == 0 { open.counts[key] = nil }
+                }
             }
         }
-        return true
+        return nil
     }
 
     func closeAll() {
         for channel in open.withLock({ Array($0.channels.values) }) { channel.close(promise: nil) }
+    }
+}
+
+/// Turns a connection away with words the visitor's client prints: the server's version line and
+/// an SSH disconnect message (plain, as before any key exchange); then the sending side is shut
+/// and what the client sends is read and dropped until it leaves (``lingering`` at most), so that
+/// the close does not reset the connection before the client read the words.
+private final class RefusedAtTheDoor: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    let message: String
+    /// How long a turned-away client has to read the words and leave.
+    static let lingering: TimeAmount = .seconds(5)
+
+    init(message: String) { self.message = message }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { refuse(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) { refuse(context) }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    private func refuse(_ context: ChannelHandlerContext) {
+        let bytes = SSHDisconnect.bytes(reason: SSHDisconnect.tooManyConnections, message)
+        let channel = context.channel
+        context.writeAndFlush(NIOAny(channel.allocator.buffer(bytes: bytes))).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+        }
+        channel.eventLoop.scheduleTask(in: Self.lingering) { channel.close(promise: nil) }
     }
 }
 

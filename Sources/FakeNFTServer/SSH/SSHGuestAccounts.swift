@@ -27,28 +27,34 @@ final class SSHGuestAccounts: Sendable {
     }
 
     /// A guest account of its own, cleared, signed in with the token of `tokenHash`: its slot,
-    /// given back with ``release(_:)`` when the session ends.
+    /// given back with ``release(_:)`` when the session ends. Only an account the server made for
+    /// guests is lent (``AccountKind/guest``); a slot whose address another account holds is
+    /// passed over for good.
     func borrow(tokenHash: String) async throws -> Int {
-        let slot = taken.withLock { taken in
-            let free = (0...).first { !taken.contains($0) }!
-            taken.insert(free)
-            return free
-        }
-        do {
-            let email = "guest-\(prefix)-\(slot)" + OwnerRows.guestAddressEnding
-            let owner: String
-            if let account = try await store.account(email: email) {
-                owner = account.userID
-                try await store.startSession(userID: owner, tokenHash: tokenHash)
-            } else {
-                owner = try await store.register(
-                    name: "guest", email: email, passwordHash: SSHShop.noPassword, tokenHash: tokenHash, listed: false)
+        while true {
+            let slot = taken.withLock { taken in
+                let free = (0...).first { !taken.contains($0) }!
+                taken.insert(free)
+                return free
             }
-            try await store.clearGuest(owner: owner)
-            return slot
-        } catch {
-            release(slot)
-            throw error
+            do {
+                let email = "guest-\(prefix)-\(slot)" + OwnerRows.guestAddressEnding
+                let owner: String
+                if let account = try await store.account(email: email) {
+                    guard account.isGuests else { continue }  // never released: the slot stays passed over
+                    owner = account.userID
+                    try await store.startSession(userID: owner, tokenHash: tokenHash)
+                } else {
+                    owner = try await store.register(
+                        name: "guest", email: email, passwordHash: SSHShop.noPassword, tokenHash: tokenHash,
+                        kind: .guest, listed: false)
+                }
+                try await store.clearGuest(owner: owner)
+                return slot
+            } catch {
+                release(slot)
+                throw error
+            }
         }
     }
 

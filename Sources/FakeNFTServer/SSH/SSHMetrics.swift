@@ -11,6 +11,10 @@ struct SSHMetrics: Sendable {
     enum Refusal: String, CaseIterable {
         case full, key, address, newKeys = "new_keys", noTerminal = "no_terminal", command, subsystem, forwarding
         case connections, handshake, unavailable
+        /// Signed in, but opened no session (or started no app) in time.
+        case noSession = "no_session"
+        /// A new key let in as a guest for its visit: no more accounts are made this hour.
+        case accountsForNow = "accounts_for_now"
     }
 
     /// How a session ended.

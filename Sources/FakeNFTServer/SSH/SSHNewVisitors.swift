@@ -1,37 +1,57 @@
-/// How fast strangers come in over SSH (a new key makes an account; a guest, none): per address
-/// and in all, each an hour's budget (`--ssh-new-keys-per-hour` per address, ten times that in
-/// all; 0: no limit), as `--sign-ups-per-hour` limits sign-ups over HTTP. A key seen before is
-/// never counted.
+/// How fast strangers come in over SSH (a new key makes an account; a guest, none): an hour's
+/// budget per address (`--ssh-new-keys-per-hour`), three times that per network (IPv4 /24, IPv6
+/// /64: addresses rotated within a network are one visitor), and ten times that of new accounts
+/// in all (0: no limit), as `--sign-ups-per-hour` limits sign-ups over HTTP. Past the budget in
+/// all a new key still comes in, as a guest for that visit, so that nobody is turned away because
+/// others flooded; its account is made on a later visit. A key seen before is never counted.
 final class SSHNewVisitors: Sendable {
     private let perAddress: LoginLimiter?
-    private let inAll: LoginLimiter?
+    private let perNetwork: LoginLimiter?
+    private let accounts: LoginLimiter?
     /// What the budget in all is counted under (no address looks like it).
     private static let everyone = "*"
 
     init(perHour: Int) {
         perAddress = perHour > 0 ? LoginLimiter(maxAttempts: perHour, window: .seconds(3600)) : nil
-        inAll = perHour > 0 ? LoginLimiter(maxAttempts: perHour * 10, window: .seconds(3600)) : nil
+        perNetwork = perHour > 0 ? LoginLimiter(maxAttempts: perHour * 3, window: .seconds(3600)) : nil
+        accounts = perHour > 0 ? LoginLimiter(maxAttempts: perHour * 10, window: .seconds(3600)) : nil
     }
 
-    /// Counts a new visitor from `address` (nil), or says why not and when to come back:
-    /// nothing is counted then.
-    func admit(address: String, now: ContinuousClock.Instant = .now) -> Refusal? {
-        guard let perAddress, let inAll else { return nil }
+    /// How a new visitor comes in.
+    enum Admission: Equatable {
+        /// As they asked: a new key with an account of its own, or a guest.
+        case welcome
+        /// A new key, as a guest for this visit: the shop makes no more accounts this hour.
+        case guestForNow
+        /// Not now (nothing is counted), with the words they read.
+        case refused(Refusal)
+    }
+
+    /// Counts a new visitor from `address`, who wants an account made (a new key) or not (a
+    /// guest), or says why not and when to come back.
+    func admit(address: String, wantsAccount: Bool, now: ContinuousClock.Instant = .now) -> Admission {
+        guard let perAddress, let perNetwork, let accounts else { return .welcome }
         let counted: LoginLimiter.Attempt
         switch perAddress.attempt([address], now: now) {
         case .success(let attempt): counted = attempt
-        case .failure(let limited): return .address(minutes: limited.minutes)
+        case .failure(let limited): return .refused(.address(minutes: limited.minutes))
         }
-        if case .failure(let limited) = inAll.attempt([Self.everyone], now: now) {
+        if case .failure(let limited) = perNetwork.attempt([Self.network(of: address)], now: now) {
             perAddress.succeeded(counted)  // not counted against the address after all
-            return .everyone(minutes: limited.minutes)
+            return .refused(.network(minutes: limited.minutes))
         }
-        return nil
+        guard wantsAccount else { return .welcome }
+        if case .failure = accounts.attempt([Self.everyone], now: now) { return .guestForNow }
+        return .welcome
     }
+
+    /// The network an address is counted in: its /24 or /64 (loopback's too: visitors reach the
+    /// front directly or through a proxy that names them, never from this machine).
+    static func network(of address: String) -> String { IPAddressRange.network(of: address, loopbackAsOne: false) }
 
     /// Why a new visitor was not let in, in the words they read.
     enum Refusal: Equatable {
-        case address(minutes: Int), everyone(minutes: Int)
+        case address(minutes: Int), network(minutes: Int)
 
         var message: String {
             switch self {
@@ -40,8 +60,11 @@ final class SSHNewVisitors: Sendable {
                 Too many new visitors from your address: come back in \(minutes) min, or with a key that \
                 has been here before.
                 """
-            case .everyone(let minutes):
-                "The shop takes no more new visitors for now: come back in \(minutes) min."
+            case .network(let minutes):
+                """
+                Too many new visitors from your network: come back in \(minutes) min, or with a key that \
+                has been here before.
+                """
             }
         }
     }

@@ -13,10 +13,16 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     private let shop: SSHShop
     private let visitor: SSHShop.Visitor
+    /// The connection the session is on: whether its visitor asked for forwarding.
+    private let connection: VisitorConnection
     private var request = SSHSessionRequest()
     private var phase = Phase.asking
     /// The server is stopping: the app was asked to end.
     private var closing = false
+    /// A resize is on its way to the app (the latest size goes when it does).
+    private var resizePending = false
+    /// The shortest time between two resizes of the app.
+    static let resizeGap: TimeAmount = .milliseconds(50)
 
     private enum Phase {
         case asking, starting
@@ -30,9 +36,26 @@ final class SSHSessionHandler: ChannelInboundHandler {
     /// What a visitor reads when the server stops under their session.
     static let closingMessage = "The shop is closing: thank you for visiting, and come back soon."
 
-    init(shop: SSHShop, visitor: SSHShop.Visitor) {
+    init(shop: SSHShop, visitor: SSHShop.Visitor, connection: VisitorConnection) {
         self.shop = shop
         self.visitor = visitor
+        self.connection = connection
+    }
+
+    /// What a visitor reads whose session asked for no terminal and shell in time.
+    static let noStart = "No terminal and shell were asked for within 10 s: connect with ssh -t."
+    /// What a visitor who asked for port forwarding reads when the session ends.
+    static let noForwarding =
+        "Port forwarding (ssh -L, -R, -D) is refused here: this shop is its app only, and opens nothing for you."
+
+    /// The app must be asked for within ``SSHFront/sessionLimit`` of the session's opening.
+    func handlerAdded(context: ChannelHandlerContext) {
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop), channel = context.channel
+        context.eventLoop.scheduleTask(in: TimeAmount(SSHFront.sessionLimit)) {
+            guard case .asking = handler.value.phase, channel.isActive else { return }
+            handler.value.shop.metrics.refused(.noSession)
+            handler.value.refuse(Self.noStart, channel: channel)
+        }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -58,9 +81,17 @@ final class SSHSessionHandler: ChannelInboundHandler {
             refuse("This shop has no \(name): it is interactive only (no sftp, scp or commands).", context)
         case let change as SSHChannelRequestEvent.WindowChangeRequest:
             guard request.resize(columns: change.terminalCharacterWidth, rows: change.terminalRowHeight),
-                case .running(let session, _) = phase, let size = request.size
+                case .running = phase, !resizePending
             else { return }
-            session.app.resize(size)
+            // At most one resize each ``resizeGap``, the latest size: a flood of them costs a few frames.
+            resizePending = true
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: Self.resizeGap) {
+                let this = handler.value
+                this.resizePending = false
+                guard case .running(let session, _) = this.phase, let size = this.request.size else { return }
+                session.app.resize(size)
+            }
         case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
             let minutes = shop.configuration.idleLimit.components.seconds / 60
             refuse("Closed: no key was pressed for \(minutes) min.", context, ending: .idle)
@@ -160,9 +191,10 @@ final class SSHSessionHandler: ChannelInboundHandler {
         guard case .running(let session, _) = phase else { return }
         phase = .ended
         let closing = closing
+        let notes = (closing ? [Self.closingMessage] : []) + (connection.forwardingAsked ? [Self.noForwarding] : [])
         end(session, on: channel.eventLoop, killAfter: nil, ending: closing ? .closing : .quit) { status in
-            if closing {
-                let text = channel.allocator.buffer(string: "\r\n" + Self.closingMessage + "\r\n")
+            for note in notes {
+                let text = channel.allocator.buffer(string: "\r\n" + note + "\r\n")
                 channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(text)), promise: nil)
             }
             channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status)))

@@ -51,12 +51,14 @@ struct SSHSessionRequest: Sendable, Equatable {
         return true
     }
 
-    /// Who the app is for: the token of its sign-in, and a key's fingerprint and the session's
-    /// secret (none for a guest).
+    /// Who the app is for: the token of its sign-in, the session's secret (``SSHVisitorPasses``),
+    /// and a key's fingerprint (none for a guest).
     struct Identity: Sendable {
         var token: String
+        var pass: String
         var keyFingerprint: String?
-        var link: String?
+        /// A new key let in as a guest for this visit (no more accounts are made this hour).
+        var keyWaitsForAccount = false
     }
 
     /// The app's whole environment: nothing of the server's own, and none of its secrets
@@ -77,16 +79,17 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment[SSHSessionVariables.shop] = shop
         environment[SSHSessionVariables.key] = identity.keyFingerprint
         environment[SSHSessionVariables.secretsDescriptor] = String(SSHSessionVariables.secretsDescriptorNumber)
-        if identity.keyFingerprint == nil { environment[SSHSessionVariables.guest] = "1" }
+        if identity.keyFingerprint == nil {
+            environment[SSHSessionVariables.guest] =
+                identity.keyWaitsForAccount ? SSHSessionVariables.newKeyAsGuest : "1"
+        }
         return environment
     }
 
     /// What the app reads on ``SSHSessionVariables/secretsDescriptor``: its sign-in's token and
-    /// the session's secret (none for a guest).
+    /// the session's secret.
     static func secrets(of identity: Identity) -> String {
-        var values = ["FAKENFT_TOKEN": identity.token]
-        values[SSHSessionVariables.link] = identity.link
-        return SSHSessionVariables.encodeSecrets(values)
+        SSHSessionVariables.encodeSecrets(["FAKENFT_TOKEN": identity.token, SSHSessionVariables.session: identity.pass])
     }
 
     /// Letters, digits and `._+-`, at most 64: a name that cannot reach a path or a shell.
@@ -116,15 +119,16 @@ struct SSHSessionRequest: Sendable, Equatable {
     }
 }
 
-/// The account name a visitor's SSH user name gives: letters, digits, `.`, `_` and `-` of it, at
-/// most 32 characters, or "visitor".
+/// The account name a visitor's SSH user name gives: in its compatibility form (fullwidth letters
+/// as plain ones), letters, digits, `.`, `_` and `-` of it, at most 32 characters; "visitor" when
+/// nothing is left or its letters mix alphabets that look alike (`Аdmin` with a Cyrillic `А`).
 enum SSHVisitorName {
     static func from(user: String) -> String {
-        let kept = user.unicodeScalars.filter {
+        let kept = user.precomposedStringWithCompatibilityMapping.unicodeScalars.filter {
             ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
                 && !$0.properties.isDefaultIgnorableCodePoint
         }
         let name = String(String.UnicodeScalarView(kept.prefix(32)))
-        return name.isEmpty ? "visitor" : name
+        return name.isEmpty || !AccountRules.isOneAlphabet(Substring(name)) ? "visitor" : name
     }
 }

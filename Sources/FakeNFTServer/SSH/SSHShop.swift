@@ -20,7 +20,7 @@ final class SSHShop: Sendable {
     private let shop: String
     private let visitorsFolder: URL
     private let api: APIAddress
-    private let links: SSHLinks
+    private let passes: SSHVisitorPasses
     let logger: Logger
     /// What the front's own work (``closeEndedSessions(stopping:within:)``) takes in turn:
     /// sessions whose apps have exited, places given back, and the stop.
@@ -44,10 +44,10 @@ final class SSHShop: Sendable {
         var name: String { fingerprint ?? "a guest" }
     }
 
-    /// A session's sign-in: its token, and a key's secret (``SSHLinks``) or a guest's account.
+    /// A session's sign-in: its token, its secret (``SSHVisitorPasses``) and a guest's account.
     struct SignedIn: Sendable {
         let tokenHash: String
-        var link: String?
+        let pass: String
         var guestSlot: Int?
     }
 
@@ -88,7 +88,7 @@ final class SSHShop: Sendable {
 
     init(
         configuration: SSHConfiguration, store: Store, shop: String, dataDirectory: URL, api: APIAddress,
-        links: SSHLinks, metrics: ServerMetrics, logger: Logger
+        passes: SSHVisitorPasses, metrics: ServerMetrics, logger: Logger
     ) {
         self.shop = shop
         self.configuration = configuration
@@ -100,7 +100,7 @@ final class SSHShop: Sendable {
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
         guests = SSHGuestAccounts(store: store, folder: visitorsFolder)
         self.api = api
-        self.links = links
+        self.passes = passes
         self.logger = logger
         (events, event) = AsyncStream.makeStream(of: Event.self)
     }
@@ -124,27 +124,27 @@ final class SSHShop: Sendable {
                 }
             throw refusal(reason, refused.message)
         }
-        var home: String?, signedIn: SignedIn?
+        var home: String?, guestSlot: Int?
+        let token = Tokens.make()
+        let pass = passes.open(for: .init(fingerprint: visitor.fingerprint, address: visitor.address))
         do {
-            let token = Tokens.make()
-            let identity: SSHSessionRequest.Identity
-            if let fingerprint = visitor.fingerprint {
+            var signedInToKey = false
+            if let fingerprint = visitor.fingerprint,
                 try await signIn(visitor, key: fingerprint, tokenHash: Tokens.hash(token))
+            {
+                signedInToKey = true
                 home = try folder(of: fingerprint)
                 await restoreState(ofKey: fingerprint, into: home ?? "")
-                let link = links.open(for: fingerprint)
-                signedIn = SignedIn(tokenHash: Tokens.hash(token), link: link)
-                identity = .init(token: token, keyFingerprint: fingerprint, link: link)
             } else {
-                if let refused = newVisitors.admit(address: visitor.address) {
-                    throw refusal(.newKeys, refused.message)
-                }
+                if visitor.fingerprint == nil { try admitNew(visitor, wantsAccount: false) }
                 home = try guestFolder()
-                let slot = try await guests.borrow(tokenHash: Tokens.hash(token))
-                signedIn = SignedIn(tokenHash: Tokens.hash(token), guestSlot: slot)
-                identity = .init(token: token)
+                guestSlot = try await guests.borrow(tokenHash: Tokens.hash(token))
                 metrics.guest()
             }
+            let signedIn = SignedIn(tokenHash: Tokens.hash(token), pass: pass, guestSlot: guestSlot)
+            let identity = SSHSessionRequest.Identity(
+                token: token, pass: pass, keyFingerprint: signedInToKey ? visitor.fingerprint : nil,
+                keyWaitsForAccount: visitor.fingerprint != nil && !signedInToKey)
             let environment = request.environment(home: home ?? "", server: server, shop: shop, identity: identity)
             let app = try AppOnTerminal(
                 arguments: [configuration.appExecutable, "app"], environment: environment,
@@ -152,12 +152,12 @@ final class SSHShop: Sendable {
             logger.info("SSH session of \(visitor.name) from \(visitor.address): app \(app.pid)")
             metrics.started(open: admission.running)
             return Session(
-                app: app, signedIn: signedIn ?? SignedIn(tokenHash: Tokens.hash(token)), home: home ?? "",
-                ticket: ticket, visitor: visitor, request: request, started: .now)
+                app: app, signedIn: signedIn, home: home ?? "", ticket: ticket, visitor: visitor, request: request,
+                started: .now)
         } catch {
-            if let link = signedIn?.link { links.close(link) }
-            if let slot = signedIn?.guestSlot { guests.release(slot) }
-            if visitor.fingerprint == nil, let home { try? FileManager.default.removeItem(atPath: home) }
+            passes.close(pass)
+            if let guestSlot { guests.release(guestSlot) }
+            if guestSlot != nil, let home { try? FileManager.default.removeItem(atPath: home) }
             admission.release(ticket)
             event.yield(.released)
             throw error
@@ -219,8 +219,8 @@ final class SSHShop: Sendable {
     private func close(_ ended: Ended) async {
         let session = ended.session
         session.app.close()
-        if let link = session.signedIn.link { links.close(link) }
-        if session.visitor.fingerprint == nil { try? FileManager.default.removeItem(atPath: session.home) }
+        passes.close(session.signedIn.pass)
+        if session.signedIn.guestSlot != nil { try? FileManager.default.removeItem(atPath: session.home) }
         admission.release(session.ticket)
         let duration = ContinuousClock.now - session.started
         metrics.ended(ended.ending, after: duration, open: admission.running)
@@ -236,7 +236,7 @@ final class SSHShop: Sendable {
         do { _ = try await store.endSession(tokenHash: session.signedIn.tokenHash) } catch {
             logger.warning("an SSH session's sign-in could not be ended: \(error)")
         }
-        if let slot = session.signedIn.guestSlot { guests.release(slot) }
+        if let slot = session.signedIn.guestSlot { return guests.release(slot) }
         guard let fingerprint = session.visitor.fingerprint else { return }
         guard let state = SSHVisitorState.read(from: session.home) else { return }
         do { try await store.keep(visitorState: state, ofKey: fingerprint) } catch {
@@ -255,26 +255,40 @@ final class SSHShop: Sendable {
         }
     }
 
+    /// Counts a new visitor (``SSHNewVisitors``); throws the refusal when they cannot come in
+    /// now, and tells whether a new key comes in as a guest for this visit (false).
+    @discardableResult
+    private func admitNew(_ visitor: Visitor, wantsAccount: Bool) throws -> Bool {
+        switch newVisitors.admit(address: visitor.address, wantsAccount: wantsAccount) {
+        case .welcome: return true
+        case .guestForNow:
+            metrics.refused(.accountsForNow)
+            return false
+        case .refused(let refused): throw refusal(.newKeys, refused.message)
+        }
+    }
+
     /// Signs the key in to its account with the token of `tokenHash`; a key seen for the first
     /// time gets an account of its own, named after the SSH user name, when ``SSHNewVisitors``
-    /// allows. Its password is no bcrypt hash: nothing can sign in to it but the key.
-    private func signIn(_ visitor: Visitor, key fingerprint: String, tokenHash: String) async throws {
+    /// allows (false: it comes in as a guest for this visit). Its password is no bcrypt hash and
+    /// the account is a key's: nothing can sign in to it but the key.
+    private func signIn(_ visitor: Visitor, key fingerprint: String, tokenHash: String) async throws -> Bool {
         if let owner = try await store.owner(ofKey: fingerprint) {
-            return try await store.startSession(userID: owner, tokenHash: tokenHash)
+            try await store.startSession(userID: owner, tokenHash: tokenHash)
+            return true
         }
-        if let refused = newVisitors.admit(address: visitor.address) {
-            throw refusal(.newKeys, refused.message)
-        }
+        guard try admitNew(visitor, wantsAccount: true) else { return false }
         do {
             _ = try await store.register(
                 name: store.unusedUserName(SSHVisitorName.from(user: visitor.user)),
                 email: Self.address(of: fingerprint), passwordHash: Self.noPassword, tokenHash: tokenHash,
-                key: fingerprint, listed: false)
+                kind: .key, key: fingerprint, listed: false)
             metrics.newKey()
         } catch StoreError.emailTaken {  // the same new key in two sessions at once: the other made it
             guard let owner = try await store.owner(ofKey: fingerprint) else { throw StoreError.emailTaken }
             try await store.startSession(userID: owner, tokenHash: tokenHash)
         }
+        return true
     }
 
     /// A key account's password hash: not a bcrypt hash, so no password matches it.

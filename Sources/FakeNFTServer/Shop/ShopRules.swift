@@ -56,8 +56,8 @@ extension OwnerRows {
     /// The address ending of the SSH front's guest accounts, which are never listed in `/users`.
     static let guestAddressEnding = "@guest.ssh.invalid"
 
-    /// Whether these are a guest account's rows.
-    var isGuest: Bool { account?.email.hasSuffix(Self.guestAddressEnding) ?? false }
+    /// Whether these are a guest account's rows (told by what the account is, not its address).
+    var isGuest: Bool { account?.isGuests ?? false }
 
     /// Moves `nfts` (default: the whole order) into the profile and clears the order.
     mutating func executeOrder(nfts: [String]?, ifVersion: Set<Int>?, catalog: [String: Double]) throws {

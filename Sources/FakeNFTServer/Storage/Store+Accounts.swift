@@ -7,10 +7,10 @@ extension Store {
     /// and order, its row in the users table (last, with no NFTs and a rating of 0; not `listed`
     /// for an SSH key's until it does something) and the session of `tokenHash` (and the SSH key
     /// of `fingerprint`, when it is made for one). Throws
-    /// ``StoreError/emailTaken`` when the address has an account.
+    /// ``StoreError/emailTaken`` when the address has an account. `kind` says whose it is.
     func register(
-        name: String, email: String, passwordHash: String, tokenHash: String, key fingerprint: String? = nil,
-        listed: Bool = true
+        name: String, email: String, passwordHash: String, tokenHash: String, kind: AccountKind = .person,
+        key fingerprint: String? = nil, listed: Bool = true
     ) async throws -> String {
         let userID = "u-" + UUID().uuidString.lowercased()
         let now = ISO8601DateFormatter().string(from: Date())
@@ -20,7 +20,7 @@ extension Store {
             order: OrderRecord(Order(id: userID, nfts: [])),
             account: AccountRecord(
                 userID: userID, name: name, email: email, emailKey: AccountRules.emailKey(email),
-                passwordHash: passwordHash, spent: 0, createdAt: now),
+                passwordHash: passwordHash, spent: 0, createdAt: now, kind: kind.rawValue),
             user: UserRecord(
                 seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0"),
                 listed: listed))
@@ -31,11 +31,18 @@ extension Store {
         return userID
     }
 
-    /// `name` when no user listed in `/users` has it, else the first of `name-2`, `name-3`, … none has.
+    /// `name` when no user in `/users` nor the shared profile has a name that looks like it
+    /// (``AccountRules/lookAlikeKey(_:)``), else the first of `name-2`, `name-3`, … none looks like.
     func unusedUserName(_ name: String) -> String {
-        let taken = Set(latest.userRecords.lazy.map(\.name))
-        guard taken.contains(name) else { return name }
-        return (2...).lazy.map { "\(name)-\($0)" }.first { !taken.contains($0) }!
+        let model = latest
+        var taken = Set(model.userRecords.lazy.map { AccountRules.lookAlikeKey($0.name) })
+        if let shared = model.profiles[Owner.shared],
+            let profile = try? JSONDecoder().decode(Profile.self, from: Data(shared.json.readableBytesView))
+        {
+            taken.insert(AccountRules.lookAlikeKey(profile.name))
+        }
+        guard taken.contains(AccountRules.lookAlikeKey(name)) else { return name }
+        return (2...).lazy.map { "\(name)-\($0)" }.first { !taken.contains(AccountRules.lookAlikeKey($0)) }!
     }
 
     /// The account the SSH key of `fingerprint` opens, if it has one.

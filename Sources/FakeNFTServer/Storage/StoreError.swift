@@ -14,6 +14,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(String)
     /// The database does not answer (PostgreSQL down or unreachable): try again later.
     case unavailable(String)
+    /// The database cannot store a change: its disk is full, or it is read-only (a file, a
+    /// volume, a standby server). Reads go on; writes are answered 503 with the reason.
+    case cannotWrite(String)
     /// The database holds migrations this server does not know: a newer server wrote it.
     case newerDatabase(database: String, migrations: [String])
 
@@ -27,6 +30,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emailTaken: "an account with this e-mail address already exists"
         case .damaged(let why): why
         case .unavailable(let why): "the database is not answering (\(why))"
+        case .cannotWrite(let why): "the database cannot store changes (\(why))"
         case .newerDatabase(let database, let migrations):
             """
             \(database) was written by a newer fakenft than this one: it holds \

@@ -43,6 +43,8 @@ extension PostgresDatabase {
                         #"UPDATE currency SET "paymentSucceeds" = \#(success) WHERE id = \#(id)"#, logger: Self.quiet)
                 }
             }
+        } catch let error where cannotStore(error) != nil {  // told at start, not at the first sign-up
+            throw StoreError.cannotWrite("the PostgreSQL database: \(cannotStore(error) ?? "")")
         } catch let error as PostgresTransactionError {
             throw error.closureError ?? error
         }

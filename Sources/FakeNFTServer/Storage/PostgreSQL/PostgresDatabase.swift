@@ -227,6 +227,8 @@ extension PostgresDatabase {
             }
         } catch let error as StoreError {
             throw error
+        } catch let error where Self.cannotStore(error) != nil {
+            throw StoreError.cannotWrite(Self.cannotStore(error) ?? "")
         } catch let error as PSQLError where error.code == .server && !Self.saysUnavailable(error) {
             throw error
         } catch let error as PostgresTransactionError where !Self.saysUnavailable(error) {
@@ -250,6 +252,21 @@ extension PostgresDatabase {
         guard error.code == .server else { return true }  // the connection failed, not the request
         let state = error.serverInfo?[.sqlState] ?? ""
         return state.hasPrefix("08") || state.hasPrefix("57P") || state == "55000" || state == "53300"
+    }
+
+    /// Why nothing can be stored, when `error` is the database saying so: its disk full
+    /// (SQLSTATE 53100), a read-only transaction (25006: a standby, `default_transaction_read_only`).
+    static func cannotStore(_ error: any Error) -> String? {
+        if let error = error as? PostgresTransactionError {
+            return [error.beginError, error.closureError, error.commitError].lazy.compactMap { $0.flatMap(cannotStore) }
+                .first
+        }
+        guard let error = error as? PSQLError, error.code == .server else { return nil }
+        switch error.serverInfo?[.sqlState] {
+        case "53100": return "the database's disk is full"
+        case "25006": return "the database is read-only"
+        default: return nil
+        }
     }
 
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled

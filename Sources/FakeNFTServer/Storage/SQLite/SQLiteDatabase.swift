@@ -74,6 +74,10 @@ final class SQLiteDatabase: StoreDatabase {
                     }
                 }
             }
+            // A database that cannot store changes is told at start, not at the first sign-up.
+            try pool.write { db in try db.execute(sql: #"UPDATE "store_state" SET "generation" = "generation""#) }
+        } catch let error as DatabaseError where Self.cannotStore(error) != nil {
+            throw StoreError.cannotWrite("\(path): \(Self.cannotStore(error) ?? "")")
         } catch let error as DatabaseError {
             throw StoreError.damaged("\(path) is not a usable FakeNFT database (\(error.message ?? error.description))")
         } catch let error as DecodingError {
@@ -124,7 +128,7 @@ final class SQLiteDatabase: StoreDatabase {
                             return .commit
                         }
                         return generation
-                    }
+                    }.mapError(Self.storable)
                 }
             }
         } catch {
@@ -234,18 +238,41 @@ final class SQLiteDatabase: StoreDatabase {
         try await pool.read(body)
     }
 
-    /// One immediate transaction in GRDB's writer (awaited, so no thread waits for it).
+    /// One immediate transaction in GRDB's writer (awaited, so no thread waits for it). A
+    /// database that cannot store it throws ``StoreError/cannotWrite(_:)``.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.writeWithoutTransaction { db in
-            try db.beginTransaction(.immediate)
-            do {
-                let result = try body(db)
-                try db.commit()
-                return result
-            } catch {
-                try? db.rollback()
-                throw error
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                try db.beginTransaction(.immediate)
+                do {
+                    let result = try body(db)
+                    try db.commit()
+                    return result
+                } catch {
+                    try? db.rollback()
+                    throw error
+                }
             }
+        } catch {
+            throw Self.storable(error)
+        }
+    }
+
+    /// `error` as ``StoreError/cannotWrite(_:)`` when it says the database cannot store
+    /// anything now, else as it is.
+    private static func storable(_ error: any Error) -> any Error {
+        guard let error = error as? DatabaseError, let why = cannotStore(error) else { return error }
+        return StoreError.cannotWrite(why)
+    }
+
+    /// Why nothing can be stored, when `error` says so: a full disk, a read-only file or
+    /// folder, a failing disk.
+    private static func cannotStore(_ error: DatabaseError) -> String? {
+        switch error.resultCode {
+        case .SQLITE_FULL: "the disk is full"
+        case .SQLITE_READONLY: "the database is read-only"
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN: "the disk cannot be written (\(error.message ?? "I/O error"))"
+        default: nil
         }
     }
 

@@ -14,10 +14,25 @@ struct AccountRecord: Equatable, Sendable, StoredRecord {
     /// ETH spent on all its purchases: its rating (rounded) in `/users`.
     var spent: Double
     var createdAt: String
+    /// What the account is (``AccountKind``'s raw value): only a person's is signed in to with
+    /// its address; an SSH key's and a guest's are the server's own.
+    var kind: String
 
     enum Columns {
         static let userID = Column(CodingKeys.userID), emailKey = Column(CodingKeys.emailKey)
     }
+
+    /// Whether its address and password sign in to it: a person's account, nothing the server made.
+    var isPersons: Bool { kind == AccountKind.person.rawValue }
+    /// Whether the SSH front lends it to its guests.
+    var isGuests: Bool { kind == AccountKind.guest.rawValue }
+}
+
+/// Who an account is for, told by what it is rather than by its address: a person's (made by a
+/// sign-up), an SSH key's (made on the key's first visit) or one the SSH front lends to guests.
+/// The server's own have no password and are never signed in to with an address.
+enum AccountKind: String, Sendable {
+    case person, key, guest
 }
 
 /// A sign-in: the SHA-256 of its token (never the token), whose it is, and when it began and

@@ -187,6 +187,22 @@ enum StorageSchema {
                 .statements([PostgresFunctions.v13Writers, PostgresFunctions.v13Write], only: .postgres),
             ]
         ),
+        // What each account is (``AccountKind``): the SSH front's own accounts were told apart by
+        // their addresses, which a person could sign up in a look-alike spelling of. Accounts made
+        // before are told by their addresses' keys and their passwords, which only the server's
+        // own lack.
+        (
+            "v14-account-kinds",
+            [
+                .add(.init(name: "kind", kind: .text, defaultValue: "'person'"), to: "account"),
+                .statements([
+                    #"UPDATE "account" SET "kind" = 'key' WHERE "passwordHash" = '!key-only' "#
+                        + #"AND "emailKey" LIKE 'key-%@ssh.invalid'"#,
+                    #"UPDATE "account" SET "kind" = 'guest' WHERE "passwordHash" = '!key-only' "#
+                        + #"AND "emailKey" LIKE 'guest-%@guest.ssh.invalid'"#,
+                ]),
+            ]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

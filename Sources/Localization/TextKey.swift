@@ -92,6 +92,16 @@ public enum TextKey: String, CaseIterable, Sendable {
     case undoneUnlike
     case undoneRemoval
     case undoneAddition
+    /// What `l` did to the marked NFTs: {0} is "3 NFTs".
+    case batchLiked
+    case batchUnliked
+    /// What `c` did to the marked NFTs: {0} is "3 NFTs".
+    case batchAdded
+    case batchTakenOut
+    /// Marked NFTs `c` left alone: {0} is "1 NFT", already owned.
+    case batchOwnedLeft
+    /// What the Cart's `d` did to the marked NFTs: {0} is "3 NFTs".
+    case batchRemoved
     case markItem
     case clearMarks
     case markThen

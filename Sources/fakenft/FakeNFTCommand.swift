@@ -204,14 +204,24 @@ struct WebAddress {
 
     private init(url: URL) { self.url = url }
 
+    /// The server at `text`: its own address, or its API's as `fakenft serve` prints it (ending
+    /// in `/api/v1`), which is the same server.
     static func parse(_ text: String) throws -> WebAddress {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard var url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host != nil
         else {
             throw ValidationError("'\(text)' is not an http(s) URL")
         }
+        let path = url.path.hasSuffix("/") ? String(url.path.dropLast()) : url.path
+        if path.hasSuffix(Self.apiPath), var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.path = String(path.dropLast(Self.apiPath.count))
+            url = components.url ?? url
+        }
         return WebAddress(url: url)
     }
+
+    /// Where a FakeNFT server's API lives under its address.
+    static let apiPath = "/api/v1"
 }
 
 /// The embedded server, once started: stopped when the app ends.

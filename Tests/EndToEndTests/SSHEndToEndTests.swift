@@ -106,6 +106,39 @@ import FakeNFTTesting
         try await tmux.waitFor("EXIT=0")
     }
 
+    /// Log out in a session, then on without an account: back in the key's own account, its
+    /// cart as it was, never a word about `--token`; logging out again works the same way.
+    @Test func loggingOutOfASessionGoesBackToTheKeysAccount() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["dora"])
+        let tmux = shop.tmux
+        try await tmux.type(shop.ssh(key: "dora", user: "dora"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("Enter")
+        try await tmux.waitFor("[+ cart]")
+        try await tmux.keys("c")
+        try await tmux.waitFor("Cart [1]")
+        for round in 1...2 {
+            try await tmux.keys("3")
+            try await tmux.waitFor("dora")
+            try await tmux.keys("End", "Enter")  // Log out, the last row
+            try await tmux.waitFor("Log out of")
+            try await tmux.keys("y")
+            try await tmux.waitFor("Continue without an account")
+            try await tmux.keys("Escape")
+            let back = try await tmux.waitUntil("round \(round): the key's account again") {
+                $0.contains("dora") && $0.contains("Cart [1]")
+            }
+            #expect(!back.contains("--token") && !back.contains("refused"), "\(back)")
+        }
+        try await tmux.keys("2")
+        let cart = try await tmux.waitFor("Cart [1]")
+        #expect(!cart.contains("--token") && !cart.contains("401"), "\(cart)")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     /// A session without a key pressed for `--ssh-idle-minutes` is closed with its reason.
     @Test func anIdleSessionIsClosed() async throws {
         let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--ssh-idle-minutes 1")

@@ -5,7 +5,8 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// The main loop on a headless terminal: how many frames a session's keys cost.
-@MainActor @Suite struct AppLoopTests {
+/// Serialized: each test has a curses screen of its own, and curses has one current screen for the process.
+@MainActor @Suite(.serialized) struct AppLoopTests {
     @Observable final class Model {
         var text = ""
         var elsewhere = 0

@@ -30,6 +30,8 @@ import FakeNFTTesting
             #expect(marked.contains("2 marked: clear"), "\(marked)")
             #expect(marked.contains("✓ \(two[0].name)") && marked.contains("✓ \(two[1].name)"), "\(marked)")
             _ = shell.handle(.key(.char("c")))
+            #expect(frame(shell, size).contains("✓ Put in the cart: 2 NFTs"), "the batch says what it did")
+            shell.effects.expireToast(now: Date().addingTimeInterval(60))  // the footer under it again
             _ = shell.handle(.key(.char(" ")))
             _ = shell.handle(.key(.shiftLeft))  // marks the third, then the second on the way back
             _ = shell.handle(.key(.shiftLeft))
@@ -44,6 +46,7 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char(" ")))
             _ = shell.handle(.key(.char(" ")))
             _ = shell.handle(.key(.char("l")))
+            #expect(frame(shell, size).contains("✓ Liked: 2 NFTs"))
             #expect(try await polled { Set(try await api.profile().likes) == Set(likesBefore + two.map(\.id)) })
 
             // The cart: the two marked, one question naming how many and their total, one answer.
@@ -60,6 +63,7 @@ import FakeNFTTesting
             let question = frame(shell, size)
             #expect(question.contains("Remove 2 NFTs from the cart, \(Format.price(total)) in all?"), "\(question)")
             _ = shell.handle(.key(.char("y")))  // Delete
+            #expect(frame(shell, size).contains("✓ Removed from the cart: 2 NFTs"))
             let left = Set(cartBefore + two.map(\.id)).subtracting(rows.prefix(2).map(\.id))
             #expect(try await polled { Set(try await api.order().nfts) == left })
         }

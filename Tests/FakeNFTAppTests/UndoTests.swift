@@ -33,6 +33,10 @@ import FakeNFTTesting
             #expect(try await polled { try await api.profile().likes.sorted() == likesBefore.sorted() })
             _ = shell.handle(.key(.char("u")))
             #expect(context.effects.toast?.message == "Nothing to undo")
+            #expect(context.effects.toast?.kind == .note, "nothing was done: no success tick")
+            var frame = Buffer(size: Size(width: 80, height: 24))
+            shell.draw(into: &frame)
+            #expect(frame.text().contains("Nothing to undo") && !frame.text().contains("✓ Nothing"))
         }
     }
 }

@@ -16,6 +16,17 @@ import TerminalUI
             command.options.server?.url.absoluteString == "http://127.0.0.1:9/x" && command.options.token == "t"
                 && command.options.mouse == true)
         #expect(try FakeNFTCommand.parseAsRoot([]) is AppCommand, "the app is the default")
+        // The address `fakenft serve` prints (its API's) is the same server as its own.
+        for given in [
+            "http://127.0.0.1:8080/api/v1", "http://127.0.0.1:8080/api/v1/", "http://127.0.0.1:8080",
+            "http://127.0.0.1:8080/",
+        ] {
+            let address = try WebAddress.parse(given).url.absoluteString
+            #expect(["http://127.0.0.1:8080", "http://127.0.0.1:8080/"].contains(address), "\(given): \(address)")
+        }
+        #expect(
+            try WebAddress.parse("https://shop.example/fakenft/api/v1").url.absoluteString
+                == "https://shop.example/fakenft")
         #expect(
             (try FakeNFTCommand.parseAsRoot(["--symbols", "sextants"]) as? AppCommand)?.options.symbols == .sextants)
         #expect(

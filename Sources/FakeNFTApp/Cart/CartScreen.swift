@@ -51,7 +51,12 @@ final class CartScreen: Screen {
                     update: { [unowned self] in self.confirm = $0.map { ($0, confirm.nfts) } }
                 ) { [unowned self] result in
                     if result == .confirmed {
+                        let batch = !pane.marked.isEmpty  // before the removal takes the marked rows away
                         confirm.nfts.forEach(model.remove)
+                        if batch {
+                            model.context.effects.show(
+                                Toast(tr(.batchRemoved, Format.count(confirm.nfts.count, .nfts))))
+                        }
                         pane.clearMarks()
                     }
                     return .handled

@@ -70,21 +70,29 @@ struct NFTGridActions {
         }
     }
 
-    /// Likes every marked NFT (unlikes them all when all are liked), else `nft`.
+    /// Likes every marked NFT (unlikes them all when all are liked), else `nft`; says what it did.
     private func likeMarked(orElse nft: NFT) {
         let marked = pane.marked
         guard !marked.isEmpty else { return like(nft) }
         let liking = marked.contains { !context.state.isLiked($0) }
-        for nft in marked where context.state.isLiked(nft) != liking { like(nft) }
+        let changing = marked.filter { context.state.isLiked($0) != liking }
+        changing.forEach(like)
         pane.clearMarks()
+        context.effects.show(Toast(tr(liking ? .batchLiked : .batchUnliked, Format.count(changing.count, .nfts))))
     }
 
-    /// Puts every marked NFT in the cart (takes them all out when all are in it), else `nft`.
+    /// Puts every marked NFT in the cart (takes them all out when all are in it), else `nft`;
+    /// says what it did, and how many it left out as owned.
     private func cartMarked(orElse nft: NFT) {
         guard !pane.marked.isEmpty else { return context.state.toggleCart(nft) }
         let marked = pane.marked.filter { context.state.cartPlace($0) != .owned }
+        let owned = pane.marked.count - marked.count
         let adding = marked.contains { !context.state.isInCart($0) }
-        for nft in marked where context.state.isInCart(nft) != adding { context.state.toggleCart(nft) }
+        let changing = marked.filter { context.state.isInCart($0) != adding }
+        for nft in changing { context.state.toggleCart(nft) }
         pane.clearMarks()
+        var words = tr(adding ? .batchAdded : .batchTakenOut, Format.count(changing.count, .nfts))
+        if owned > 0 { words += "; " + tr(.batchOwnedLeft, Format.count(owned, .nfts)) }
+        context.effects.show(Toast(words))
     }
 }

@@ -263,7 +263,7 @@ final class AppState {
     /// Takes back the last like or cart change, through the same path as any change (so the
     /// server, and every window on it, sees it), and says what was taken back.
     func undo() {
-        guard let change = done.popLast() else { return effects.show(Toast(tr(.nothingToUndo))) }
+        guard let change = done.popLast() else { return effects.show(Toast(tr(.nothingToUndo), kind: .note)) }
         switch change {
         case .like(let nft):
             toggleLike(nft, remembered: false)

@@ -2,7 +2,9 @@ import Foundation
 
 /// A short message shown at the bottom for a few seconds ("Could not like: offline").
 public struct Toast: Sendable, Hashable, Widget {
-    public enum Kind: Sendable, Hashable { case info, error }
+    /// Something done (✓), something that failed or was refused (✗), or a plain note: nothing was
+    /// done, and nothing went wrong (no mark).
+    public enum Kind: Sendable, Hashable { case info, error, note }
     public var message: String
     public var kind: Kind
     public var expires: Date
@@ -17,7 +19,13 @@ public struct Toast: Sendable, Hashable, Widget {
     /// there before (the key hints) shows beside it half cut.
     public func render(in area: Rect, buffer: inout Buffer) {
         buffer.clear(Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1))
-        let text = " \(kind == .error ? "✗" : "✓") \(message) "
+        let mark =
+            switch kind {
+            case .info: "✓ "
+            case .error: "✗ "
+            case .note: ""
+            }
+        let text = " \(mark)\(message) "
         let width = min(area.width, DisplayWidth.of(text))
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 1, width: width, height: 1)
         let style =

@@ -7,12 +7,14 @@ server. OpenSSH's client on a pseudo-terminal of 80x24 visits both, in the same 
   - a key to its echo (`j`, the selection moving), over each and with the app run locally;
   - resident memory per idle session (proportional: a page shared by N processes counts 1/N in
     each), the app's and the server's share, and the CPU of 50 idle sessions over 10 s;
-  - how many sessions this machine holds with each still answering a key within 100 ms.
+  - how many sessions this machine holds with each still answering a key within 100 ms;
+  - fairness: four sessions each sent 400 KB of keys, another visitor's tab switch (p99), and `q`
+    after such a flood ending its session.
 
     scripts/bench-ssh.py BINARY [RUNS] [MOST_SESSIONS]
 """
 import fcntl, getpass, os, pty, re, select, shutil, signal, socket, statistics, struct, subprocess, sys, tempfile, termios
-import time
+import threading, time
 
 binary = os.path.abspath(sys.argv[1])
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -232,6 +234,49 @@ try:
 
     def family(pid):
         return [pid] + children(pid)
+
+    def flood(session, size=400_000):
+        """Sends `size` bytes of `jk` as fast as the session takes them, reading what it draws."""
+        data, sent = b"jk" * (size // 2), 0
+        while sent < len(data):
+            readable, writable, _ = select.select([session.fd], [session.fd], [], 1)
+            if readable:
+                session.read(0)
+            if writable:
+                sent += os.write(session.fd, data[sent:sent + 4096])
+
+    print("  fairness: four sessions each sent 400 KB of keys; another visitor's tab switch "
+          "(1-4, first byte of the redraw; target p99 100 ms):")
+    flooders = open_sessions(ssh(shop_port), 4)
+    calm = Session(ssh(shop_port), env)
+    calm.wait_for(b"9 collections")
+    floods = [threading.Thread(target=flood, args=(session,)) for session in flooders]
+    for thread in floods:
+        thread.start()
+    switches = []
+    while any(thread.is_alive() for thread in floods) or len(switches) < 20:
+        switches.append(calm.echo_ms(b"1234"[len(switches) % 4:][:1]))
+        time.sleep(0.05)
+        if len(switches) >= 400:
+            break
+    for thread in floods:
+        thread.join()
+    done = sorted(e for e in switches if e is not None)
+    p99 = done[max(0, int(len(done) * 0.99) - 1)] if done else float("nan")
+    print(f"    {len(done)} of {len(switches)} switches drawn; median {median(switches)[0]:.1f} ms, "
+          f"p99 {p99:.1f} ms, slowest {done[-1] if done else float('nan'):.1f} ms")
+    print("  q after 400 KB of keys, to the session's end (target 1 s):")
+    ended = []
+    for session in flooders:
+        flood(session)
+        sent = time.monotonic()
+        os.write(session.fd, b"q")
+        while time.monotonic() - sent < 30 and not os.waitpid(session.pid, os.WNOHANG)[0]:
+            session.read(0.05)
+        ended.append((time.monotonic() - sent) * 1000)
+        os.close(session.fd)
+    print(f"    {', '.join(f'{value:.0f}' for value in ended)} ms")
+    calm.close()
 
     print("  20 idle sessions: resident memory per session (proportional set size; target 40 MB):")
     for name, root, command in (("fakenft serve --ssh-port", server.pid, sides["fakenft serve --ssh-port"]),

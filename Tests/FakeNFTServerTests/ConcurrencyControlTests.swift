@@ -209,6 +209,55 @@ import FakeNFTTesting
         await server.stop()
     }
 
+    /// `merge`, two clients of one account that take each PUT's answer as their list (the iOS
+    /// apps' way), toggling likes and cart NFTs of their own in turn, 200 each: none is lost.
+    @Test func clientsThatAdoptTheAnswerLoseNothing() async throws {
+        let server = try await Self.mergingServer()
+        func put(_ path: String, _ field: String, _ list: [String], as agent: String) async throws -> Data {
+            let (status, body) = try await server.request(
+                "PUT", path, body: field + "=" + IDList.formValue(list),
+                contentType: "application/x-www-form-urlencoded", headers: ["User-Agent": agent])
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            return body
+        }
+        let (_, shared) = try await server.request("GET", "/api/v1/profile/1")
+        let owned = Set(try JSONDecoder().decode(Profile.self, from: shared).nfts)
+        let ids = (1...95).map(String.init).filter { !owned.contains($0) }  // an owned NFT is never put in a cart
+        let own = ["first": Array(ids[0..<30]), "second": Array(ids[30..<60])]
+        var lists = ["first": [String](), "second": [String]()], carts = lists
+        for agent in ["first", "second"] {
+            let (_, profile) = try await server.request("GET", "/api/v1/profile/1", headers: ["User-Agent": agent])
+            lists[agent] = try JSONDecoder().decode(Profile.self, from: profile).likes
+            let (_, order) = try await server.request("GET", "/api/v1/orders/1", headers: ["User-Agent": agent])
+            carts[agent] = try JSONDecoder().decode(Order.self, from: order).nfts
+        }
+        var expectedLikes = Set(lists["first"] ?? []), expectedCart = Set(carts["first"] ?? [])
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            let agent = round % 2 == 0 ? "first" : "second"
+            let id = own[agent]!.randomElement(using: &generator)!
+            let liked = lists[agent]!.contains(id)
+            if liked { expectedLikes.remove(id) } else { expectedLikes.insert(id) }
+            let profile = try await put(
+                "/api/v1/profile/1", "likes", liked ? lists[agent]!.filter { $0 != id } : lists[agent]! + [id],
+                as: agent)
+            lists[agent] = try JSONDecoder().decode(Profile.self, from: profile).likes  // the answer, adopted
+            let inCart = carts[agent]!.contains(id)
+            if inCart { expectedCart.remove(id) } else { expectedCart.insert(id) }
+            let order = try await put(
+                "/api/v1/orders/1", "nfts", inCart ? carts[agent]!.filter { $0 != id } : carts[agent]! + [id], as: agent
+            )
+            carts[agent] = try JSONDecoder().decode(Order.self, from: order).nfts
+        }
+        let (_, profile) = try await server.request("GET", "/api/v1/profile/1")
+        let (_, order) = try await server.request("GET", "/api/v1/orders/1")
+        let likes = Set(try JSONDecoder().decode(Profile.self, from: profile).likes)
+        let cart = Set(try JSONDecoder().decode(Order.self, from: order).nfts)
+        #expect(likes == expectedLikes, "lost likes: \(expectedLikes.symmetricDifference(likes).count)")
+        #expect(cart == expectedCart, "lost cart changes: \(expectedCart.symmetricDifference(cart).count)")
+        await server.stop()
+    }
+
     /// A server of its own with `--lists-without-if-match merge`.
     private static func mergingServer() async throws -> TestServer {
         var configuration = ServerConfiguration(

@@ -84,8 +84,9 @@ struct Routes: Sendable {
                 let profile = try await store.updateProfile(
                     update, owner: owner, ifVersion: ETag.acceptedVersions(request),
                     likesBase: update.likes.flatMap { base(.likes, request, owner: owner, sent: $0, context) })
-                if let likes = update.likes {  // what the client holds now, whether it reads the merged answer or not
+                if let likes = update.likes {  // what the client holds now: what it sent, or the answer it adopts
                     remember(likes, .likes, owner: owner, request, context)
+                    remember(.likes, of: profile, owner: owner, request, context)
                 }
                 return json(profile, request)
             },
@@ -104,7 +105,9 @@ struct Routes: Sendable {
                     order = try await store.updateOrder(
                         nfts: nfts, owner: owner, ifVersion: versions,
                         base: base(.cart, request, owner: owner, sent: nfts, context))
-                    remember(nfts, .cart, owner: owner, request, context)  // what the client holds now
+                    // what the client holds now: what it sent, or the answer it adopts
+                    remember(nfts, .cart, owner: owner, request, context)
+                    remember(.cart, of: order, owner: owner, request, context)
                 } else {
                     (owner, order) = try await mine(\.orders, request)  // nothing sent: unchanged
                     remember(.cart, of: order, owner: owner, request, context)

@@ -139,6 +139,26 @@ import FakeNFTTesting
         try await tmux.waitFor("EXIT=0")
     }
 
+    /// A 100,000-character paste over SSH (bracketed, as tmux pastes it) is cut with its notice
+    /// and the next key acts at once: the relay paused for it reads on (NIOSSH starts no read when
+    /// reading is turned back on, and the session waited for ever).
+    @Test func aHugePasteIsCutAndTheNextKeyActs() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["erin"])
+        let tmux = shop.tmux
+        try await tmux.type(shop.ssh(key: "erin", user: "erin"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        try await tmux.keys("/")
+        let text = tmux.directory.appendingPathComponent("paste.txt")
+        try String(repeating: "pasted words ", count: 7_700).write(to: text, atomically: true, encoding: .utf8)
+        _ = try await tmux.run(["load-buffer", "-b", "huge", text.path])
+        _ = try await tmux.run(["paste-buffer", "-p", "-b", "huge", "-t", tmux.session])
+        try await tmux.waitFor("The paste was cut to its first 64 K characters", timeout: 30)
+        try await tmux.keys("Escape", "Escape", "q")
+        try await tmux.waitFor("EXIT=0", timeout: 10)
+    }
+
     /// A session without a key pressed for `--ssh-idle-minutes` is closed with its reason.
     @Test func anIdleSessionIsClosed() async throws {
         let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--ssh-idle-minutes 1")

@@ -5,6 +5,7 @@ import FakeNFTRequests
 import Foundation
 import NIOCore
 import NIOEmbedded
+import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -323,7 +324,7 @@ import FakeNFTTesting
         let store = try await FakeNFTServer.openStore(
             ServerConfiguration(
                 dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
-        let guests = SSHGuestAccounts(store: store, folder: folder)
+        let guests = SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
         let prefix = try String(contentsOf: folder.appendingPathComponent("guest-accounts"), encoding: .utf8)
         let squatter = try await store.register(
             name: "attacker", email: "guest-\(prefix)-0@guest.ssh.invalid", passwordHash: "bcrypt", tokenHash: "a")
@@ -336,6 +337,51 @@ import FakeNFTTesting
         guests.release(slot)
         #expect(try await guests.borrow(tokenHash: "g2") == 1, "slot 0 stays passed over")
         _ = await store.close(within: .seconds(10))
+    }
+
+    /// Two servers on one data folder (two ledgers, the same guest account names) never lend one
+    /// guest account to two guests; a slot held by a process that is gone is taken again.
+    @Test func serversSharingAFolderNeverLendOneGuestAccountTwice() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-guests-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await FakeNFTServer.openStore(
+            ServerConfiguration(
+                dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
+        let first = SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
+        let second = SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
+        let slots = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask { try await (index % 2 == 0 ? first : second).borrow(tokenHash: "t\(index)") }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(Set(slots).count == 8, "\(slots.sorted())")
+        // A slot file naming a process that has ended is free again.
+        let gone = try await spawned("/bin/sh", ["-c", "echo $$"]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try gone.write(to: folder.appendingPathComponent("guest-slots/8"), atomically: true, encoding: .utf8)
+        #expect(try await first.borrow(tokenHash: "t8") == 8)
+        _ = await store.close(within: .seconds(10))
+    }
+
+    /// What a server killed without a word left (its sessions' sign-ins, a guest's folder) is
+    /// ended by the next start on the folder; a live process's sessions are left alone.
+    @Test func aCrashedServersSessionsEndAtTheNextStart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = SSHSessionLedger(folder: folder)
+        let guestFolder = folder.appendingPathComponent("guests/g1")
+        try FileManager.default.createDirectory(at: guestFolder, withIntermediateDirectories: true)
+        ledger.record(tokenHash: "live", guestFolder: nil)
+        let gone = Int32(
+            try await spawned("/bin/sh", ["-c", "echo $$"]).output.trimmingCharacters(in: .whitespacesAndNewlines))!
+        let left = SSHSessionLedger.Entry(pid: gone, tokenHash: "left", guestFolder: guestFolder.path)
+        try JSONEncoder().encode(left).write(to: folder.appendingPathComponent("sessions/\(gone)-left"))
+        let ended = Mutex<[String]>([])
+        #expect(await ledger.recover { hash in ended.withLock { $0.append(hash) } } == 1)
+        #expect(ended.withLock { $0 } == ["left"], "the live process's session stays")
+        #expect(!FileManager.default.fileExists(atPath: guestFolder.path))
+        #expect(await ledger.recover { _ in } == 0, "ended once")
     }
 
     /// Over HTTP: no spelling of a guest's or a key's address signs up; the guest's own address

@@ -27,6 +27,7 @@ struct SSHFront: Service {
         """
 
     func run() async throws {
+        await shop.recover()
         // Connections, signed in or not: twice the sessions, so that handshakes cannot take every
         // place; per address twice a visitor's sessions, per network four times that.
         let perAddress = 2 * shop.configuration.maxSessionsPerVisitor

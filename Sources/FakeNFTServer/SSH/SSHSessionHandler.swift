@@ -265,7 +265,16 @@ final class TerminalRelay {
 
     /// Whether the visitor takes more now: the app's drawing is read only while they do.
     func visitorCanTake(_ writable: Bool) {
-        terminal?.setOption(ChannelOptions.autoRead, value: writable).whenFailure { _ in }
+        guard let terminal else { return }
+        Self.reading(terminal, writable)
+    }
+
+    /// Reads `channel` on its own (`autoRead`) or not; reading again starts with a read at once:
+    /// NIOSSH's channels start none when `autoRead` is turned back on, and a session whose reading
+    /// was paused (a paste or a flood faster than the app takes it) would wait for ever.
+    private static func reading(_ channel: any Channel, _ on: Bool) {
+        channel.setOption(ChannelOptions.autoRead, value: on).whenFailure { _ in }
+        if on { channel.read() }
     }
 
     /// Closes the app's terminal (the app is hung up).
@@ -280,9 +289,7 @@ final class TerminalRelay {
         if !session.isWritable { terminal.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
     }
 
-    private func appCanTake(_ writable: Bool) {
-        session.setOption(ChannelOptions.autoRead, value: writable).whenFailure { _ in }
-    }
+    private func appCanTake(_ writable: Bool) { Self.reading(session, writable) }
 
     /// The terminal channel's handler: each of its events, to the relay.
     private final class TerminalSide: ChannelInboundHandler {

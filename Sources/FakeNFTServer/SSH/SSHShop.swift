@@ -15,6 +15,8 @@ final class SSHShop: Sendable {
     let metrics: SSHMetrics
     private let newVisitors: SSHNewVisitors
     private let guests: SSHGuestAccounts
+    /// The running sessions and lent guest accounts, in the data folder (outliving a crash).
+    private let ledger: SSHSessionLedger
     private let store: Store
     /// The shop's host key fingerprint (``SSHSessionVariables/shop``).
     private let shop: String
@@ -98,7 +100,8 @@ final class SSHShop: Sendable {
         newVisitors = SSHNewVisitors(perHour: configuration.newKeysPerHour)
         self.store = store
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
-        guests = SSHGuestAccounts(store: store, folder: visitorsFolder)
+        ledger = SSHSessionLedger(folder: visitorsFolder)
+        guests = SSHGuestAccounts(store: store, ledger: ledger, folder: visitorsFolder)
         self.api = api
         self.passes = passes
         self.logger = logger
@@ -142,6 +145,7 @@ final class SSHShop: Sendable {
                 metrics.guest()
             }
             let signedIn = SignedIn(tokenHash: Tokens.hash(token), pass: pass, guestSlot: guestSlot)
+            ledger.record(tokenHash: signedIn.tokenHash, guestFolder: guestSlot == nil ? nil : home)
             let identity = SSHSessionRequest.Identity(
                 token: token, pass: pass, keyFingerprint: signedInToKey ? visitor.fingerprint : nil,
                 keyWaitsForAccount: visitor.fingerprint != nil && !signedInToKey)
@@ -155,6 +159,7 @@ final class SSHShop: Sendable {
                 app: app, signedIn: signedIn, home: home ?? "", ticket: ticket, visitor: visitor, request: request,
                 started: .now)
         } catch {
+            ledger.forget(tokenHash: Tokens.hash(token))
             passes.close(pass)
             if let guestSlot { guests.release(guestSlot) }
             if guestSlot != nil, let home { try? FileManager.default.removeItem(atPath: home) }
@@ -162,6 +167,14 @@ final class SSHShop: Sendable {
             event.yield(.released)
             throw error
         }
+    }
+
+    /// Ends what a server on this data folder that is gone left running (its sessions' sign-ins,
+    /// its guests' folders and accounts): a crash ends no session for good.
+    func recover() async {
+        let store = store
+        let ended = await ledger.recover { tokenHash in _ = try await store.endSession(tokenHash: tokenHash) }
+        if ended > 0 { logger.info("ended \(ended) SSH session sign-ins a server that is gone left") }
     }
 
     /// A refusal of `reason`, counted, saying `message`.
@@ -233,7 +246,10 @@ final class SSHShop: Sendable {
                 "seconds": "\(duration.components.seconds)", "status": "\(ended.status)",
                 "ending": "\(ended.ending.rawValue)",
             ])
-        do { _ = try await store.endSession(tokenHash: session.signedIn.tokenHash) } catch {
+        do {
+            _ = try await store.endSession(tokenHash: session.signedIn.tokenHash)
+            ledger.forget(tokenHash: session.signedIn.tokenHash)
+        } catch {  // the ledger keeps it: the next start ends it
             logger.warning("an SSH session's sign-in could not be ended: \(error)")
         }
         if let slot = session.signedIn.guestSlot { return guests.release(slot) }

@@ -142,6 +142,7 @@ public enum FakeNFTTerminalApp {
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
                 offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment[SSHSessionVariables.key],
+                guestVisit: account.map(gate.isSessionsOwn) == true && guest,
                 readOnly: readOnly)
             let lastSeen = LastSeenStore(
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,

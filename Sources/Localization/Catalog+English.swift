@@ -413,6 +413,8 @@ extension Catalog {
         .fieldRepeatPassword: "Repeat password",
         .signedInAs: "Signed in as {0}",
         .guestVisit: "Guest visit: cart for this session only. Own account: ssh-keygen -t ed25519",
+        .guestAccountName: "this guest visit",
+        .keyAccountName: "{0}, by your SSH key",
         .guestUntilAccount: "No new accounts this hour: you are a guest now. Come back later for your key's own",
         .signedOut: "Signed out",
         .signOutTitle: "Log out",

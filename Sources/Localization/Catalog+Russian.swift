@@ -413,6 +413,8 @@ extension Catalog {
         .fieldRepeatPassword: "Повтор пароля",
         .signedInAs: "Вы вошли как {0}",
         .guestVisit: "Гость: корзина до конца сеанса. Свой аккаунт: ssh-keygen -t ed25519",
+        .guestAccountName: "этот гостевой визит",
+        .keyAccountName: "{0}, по вашему SSH-ключу",
         .guestUntilAccount: "Новых аккаунтов в этот час нет: вы пока гость. Вернитесь позже за своим",
         .signedOut: "Вы вышли из аккаунта",
         .signOutTitle: "Выход из аккаунта",

@@ -419,6 +419,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case guestVisit
     /// A new key the shop makes no account for this hour, on its first screen: a guest for now.
     case guestUntilAccount
+    /// How a guest's account is named (its address is the server's): "this guest visit".
+    case guestAccountName
+    /// How a key's account is named in words: {0} is its name.
+    case keyAccountName
     case signOutTitle
     case signOutQuestion
     case signOutConfirm

@@ -92,11 +92,11 @@ final class PaymentScreen: Screen {
         return .handled
     }
 
-    /// "Could not complete the payment" with Retry (focused) and Cancel.
+    /// "Could not complete the payment" with Retry (focused; also `r`, the retry key) and Cancel.
     static func failureDialog(_ message: String) -> ConfirmDialog {
         ConfirmDialog(
             title: tr(.paymentNotCompleted), message: message, confirmLabel: tr(.retry), cancelLabel: tr(.dialogCancel),
-            confirmFocused: true)
+            confirmFocused: true, confirmKey: keys.key(for: .retry))
     }
 
     private func pay(_ currency: Currency) {

@@ -118,7 +118,7 @@ final class ProfileScreen: Screen {
         case .signOut:
             signOut = ConfirmDialog(
                 title: tr(.signOutTitle),
-                message: tr(.signOutQuestion, model.context.signInKey ?? model.context.account?.email ?? ""),
+                message: tr(.signOutQuestion, model.context.accountName),
                 confirmLabel: tr(.signOutConfirm), cancelLabel: tr(.stay), destructive: true)
             return .handled
         }
@@ -211,7 +211,7 @@ final class ProfileScreen: Screen {
             case .website: tr(.websiteRow)
             case .about: tr(.aboutRow)
             case .signIn: tr(.signInRow)
-            case .signOut: tr(.signOutRow, model.context.signInKey ?? model.context.account?.email ?? "")
+            case .signOut: tr(.signOutRow, model.context.accountRowName)
             }
         }
         let top = rect.y + max(7, 5 + min(3, description.count))

@@ -16,6 +16,8 @@ public struct AppContext {
     public let offersAccounts: Bool
     /// The fingerprint of the SSH key the account was signed in with (the shop over SSH), if it was.
     public let signInKey: String?
+    /// Whether the account is a guest's of the shop over SSH (its address is the server's, never shown).
+    public let guestVisit: Bool
     /// `fakenft --read-only` (config `read_only`): a demo or a shared screen where nothing can be
     /// changed. Every action that would change data on the server is absent: its keys (so the help
     /// and the footer; ``KeyLayer/keys(_:_:readOnly:_:)``), and the buttons that press them
@@ -24,17 +26,30 @@ public struct AppContext {
 
     public init(
         services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false,
-        signInKey: String? = nil, readOnly: Bool = false
+        signInKey: String? = nil, guestVisit: Bool = false, readOnly: Bool = false
     ) {
         self.services = services
         self.account = account
         self.signInKey = signInKey
+        self.guestVisit = guestVisit
         self.offersAccounts = offersAccounts
         self.readOnly = readOnly
         self.state = AppState(services: services, effects: effects, readOnly: readOnly)
         self.effects = effects
         self.pictures = pictures
     }
+
+    /// The signed-in account as its user reads it, whole words: its address; a key's account by
+    /// its name and the key; a guest's as a guest visit (never the address the server made).
+    var accountName: String {
+        guard let account else { return "" }
+        if guestVisit { return tr(.guestAccountName) }
+        if signInKey != nil { return tr(.keyAccountName, account.name) }
+        return account.email
+    }
+
+    /// What the Profile's log-out row names: the key's fingerprint in full where there is one.
+    var accountRowName: String { guestVisit ? accountName : signInKey ?? account?.email ?? "" }
 
     /// The NFTs of a list (a collection's, a user's, the profile's), fetched for the first
     /// ``CatalogService/maxListedNFTs`` ids; a longer list says so in a toast.

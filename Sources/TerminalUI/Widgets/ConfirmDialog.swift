@@ -31,11 +31,15 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
     public var confirmFocused: Bool
     /// Draw the confirm button as destructive (red).
     public var destructive: Bool
+    /// A key of the confirm button's own beside `y` (`r` for a Retry button, as everywhere else
+    /// in the app), nil: none.
+    public var confirmKey: Key?
 
     public init(
         title: String, message: String, confirmLabel: String, cancelLabel: String,
-        confirmFocused: Bool = false, destructive: Bool = false
+        confirmFocused: Bool = false, destructive: Bool = false, confirmKey: Key? = nil
     ) {
+        self.confirmKey = confirmKey
         self.title = title
         self.message = message
         self.confirmLabel = confirmLabel
@@ -46,6 +50,7 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
 
     /// Handles a key; returns a result when the dialog closes.
     public mutating func handle(_ key: Key) -> Result? {
+        if let confirmKey, key == confirmKey { return .confirmed }
         switch Self.keys.action(for: key) {
         case .switchButton: confirmFocused.toggle()
         case .press: return confirmFocused ? .confirmed : .cancelled

@@ -18,7 +18,11 @@ import FakeNFTTesting
         let folder: URL
         let port: Int
 
-        init(script: String, configure: (inout SSHConfiguration) -> Void = { _ in }) async throws {
+        /// - Parameter before: what is done to the server's store before the server starts.
+        init(
+            script: String, configure: (inout SSHConfiguration) -> Void = { _ in },
+            before: (Store, URL) async throws -> Void = { _, _ in }
+        ) async throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("ssh-door-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let app = folder.appendingPathComponent("app.sh")
@@ -30,6 +34,9 @@ import FakeNFTTesting
             var ssh = SSHConfiguration(host: "127.0.0.1", port: 0, appExecutable: app.path)
             configure(&ssh)
             configuration.ssh = ssh
+            let store = try await FakeNFTServer.openStore(configuration)
+            try await before(store, folder)
+            _ = await store.close(within: .seconds(10))
             server = try await FakeNFTServer.start(configuration)
             port = try #require(server.sshPort)
         }
@@ -127,6 +134,26 @@ import FakeNFTTesting
         }
         #expect(outputs.prefix(7).allSatisfy { $0.contains("guest=none key=SHA256:") }, "\(outputs)")
         #expect(outputs[7].contains("guest=\(SSHSessionVariables.newKeyAsGuest) key=none"), "\(outputs[7])")
+        await door.stop()
+    }
+
+    /// A key whose account's address another account took (signed up in a look-alike spelling
+    /// before addresses were folded) still comes in, to an account of its own at another address.
+    @Test func aKeyWhoseAddressIsTakenStillComesIn() async throws {
+        let door = try await Door(
+            script: #"echo "key=${FAKENFT_SSH_KEY:-none}""#,
+            before: { store, folder in
+                let key = folder.appendingPathComponent("key-squatted").path
+                _ = try await spawned("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key])
+                let listing = try await spawned("/usr/bin/ssh-keygen", ["-l", "-f", key + ".pub"]).output
+                let fingerprint = try #require(listing.split(separator: " ").first { $0.hasPrefix("SHA256:") })
+                _ = try await store.register(
+                    name: "squatter", email: SSHShop.address(of: String(fingerprint)), passwordHash: "bcrypt",
+                    tokenHash: "s")
+            })
+        let visit = try await door.visit(key: try await door.key("squatted"), from: "127.0.70.1")
+        #expect(visit.output.contains("key=SHA256:"), "\(visit.output)")
+        #expect(!visit.output.contains("cannot open"), "\(visit.output)")
         await door.stop()
     }
 

@@ -293,11 +293,7 @@ import FakeNFTTesting
         #expect(store.latest.userRecords.contains { $0.id == userID })
         #expect(store.unusedUserName("alice") == "alice-2" && store.unusedUserName("alicia") == "alicia")
         #expect(store.unusedUserName("\u{430}lice") == "\u{430}lice-2", "a Cyrillic а looks like alice's a")
-        #expect(
-            store.unusedUserName(
-                "\u{421}\u{442}\u{443}\u{434}\u{435}\u{43D}\u{442}\u{443}\u{441} \u{41F}\u{440}\u{430}\u{43A}\u{442}\u{438}\u{43A}\u{443}\u{43C}\u{443}\u{441}"
-            )
-            .hasSuffix("-2"), "the shared profile's name")
+        #expect(store.unusedUserName("Студентус Практикумус") == "Студентус Практикумус-2", "the shared profile's name")
         let other = try await store.register(
             name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
         #expect(store.latest.userRecords.contains { $0.id == other }, "an account made by signing up is listed")

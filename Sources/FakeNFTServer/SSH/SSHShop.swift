@@ -294,26 +294,37 @@ final class SSHShop: Sendable {
             return true
         }
         guard try admitNew(visitor, wantsAccount: true) else { return false }
-        do {
-            _ = try await store.register(
-                name: store.unusedUserName(SSHVisitorName.from(user: visitor.user)),
-                email: Self.address(of: fingerprint), passwordHash: Self.noPassword, tokenHash: tokenHash,
-                kind: .key, key: fingerprint, listed: false)
-            metrics.newKey()
-        } catch StoreError.emailTaken {  // the same new key in two sessions at once: the other made it
-            guard let owner = try await store.owner(ofKey: fingerprint) else { throw StoreError.emailTaken }
-            try await store.startSession(userID: owner, tokenHash: tokenHash)
+        for attempt in 0..<Self.addressAttempts {
+            do {
+                _ = try await store.register(
+                    name: store.unusedUserName(SSHVisitorName.from(user: visitor.user)),
+                    email: Self.address(of: fingerprint, attempt: attempt), passwordHash: Self.noPassword,
+                    tokenHash: tokenHash, kind: .key, key: fingerprint, listed: false)
+                metrics.newKey()
+                return true
+            } catch StoreError.emailTaken {
+                // the same new key in two sessions at once: the other made it
+                if let owner = try await store.owner(ofKey: fingerprint) {
+                    try await store.startSession(userID: owner, tokenHash: tokenHash)
+                    return true
+                }
+                // else another account holds the address (signed up in a look-alike spelling before
+                // addresses were folded): the next one, so that no key is locked out by it
+            }
         }
-        return true
+        throw StoreError.emailTaken
     }
+
+    /// How many addresses a new key's account tries (``address(of:attempt:)``).
+    static let addressAttempts = 4
 
     /// A key account's password hash: not a bcrypt hash, so no password matches it.
     static let noPassword = "!key-only"
 
     /// The e-mail address of a key's account: made of the key (its SHA-256 in hex, as a token's is
-    /// kept), so that one key makes one account.
-    static func address(of fingerprint: String) -> String {
-        "key-\(Tokens.hash(fingerprint).prefix(24))@ssh.invalid"
+    /// kept), so that one key makes one account; a later `attempt` when another account holds it.
+    static func address(of fingerprint: String, attempt: Int = 0) -> String {
+        "key-\(Tokens.hash(fingerprint).prefix(24))\(attempt == 0 ? "" : "-\(attempt)")@ssh.invalid"
     }
 
     /// A guest's folder for one session (HOME and the XDG folders of its app), removed when it ends.

@@ -50,8 +50,8 @@ import FakeNFTTesting
             return path
         }
 
-        /// A visit with `key` from `source` (an address of 127.0.0.0/8), typing `input` once the app
-        /// has had a moment to start (what comes before the app runs is not kept); its output and status.
+        /// A visit with `key` from `source` (an address of 127.0.0.0/8), typing `input` at once (what
+        /// is typed before the app runs is kept for it); its output and status.
         func visit(key: String, from source: String, input: String = "", options: String = "")
             async throws -> (status: Int32, output: String)
         {
@@ -61,7 +61,7 @@ import FakeNFTTesting
                     "-c",
                     "TERM=xterm ssh -tt -p \(port) -b \(source) -F /dev/null -o StrictHostKeyChecking=no "
                         + "-o UserKnownHostsFile=/dev/null -o BatchMode=yes -o IdentitiesOnly=yes -i \(key) \(options) "
-                        + "visitor@127.0.0.1 < <(sleep 2; printf '\(input)'; sleep 30) 2>&1",
+                        + "visitor@127.0.0.1 < <(printf '\(input)'; sleep 30) 2>&1",
                 ])
         }
 

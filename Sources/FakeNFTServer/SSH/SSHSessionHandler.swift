@@ -21,6 +21,10 @@ final class SSHSessionHandler: ChannelInboundHandler {
     private var closing = false
     /// A resize is on its way to the app (the latest size goes when it does).
     private var resizePending = false
+    /// What the visitor typed before the app ran (up to ``typedAheadLimit``): the app's first keys.
+    private var typedAhead: ByteBuffer?
+    /// The most typed ahead that is kept.
+    static let typedAheadLimit = 4_096
     /// The shortest time between two resizes of the app.
     static let resizeGap: TimeAmount = .milliseconds(50)
 
@@ -102,10 +106,18 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let data = unwrapInboundIn(data)
-        guard case .channel = data.type, case .byteBuffer(let bytes) = data.data,
-            case .running(_, let relay) = phase
-        else { return }
-        relay.visitorTyped(bytes)
+        guard case .channel = data.type, case .byteBuffer(var bytes) = data.data else { return }
+        switch phase {
+        case .running(_, let relay): relay.visitorTyped(bytes)
+        case .asking, .starting:  // keys pressed while the app starts are its first, not lost
+            var kept = typedAhead ?? context.channel.allocator.buffer(capacity: 0)
+            let room = Self.typedAheadLimit - kept.readableBytes
+            if room > 0, let slice = bytes.readSlice(length: min(room, bytes.readableBytes)) {
+                kept.writeImmutableBuffer(slice)
+            }
+            typedAhead = kept
+        case .ended: break
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -175,6 +187,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     let left: Bool = if case .starting = this.phase { false } else { true }
                     this.phase = .running(session, relay.value)
                     if left { return this.hangUp(on: loop, ending: .left) }  // the visitor left while it started
+                    if let typed = this.typedAhead { relay.value.visitorTyped(typed) }
+                    this.typedAhead = nil
                     shop.running(session) { loop.execute { handler.value.close(on: loop) } }
                 case .failure(let refusal as SSHShop.Refusal):
                     this.refuse(refusal.message, channel: channel)

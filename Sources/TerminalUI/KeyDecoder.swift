@@ -26,7 +26,8 @@ enum RawInput: Sendable, Hashable {
 /// arrives for in ``pasteIdle`` is delivered as it is (``timeOut()``: the session's clock), so a
 /// terminal that never ends its paste holds no key for long. A paste past ``maxPaste`` that
 /// pauses that long (a slow link: the rest is still on its way) is delivered cut, and what follows
-/// is its tail, dropped until its end marker or ``pasteTailIdle`` of silence: never keys. Each
+/// is its tail, dropped until its first end marker (keys may follow it in the same read) or
+/// ``pasteTailIdle`` of silence: never keys. Each
 /// character is looked at a bounded number of times, so no paste can keep the app busy.
 struct KeyDecoder {
     /// The most characters one paste delivers.
@@ -277,6 +278,10 @@ struct KeyDecoder {
             let matched = Self.markerMatch(input, at: j)
             if matched == Self.endMarker.count {
                 j += matched
+                if pasteIsTail {  // a dropped tail's end: what follows it, now or soon, is keys typed after it
+                    finishPaste(into: &events)
+                    return j
+                }
                 if j == input.count {  // the terminal's own end
                     finishPaste(into: &events)
                     pasteEnded = now

@@ -146,6 +146,16 @@ import Testing
         }
         #expect(tail.isEmpty, "the tail is dropped: \(tail.prefix(3))")
         #expect(decoder.decode(chars("q"), at: start + .seconds(3)) == [.key(.char("q"))])
+        // Keys typed after the paste that arrive in the tail's last read, after its end marker, act.
+        _ = decoder.decode(chars("\u{1B}[200~" + big), at: start + .seconds(4))
+        _ = decoder.timeOut()
+        let keys = decoder.decode(chars("rest of it\u{1B}[201~q"), at: start + .seconds(6))
+        #expect(keys == [.key(.char("q"))], "\(keys)")
+        // ... and so do keys in the read right after the tail's end (no burst of the paste's own).
+        _ = decoder.decode(chars("\u{1B}[200~" + big), at: start + .seconds(7))
+        _ = decoder.timeOut()
+        #expect(decoder.decode(chars("rest\u{1B}[201~"), at: start + .seconds(9)).isEmpty)
+        #expect(decoder.decode(chars("q"), at: start + .seconds(9) + .milliseconds(5)) == [.key(.char("q"))])
         // A tail that never ends holds keys for ``KeyDecoder/pasteTailIdle`` only.
         _ = decoder.decode(chars("\u{1B}[200~" + big), at: start + .seconds(10))
         _ = decoder.timeOut()

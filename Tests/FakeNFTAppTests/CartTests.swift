@@ -1,5 +1,6 @@
 import FakeNFTCore
 import Foundation
+import Localization
 import Testing
 import TerminalUI
 import FakeNFTSnapshots
@@ -118,6 +119,22 @@ import FakeNFTTesting
             #expect(await eventually { payment.model.outcome == .succeeded })
             let profile = try await server.client().profile()
             #expect(profile.nfts.count == 16, "13 owned + 3 bought, once")
+        }
+    }
+
+    /// `p` while the currencies load says they are loading, not that nothing is selected.
+    @Test func payWhileTheCurrenciesLoadSaysSo() async throws {
+        try await TestServer.with(latency: 300) { server async throws in
+            let (context, shell, _) = await makeApp(server)
+            _ = shell.handle(.key(.char("p")))
+            let payment = try #require(shell.currentScreen as? PaymentScreen)
+            payment.didAppear()
+            #expect(payment.model.currencies.isLoading)
+            _ = shell.handle(.key(.char("p")))
+            #expect(
+                context.effects.toast?.message == tr(.loadingCurrencies), "\(String(describing: context.effects.toast))"
+            )
+            #expect(await eventually { payment.model.currencies.value != nil })
         }
     }
 

@@ -60,6 +60,12 @@ import FakeNFTTesting
             _ = shell.handle(.key(.char("c")))
             #expect(context.state.cartIDs == ["93", "94", "95"])
             #expect(context.effects.toast?.message == tr(.alreadyOwned, nft.name))
+            // The palette says so too, instead of offering "Add to cart" that `c` refuses.
+            _ = shell.handle(.key(.char(":")))
+            for character in "cart" { _ = shell.handle(.key(.char(character))) }
+            let palette = buffer(shell).text()
+            #expect(palette.contains("You already own"), "\(palette)")
+            _ = shell.handle(.key(.escape))
             let order: Order = try await server.get("/api/v1/orders/1")
             #expect(order.nfts == ["93", "94", "95"])
         }

@@ -71,8 +71,10 @@ final class PaymentScreen: Screen {
                 .keys(tr(.layerPayment), Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                     switch action {
                     case .pay:
+                        // while the currencies load there is nothing to select yet: that is the reason
                         grid.selected == nil
-                            ? .refused(tr(.nothingSelected)) : .command { [unowned self] in perform(action) }
+                            ? .refused(tr(model.currencies.isLoading ? .loadingCurrencies : .nothingSelected))
+                            : .command { [unowned self] in perform(action) }
                     case .retry: .command(hinted: model.currencies.failure != nil) { [unowned self] in perform(action) }
                     case .terms: .command { [unowned self] in perform(action) }
                     }

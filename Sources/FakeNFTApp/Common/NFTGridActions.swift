@@ -62,7 +62,12 @@ struct NFTGridActions {
             guard let nft = pane.selected else { return .refused(tr(.nothingSelected)) }
             switch action {
             case .like: return .run { likeMarked(orElse: nft) }
-            case .cart: return .run { cartMarked(orElse: nft) }
+            case .cart:
+                // one owned NFT cannot go in the cart (marked ones are sorted out by the batch)
+                if pane.marked.isEmpty, context.state.cartPlace(nft) == .owned {
+                    return .refused(tr(.alreadyOwned, nft.name))
+                }
+                return .run { cartMarked(orElse: nft) }
             default: return .command { .push(opened(nft)) }
             }
         case .search: return pane.all.isEmpty ? .passes : .run { pane.beginSearch() }

@@ -38,7 +38,11 @@ final class NFTScreen: Screen {
             .keys(tr(.layerNFT), Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 switch action {
                 case .previous, .next: count > 1 ? .command { [unowned self] in perform(action) } : .passes
-                case .cart: .command(hinted: !owned) { [unowned self] in perform(action) }
+                // an owned NFT cannot go in the cart: refused with its reason, in the palette too
+                case .cart:
+                    owned
+                        ? .refused(tr(.alreadyOwned, model.nft.name))
+                        : .command { [unowned self] in perform(action) }
                 default: .command { [unowned self] in perform(action) }
                 }
             }

@@ -1,11 +1,12 @@
-/// What the app acts on of one read's events. A person types a few keys between two reads; a
-/// read of more than ``maxKeys`` keys is a flood (a script, a stuck key over a slow link), which
+/// What the app acts on of one read's events. A person types a few keys between two reads (a
+/// terminal without bracketed paste types a short paste as keys: a link, an address); a read of
+/// more than ``maxKeys`` keys is a flood (a script, a stuck key over a slow link), which
 /// would keep the app busy for seconds, each key a frame, with Ctrl-C, `q` and Esc waiting behind
 /// it. Of a flood only those three are kept, and a ``TerminalEvent/keysDropped(_:)`` says how
 /// many keys went. In any read Ctrl-C acts first, and of several resizes only the last is kept.
 public enum InputBacklog {
     /// The most keys one read may hold and all be acted on.
-    public static let maxKeys = 64
+    public static let maxKeys = 256
 
     /// The events of one read to act on, in order.
     public static func fair(_ events: [TerminalEvent]) -> [TerminalEvent] {

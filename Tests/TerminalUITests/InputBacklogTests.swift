@@ -7,6 +7,9 @@ import Testing
     @Test func typingIsKeptAsItCame() {
         let typed: [TerminalEvent] = "search me".map { .key(.char($0)) } + [.key(.enter), .paste("x")]
         #expect(InputBacklog.fair(typed) == typed)
+        // a terminal without bracketed paste types a paste as keys: a long link is kept whole
+        let link: [TerminalEvent] = String(repeating: "https://example.org/a", count: 10).map { .key(.char($0)) }
+        #expect(link.count == 210 && InputBacklog.fair(link) == link)
     }
 
     @Test func aFloodKeepsOnlyTheKeysThatLeaveAndSaysHowManyWent() {

@@ -165,8 +165,9 @@ public enum FakeNFTTerminalApp {
             await keep(services, in: lastSeen, logger: logger)
             guard ending == .finished else { return session.exitSignal }
             // Signed out (or asked to sign in): the token ends on the server and here, then back to
-            // the sign-in screen (an SSH session's own token lasts the session: it is gone back to).
-            if let account, !gate.isSessionsOwn(account) {
+            // the sign-in screen (an SSH session's own token lasts the session: it is gone back to;
+            // a guest's sign-out clears its account instead, for a fresh guest visit).
+            if let account, !gate.isSessionsOwn(account) || guest {
                 do { try await APIClient(configuration, logger: logger).signOut() } catch {
                     logger.warning("sign-out: \(error)")
                 }

@@ -445,6 +445,17 @@ import FakeNFTTesting
             try await tmux.keys("3")  // Profile: the account named as a guest visit, never its address
             let profile = try await tmux.waitFor("this guest visit")
             #expect(!profile.contains("ssh.invalid"), "\(profile)")
+            if visit == 1 {  // log out, and on without an account: a fresh guest visit, its cart empty
+                try await tmux.keys("End", "Enter")
+                try await tmux.waitFor("Log out of this guest visit?")
+                try await tmux.keys("y")
+                try await tmux.waitFor("Continue without an account")
+                try await tmux.keys("Escape")
+                let fresh = try await tmux.waitUntil("the guest's tabs again") {
+                    $0.contains("this guest visit") && !$0.contains("Continue without")
+                }
+                #expect(!fresh.contains("Cart [") && !fresh.contains("--token"), "\(fresh)")
+            }
             try await tmux.keys("q")
             try await tmux.waitFor("EXIT=0")
         }

@@ -360,6 +360,37 @@ import FakeNFTTesting
         _ = await store.close(within: .seconds(10))
     }
 
+    /// A guest's log out is a fresh guest visit: its account cleared (likes, cart), its sign-in
+    /// still the session's; anyone else's log out ends their sign-in.
+    @Test func aGuestsLogOutIsAFreshGuestVisit() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guest-logout-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var configuration = ServerConfiguration(
+            port: 0, dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        let token = Tokens.make()
+        let store = try await FakeNFTServer.openStore(configuration)
+        _ = try await SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
+            .borrow(tokenHash: Tokens.hash(token))
+        _ = await store.close(within: .seconds(10))
+        configuration.reset = false
+        let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
+        let headers = ["X-Practicum-Mobile-Token": token]
+        let form = "application/x-www-form-urlencoded"
+        #expect(
+            try await server.request("PUT", "/api/v1/profile/1", body: "likes=1,2", contentType: form, headers: headers)
+                .status == 200)
+        #expect(
+            try await server.request("PUT", "/api/v1/orders/1", body: "nfts=3", contentType: form, headers: headers)
+                .status == 200)
+        #expect(try await server.request("POST", "/api/v1/auth/logout", headers: headers).status == 204)
+        #expect(try await server.request("GET", "/api/v1/auth/session", headers: headers).status == 200)
+        let (_, profile) = try await server.request("GET", "/api/v1/profile/1", headers: headers)
+        let (_, order) = try await server.request("GET", "/api/v1/orders/1", headers: headers)
+        #expect(try JSONDecoder().decode(Profile.self, from: profile).likes.isEmpty)
+        #expect(try JSONDecoder().decode(Order.self, from: order).nfts.isEmpty)
+        await server.stop()
+    }
+
     /// What a server killed without a word left (its sessions' sign-ins, a guest's folder) is
     /// ended by the next start on the folder; a live process's sessions are left alone.
     @Test func aCrashedServersSessionsEndAtTheNextStart() async throws {

@@ -78,8 +78,18 @@ struct AuthRoutes: Sendable {
                 return try signedIn(
                     token: token, userID: account.userID, name: account.name, email: account.email, status: .ok)
             },
+            // A guest of the shop over SSH logs out into a fresh guest visit: its account is cleared and
+            // its sign-in, which is its session's, lasts as long as the session does.
             Route(method: .post, path: "auth/logout", changesState: true) { request, _ in
-                guard let token = Self.token(request), try await store.endSession(tokenHash: Tokens.hash(token)) else {
+                guard let token = Self.token(request) else { throw ServerError(.unauthorized, "not signed in") }
+                let tokenHash = Tokens.hash(token)
+                if let userID = try await store.signedIn(tokenHash: tokenHash),
+                    try await store.account(userID: userID)?.isGuests == true
+                {
+                    try await store.clearGuest(owner: userID)
+                    return Response(status: .noContent)
+                }
+                guard try await store.endSession(tokenHash: tokenHash) else {
                     throw ServerError(.unauthorized, "not signed in")
                 }
                 return Response(status: .noContent)

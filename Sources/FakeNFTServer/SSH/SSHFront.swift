@@ -40,11 +40,16 @@ struct SSHFront: Service {
             .childChannelInitializer { channel in
                 let address = channel.remoteAddress?.ipAddress ?? "unknown"
                 let proxied = shop.configuration.trustedProxies.contains { $0.contains(address) }
-                if let refused = connections.add(channel, countingAddress: !proxied) {
+                switch connections.add(channel, countingAddress: !proxied) {
+                case nil: break
+                case .telling(let words):
                     shop.metrics.refused(.connections)
                     return channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(RefusedAtTheDoor(message: refused))
+                        try channel.pipeline.syncOperations.addHandler(RefusedAtTheDoor(message: words))
                     }
+                case .closing:
+                    shop.metrics.refused(.connections)
+                    return channel.close()
                 }
                 return channel.eventLoop.makeCompletedFuture {
                     try Self.serve(channel, proxied: proxied, shop: shop, hostKey: hostKey)
@@ -196,6 +201,9 @@ private final class OpenConnections: Sendable {
     }
 
     private let open = Mutex(Open())
+    /// Connections being told why they are turned away (each for ``RefusedAtTheDoor/lingering`` at
+    /// most): as many as ``maximum``; past that a flood is closed without words.
+    private let refusing = Mutex(0)
     private let maximum: Int
     private let perAddress: Int
     private let perNetwork: Int
@@ -206,10 +214,17 @@ private final class OpenConnections: Sendable {
         self.perNetwork = perNetwork
     }
 
+    /// A connection with no place: told why (the words), or, past as many being told as there are
+    /// places, closed at once.
+    enum Refusal {
+        case telling(String)
+        case closing
+    }
+
     /// Counts `channel` in until it closes (among its address's and its network's too, unless
     /// `countingAddress` is false: a proxy's connections are its visitors'); when there is no
-    /// place for it, what the visitor is told instead.
-    func add(_ channel: any Channel, countingAddress: Bool) -> String? {
+    /// place for it, how it is turned away instead.
+    func add(_ channel: any Channel, countingAddress: Bool) -> Refusal? {
         let id = ObjectIdentifier(channel)
         let address = channel.remoteAddress?.ipAddress ?? "unknown"
         let keys = countingAddress ? ["address " + address, "network " + SSHNewVisitors.network(of: address)] : []
@@ -225,7 +240,16 @@ private final class OpenConnections: Sendable {
             for key in keys { open.counts[key, default: 0] += 1 }
             return nil
         }
-        guard refused == nil else { return refused }
+        if let refused {
+            let told = refusing.withLock { count in
+                guard count < maximum else { return false }
+                count += 1
+                return true
+            }
+            guard told else { return .closing }
+            channel.closeFuture.whenComplete { [weak self] _ in self?.refusing.withLock { $0 -= 1 } }
+            return .telling(refused)
+        }
         channel.closeFuture.whenComplete { [weak self] _ in
             self?.open.withLock { open in
                 open.channels[id] = nil

@@ -127,7 +127,8 @@ final class SSHShop: Sendable {
                 }
             throw refusal(reason, refused.message)
         }
-        var home: String?, guestSlot: Int?
+        // a guest's folder is removed whatever fails after it is made (a key's own is kept)
+        var home: String?, guestHome: String?, guestSlot: Int?
         let token = Tokens.make()
         let pass = passes.open(for: .init(fingerprint: visitor.fingerprint, address: visitor.address))
         do {
@@ -140,12 +141,13 @@ final class SSHShop: Sendable {
                 await restoreState(ofKey: fingerprint, into: home ?? "")
             } else {
                 if visitor.fingerprint == nil { try admitNew(visitor, wantsAccount: false) }
-                home = try guestFolder()
+                guestHome = try guestFolder()
+                home = guestHome
                 guestSlot = try await guests.borrow(tokenHash: Tokens.hash(token))
                 metrics.guest()
             }
             let signedIn = SignedIn(tokenHash: Tokens.hash(token), pass: pass, guestSlot: guestSlot)
-            ledger.record(tokenHash: signedIn.tokenHash, guestFolder: guestSlot == nil ? nil : home)
+            ledger.record(tokenHash: signedIn.tokenHash, guestFolder: guestHome)
             let identity = SSHSessionRequest.Identity(
                 token: token, pass: pass, keyFingerprint: signedInToKey ? visitor.fingerprint : nil,
                 keyWaitsForAccount: visitor.fingerprint != nil && !signedInToKey)
@@ -162,7 +164,7 @@ final class SSHShop: Sendable {
             ledger.forget(tokenHash: Tokens.hash(token))
             passes.close(pass)
             if let guestSlot { guests.release(guestSlot) }
-            if guestSlot != nil, let home { try? FileManager.default.removeItem(atPath: home) }
+            if let guestHome { try? FileManager.default.removeItem(atPath: guestHome) }
             admission.release(ticket)
             event.yield(.released)
             throw error

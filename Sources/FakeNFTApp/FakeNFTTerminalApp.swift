@@ -23,11 +23,12 @@ public enum FakeNFTTerminalApp {
             ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures,
             goTo: GoToFinder(load: { await GoToIndex.load(context.services) }) { target in
                 switch target {
+                case .screen(let place): place.command(context: context)
                 case .collection(let collection):
-                    CollectionScreen(model: CollectionViewModel(collection: collection, context: context))
+                    .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: context)))
                 case .nft(let nft, let collection):
-                    NFTScreen(model: NFTViewModel(nft: nft, collectionName: collection, context: context))
-                case .user(let user): UserScreen(user: user, context: context)
+                    .push(NFTScreen(model: NFTViewModel(nft: nft, collectionName: collection, context: context)))
+                case .user(let user): .push(UserScreen(user: user, context: context))
                 }
             },
             undo: { state.undo() },
@@ -183,10 +184,11 @@ extension FakeNFTTerminalApp {
     /// Keeps what the services saw for the next start (``LastSeen``).
     static func keep(_ services: Services, in store: LastSeenStore, logger: Logger) async {
         let (collections, nfts) = await services.catalog.seen()
-        let (firstPages, people) = await services.users.seen()
+        let (firstPages, people, places, userCount) = await services.users.seen()
         let seen = LastSeen(
             collections: collections, nfts: nfts, profile: services.profile.current, order: services.order.current,
-            firstPages: firstPages, people: people)
+            firstPages: firstPages, people: people, paidOrders: await services.paidOrders.seen(),
+            ratingPlaces: places, userCount: userCount)
         guard !seen.isEmpty else { return }
         do { try store.save(seen) } catch {
             logger.warning("could not keep what was seen in \(store.file.path): \(error)")

@@ -77,6 +77,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeNFT
     case placeAuthor
     case placeUser
+    case placeScreen
     case goTo
     case hintGoTo
     case readOnlyReason
@@ -440,6 +441,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case hintWithoutAccount
     case passwordLong
     case myOrders
+    case myOrdersRow
     case countOrders
     case loadingOrders
     case failedOrders

@@ -76,7 +76,7 @@ func walkEveryScreen(_ server: any ServerUnderTest, visit: (AppShell, String) th
     try visit(shell, "payment")
     _ = shell.handle(.key(.char("3")))
     let profile = try #require(shell.currentScreen as? ProfileScreen)
-    #expect(await eventually { profile.model.wallet.value != nil })
+    #expect(await eventually { profile.model.wallet.value != nil && profile.model.orders.value != nil })
     try visit(shell, "profile")
     _ = shell.handle(.key(.char("e")))
     try visit(shell, "profile-form")

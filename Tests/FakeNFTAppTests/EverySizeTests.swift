@@ -34,7 +34,7 @@ import FakeNFTTesting
     /// At a phone's 40×20 each screen shows what the spec names, whole, checked against the
     /// server's answers: collections' names and counts, a cell's name and price, the cart's
     /// prices and total with its Pay line, the profile's name and wallet, the rating's places,
-    /// names and counts, the paid order's count, total, currency, prices and names.
+    /// avatars, names, ratings and counts, the paid order's count, total, currency, prices and names.
     @Test func aPhoneShowsWhatTheSpecNames() async throws {
         try await InProcessTestServer.with { server async throws in
             let api = server.client()
@@ -61,9 +61,10 @@ import FakeNFTTesting
                     wanted = cart.map(\.name) + cart.map { Format.price($0.price) }
                     wanted.append("Pay \(Format.price(cart.reduce(0) { $0 + $1.price }))")
                 case "profile": wanted = [profile.name, "\(profile.nfts.count) NFTs"]
-                case "statistics":
-                    wanted = users.enumerated().map { "\($0.offset + 1) \($0.element.name)" }
-                    wanted += users.map { Format.count($0.nfts.count, .nfts) }
+                case "statistics":  // place, avatar and name; under them the rating and the count
+                    let initials = users.map { "░" + String($0.name.prefix(1)).uppercased() + "░" }
+                    wanted = users.enumerated().map { "\($0.offset + 1) \(initials[$0.offset])  \($0.element.name)" }
+                    wanted += users.map { "rating \($0.ratingValue)  " + Format.count($0.nfts.count, .nfts) }
                 default: break
                 }
                 for figure in wanted { #expect(text.contains(figure), "\(name) at 40×20 lacks \(figure):\n\(text)") }

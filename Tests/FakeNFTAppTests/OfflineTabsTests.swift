@@ -1,6 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Localization
+import Logging
 import Testing
 import TerminalUI
 import FakeNFTTesting
@@ -47,6 +48,74 @@ import FakeNFTTesting
             // tab above read from what was kept, without a request of its own that could fail.
             #expect(await eventually { context.state.freshness == .offline })
             #expect(frame(shell, Size(width: 80, height: 24)).contains("⚠ offline: last seen"))
+        }
+    }
+
+    /// My orders, never opened, read offline, and the Profile counts them, as the server listed
+    /// them before it went away; go-to still finds the screens and the users Statistics listed;
+    /// and after a start offline, Statistics by name shows each user's place and the total, as
+    /// the last run saw them.
+    @Test func ordersAndUsersReadOffline() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("last-seen-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        try await TestServer.with { server async throws in
+            let api = server.client()
+            let nft = try #require(try await api.collections(page: 0, size: 1).first?.nfts.first)
+            _ = try await api.updateOrder(nfts: [nft], ifVersion: nil)
+            #expect(try await api.pay(currencyID: "1").success)
+            let paid = try await api.paidOrders(page: 0, size: 100)
+            let rated = try await api.users(page: 0, size: 1000, sortBy: "rating,desc")
+            let byName = try await api.users(page: 0, size: UserService.pageSize, sortBy: "name,asc")
+            #expect(paid.count == 1 && rated.count > UserService.pageSize, "more users than one page")
+            let (context, shell) = try await startedApp(server)
+            #expect(await polled(within: .seconds(20)) { await context.services.paidOrders.seen() != nil })
+            #expect(await polled(within: .seconds(20)) { await context.services.users.seen().firstPages.count == 2 })
+            _ = shell.handle(.key(.char("4")))  // Statistics, read whole once
+            let statistics = try #require((shell.currentScreen as? StatisticsScreen)?.model)
+            #expect(await eventually { statistics.total == rated.count })
+            let store = LastSeenStore(directory: cache, server: "test", account: nil)
+            await FakeNFTTerminalApp.keep(context.services, in: store, logger: Logger(label: "test"))
+            await server.stop()
+            _ = shell.handle(.key(.char("3")))
+            let size = Size(width: 80, height: 24)
+            #expect(
+                await eventually { frame(shell, size).contains("My orders (\(paid.count))") }, "\(frame(shell, size))")
+            _ = shell.handle(.key(.ctrl("p")))
+            #expect(await eventually { !frame(shell, size).contains("Gathering names") })
+            for c in "orders" { _ = shell.handle(.key(.char(c))) }
+            _ = shell.handle(.key(.enter))
+            let orders = try #require(shell.currentScreen as? OrdersScreen)
+            #expect(await eventually { orders.model.orders.value?.map(\.id) == paid.map(\.id) })
+            #expect(frame(shell, size).contains(Format.price(paid[0].total)))
+            // Go-to offline: the users Statistics lists, and a tab by its name.
+            let entries = await GoToIndex.load(context.services)
+            let users = Set(entries.compactMap { if case .user(let user) = $0.target { user.id } else { nil } })
+            #expect(users.isSuperset(of: rated.map(\.id)))
+            _ = shell.handle(.key(.ctrl("p")))
+            #expect(await eventually { !frame(shell, size).contains("Gathering names") })
+            for c in "statistics" { _ = shell.handle(.key(.char(c))) }
+            _ = shell.handle(.key(.enter))
+            #expect(shell.currentScreen is StatisticsScreen)
+            _ = shell.handle(.key(.ctrl("p")))
+            #expect(await eventually { !frame(shell, size).contains("Gathering names") })
+            for c in "profile" { _ = shell.handle(.key(.char(c))) }
+            _ = shell.handle(.key(.enter))
+            #expect(shell.currentScreen === orders, "the Profile tab as it was left: My orders")
+            context.state.stop()
+            // A start with the server gone: Statistics by name, places and total as last seen.
+            let offline = makeContext(nil, baseURL: server.baseURL)
+            await offline.state.start(remembering: store.load())
+            let byNameOffline = StatisticsViewModel(context: offline)
+            byNameOffline.setSort(.name)
+            await byNameOffline.loadNextPage()
+            await byNameOffline.loadPlaces()
+            #expect(byNameOffline.users.map(\.id) == byName.map(\.id))
+            #expect(byNameOffline.total == rated.count)
+            for (index, user) in byNameOffline.users.enumerated() {
+                let place = try #require(rated.firstIndex { $0.id == user.id }) + 1
+                #expect(byNameOffline.place(of: user, at: index) == String(place), "\(user.name)")
+            }
+            offline.state.stop()
         }
     }
 

@@ -32,6 +32,10 @@ import FakeNFTTesting
             #expect(
                 frame(shell, Size(width: 80, height: 24)).contains(
                     "Wallet: \(Format.count(owned.count, .nfts)) worth \(Format.price(worth))"))
+            // My orders counts the account's paid orders, as the server lists them.
+            #expect(await eventually { screen.model.orders.value != nil })
+            let paid = try await server.client().paidOrders(page: 0, size: 100).count
+            #expect(frame(shell, Size(width: 80, height: 24)).contains("My orders (\(paid))"))
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "profile-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "profile-120x40")
             _ = shell.handle(.key(.char("e")))

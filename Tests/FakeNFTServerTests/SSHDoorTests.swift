@@ -177,4 +177,41 @@ import FakeNFTTesting
         withExtendedLifetime(held) {}
         await door.stop()
     }
+    /// Every session's app gets live updates, however many are open: its `/events` stream counts
+    /// its visitor, not the loopback every app comes from (32 streams a client: from the 33rd
+    /// session on, every visitor was refused).
+    @Test func everySessionGetsLiveUpdates() async throws {
+        let sessions = 40
+        let codes = FileManager.default.temporaryDirectory.appendingPathComponent("ssh-events-\(UUID())")
+        try FileManager.default.createDirectory(at: codes, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: codes) }
+        let release = codes.appendingPathComponent("release").path
+        let door = try await Door(
+            script: #"""
+                pass=$(sed -n 's/^FAKENFT_SSH_SESSION=//p' <&3)
+                hostport=${FAKENFT_SERVER#http://}
+                exec 5<>"/dev/tcp/${hostport%:*}/${hostport##*:}"
+                printf 'GET /api/v1/events HTTP/1.1\r\nHost: x\r\nFakeNFT-SSH-Session: %s\r\n\r\n' "$pass" >&5
+                read -r _ code _ <&5
+                echo "$code" > "\#(codes.path)/${pass:0:16}"
+                for _ in $(seq 600); do [ -e "\#(release)" ] && break; sleep 0.1; done
+                """#)
+        var keys: [String] = []
+        for index in 0..<sessions { keys.append(try await door.key("v\(index)")) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, key) in keys.enumerated() {
+                group.addTask { _ = try await door.visit(key: key, from: "127.0.\(100 + index).1") }
+            }
+            let all = await polled(within: .seconds(120)) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: codes.path)) ?? []).count >= sessions
+            }
+            FileManager.default.createFile(atPath: release, contents: nil)
+            try await group.waitForAll()
+            #expect(all, "every session's stream was answered while all were open")
+        }
+        let answers = try FileManager.default.contentsOfDirectory(atPath: codes.path).filter { $0 != "release" }
+            .map { try String(contentsOf: codes.appendingPathComponent($0), encoding: .utf8) }
+        #expect(answers.count == sessions && answers.allSatisfy { $0.hasPrefix("200") }, "\(answers.sorted())")
+        await door.stop()
+    }
 }

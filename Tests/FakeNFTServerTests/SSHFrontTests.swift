@@ -320,44 +320,46 @@ import FakeNFTTesting
         let store = try await FakeNFTServer.openStore(
             ServerConfiguration(
                 dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
-        let guests = SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
-        let prefix = try String(contentsOf: folder.appendingPathComponent("guest-accounts"), encoding: .utf8)
+        let guests = SSHGuestAccounts(store: store)
         let squatter = try await store.register(
-            name: "attacker", email: "guest-\(prefix)-0@guest.ssh.invalid", passwordHash: "bcrypt", tokenHash: "a")
+            name: "attacker", email: SSHGuestAccounts.address(ofSlot: 0), passwordHash: "bcrypt", tokenHash: "a")
         let slot = try await guests.borrow(tokenHash: "g1")
         #expect(slot == 1, "the squatted slot 0 is passed over")
-        let lent = try #require(try await store.account(email: "guest-\(prefix)-1@guest.ssh.invalid"))
+        let lent = try #require(try await store.account(email: SSHGuestAccounts.address(ofSlot: 1)))
         #expect(lent.isGuests && !lent.isPersons && lent.userID != squatter)
         #expect(try await store.signedIn(tokenHash: "g1") == lent.userID)
         #expect(try await store.account(userID: squatter)?.isPersons == true)
-        guests.release(slot)
+        #expect(try await store.endSession(tokenHash: "g1"), "the guest's session ends: its account is free")
         #expect(try await guests.borrow(tokenHash: "g2") == 1, "slot 0 stays passed over")
         _ = await store.close(within: .seconds(10))
     }
 
-    /// Two servers on one data folder (two ledgers, the same guest account names) never lend one
-    /// guest account to two guests; a slot held by a process that is gone is taken again.
-    @Test func serversSharingAFolderNeverLendOneGuestAccountTwice() async throws {
+    /// Two servers on one database (two stores, each lending guest accounts) never lend one
+    /// guest account to two guests, however many ask at once; an account whose sign-in has ended
+    /// (the session's end, or the next start's after a crash) is lent again, the lowest first.
+    @Test func serversSharingADatabaseNeverLendOneGuestAccountTwice() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-guests-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await FakeNFTServer.openStore(
-            ServerConfiguration(
-                dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
-        let first = SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
-        let second = SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
+        var configuration = ServerConfiguration(
+            dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        let one = try await FakeNFTServer.openStore(configuration)
+        configuration.reset = false
+        let other = try await FakeNFTServer.openStore(configuration)
+        let first = SSHGuestAccounts(store: one), second = SSHGuestAccounts(store: other)
         let slots = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<8 {
                 group.addTask { try await (index % 2 == 0 ? first : second).borrow(tokenHash: "t\(index)") }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
-        #expect(Set(slots).count == 8, "\(slots.sorted())")
-        // A slot file naming a process that has ended is free again.
-        let gone = try await spawned("/bin/sh", ["-c", "echo $$"]).output.trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        try gone.write(to: folder.appendingPathComponent("guest-slots/8"), atomically: true, encoding: .utf8)
-        #expect(try await first.borrow(tokenHash: "t8") == 8)
-        _ = await store.close(within: .seconds(10))
+        #expect(slots.sorted() == Array(0..<8), "\(slots.sorted())")
+        let holder = try #require(try await one.signedIn(tokenHash: "t3"))
+        #expect(try await one.endSession(tokenHash: "t3"))
+        let again = try await second.borrow(tokenHash: "t8")
+        #expect(try await other.account(email: SSHGuestAccounts.address(ofSlot: again))?.userID == holder)
+        #expect(try await first.borrow(tokenHash: "t9") == 8)
+        _ = await one.close(within: .seconds(10))
+        _ = await other.close(within: .seconds(10))
     }
 
     /// A guest's log out is a fresh guest visit: its account cleared (likes, cart), its sign-in
@@ -369,8 +371,7 @@ import FakeNFTTesting
             port: 0, dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
         let token = Tokens.make()
         let store = try await FakeNFTServer.openStore(configuration)
-        _ = try await SSHGuestAccounts(store: store, ledger: SSHSessionLedger(folder: folder), folder: folder)
-            .borrow(tokenHash: Tokens.hash(token))
+        try await SSHGuestAccounts(store: store).borrow(tokenHash: Tokens.hash(token))
         _ = await store.close(within: .seconds(10))
         configuration.reset = false
         let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)

@@ -30,9 +30,7 @@ public struct PictureView: Widget {
             break
         }
         if buffer.forScreenReader {  // a screen reader reads the picture's name, not shade glyphs
-            for (i, line) in Self.nameLines(tr(.pictureNamed, label), width: rect.width, maxLines: rect.height)
-                .enumerated()
-            {
+            for (i, line) in Self.nameLines(of: label, width: rect.width, maxLines: rect.height).enumerated() {
                 buffer.draw(line, at: Point(x: rect.x, y: rect.y + i), style: .dim, maxWidth: rect.width)
             }
             return
@@ -46,15 +44,39 @@ public struct PictureView: Widget {
         }
     }
 
-    /// A picture's name as read aloud, in at most `maxLines` lines of `width`: a word is never
-    /// split across lines (a screen reader would read its halves as two words); one too long for
-    /// a line, and the last line when the name goes on, are shortened with "…".
-    nonisolated static func nameLines(_ name: String, width: Int, maxLines: Int) -> [String] {
+    /// The picture of `label` as read aloud ("Picture: Peach"), in at most `maxLines` lines of
+    /// `width`: a word is never split nor shortened (a screen reader would read a piece of one as
+    /// a word). Where that does not fit, the label alone; where that does not fit either, its
+    /// first words that fit whole, and "…" where it fits; where none does, nothing.
+    nonisolated static func nameLines(of label: String, width: Int, maxLines: Int) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
-        let words = name.split(separator: " ").map { DisplayWidth.truncate(String($0), to: width) }
-        let lines = DisplayWidth.wrap(words.joined(separator: " "), width: width)
-        guard lines.count > maxLines else { return lines }
-        let rest = lines[(maxLines - 1)...].joined(separator: " ")
-        return lines.prefix(maxLines - 1) + [DisplayWidth.truncate(rest, to: width)]
+        for text in [tr(.pictureNamed, label), label] {
+            let (lines, whole) = wholeWords(of: text, width: width, maxLines: maxLines)
+            if whole { return lines }
+        }
+        var lines = wholeWords(of: label, width: width, maxLines: maxLines).lines
+        if let last = lines.indices.last, DisplayWidth.of(lines[last]) < width { lines[last] += "…" }
+        return lines
+    }
+
+    /// The first words of `text` that fit whole in at most `maxLines` lines of `width`, and
+    /// whether they are all of them.
+    private nonisolated static func wholeWords(of text: String, width: Int, maxLines: Int) -> (
+        lines: [String], whole: Bool
+    ) {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ").map(String.init) {
+            let joined = line.isEmpty ? word : line + " " + word
+            if DisplayWidth.of(joined) <= width {
+                line = joined
+                continue
+            }
+            guard !line.isEmpty, DisplayWidth.of(word) <= width, lines.count + 1 < maxLines else {
+                return (line.isEmpty ? lines : lines + [line], false)
+            }
+            lines.append(line)
+            line = word
+        }
+        return (line.isEmpty ? lines : lines + [line], true)
     }
 }

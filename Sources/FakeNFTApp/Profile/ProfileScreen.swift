@@ -25,10 +25,10 @@ final class ProfileScreen: Screen {
         KeyMap(
             "profile-form",
             [
-                KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
-                KeyBinding([.backTab], tr(.previousField), .previous),
                 KeyBinding([.ctrl("s")], tr(.saveKey), hint: tr(.hintSave), .save),
                 KeyBinding([.escape], tr(.closeForm), hint: tr(.hintClose), .close),
+                KeyBinding([.tab], tr(.nextField), hint: tr(.hintNextField), .next),
+                KeyBinding([.backTab], tr(.previousField), .previous),
             ])
     }
 
@@ -61,6 +61,7 @@ final class ProfileScreen: Screen {
     func didAppear() {
         tasks.once { [model] in await model.load() }
         tasks.run { [model] in await model.loadWallet() }  // after a purchase elsewhere, the wallet grew
+        tasks.run { [model] in await model.loadOrders() }
     }
 
     var layers: [KeyLayer] {
@@ -207,7 +208,7 @@ final class ProfileScreen: Screen {
             switch row {
             case .myNFTs: tr(.myNFTsRow, profile.nfts.count)
             case .favorites: tr(.favoritesRow, model.context.state.likes.count)
-            case .orders: tr(.myOrders)
+            case .orders: model.ordersCount.map { tr(.myOrdersRow, $0) } ?? tr(.myOrders)
             case .website: tr(.websiteRow)
             case .about: tr(.aboutRow)
             case .signIn: tr(.signInRow)

@@ -16,6 +16,8 @@ final class ProfileViewModel: ViewModel {
     private(set) var saving = false
     /// What the owned NFTs are worth in ETH, once their prices are read, or why they could not be.
     private(set) var wallet: Loadable<Double, APIError> = .loading
+    /// The latest paid orders (counted on the My orders row), once read.
+    private(set) var orders: Loadable<[PaidOrder], APIError> = .loading
     @ObservationIgnored let context: AppContext
 
     init(context: AppContext) { self.context = context }
@@ -44,6 +46,18 @@ final class ProfileViewModel: ViewModel {
             try await context.services.catalog.nfts(ids: owned).map(\.price).filter(\.isFinite).reduce(0, +)
         }
         if let failure = wallet.failure { context.state.tell(failure, as: .walletFailed) }
+    }
+
+    /// Reads the latest paid orders for their count (a server that keeps none leaves the row
+    /// without one); they are then known offline too.
+    func loadOrders() async {
+        await load(\.orders, keepingValue: true) { try await context.services.paidOrders.latest() }
+    }
+
+    /// The My orders row's count: "100+" past the orders one page shows; nil until known.
+    var ordersCount: String? {
+        guard let orders = orders.value else { return nil }
+        return orders.count < PaidOrderService.shownOrders ? String(orders.count) : "\(PaidOrderService.shownOrders)+"
     }
 
     func openForm() {

@@ -234,6 +234,7 @@ public final class AppShell: LoopContent {
         case .finish(let tab):
             tabs[selectedTab].stack.popToRoot()
             select(tab)
+        case .selectTab(let tab): if tab != selectedTab { select(tab) }
         case .leaveTabs: isFinished = true
         case .cannotAct(let reason): effects.show(Toast(reason, kind: .error))
         }

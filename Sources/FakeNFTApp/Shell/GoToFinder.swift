@@ -1,24 +1,25 @@
 import Localization
 
-/// Ctrl-P: a finder over every collection, NFT, author and user (``GoToIndex``); the one picked
-/// opens over the screen in focus, so Back returns there.
+/// Ctrl-P: a finder over the app's screens and every collection, NFT, author and user
+/// (``GoToIndex``); a tab picked is shown, anything else opens over the screen in focus, so Back
+/// returns there.
 @MainActor
 public final class GoToFinder {
     let panel = FinderPanel(title: tr(.goToTitle), placeholder: tr(.goToPlaceholder))
     private var entries: [GoToEntry] = []
     private let tasks = TaskBag()
     private let load: @MainActor () async -> [GoToEntry]
-    private let screen: @MainActor (GoToEntry.Target) -> any Screen
+    private let target: @MainActor (GoToEntry.Target) -> ScreenCommand
 
     /// - Parameters:
     ///   - load: gathers the entries (again at each opening: what was gathered before shows meanwhile).
-    ///   - screen: the screen that shows an entry.
+    ///   - target: what going to an entry does (its screen pushed, its tab shown).
     init(
         load: @escaping @MainActor () async -> [GoToEntry],
-        screen: @escaping @MainActor (GoToEntry.Target) -> any Screen
+        target: @escaping @MainActor (GoToEntry.Target) -> ScreenCommand
     ) {
         self.load = load
-        self.screen = screen
+        self.target = target
     }
 
     func open() {
@@ -34,7 +35,7 @@ public final class GoToFinder {
 
     var layer: KeyLayer {
         panel.layer { [unowned self] index in
-            index < entries.count ? .push(screen(entries[index].target)) : .handled
+            index < entries.count ? target(entries[index].target) : .handled
         }
     }
 

@@ -1,13 +1,54 @@
 import FakeNFTCore
 import Localization
 
-/// One thing Ctrl-P can go to: a collection, an NFT or a user (the collections' authors among
-/// them), its name and where it lives.
+/// One thing Ctrl-P can go to: a screen of the app, a collection, an NFT or a user (the
+/// collections' authors among them), its name and where it lives.
 struct GoToEntry: Sendable {
     enum Target: Sendable {
+        case screen(Place)
         case collection(NFTCollection)
         case nft(NFT, collection: String?)
         case user(User)
+    }
+
+    /// The app's own screens: the tabs and what Profile opens.
+    enum Place: CaseIterable, Sendable {
+        case catalog, cart, profile, statistics, myNFTs, favorites, orders, about
+
+        /// The tab it is, or the tab it opens in.
+        var tab: Int {
+            switch self {
+            case .catalog: 0
+            case .cart: 1
+            case .profile, .myNFTs, .favorites, .orders, .about: 2
+            case .statistics: 3
+            }
+        }
+
+        /// Its title, as its screen shows it.
+        var name: String {
+            switch self {
+            case .catalog: tr(.tabCatalog)
+            case .cart: tr(.tabCart)
+            case .profile: tr(.tabProfile)
+            case .statistics: tr(.tabStatistics)
+            case .myNFTs: tr(.myNFTs)
+            case .favorites: tr(.favoriteNFTs)
+            case .orders: tr(.myOrders)
+            case .about: tr(.aboutTitle)
+            }
+        }
+
+        /// Going there: a tab is shown as it was left, a screen opens over the one in focus.
+        @MainActor func command(context: AppContext) -> ScreenCommand {
+            switch self {
+            case .catalog, .cart, .profile, .statistics: .selectTab(tab)
+            case .myNFTs: .push(MyNFTsScreen(model: MyNFTsViewModel(context: context)))
+            case .favorites: .push(FavoritesScreen(model: FavoritesViewModel(context: context)))
+            case .orders: .push(OrdersScreen(model: OrdersViewModel(context: context)))
+            case .about: .push(AboutScreen())
+            }
+        }
     }
 
     let name: String
@@ -15,18 +56,19 @@ struct GoToEntry: Sendable {
     let target: Target
 }
 
-/// What Ctrl-P searches, gathered from the services: every collection, their NFTs and every
-/// user; a part that cannot be fetched now (offline) gives what was seen before.
+/// What Ctrl-P searches, gathered from the services: the app's screens, every collection, their
+/// NFTs and every user; a part that cannot be fetched now (offline) gives what was seen before.
 enum GoToIndex {
     static func load(_ services: Services) async -> [GoToEntry] {
         let seen = await services.catalog.seen()
         let collections = (try? await services.catalog.knownCollections()) ?? seen.collections
         let nfts = (try? await services.catalog.nfts(ids: collections.flatMap(\.nfts))) ?? seen.nfts
-        let users = (try? await services.users.all(sorting: .rating)) ?? []
-        return entries(collections: collections, nfts: nfts, users: users)
+        var users = try? await services.users.all(sorting: .rating)
+        if users == nil { users = await services.users.known() }
+        return entries(collections: collections, nfts: nfts, users: users ?? [])
     }
 
-    /// The entries for these, in this order: collections, NFTs, users.
+    /// The entries for these, in this order: screens, collections, NFTs, users.
     static func entries(collections: [NFTCollection], nfts: [NFT], users: [User]) -> [GoToEntry] {
         var collectionOf: [String: String] = [:]
         var authored: [String: [String]] = [:]
@@ -34,20 +76,24 @@ enum GoToIndex {
             for id in collection.nfts where collectionOf[id] == nil { collectionOf[id] = collection.name }
             authored[collection.author, default: []].append(collection.name)
         }
-        return collections.map {
+        let screens = GoToEntry.Place.allCases.map {
+            GoToEntry(name: $0.name, place: tr(.placeScreen), target: .screen($0))
+        }
+        let collectionEntries = collections.map {
             GoToEntry(name: $0.name, place: tr(.placeCollection, $0.nfts.count), target: .collection($0))
         }
-            + nfts.map { nft in
-                let collection = collectionOf[nft.id]
-                return GoToEntry(
-                    name: nft.name, place: collection.map { tr(.placeNFTIn, $0) } ?? tr(.placeNFT),
-                    target: .nft(nft, collection: collection))
-            }
-            + users.map { user in
-                let place =
-                    authored[user.id].map { tr(.placeAuthor, $0.joined(separator: ", ")) }
-                    ?? tr(.placeUser, user.ratingValue)
-                return GoToEntry(name: user.name, place: place, target: .user(user))
-            }
+        let nftEntries = nfts.map { nft in
+            let collection = collectionOf[nft.id]
+            return GoToEntry(
+                name: nft.name, place: collection.map { tr(.placeNFTIn, $0) } ?? tr(.placeNFT),
+                target: .nft(nft, collection: collection))
+        }
+        let userEntries = users.map { user in
+            let place =
+                authored[user.id].map { tr(.placeAuthor, $0.joined(separator: ", ")) }
+                ?? tr(.placeUser, user.ratingValue)
+            return GoToEntry(name: user.name, place: place, target: .user(user))
+        }
+        return screens + collectionEntries + nftEntries + userEntries
     }
 }

@@ -36,8 +36,9 @@ final class HelpPanel {
         }
     }
 
-    /// Draws the overlay over `area`: `title`'s keys (the layers under it, down to the first modal
-    /// one) and those that work `everywhere`.
+    /// Draws the overlay over `area` but its last row, the footer, which then says the overlay's
+    /// own keys: `title`'s keys (the layers under it, down to the first modal one) and those that
+    /// work `everywhere`.
     func render(
         title: String, layers: [KeyLayer], everywhere: [HelpEntry], in area: Rect, buffer: inout Buffer
     ) {
@@ -49,6 +50,8 @@ final class HelpPanel {
         let overlay = HelpOverlay(
             title: tr(.helpTitle, heading), sections: [(heading, own), (tr(.helpEverywhere), everywhere)],
             scroll: scroll.first)
-        buffer.render(overlay, in: area)
+        let (above, footer) = area.rows(.fill, .length(1))
+        buffer.render(overlay, in: above)
+        buffer.render(KeyHintBar(HelpOverlay.hints), in: footer)
     }
 }

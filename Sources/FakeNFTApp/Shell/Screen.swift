@@ -11,6 +11,8 @@ public enum ScreenCommand {
     case popToRoot
     /// Close every screen of this tab but its root, and show tab `index` (0 is Catalog).
     case finish(showingTab: Int)
+    /// Show tab `index` as it was left.
+    case selectTab(Int)
     /// End the tabs for the sign-in screen: the account signed out, or the user asked to sign in.
     case leaveTabs
     /// The key cannot act now: the shell says why, instead of the key vanishing.

@@ -83,6 +83,7 @@ final class AppState {
             await services.users.remember(seen)
             if let profile = seen.profile { await services.profile.remember(profile) }
             if let order = seen.order { await services.order.remember(order) }
+            if let orders = seen.paidOrders { await services.paidOrders.remember(orders) }
             freshness = .savedCopy
             seenAnything = true
         }
@@ -148,8 +149,10 @@ final class AppState {
 
     /// Reads ahead what the other tabs show, so that each reads offline from the saved copy:
     /// the NFTs of every collection (the first ``readAheadNFTs``, in the catalog's order), the
-    /// authors' names and the rating's first page in each order. What fails is read when shown.
+    /// authors' names, the rating's first page in each order and the paid orders. What fails is
+    /// read when shown.
     private static func fetchForOffline(_ services: Services) async {
+        _ = try? await services.paidOrders.latest()
         guard let collections = try? await services.catalog.knownCollections() else { return }
         let ids = Array(collections.flatMap(\.nfts).prefix(readAheadNFTs))
         let nfts = (try? await services.catalog.nfts(ids: ids)) ?? []

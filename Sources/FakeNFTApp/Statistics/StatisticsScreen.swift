@@ -64,7 +64,7 @@ public final class StatisticsScreen: Screen {
         return pane.layers(with: [
             .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 guard enabled(action) else { return .passes }
-                return .command(hinted: action != .retry || showsFailure) { [unowned self] in perform(action) }
+                return .command { [unowned self] in perform(action) }
             },
             KeyLayer(title: title, help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
@@ -82,7 +82,7 @@ public final class StatisticsScreen: Screen {
         // Once every user is loaded, the list's own End/G moves there within the key.
         case .last: return model.found == nil && model.hasMore && !failedFirstPage
         case .sort, .search: return !failedFirstPage  // nothing to sort or search on the error screen
-        case .retry: return true
+        case .retry: return showsFailure  // nothing to retry (and no "Retry loading" in the palette)
         }
     }
 

@@ -86,22 +86,23 @@ public final class StatisticsViewModel {
         loadingPage = nil
     }
 
-    /// Reads the whole rating once (in bulk pages): every user's place, and the total. A failure
-    /// is said in a toast (the places show "?" in other orders than the rating's).
+    /// Reads the whole rating once (in bulk pages): every user's place, and the total. When it
+    /// cannot be read (offline), the places and the total as last known (``UserService/ranking()``),
+    /// the rest "?"; a toast says so when the total is not known either.
     func loadPlaces() async {
-        guard places.isEmpty else { return }
+        guard places.isEmpty || placesFailed else { return }
         placesFailed = false
-        let ranking: [User]
-        do { ranking = try await context.services.users.all(sorting: .rating) } catch {
-            if !Task.isCancelled {
-                placesFailed = true
-                context.state.tell(APIError(thrown: error), as: .placesFailed)
-            }
+        do { _ = try await context.services.users.all(sorting: .rating) } catch {
+            guard !Task.isCancelled else { return }
+            placesFailed = true
+            let known = await context.services.users.ranking()
+            places = known.places
+            total = known.count ?? total
+            if known.count == nil { context.state.tell(APIError(thrown: error), as: .placesFailed) }
             return
         }
         guard !Task.isCancelled else { return }
-        places = Dictionary(ranking.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
-        total = ranking.count
+        (places, total) = await context.services.users.ranking()
     }
 
     /// Reads every user in the current order, so the list can go to its end.

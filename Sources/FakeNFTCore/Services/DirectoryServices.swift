@@ -60,22 +60,49 @@ public actor UserService {
     private var people: [String: User] = [:]
     /// The first pages the last run saw, for while the server cannot be reached.
     private var rememberedFirstPages: [Sorting: [User]] = [:]
+    /// The places in the rating of the users the last run kept, and how many users there were.
+    private var rememberedRanking: (places: [String: Int], count: Int?) = ([:], nil)
 
-    /// Takes what the last run saw: the first pages and the users it named.
+    /// Takes what the last run saw: the first pages, the users it named and their places.
     public func remember(_ seen: LastSeen) {
         for (raw, users) in seen.firstPages {
             if let sorting = Sorting(rawValue: raw) { rememberedFirstPages[sorting] = users }
         }
         for user in seen.people where people[user.id] == nil { people[user.id] = user }
+        rememberedRanking = (seen.ratingPlaces ?? [:], seen.userCount)
     }
 
-    /// The first pages (read now, or remembered) and the users named, to keep for the next run.
-    public func seen() -> (firstPages: [String: [User]], people: [User]) {
+    /// What to keep for the next run: the first pages (read now, or remembered), the users
+    /// named, those users' places in the rating and how many users there are, as far as known.
+    public func seen() -> (firstPages: [String: [User]], people: [User], places: [String: Int], count: Int?) {
         var firstPages: [String: [User]] = [:]
         for sorting in Sorting.allCases {
             if let users = pages[sorting]?[0] ?? rememberedFirstPages[sorting] { firstPages[sorting.rawValue] = users }
         }
-        return (firstPages, Array(people.values.prefix(Self.maxPeople)))
+        let kept = Array(people.values.prefix(Self.maxPeople))
+        let keptIDs = Set(firstPages.values.joined().map(\.id) + kept.map(\.id))
+        let (places, count) = ranking()
+        return (firstPages, kept, places.filter { keptIDs.contains($0.key) }, count)
+    }
+
+    /// Places in the rating (1 is the highest) as far as known without asking: every user's
+    /// once the whole rating was read in this run, else the rating's first page's (read now, or
+    /// remembered) and what the last run kept; and how many users there are, when known.
+    public func ranking() -> (places: [String: Int], count: Int?) {
+        var places = rememberedRanking.places
+        let top = everyone[.rating] ?? pages[.rating]?[0] ?? rememberedFirstPages[.rating] ?? []
+        for (index, user) in top.enumerated() { places[user.id] = index + 1 }
+        let whole = everyone[.rating] != nil || (!top.isEmpty && top.count < Self.pageSize)
+        return (places, whole ? top.count : rememberedRanking.count)
+    }
+
+    /// Every user known without the server: the first pages (read now, or remembered) and the
+    /// users read one by one, each once, best rated first (what go-to finds offline).
+    public func known() -> [User] {
+        let (firstPages, people, _, _) = seen()
+        var byID: [String: User] = [:]
+        for user in Array(firstPages.values.joined()) + people { byID[user.id] = byID[user.id] ?? user }
+        return byID.values.sorted { ($0.ratingValue, $1.name) > ($1.ratingValue, $0.name) }
     }
 
     private var changed: [String: User] = [:]

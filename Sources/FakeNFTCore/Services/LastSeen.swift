@@ -10,9 +10,10 @@ enum FileName {
 }
 
 /// What the app last saw from one server for one account: the collections, the NFTs it
-/// fetched, the profile and the cart, the rating's first page in each order and the users it
-/// named (authors). Kept in the cache folder so the next start draws it at once, marked as not
-/// yet refreshed, replaces it as the server answers, and reads every tab from it offline.
+/// fetched, the profile and the cart, the rating's first page in each order, the users it
+/// named (authors) and their places in the rating, and the paid orders. Kept in the cache
+/// folder so the next start draws it at once, marked as not yet refreshed, replaces it as the
+/// server answers, and reads every tab from it offline.
 public struct LastSeen: Codable, Sendable, Equatable {
     /// This layout's number: a file written by another one is not read.
     public static let layout = 2
@@ -30,10 +31,17 @@ public struct LastSeen: Codable, Sendable, Equatable {
     public var firstPages: [String: [User]]
     /// Users read one by one (the authors the screens named).
     public var people: [User]
+    /// The account's latest paid orders (``PaidOrderService``), when they were read.
+    public var paidOrders: [PaidOrder]?
+    /// The places in the rating of the users kept (``UserService/ranking()``).
+    public var ratingPlaces: [String: Int]?
+    /// How many users there were, when known.
+    public var userCount: Int?
 
     public init(
         collections: [NFTCollection], nfts: [NFT], profile: Profile?, order: Order?,
-        firstPages: [String: [User]] = [:], people: [User] = []
+        firstPages: [String: [User]] = [:], people: [User] = [], paidOrders: [PaidOrder]? = nil,
+        ratingPlaces: [String: Int]? = nil, userCount: Int? = nil
     ) {
         layout = Self.layout
         appVersion = FakeNFTVersion.current
@@ -43,11 +51,15 @@ public struct LastSeen: Codable, Sendable, Equatable {
         self.order = order
         self.firstPages = firstPages
         self.people = Array(people.prefix(UserService.maxPeople))
+        self.paidOrders = paidOrders.map { Array($0.prefix(PaidOrderService.shownOrders)) }
+        self.ratingPlaces = ratingPlaces
+        self.userCount = userCount
     }
 
     /// Whether there is anything to show.
     public var isEmpty: Bool {
         collections.isEmpty && nfts.isEmpty && profile == nil && order == nil && firstPages.isEmpty && people.isEmpty
+            && paidOrders == nil
     }
 }
 

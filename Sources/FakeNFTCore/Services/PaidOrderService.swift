@@ -1,5 +1,6 @@
 /// The paid orders of the signed-in account (or the shared profile), read again each time they
-/// are shown (a payment adds one); while the server cannot be reached, as last read in this run.
+/// are shown (a payment adds one); while the server cannot be reached, as last read (in this run,
+/// or the last one: ``remember(_:)``).
 public actor PaidOrderService {
     private let api: APIClient
     private var lastRead: [PaidOrder]?
@@ -19,5 +20,13 @@ public actor PaidOrderService {
             if case .offline = error, let lastRead { return lastRead }
             throw error
         }
+    }
+
+    /// The orders as last read, if they were (kept for the next run).
+    public func seen() -> [PaidOrder]? { lastRead }
+
+    /// Takes the orders the last run read, until they are read again.
+    public func remember(_ orders: [PaidOrder]) {
+        if lastRead == nil { lastRead = orders }
     }
 }

@@ -12,6 +12,8 @@ public struct ServerContext: RequestContext {
         set { forwardedClient = newValue }
     }
     private var forwardedClient: String?
+    /// The client is an SSH session's visitor (``ForwardedClientMiddleware``).
+    var isSSHVisitor = false
     private let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
@@ -27,6 +29,9 @@ public struct ServerContext: RequestContext {
     var clientKey: String { "client:" + clientAddress }
 
     /// The client's network (its /24 or /64), as sign-ups are limited: a client that rotates
-    /// its addresses within its network is still one client.
-    var clientNetworkKey: String { "network:" + IPAddressRange.network(of: clientAddress) }
+    /// its addresses within its network is still one client. Loopback is one network, but for
+    /// an SSH visitor, whose network is counted as the SSH front's door counts it.
+    var clientNetworkKey: String {
+        "network:" + IPAddressRange.network(of: clientAddress, loopbackAsOne: !isSSHVisitor)
+    }
 }

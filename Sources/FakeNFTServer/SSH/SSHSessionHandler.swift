@@ -79,7 +79,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
             shop.metrics.refused(.command)
             refuse(SSHFront.noCommands, context)
         case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
-            reply(subsystem.wantReply, false, context)
+            // taken, so that the client prints the words (a refused request is "subsystem request failed")
+            reply(subsystem.wantReply, true, context)
             shop.metrics.refused(.subsystem)
             let name = SSHSessionRequest.isPlainName(subsystem.subsystem) ? subsystem.subsystem : "such service"
             refuse("This shop has no \(name): it is interactive only (no sftp, scp or commands).", context)

@@ -15,7 +15,7 @@ final class SSHShop: Sendable {
     let metrics: SSHMetrics
     private let newVisitors: SSHNewVisitors
     private let guests: SSHGuestAccounts
-    /// The running sessions and lent guest accounts, in the data folder (outliving a crash).
+    /// The running sessions, in the data folder (outliving a crash).
     private let ledger: SSHSessionLedger
     private let store: Store
     /// The shop's host key fingerprint (``SSHSessionVariables/shop``).
@@ -50,7 +50,8 @@ final class SSHShop: Sendable {
     struct SignedIn: Sendable {
         let tokenHash: String
         let pass: String
-        var guestSlot: Int?
+        /// A guest's: its account is lent for the session, its folder removed at the end.
+        var isGuest: Bool
     }
 
     /// A running session: its app, its sign-in, its place among the limits, and what the log
@@ -101,7 +102,7 @@ final class SSHShop: Sendable {
         self.store = store
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
         ledger = SSHSessionLedger(folder: visitorsFolder)
-        guests = SSHGuestAccounts(store: store, ledger: ledger, folder: visitorsFolder)
+        guests = SSHGuestAccounts(store: store)
         self.api = api
         self.passes = passes
         self.logger = logger
@@ -128,7 +129,7 @@ final class SSHShop: Sendable {
             throw refusal(reason, refused.message)
         }
         // a guest's folder is removed whatever fails after it is made (a key's own is kept)
-        var home: String?, guestHome: String?, guestSlot: Int?
+        var home: String?, guestHome: String?
         let token = Tokens.make()
         let pass = passes.open(for: .init(fingerprint: visitor.fingerprint, address: visitor.address))
         do {
@@ -143,10 +144,10 @@ final class SSHShop: Sendable {
                 if visitor.fingerprint == nil { try admitNew(visitor, wantsAccount: false) }
                 guestHome = try guestFolder()
                 home = guestHome
-                guestSlot = try await guests.borrow(tokenHash: Tokens.hash(token))
+                try await guests.borrow(tokenHash: Tokens.hash(token))
                 metrics.guest()
             }
-            let signedIn = SignedIn(tokenHash: Tokens.hash(token), pass: pass, guestSlot: guestSlot)
+            let signedIn = SignedIn(tokenHash: Tokens.hash(token), pass: pass, isGuest: guestHome != nil)
             ledger.record(tokenHash: signedIn.tokenHash, guestFolder: guestHome)
             let identity = SSHSessionRequest.Identity(
                 token: token, pass: pass, keyFingerprint: signedInToKey ? visitor.fingerprint : nil,
@@ -161,9 +162,11 @@ final class SSHShop: Sendable {
                 app: app, signedIn: signedIn, home: home ?? "", ticket: ticket, visitor: visitor, request: request,
                 started: .now)
         } catch {
-            ledger.forget(tokenHash: Tokens.hash(token))
+            // a sign-in made is ended (a guest's account free again); the ledger keeps one that is not
+            if (try? await store.endSession(tokenHash: Tokens.hash(token))) != nil {
+                ledger.forget(tokenHash: Tokens.hash(token))
+            }
             passes.close(pass)
-            if let guestSlot { guests.release(guestSlot) }
             if let guestHome { try? FileManager.default.removeItem(atPath: guestHome) }
             admission.release(ticket)
             event.yield(.released)
@@ -235,7 +238,7 @@ final class SSHShop: Sendable {
         let session = ended.session
         session.app.close()
         passes.close(session.signedIn.pass)
-        if session.signedIn.guestSlot != nil { try? FileManager.default.removeItem(atPath: session.home) }
+        if session.signedIn.isGuest { try? FileManager.default.removeItem(atPath: session.home) }
         admission.release(session.ticket)
         let duration = ContinuousClock.now - session.started
         metrics.ended(ended.ending, after: duration, open: admission.running)
@@ -254,8 +257,7 @@ final class SSHShop: Sendable {
         } catch {  // the ledger keeps it: the next start ends it
             logger.warning("an SSH session's sign-in could not be ended: \(error)")
         }
-        if let slot = session.signedIn.guestSlot { return guests.release(slot) }
-        guard let fingerprint = session.visitor.fingerprint else { return }
+        guard !session.signedIn.isGuest, let fingerprint = session.visitor.fingerprint else { return }
         guard let state = SSHVisitorState.read(from: session.home) else { return }
         do { try await store.keep(visitorState: state, ofKey: fingerprint) } catch {
             logger.warning("what an SSH visitor's app kept could not be stored: \(error)")

@@ -83,6 +83,18 @@ extension Store {
         try await committed(database.startSession(SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
     }
 
+    /// Signs guest account `userID` in with the token of `tokenHash` when nobody is signed in to
+    /// it (it is lent to one guest at a time): false when somebody is.
+    func lend(guest userID: String, tokenHash: String) async throws -> Bool {
+        let now = ISO8601DateFormatter().string(from: Date())
+        guard
+            let generation = try await database.lend(
+                SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now))
+        else { return false }
+        try await committed(generation)
+        return true
+    }
+
     /// The account signed in with the token of `tokenHash`: nil when it is not signed in, or its
     /// session was idle for ``sessionIdleLimit`` (it has expired). The sign-ins are the read
     /// model's; a token it does not know (signed in through another server a moment ago) is

@@ -60,6 +60,9 @@ protocol AccountDatabase: Sendable {
     func keep(_ visitor: SSHVisitorRecord) async throws
     /// Adds a session; ends one (false when there was none).
     func startSession(_ session: SessionRecord) async throws -> Int
+    /// Adds `session` only when its account has none (a guest account is lent to one guest at a
+    /// time, whichever server lends it): the generation, or nil when the account has a session.
+    func lend(_ session: SessionRecord) async throws -> Int?
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int)
     /// Ends every session of `userID`; how many there were.
     func endSessions(userID: String) async throws -> (ended: Int, generation: Int)

@@ -23,12 +23,21 @@ public struct HelpOverlay: Widget {
         KeyMap(
             "help",
             [
-                KeyBinding([.escape, .char("?"), .char("q"), .enter, .function(1)], WidgetText.closeHelp(), .close),
+                KeyBinding(
+                    [.escape, .char("?"), .char("q"), .enter, .function(1)], WidgetText.closeHelp(),
+                    hint: WidgetText.hintClose(), .close),
                 KeyBinding([.down, .char("j")], WidgetText.scrollDown(), .down),
                 KeyBinding([.up, .char("k")], WidgetText.scrollUp(), .up),
                 KeyBinding([.pageDown], WidgetText.pageDown(), .pageDown),
                 KeyBinding([.pageUp], WidgetText.pageUp(), .pageUp),
             ])
+    }
+
+    /// The footer's hints while the overlay is open: scroll and close.
+    public static var hints: [KeyHint] {
+        let keys = Self.keys
+        let scroll = [Action.up, .down].compactMap { keys.key(for: $0)?.description }.joined()
+        return [KeyHint(scroll, WidgetText.hintMove())] + keys.hints()
     }
 
     /// The name its layout (lines, lines in view, lines scrolled past) is kept by in a frame.

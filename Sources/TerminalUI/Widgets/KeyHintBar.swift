@@ -1,7 +1,8 @@
 /// The bottom line of short key hints ("? help  q quit"). Only whole hints are shown: one that
 /// does not fit is left out (never cut to "q q…"), and later, shorter ones still get their turn.
-/// The last `kept` hints (the shell's back, help and quit) get their room first, so a screen
-/// with many keys never pushes them out.
+/// The first hint (the screen's main action: pay, save) and then the last `kept` (the shell's
+/// back, help and quit) get their room first, so a screen with many keys never pushes them out,
+/// and long words on a narrow terminal never hide what the screen is for.
 @MainActor
 public struct KeyHintBar: Widget {
     public var hints: [KeyHint]
@@ -16,10 +17,11 @@ public struct KeyHintBar: Widget {
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         buffer.clear(rect, style: .plain)
-        // Which hints show: the kept ones first, then the others in order, each only if it fits whole.
+        // Which hints show: the main one, the kept ones, then the others in order, each only if it fits whole.
         var room = rect.width + 2  // the last hint needs no gap after it
         var shown = Set<Int>()
-        for index in Array(hints.indices.suffix(kept)) + Array(hints.indices.dropLast(kept))
+        let own = hints.indices.dropLast(kept)
+        for index in Array(own.prefix(1)) + Array(hints.indices.suffix(kept)) + Array(own.dropFirst())
         where Self.width(hints[index]) <= room {
             shown.insert(index)
             room -= Self.width(hints[index])

@@ -33,6 +33,21 @@ extension PostgresDatabase {
         }
     }
 
+    func lend(_ session: SessionRecord) async throws -> Int? {
+        try await transaction { db in
+            // The account's row locked first: servers lending it at once take turns, and each
+            // after the first sees the session the first added.
+            try await db.query(
+                #"SELECT 1 FROM account WHERE "userID" = \#(session.userID) FOR UPDATE"#, logger: Self.quiet)
+            let held = try await db.query(
+                #"SELECT 1 FROM session WHERE "userID" = \#(session.userID) LIMIT 1"#, logger: Self.quiet
+            ).decode(Int.self).array()
+            guard held.isEmpty else { return nil }
+            try await Self.insert([session], db)
+            return try await Self.recordChange(owner: session.userID, users: false, sessions: true, db)
+        }
+    }
+
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
         try await transaction { db in
             let owners = try await db.query(

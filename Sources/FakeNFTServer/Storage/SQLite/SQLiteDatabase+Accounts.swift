@@ -29,6 +29,16 @@ extension SQLiteDatabase {
         }
     }
 
+    func lend(_ session: SessionRecord) async throws -> Int? {
+        try await write { db in
+            guard try SessionRecord.filter(SessionRecord.Columns.userID == session.userID).fetchCount(db) == 0 else {
+                return nil
+            }
+            try session.insert(db)
+            return try Self.record(owner: session.userID, users: false, sessions: true, db)
+        }
+    }
+
     func endSession(tokenHash: String) async throws -> (ended: Bool, generation: Int) {
         try await write { db in
             guard let session = try SessionRecord.fetchOne(db, key: tokenHash) else {

@@ -1,6 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Hummingbird
+import Localization
 import Testing
 import TerminalUI
 import FakeNFTTesting
@@ -33,6 +34,18 @@ import FakeNFTTesting
             await model.load()
             #expect(model.notKept && model.orders.value == [])
             #expect(Self.shown(model).contains("This server keeps no order history"))
+        }
+    }
+
+    /// No orders: the message is whole at a phone's width, wrapped at its words.
+    @Test func noOrdersSaysSoWholeOnAPhone() async throws {
+        try await withRouter(Self.serving(orders: "[]")) { url in
+            let model = OrdersViewModel(context: makeContext(nil, baseURL: url))
+            await model.load()
+            let lines = Self.shown(model).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            #expect(lines.joined(separator: " ") == tr(.noOrdersYet), "\(lines)")
+            #expect(lines.count > 1 && !lines.contains { $0.hasSuffix("…") })
         }
     }
 

@@ -18,8 +18,12 @@ import FakeNFTTesting
             _ = shell.handle(.key(.enter))
             let collection = try #require(shell.currentScreen as? CollectionScreen)
             #expect(await eventually { collection.model.nfts.value != nil })
-            let size = Size(width: 120, height: 40)
-            for _ in 0..<2 {
+            // twice at each size (the second frame after the first's pictures were asked for);
+            // at 80×24 a cell's picture is two rows: its name takes the cell's width, never cut
+            for size in [
+                Size(width: 80, height: 24), Size(width: 80, height: 24), Size(width: 120, height: 40),
+                Size(width: 120, height: 40),
+            ] {
                 var spoken = Buffer(size: size, forScreenReader: true)
                 shell.render(into: &spoken)
                 var plain = Buffer(size: size)

@@ -67,7 +67,8 @@ struct NFTCellView: Widget {
         let inner = rect.inset(dx: 1, dy: 0)
         if selected { buffer.box(rect, style: .accent) }
         let pictureRows = layout.pictureRows
-        let pictureWidth = min(2 * pictureRows, inner.width - 2)
+        // read aloud, a picture is its name: the cell's width is its own, as a name's is
+        let pictureWidth = buffer.forScreenReader ? inner.width - 2 : min(2 * pictureRows, inner.width - 2)
         if pictureRows > 0 {
             buffer.render(
                 PictureView(nft.images.first ?? "", label: nft.name, pictures: pictures),

@@ -82,9 +82,16 @@ struct EmptyStateView: Widget {
 
     init(_ text: String) { self.text = text }
 
+    /// The text in lines of `rect`'s width, each centred, the whole in the middle: words are
+    /// never cut (only what does not fit in the height is shortened, on its last line).
     func render(in rect: Rect, buffer: inout Buffer) {
-        buffer.draw(
-            text, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(text)) / 2), y: rect.y + rect.height / 2),
-            style: .bold, maxWidth: rect.width)
+        guard rect.width > 0, rect.height > 0 else { return }
+        let lines = DisplayWidth.wrap(text, width: rect.width, maxLines: rect.height)
+        let top = rect.y + max(0, rect.height / 2 - (lines.count - 1) / 2)
+        for (i, line) in lines.enumerated() {
+            buffer.draw(
+                line, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(line)) / 2), y: top + i),
+                style: .bold, maxWidth: rect.width)
+        }
     }
 }

@@ -72,26 +72,27 @@ final class PaymentScreen: Screen {
                     switch action {
                     case .pay:
                         // while the currencies load there is nothing to select yet: that is the reason
-                        grid.selected == nil
-                            ? .refused(tr(model.currencies.isLoading ? .loadingCurrencies : .nothingSelected))
-                            : .command { [unowned self] in perform(action) }
-                    case .retry: .command(hinted: model.currencies.failure != nil) { [unowned self] in perform(action) }
-                    case .terms: .command { [unowned self] in perform(action) }
+                        return .on(
+                            grid.selected,
+                            otherwise: tr(model.currencies.isLoading ? .loadingCurrencies : .nothingSelected)
+                        ) { [unowned self] currency in
+                            pay(currency)
+                            return .handled
+                        }
+                    case .retry:
+                        return .run(hinted: model.currencies.failure != nil) { [unowned self] in
+                            tasks.run { [model] in await model.load() }
+                        }
+                    case .terms:
+                        let effects = model.context.effects
+                        return .command {
+                            .push(
+                                ReaderScreen(model: ReaderViewModel(url: PaymentViewModel.termsURL, effects: effects)))
+                        }
                     }
                 }
             ])
         }
-    }
-
-    private func perform(_ action: Action) -> ScreenCommand {
-        switch action {
-        case .pay: if let currency = grid.selected { pay(currency) }
-        case .terms:
-            return .push(
-                ReaderScreen(model: ReaderViewModel(url: PaymentViewModel.termsURL, effects: model.context.effects)))
-        case .retry: tasks.run { [model] in await model.load() }
-        }
-        return .handled
     }
 
     /// "Could not complete the payment" with Retry (focused; also `r`, the retry key) and Cancel.

@@ -55,8 +55,7 @@ final class CatalogScreen: Screen {
         switch action {
         case .open:
             guard loaded else { return .passes }
-            guard let collection = pane.selected else { return .refused(tr(.nothingSelected)) }
-            return .command { [model] in
+            return .on(pane.selected) { [model] collection in
                 .push(CollectionScreen(model: CollectionViewModel(collection: collection, context: model.context)))
             }
         case .sort: return loaded ? .run { [unowned self] in sortMenu.open(current: model.sort) } : .passes

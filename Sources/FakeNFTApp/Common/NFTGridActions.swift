@@ -58,17 +58,20 @@ struct NFTGridActions {
         switch action {
         case .retry: return .run(hinted: failed()) { reload() }
         case .author: return author.map { author in .command { author() } } ?? .passes
-        case .open, .like, .cart:
-            guard let nft = pane.selected else { return .refused(tr(.nothingSelected)) }
-            switch action {
-            case .like: return .run { likeMarked(orElse: nft) }
-            case .cart:
-                // one owned NFT cannot go in the cart (marked ones are sorted out by the batch)
-                if pane.marked.isEmpty, context.state.cartPlace(nft) == .owned {
-                    return .refused(tr(.alreadyOwned, nft.name))
-                }
-                return .run { cartMarked(orElse: nft) }
-            default: return .command { .push(opened(nft)) }
+        case .open: return .on(pane.selected) { .push(opened($0)) }
+        case .like:
+            return .on(pane.selected) {
+                likeMarked(orElse: $0)
+                return .handled
+            }
+        case .cart:
+            // one owned NFT cannot go in the cart (marked ones are sorted out by the batch)
+            if pane.marked.isEmpty, let nft = pane.selected, context.state.cartPlace(nft) == .owned {
+                return .refused(tr(.alreadyOwned, nft.name))
+            }
+            return .on(pane.selected) {
+                cartMarked(orElse: $0)
+                return .handled
             }
         case .search: return pane.all.isEmpty ? .passes : .run { pane.beginSearch() }
         case .clearSearch: return pane.search.isActive ? .run { pane.clearSearch() } : .passes

@@ -33,37 +33,24 @@ final class NFTScreen: Screen {
     private(set) var shownImage = 0
 
     var layers: [KeyLayer] {
-        let count = model.nft.images.count, owned = model.cartPlace == .owned
+        let nft = model.nft, count = nft.images.count, owned = model.cartPlace == .owned
+        let state = model.context.state, effects = model.context.effects
         return [
             .keys(tr(.layerNFT), Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 switch action {
-                case .previous, .next: count > 1 ? .command { [unowned self] in perform(action) } : .passes
+                case .like: return .run { state.toggleLike(nft) }
                 // an owned NFT cannot go in the cart: refused with its reason, in the palette too
-                case .cart:
-                    owned
-                        ? .refused(tr(.alreadyOwned, model.nft.name))
-                        : .command { [unowned self] in perform(action) }
-                default: .command { [unowned self] in perform(action) }
+                case .cart: return owned ? .refused(tr(.alreadyOwned, nft.name)) : .run { state.toggleCart(nft) }
+                case .previous, .next:
+                    guard count > 1 else { return .passes }
+                    let step = action == .next ? 1 : count - 1
+                    return .run { [unowned self] in shownImage = (shownImage + step) % count }
+                case .website:
+                    guard let website = nft.website, !website.isEmpty else { return .refused(tr(.nftNoPage)) }
+                    return .command { .push(ReaderScreen(model: ReaderViewModel(url: website, effects: effects))) }
                 }
             }
         ]
-    }
-
-    private func perform(_ action: Action) -> ScreenCommand {
-        let nft = model.nft, context = model.context
-        switch action {
-        case .like: context.state.toggleLike(nft)
-        case .cart: context.state.toggleCart(nft)
-        case .previous: shownImage = (shownImage + nft.images.count - 1) % max(1, nft.images.count)
-        case .next: shownImage = (shownImage + 1) % max(1, nft.images.count)
-        case .website:
-            guard let website = nft.website, !website.isEmpty else {
-                context.effects.show(Toast(tr(.nftNoPage), kind: .error))
-                return .handled
-            }
-            return .push(ReaderScreen(model: ReaderViewModel(url: website, effects: context.effects)))
-        }
-        return .handled
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {

@@ -61,17 +61,29 @@ final class ReaderScreen: Screen {
             },
             .keys(tr(.webPage), Self.keys, readOnly: false) { [unowned self] action in
                 switch action {
+                case .open: return .run { [model] in model.openInBrowser() }
+                case .copy: return .run { [model] in model.copyLink() }
+                case .reload: return .run { [unowned self] in tasks.run { [model] in await model.load() } }
                 case .nextLink, .previousLink:
-                    model.links.isEmpty ? .passes : .command { [unowned self] in perform(action) }
-                case .follow: selectedLink == nil ? .passes : .command { [unowned self] in perform(action) }
-                default: .command { [unowned self] in perform(action) }
+                    guard !model.links.isEmpty else { return .passes }
+                    let step = action == .nextLink ? 1 : -1
+                    return .run { [unowned self] in moveLink(by: step) }
+                case .follow:
+                    guard let index = selectedLink else { return .passes }
+                    return .command { [unowned self] in follow(index) }
+                case .down: return .run { [unowned self] in scroll.scroll(by: 1) }
+                case .up: return .run { [unowned self] in scroll.scroll(by: -1) }
+                case .pageDown: return .run { [unowned self] in scroll.scroll(by: scroll.pageSize - 1) }
+                case .pageUp: return .run { [unowned self] in scroll.scroll(by: -(scroll.pageSize - 1)) }
+                case .top: return .run { [unowned self] in scroll.scroll(to: 0) }
+                case .bottom: return .run { [unowned self] in scroll.scroll(by: scroll.count) }
                 }
             },
             KeyLayer(title: tr(.webPage), help: []) { [unowned self] event in
                 switch event {
                 case .pick("links", let index):  // a click on a link in the list opens it
                     selectedLink = index
-                    return perform(.follow)
+                    return follow(index)
                 case .mouse(let mouse) where mouse.kind != .click:
                     scroll.scroll(by: mouse.kind == .wheelDown ? 3 : -3)
                     return .handled
@@ -81,26 +93,17 @@ final class ReaderScreen: Screen {
         ]
     }
 
-    private func perform(_ action: Action) -> ScreenCommand {
-        switch action {
-        case .open: model.openInBrowser()
-        case .copy: model.copyLink()
-        case .reload: tasks.run { [model] in await model.load() }
-        case .nextLink, .previousLink:
-            let count = model.links.count, step = action == .nextLink ? 1 : -1
-            selectedLink = ((selectedLink ?? (step > 0 ? -1 : count)) + step + count) % max(1, count)
-            revealSelectedLink()
-        case .follow:
-            guard let index = selectedLink, index < model.links.count else { return .handled }
-            return .push(ReaderScreen(model: ReaderViewModel(url: model.links[index].url, effects: model.effects)))
-        case .down: scroll.scroll(by: 1)
-        case .up: scroll.scroll(by: -1)
-        case .pageDown: scroll.scroll(by: scroll.pageSize - 1)
-        case .pageUp: scroll.scroll(by: -(scroll.pageSize - 1))
-        case .top: scroll.scroll(to: 0)
-        case .bottom: scroll.scroll(by: scroll.count)
-        }
-        return .handled
+    /// Selects the link `step` after (or before) the selected one, round the list, and shows it.
+    private func moveLink(by step: Int) {
+        let count = model.links.count
+        selectedLink = ((selectedLink ?? (step > 0 ? -1 : count)) + step + count) % max(1, count)
+        revealSelectedLink()
+    }
+
+    /// Opens link `index` of the page in a reader of its own.
+    private func follow(_ index: Int) -> ScreenCommand {
+        guard index < model.links.count else { return .handled }
+        return .push(ReaderScreen(model: ReaderViewModel(url: model.links[index].url, effects: model.effects)))
     }
 
     /// Scrolls the picked link to the middle of the page when it is out of view.

@@ -56,8 +56,9 @@ final class MyNFTsScreen: Screen {
             }
         case .open:
             guard owns else { return .passes }
-            guard let nft = pane.selected else { return .refused(tr(.nothingSelected)) }
-            return .command { [model] in .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context))) }
+            return .on(pane.selected) { [model] nft in
+                .push(NFTScreen(model: NFTViewModel(nft: nft, context: model.context)))
+            }
         }
     }
 

@@ -85,20 +85,17 @@ final class ProfileScreen: Screen {
         return rows.layers(with: [
             .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
                 switch action {
-                case .retry: .command(hinted: model.shown.failure != nil) { [unowned self] in perform(action) }
-                case .edit, .open: model.profile == nil ? .passes : .command { [unowned self] in perform(action) }
+                case .retry:
+                    return .run(hinted: model.shown.failure != nil) { [unowned self] in
+                        tasks.run { [model] in await model.load() }
+                    }
+                case .edit: return model.profile == nil ? .passes : .run { [model] in model.openForm() }
+                case .open:
+                    guard model.profile != nil, let row = rows.selected else { return .passes }
+                    return .command { [unowned self] in open(row) }
                 }
             }
         ])
-    }
-
-    private func perform(_ action: Action) -> ScreenCommand {
-        switch action {
-        case .edit: model.openForm()
-        case .retry: tasks.run { [model] in await model.load() }
-        case .open: return rows.selected.map(open) ?? .handled
-        }
-        return .handled
     }
 
     private func open(_ row: Row) -> ScreenCommand {

@@ -176,6 +176,16 @@ public struct KeyUse {
     /// Cannot act now, for `reason`.
     public static func refused(_ reason: String) -> KeyUse { KeyUse(now: .refused(reason), hinted: false) }
 
+    /// Acts on `selected` with `handler` when something is selected; else refused, for
+    /// `reason` ("nothing selected" unless said otherwise).
+    public static func on<Selected>(
+        _ selected: Selected?, otherwise reason: @autoclosure () -> String = tr(.nothingSelected),
+        _ handler: @escaping (Selected) -> ScreenCommand
+    ) -> KeyUse {
+        guard let selected else { return .refused(reason()) }
+        return .command { handler(selected) }
+    }
+
     /// Not the screen's now: the key goes on to the layers below.
     public static let passes = KeyUse(now: .passes, hinted: false)
 

@@ -62,10 +62,7 @@ public final class StatisticsScreen: Screen {
             return [menu]
         }
         return pane.layers(with: [
-            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in
-                guard enabled(action) else { return .passes }
-                return .command { [unowned self] in perform(action) }
-            },
+            .keys(title, Self.keys, readOnly: model.context.readOnly) { [unowned self] action in use(action) },
             KeyLayer(title: title, help: []) { [unowned self] event in
                 guard case .resize(let size) = event else { return nil }
                 loadAhead(beyond: size.height / 2)  // the rows a taller terminal shows (two lines each)
@@ -74,15 +71,37 @@ public final class StatisticsScreen: Screen {
         ])
     }
 
-    private func enabled(_ action: Action) -> Bool {
+    /// What `action`'s key does now.
+    private func use(_ action: Action) -> KeyUse {
         switch action {
-        // not the row of the page being loaded
-        case .open: return pane.selectedIndex(among: pane.shown.count + (hasExtraRow ? 1 : 0)) < pane.shown.count
-        case .clearSearch: return pane.search.isActive
+        case .open:
+            // not the row of the page being loaded
+            let index = pane.selectedIndex(among: pane.shown.count + (hasExtraRow ? 1 : 0))
+            guard index < pane.shown.count, let user = pane.selected else { return .passes }
+            let context = model.context
+            return .command { .push(UserScreen(user: user, context: context)) }
+        // nothing to sort or search on the error screen
+        case .search: return failedFirstPage ? .passes : .run { [pane] in pane.beginSearch() }
+        case .sort:
+            guard !failedFirstPage else { return .passes }
+            return .run { [unowned self] in sortMenu.open(current: model.context.state.sort.statistics) }
+        case .clearSearch: return pane.search.isActive ? .run { [pane] in pane.clearSearch() } : .passes
         // Once every user is loaded, the list's own End/G moves there within the key.
-        case .last: return model.found == nil && model.hasMore && !failedFirstPage
-        case .sort, .search: return !failedFirstPage  // nothing to sort or search on the error screen
-        case .retry: return showsFailure  // nothing to retry (and no "Retry loading" in the palette)
+        case .last:
+            guard model.found == nil && model.hasMore && !failedFirstPage else { return .passes }
+            return .run { [unowned self] in
+                pane.selectLast()  // the last row now, the last user once everyone is loaded
+                tasks.run { [model] in await model.loadAll() }
+            }
+        case .retry:  // nothing to retry (and no "Retry loading" in the palette) unless something failed
+            guard showsFailure else { return .passes }
+            return .run { [unowned self] in
+                if pane.search.isActive {
+                    searchFor(pane.search.query)
+                } else {
+                    tasks.run { [model] in await model.loadNextPage() }
+                }
+            }
         }
     }
 
@@ -109,27 +128,6 @@ public final class StatisticsScreen: Screen {
         {
             tasks.run { [model] in await model.fetch(page) }
         }
-    }
-
-    private func perform(_ action: Action) -> ScreenCommand {
-        switch action {
-        case .open:
-            guard let user = pane.selected else { return .handled }
-            return .push(UserScreen(user: user, context: model.context))
-        case .search: pane.beginSearch()
-        case .clearSearch: pane.clearSearch()
-        case .sort: sortMenu.open(current: model.context.state.sort.statistics)
-        case .last:
-            pane.selectLast()  // the last row now, the last user once everyone is loaded
-            tasks.run { [model] in await model.loadAll() }
-        case .retry:
-            if pane.search.isActive {
-                searchFor(pane.search.query)
-            } else {
-                tasks.run { [model] in await model.loadNextPage() }
-            }
-        }
-        return .handled
     }
 
     public func render(in rect: Rect, buffer: inout Buffer) {

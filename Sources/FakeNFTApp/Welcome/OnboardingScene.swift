@@ -52,31 +52,26 @@ final class OnboardingScene: LoopContent {
 
     private var isLastPage: Bool { page + 1 == Self.pages.count }
 
-    /// The keys that do something on this page (no "back" on the first).
-    private func works(_ action: Action) -> Bool { action != .previous || page > 0 }
-
-    /// The page's keys.
+    /// The page's keys (no "back" on the first; on the last, finishing is skipping).
     private var layers: [KeyLayer] {
         [
             .keys(Self.pages[page].title, Self.keys(onLastPage: isLastPage), readOnly: false) { [unowned self] action in
-                guard works(action) else { return .passes }
-                // on the last page, finishing is skipping
-                return .command(hinted: action != .skip || !isLastPage) { [unowned self] in perform(action) }
+                switch action {
+                case .next: .run { [unowned self] in next() }
+                case .previous: page > 0 ? .run { [unowned self] in page -= 1 } : .passes
+                case .skip: .run(hinted: !isLastPage) { [unowned self] in isFinished = true }
+                }
             }
         ]
     }
 
-    private func perform(_ action: Action) -> ScreenCommand {
-        switch action {
-        case .next: if page + 1 < Self.pages.count { page += 1 } else { isFinished = true }
-        case .previous: page = max(0, page - 1)
-        case .skip: isFinished = true
-        }
-        return .handled
+    /// The next page, or the end after the last.
+    private func next() {
+        if page + 1 < Self.pages.count { page += 1 } else { isFinished = true }
     }
 
     func handle(_ event: TerminalEvent) -> Bool {
-        route.handle(event, through: layers) { _ = perform(.next) }  // a click elsewhere goes on
+        route.handle(event, through: layers) { next() }  // a click elsewhere goes on
     }
 
     func shown(_ frame: Buffer) { route.shown(frame) }

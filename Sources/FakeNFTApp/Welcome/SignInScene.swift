@@ -72,7 +72,13 @@ final class SignInScene: LoopContent {
         // ←→ switch the mode only on its row (in a field they move the caret): hinted only there
         layers.append(
             .keys(title, Self.keys, readOnly: false) { [unowned self] action in
-                action == .switchMode && focus != .mode ? .passes : .command { [unowned self] in perform(action) }
+                switch action {
+                case .switchMode: focus == .mode ? .run { [unowned self] in switchMode() } : .passes
+                case .up: .run { [unowned self] in move(-1) }
+                case .down: .run { [unowned self] in move(1) }
+                case .enter: .run { [unowned self] in enter() }
+                case .withoutAccount: .run { [model] in model.continueWithoutAccount() }
+                }
             })
         layers.append(
             KeyLayer(title: title, help: []) { [unowned self] event in
@@ -87,17 +93,6 @@ final class SignInScene: LoopContent {
                 return .handled
             })
         return layers
-    }
-
-    private func perform(_ action: Action) -> ScreenCommand {
-        switch action {
-        case .switchMode: switchMode()
-        case .up: move(-1)
-        case .down: move(1)
-        case .enter: enter()
-        case .withoutAccount: model.continueWithoutAccount()
-        }
-        return .handled
     }
 
     func handle(_ event: TerminalEvent) -> Bool { route.handle(event, through: layers) }

@@ -222,7 +222,16 @@ final class SQLiteDatabase: StoreDatabase {
         // copy of it, a lost -wal). Without waiting: where another process's read keeps a part
         // of the log, the next checkpoint copies it.
         _ = try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
-        try? pool.close()
+        // Closing waits for every read to give its connection back, which an async read does on
+        // the cooperative pool: waited for on a thread of its own, so that two stores closing at
+        // once on a 2-core machine cannot hold both of the pool's threads while their reads wait.
+        let pool = pool
+        await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in
+            Thread {
+                try? pool.close()
+                closed.resume()
+            }.start()
+        }
     }
 
     // MARK: Helpers

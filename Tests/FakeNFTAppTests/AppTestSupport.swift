@@ -13,8 +13,10 @@ func makeContext(
     let base = baseURL ?? URL(string: "http://127.0.0.1:1")!
     let file =
         preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
+    // A router at `baseURL` gets the generous time of `server.client()`: a loaded machine is slow,
+    // not wrong (3 s failed there); the unreachable default fails at once anyway.
     let services = Services(
-        api: server?.client(timeout: 3) ?? APIClient(APIConfiguration(baseURL: base, timeout: 3)),
+        api: server?.client(timeout: 3) ?? APIClient(APIConfiguration(baseURL: base, timeout: baseURL == nil ? 3 : 60)),
         preferences: PreferencesStore(fileURL: file))
     return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders(), readOnly: readOnly)
 }

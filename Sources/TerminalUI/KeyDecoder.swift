@@ -1,14 +1,14 @@
-import CNCursesW
-
-/// One item read from curses: a character, a keypad code, or an event the session built itself.
+/// One item read from the terminal: a character, or an event the session built itself.
 enum RawInput: Sendable, Hashable {
     case char(UInt32)
-    case code(Int32)
     case event(TerminalEvent)
 }
 
-/// Turns what curses reads into events: keys, Ctrl combinations, bracketed paste. Unknown
-/// escape sequences are dropped instead of leaking as typed characters.
+/// Turns what the terminal sends into events: keys (the escape sequences of arrows, Home, End,
+/// the function keys and the rest, in their xterm, VT220, rxvt and Linux console forms), Ctrl
+/// combinations, mouse reports (SGR and X10), bracketed paste. Unknown escape sequences are
+/// dropped instead of leaking as typed characters. An ESC that ends a read is held for
+/// ``escapeDelay`` (the rest of its sequence may be on its way) and is then Escape.
 ///
 /// The terminal's answers to the start-up queries arrive among the keys, whenever the terminal
 /// sends them (at once, after a network's delay, or never): device attributes and size reports
@@ -40,10 +40,9 @@ struct KeyDecoder {
     static let pasteIdle = Duration.seconds(1)
     /// How long the tail of a paste delivered cut is waited for with nothing arriving.
     static let pasteTailIdle = Duration.seconds(10)
-    /// How long curses waits after an ESC for the rest of a key's sequence (`ESCDELAY`), and how
-    /// long a lone ESC kept back for an answer that may follow it waits before it is Escape.
-    static let escapeDelay = Duration.milliseconds(escapeDelayMilliseconds)
-    static let escapeDelayMilliseconds: Int32 = 25
+    /// How long an ESC that ended a read (or a key's sequence cut by it) waits for the rest
+    /// before it is Escape (the cut sequence is dropped).
+    static let escapeDelay = Duration.milliseconds(25)
 
     /// The text of a paste still open at the end of the last drain.
     private var paste: String.UnicodeScalarView?
@@ -58,6 +57,9 @@ struct KeyDecoder {
     /// The start of an escape sequence (or of a paste's end marker) cut off at the end of the
     /// last drain.
     private var heldInput: [RawInput] = []
+    /// What is held is a key's start (an ESC, a cut sequence), decided after ``escapeDelay``;
+    /// false for a reply cut by the read, which waits for its rest.
+    private var holdsKeyStart = false
     /// Device attributes answers still to come (each query set ends with one); 0 when nothing was asked.
     private var awaitedAttributes = 0
     /// The replies read so far.
@@ -78,19 +80,17 @@ struct KeyDecoder {
         replies = []
     }
 
-    /// True when the last read ended in a lone ESC kept back because a reply may follow it.
-    var holdsLoneEscape: Bool { paste == nil && heldInput == [.char(0x1B)] }
-
-    /// How long to wait for more input before ``timeOut()`` decides what is held: a lone ESC
-    /// kept back (``escapeDelay``), an open paste (``pasteIdle``); nil when nothing is held.
+    /// How long to wait for more input before ``timeOut()`` decides what is held: a key's
+    /// start (``escapeDelay``), an open paste (``pasteIdle``); nil when nothing is held.
     var waitLimit: Duration? {
         if paste != nil { return pasteIsTail ? Self.pasteTailIdle : Self.pasteIdle }
-        return holdsLoneEscape ? Self.escapeDelay : nil
+        return holdsKeyStart ? Self.escapeDelay : nil
     }
 
     /// What is held, decided as if no more input came: an open paste is delivered as it is (a
     /// cut end marker with it, as text), a lone ESC is Escape (no terminal cuts its own answer
-    /// there for that long), whatever answers are still awaited.
+    /// there for that long), whatever answers are still awaited; ESC and one character are
+    /// Escape and that key (typed fast); a longer cut sequence is dropped.
     mutating func timeOut() -> [TerminalEvent] {
         var events: [TerminalEvent] = []
         if paste != nil {
@@ -102,17 +102,23 @@ struct KeyDecoder {
                 openPaste()
                 (pasteLength, pasteIsTail) = (Self.maxPaste, true)
             }
-        } else if holdsLoneEscape {
+        } else if holdsKeyStart {
+            if heldInput.count <= 2 {
+                events.append(.key(.escape))
+                for case .char(let v) in heldInput.dropFirst() {
+                    if let key = Self.key(forChar: v) { events.append(.key(key)) }
+                }
+            }
             heldInput = []
-            events.append(.key(.escape))
+            holdsKeyStart = false
         }
         return events
     }
 
-    /// Decodes one drain in a decoder that remembers nothing (tests, single reads).
+    /// Decodes one read followed by silence, in a decoder that remembers nothing (tests).
     static func decode(_ input: [RawInput]) -> [TerminalEvent] {
         var decoder = KeyDecoder()
-        return decoder.decode(input)
+        return decoder.decode(input) + decoder.timeOut()
     }
 
     /// The events of one drain read at `now`, continuing any paste the last one left open.
@@ -127,15 +133,13 @@ struct KeyDecoder {
         pasteEnded = nil
         let input = heldInput + drained
         heldInput = []
+        holdsKeyStart = false
         var i = 0
         if paste != nil { i = continuePaste(input, from: 0, into: &events) }
         while i < input.count {
             switch input[i] {
             case .event(let e):
                 events.append(e)
-                i += 1
-            case .code(let code):
-                if let key = Self.key(forCode: code) { events.append(.key(key)) }
                 i += 1
             case .char(0x1B):
                 i = decodeEscape(input, from: i, into: &events)
@@ -151,9 +155,8 @@ struct KeyDecoder {
     private mutating func decodeEscape(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int
     {
         let next = start + 1
-        if next == input.count, awaitedAttributes > 0, !replies.isEmpty {  // in the middle of an answer: its next reply
-            heldInput = [input[start]]
-            return next
+        if next == input.count {  // Escape, or the start of a key's sequence or of a reply still on its way
+            return hold(input, from: start)
         }
         if next < input.count, case .char(let c) = input[next],
             let reply = replyString(input, introducer: c, from: start)
@@ -169,7 +172,7 @@ struct KeyDecoder {
             events.append(.key(.escape))
             return next
         }
-        // A CSI/SS3 sequence curses did not know: read to its final byte.
+        // A CSI or SS3 sequence: read to its final byte.
         var j = next + 1
         var params: [UInt32] = []
         var complete = false
@@ -182,8 +185,7 @@ struct KeyDecoder {
             }
         }
         if !complete && j == input.count {  // cut by the read: decode it with the next one
-            heldInput = Array(input[start...])
-            return j
+            return hold(input, from: start)
         }
         if c == 0x5B, params == Array("200~".unicodeScalars.map(\.value)) {
             openPaste()
@@ -194,10 +196,55 @@ struct KeyDecoder {
             keep(input[start..<j], into: &events, endsAttributes: final == 0x63)
             return j
         }
-        if let key = Self.alternativeKey(String(String.UnicodeScalarView(params.compactMap(Unicode.Scalar.init)))) {
+        if c == 0x5B, params == [0x4D] || params == [0x5B] {  // X10 mouse (3 bytes more), Linux F1-F5 (1 more)
+            let end = j + (params == [0x4D] ? 3 : 1)
+            guard end <= input.count else { return hold(input, from: start) }
+            let more = input[j..<end].compactMap { if case .char(let v) = $0 { Int(v) } else { nil } }
+            if params == [0x4D], more.count == 3 {
+                if let mouse = Self.mouse(button: more[0] - 32, column: more[1] - 32, row: more[2] - 32, pressed: true)
+                {
+                    events.append(.mouse(mouse))
+                }
+            } else if let f = more.first, (0x41...0x45).contains(f) {
+                events.append(.key(.function(f - 0x40)))
+            }
+            return end
+        }
+        let sequence = String(String.UnicodeScalarView(params.compactMap(Unicode.Scalar.init)))
+        if c == 0x5B, sequence.hasPrefix("<") {  // SGR mouse: CSI < button ; column ; row M (pressed) or m
+            let fields = sequence.dropFirst().dropLast().split(separator: ";", omittingEmptySubsequences: false)
+            let numbers = fields.compactMap { $0.count <= 6 ? Int($0) : nil }
+            if numbers.count == 3,
+                let mouse = Self.mouse(
+                    button: numbers[0], column: numbers[1], row: numbers[2], pressed: sequence.last == "M")
+            {
+                events.append(.mouse(mouse))
+            }
+        } else if let key = Self.key(forSequence: sequence, ss3: c == 0x4F) {
             events.append(.key(key))
         }
         return j
+    }
+
+    /// Holds `input` from `start` (an ESC and what followed it) for the next read, as a key's
+    /// start: decided by ``timeOut()`` if the rest does not come within ``escapeDelay``.
+    private mutating func hold(_ input: [RawInput], from start: Int) -> Int {
+        heldInput = Array(input[start...])
+        holdsKeyStart = true
+        return input.count
+    }
+
+    /// The mouse event of a report (`button` with its modifier bits, a 1-based cell); nil for a
+    /// release, a motion, or a button the app does not use.
+    static func mouse(button: Int, column: Int, row: Int, pressed: Bool) -> MouseEvent? {
+        guard pressed, column >= 1, row >= 1, button >= 0, button & 32 == 0 else { return nil }
+        let point = Point(x: column - 1, y: row - 1)
+        switch button & ~(4 | 8 | 16) {  // Shift, Alt, Ctrl
+        case 0: return MouseEvent(kind: .click, point: point)
+        case 64: return MouseEvent(kind: .wheelUp, point: point)
+        case 65: return MouseEvent(kind: .wheelDown, point: point)
+        default: return nil
+        }
     }
 
     /// A reply string as read: whole (up to the index after it), or cut by the end of the read.
@@ -270,7 +317,7 @@ struct KeyDecoder {
     /// Reads pasted text from `start` to the end of the input: the paste ends with this read
     /// when an end marker ends it; a marker with more after it in the read was pasted (text),
     /// and without an end the paste stays open for the next read. What the session made itself
-    /// (a resize) passes; keypad codes are dropped.
+    /// (a resize) passes.
     private mutating func continuePaste(_ input: [RawInput], from start: Int, into events: inout [TerminalEvent]) -> Int
     {
         var j = start
@@ -297,7 +344,6 @@ struct KeyDecoder {
             switch input[j] {
             case .char(let v): if let scalar = Unicode.Scalar(v) { append(scalar) }
             case .event(let event): events.append(event)
-            case .code: break
             }
             j += 1
         }
@@ -335,9 +381,10 @@ struct KeyDecoder {
         pasteIsTail = false
     }
 
-    /// Sequences that terminals (tmux, screen, rxvt, linux console) send for keys their terminfo
-    /// entry may not list: `ESC [ 4 ~` for End, `ESC O H` for Home, and so on.
-    static func alternativeKey(_ sequence: String) -> Key? {
+    /// The key of a CSI or SS3 sequence (`ss3`) without its ESC and introducer, in the forms
+    /// xterm, VT220, tmux, screen, rxvt and the Linux console send; nil for one the app does not
+    /// use (Ctrl and Alt combinations among them).
+    static func key(forSequence sequence: String, ss3: Bool) -> Key? {
         switch sequence {
         case "1~", "7~", "H": return .home
         case "4~", "8~", "F": return .end
@@ -353,7 +400,17 @@ struct KeyDecoder {
         case "1;2B", "b": return .shiftDown
         case "1;2C", "c": return .shiftRight
         case "1;2D", "d": return .shiftLeft
-        default: return nil
+        case "M" where ss3: return .enter  // the keypad's
+        case "P", "Q", "R", "S": return .function(Int(sequence.unicodeScalars.first!.value) - 0x4F)
+        default:
+            // VT220 function keys: F1-F5 are 11~…15~, F6-F10 17~…21~, F11 and F12 23~ and 24~
+            guard sequence.hasSuffix("~"), let number = Int(sequence.dropLast()) else { return nil }
+            return switch number {
+            case 11...15: .function(number - 10)
+            case 17...21: .function(number - 11)
+            case 23, 24: .function(number - 12)
+            default: nil
+            }
         }
     }
 
@@ -368,29 +425,6 @@ struct KeyDecoder {
         default:
             guard let scalar = Unicode.Scalar(v), !SafeText.isUnsafe(v) else { return nil }
             return .char(Character(scalar))
-        }
-    }
-
-    static func key(forCode code: Int32) -> Key? {
-        switch code {
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_PPAGE: return .pageUp
-        case KEY_NPAGE: return .pageDown
-        case KEY_HOME: return .home
-        case KEY_END, KEY_LL: return .end
-        case KEY_ENTER: return .enter
-        case KEY_BTAB: return .backTab
-        case KEY_SR: return .shiftUp
-        case KEY_SF: return .shiftDown
-        case KEY_SLEFT: return .shiftLeft
-        case KEY_SRIGHT: return .shiftRight
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        case (KEY_F0 + 1)...(KEY_F0 + 12): return .function(Int(code - KEY_F0))
-        default: return nil
         }
     }
 }

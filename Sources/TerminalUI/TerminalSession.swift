@@ -81,6 +81,8 @@ public final class TerminalSession {
     private let pump: InputPump
     private let options: Options
     private var isShutDown = false
+    /// Reads the terminal; keeps a character cut by a read.
+    private var reader = TerminalReader()
     /// Remembers an open paste between reads.
     private var decoder = KeyDecoder()
 
@@ -115,7 +117,6 @@ public final class TerminalSession {
         signal(SIGPIPE, SIG_IGN)
         let signalFD = SignalPipe.install(Self.handledSignals)
         CrashGuard.install()
-        set_escdelay(KeyDecoder.escapeDelayMilliseconds)
         guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
             SignalPipe.restoreDefaults(Self.handledSignals)
             throw TerminalError.unknownTerminalType(term)
@@ -134,8 +135,7 @@ public final class TerminalSession {
         raw()
         noecho()
         nonl()
-        keypad(window, true)
-        nodelay(window, true)
+        typeahead(-1)  // a frame is drawn whole, whatever input is waiting (the app reads it itself)
         curs_set(0)
         if has_colors() {
             start_color()
@@ -146,12 +146,16 @@ public final class TerminalSession {
         surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
         surface.forScreenReader = options.accessible
         surface.writesHyperlinks = HyperlinkSupport.detect(environment: options.environment)
-        if options.mouse {
-            mouseinterval(0)
-            mousemask(cnc_BUTTON1_PRESSED() | cnc_BUTTON4_PRESSED() | cnc_BUTTON5_PRESSED(), nil)
-        }
-        Self.writeControl("\u{1B}[?2004h")  // bracketed paste
         pump = InputPump(inputFD: STDIN_FILENO, signalFD: signalFD, ending: Set(Self.endingSignals))
+        Self.writeControl(modes.on)
+    }
+
+    /// The reports the app asks of the terminal, and their undoing: bracketed paste, and with
+    /// ``Options/mouse`` clicks and the wheel (in SGR form, which has no column limit).
+    private var modes: (on: String, off: String) {
+        options.mouse
+            ? ("\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h", "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l")
+            : ("\u{1B}[?2004h", "\u{1B}[?2004l")
     }
 
     /// The terminal's size now.
@@ -208,12 +212,13 @@ public final class TerminalSession {
     private var heldTimeout: Task<Void, Never>?
 
     /// Delivers what was read. What the decoder holds waits for more input, but only for its
-    /// ``KeyDecoder/waitLimit``: a lone ESC kept back for an answer that may follow it (tmux never
-    /// forwards some) is Escape after the escape delay, an open paste is delivered after a pause.
-    private func deliverRead(to continuation: AsyncStream<[TerminalEvent]>.Continuation) {
+    /// ``KeyDecoder/waitLimit``: an ESC that ended the read (Escape, or the start of a key's
+    /// sequence or of an answer still on its way) is Escape after the escape delay, an open
+    /// paste is delivered after a pause.
+    private func deliverRead(to continuation: AsyncStream<[TerminalEvent]>.Continuation, resized: Bool = false) {
         heldTimeout?.cancel()
         heldTimeout = nil
-        deliver(drain(), to: continuation)
+        deliver(drain(resized: resized), to: continuation)
         guard let limit = decoder.waitLimit else { return }
         heldTimeout = Task { @MainActor [weak self] in
             try? await Task.sleep(for: limit)
@@ -229,8 +234,7 @@ public final class TerminalSession {
         heldTimeout?.cancel()
         pump.stop()
         surface.removePictures(deleteUploads: true)
-        if options.mouse { mousemask(0, nil) }
-        Self.writeControl("\u{1B}[?2004l")
+        Self.writeControl(modes.off)
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -247,6 +251,7 @@ public final class TerminalSession {
     /// Stops the process group like Ctrl-Z does in a cooked terminal, and repaints after `fg`.
     public func suspend() {
         surface.removePictures(deleteUploads: false)
+        Self.writeControl(modes.off)
         endwin()
         let continued = SignalPipe.continued
         // The whole group, so a wrapping shell sees the stop; `fg` sends SIGCONT.
@@ -262,6 +267,7 @@ public final class TerminalSession {
     /// Back from a stop: raw mode first (so no key is echoed by the tty), then a full repaint.
     private func resume() {
         reset_prog_mode()
+        Self.writeControl(modes.on)
         surface.repaintAll()
     }
 
@@ -287,7 +293,7 @@ public final class TerminalSession {
             var rows: Int32 = 0, cols: Int32 = 0
             if cnc_terminal_size(STDOUT_FILENO, &rows, &cols) == 0 { resizeterm(rows, cols) }
             surface.terminalResized(fd: STDOUT_FILENO)
-            deliverRead(to: continuation)
+            deliverRead(to: continuation, resized: true)
         case SIGTSTP:
             guard options.jobControl else { break }
             suspend()
@@ -302,43 +308,14 @@ public final class TerminalSession {
         return true
     }
 
-    /// Reads everything curses has buffered and decodes it.
-    private func drain() -> [TerminalEvent] {
+    /// Reads everything the terminal sent and decodes it, after a resize when there was one.
+    private func drain(resized: Bool = false) -> [TerminalEvent] {
         if let askedAt, askedAt.duration(to: .now) > Self.answerTime {
             decoder.stopExpectingReplies()
             self.askedAt = nil
         }
-        var raw: [RawInput] = []
-        var wch: wint_t = 0
-        while true {
-            let rc = wget_wch(window, &wch)
-            if rc == ERR { break }
-            if rc == KEY_CODE_YES {
-                let code = Int32(wch)
-                if code == KEY_RESIZE {
-                    raw.append(.event(.resize(size)))
-                } else if code == KEY_MOUSE {
-                    if let mouse = readMouse() { raw.append(.event(.mouse(mouse))) }
-                } else {
-                    raw.append(.code(code))
-                }
-            } else {
-                raw.append(.char(UInt32(wch)))
-            }
-        }
-        return decoder.decode(raw)
-    }
-
-    private func readMouse() -> MouseEvent? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        let point = Point(x: Int(event.x), y: Int(event.y))
-        if event.bstate & cnc_BUTTON4_PRESSED() != 0 { return MouseEvent(kind: .wheelUp, point: point) }
-        if event.bstate & cnc_BUTTON5_PRESSED() != 0 { return MouseEvent(kind: .wheelDown, point: point) }
-        if event.bstate & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 {
-            return MouseEvent(kind: .click, point: point)
-        }
-        return nil
+        let read = reader.drain(STDIN_FILENO)
+        return decoder.decode(resized ? [.event(.resize(size))] + read : read)
     }
 
     private static func writeControl(_ sequence: String) {

@@ -102,10 +102,53 @@ import FakeNFTTesting
             ])
     }
 
-    @Test func mapsCursesCodes() {
-        #expect(KeyDecoder.key(forCode: 0o403) == .up)
-        #expect(KeyDecoder.key(forCode: 0o410 + 5) == .function(5))
-        #expect(KeyDecoder.key(forCode: 0o541) == .backTab)
+    @Test func decodesTheKeysOfEveryCommonTerminal() {
+        let keys: [(String, Key)] = [
+            ("\u{1B}[A", .up), ("\u{1B}OA", .up), ("\u{1B}[B", .down), ("\u{1B}OD", .left), ("\u{1B}[C", .right),
+            ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}OH", .home), ("\u{1B}[7~", .home),
+            ("\u{1B}[8~", .end), ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[d", .shiftLeft), ("\u{1B}OM", .enter),
+            ("\u{1B}OP", .function(1)), ("\u{1B}OS", .function(4)), ("\u{1B}[15~", .function(5)),
+            ("\u{1B}[17~", .function(6)), ("\u{1B}[21~", .function(10)), ("\u{1B}[24~", .function(12)),
+            ("\u{1B}[[A", .function(1)), ("\u{1B}[[E", .function(5)),
+        ]
+        for (sequence, key) in keys {
+            #expect(
+                KeyDecoder.decode(chars(sequence + "x")) == [.key(key), .key(.char("x"))],
+                "\(sequence.debugDescription)")
+        }
+        #expect(KeyDecoder.decode(chars("\u{1B}[99~\u{1B}[1;5Cy")) == [.key(.char("y"))], "unknown: dropped")
+    }
+
+    @Test func decodesMouseReports() {
+        #expect(
+            KeyDecoder.decode(chars("\u{1B}[<0;5;3M")) == [.mouse(MouseEvent(kind: .click, point: Point(x: 4, y: 2)))])
+        #expect(KeyDecoder.decode(chars("\u{1B}[<0;5;3m")) == [], "a release")
+        #expect(
+            KeyDecoder.decode(chars("\u{1B}[<64;1;1M\u{1B}[<65;200;60M")) == [
+                .mouse(MouseEvent(kind: .wheelUp, point: Point(x: 0, y: 0))),
+                .mouse(MouseEvent(kind: .wheelDown, point: Point(x: 199, y: 59))),
+            ])
+        #expect(
+            KeyDecoder.decode(chars("\u{1B}[<0;99999999999999999999;1Mj")) == [.key(.char("j"))], "hostile: dropped")
+        #expect(
+            KeyDecoder.decode(chars("\u{1B}[M !\"j")) == [
+                .mouse(MouseEvent(kind: .click, point: Point(x: 0, y: 1))), .key(.char("j")),
+            ])
+    }
+
+    @Test func anEscapeThatEndsAReadWaitsForTheRestOfItsSequence() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(chars("j\u{1B}")) == [.key(.char("j"))])
+        #expect(decoder.waitLimit == KeyDecoder.escapeDelay)
+        #expect(decoder.decode(chars("[A")) == [.key(.up)], "an arrow cut by a read")
+        #expect(decoder.decode(chars("\u{1B}[1;")) == [] && decoder.waitLimit == KeyDecoder.escapeDelay)
+        #expect(decoder.decode(chars("2B")) == [.key(.shiftDown)])
+        #expect(decoder.decode(chars("\u{1B}")) == [])
+        #expect(decoder.timeOut() == [.key(.escape)] && decoder.waitLimit == nil, "nothing followed: Escape")
+        #expect(decoder.decode(chars("\u{1B}[")) == [])
+        #expect(decoder.timeOut() == [.key(.escape), .key(.char("["))], "Escape and [ typed fast")
+        #expect(decoder.decode(chars("\u{1B}[<0;1")) == [])
+        #expect(decoder.timeOut() == [] && decoder.decode(chars("q")) == [.key(.char("q"))], "a cut report: dropped")
     }
 
     @Test func noColorKeepsSelectionVisible() {

@@ -33,7 +33,7 @@ public final class HeadlessTerminal {
         raw()
         noecho()
         nonl()
-        keypad(window, true)
+        typeahead(-1)
         if has_colors() {
             start_color()
             use_default_colors()

@@ -25,6 +25,10 @@ public final class CursesSurface {
     public var pixels: PixelImages?
     /// The overlays on the terminal now.
     private var shown: [PixelOverlay] = []
+    /// Whether each frame is written between `CSI ? 2026 h` and `l` (synchronized output), so
+    /// the terminal shows it whole however many reads or packets it crosses; terminals that do
+    /// not know the mode ignore it, and one that said it cannot have it is not sent it.
+    public var synchronizesFrames = true
     /// Whether links are written as OSC 8 hyperlinks (``HyperlinkSupport``).
     public var writesHyperlinks = false
     /// The links on the terminal now.
@@ -72,6 +76,8 @@ public final class CursesSurface {
     /// Curses compares again with what the terminal shows, so only real changes are written.
     public func present(_ frame: Buffer, over previous: Buffer?) {
         let full = previous?.size != frame.size
+        synchronize(true)
+        defer { synchronize(false) }
         // a resize: nothing on screen is known
         if full, !shown.isEmpty || !frame.overlays.isEmpty { clearok(cnc_curscr(), true) }
         if let pending = pixels?.takePendingOutput(), !pending.isEmpty { write(pending) }
@@ -131,6 +137,8 @@ public final class CursesSurface {
 
     /// Forgets what the terminal shows and repaints all of it (after Ctrl-Z or a garbled screen).
     func repaintAll() {
+        synchronize(true)
+        defer { synchronize(false) }
         clearok(cnc_curscr(), true)
         wnoutrefresh(window)
         doupdate()
@@ -198,6 +206,13 @@ public final class CursesSurface {
         if let fg = code(style.foreground, base: 30) { codes.append(fg) }
         if let bg = code(style.background, base: 40) { codes.append(bg) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// Opens (`true`) or closes a synchronized frame, when frames are synchronized.
+    private func synchronize(_ opening: Bool) {
+        guard synchronizesFrames else { return }
+        fputs(opening ? "\u{1B}[?2026h" : "\u{1B}[?2026l", output)
+        fflush(output)
     }
 
     /// Writes escapes straight to the terminal, after what curses has written.

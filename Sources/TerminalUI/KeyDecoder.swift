@@ -60,6 +60,16 @@ struct KeyDecoder {
     /// What is held is a key's start (an ESC, a cut sequence), decided after ``escapeDelay``;
     /// false for a reply cut by the read, which waits for its rest.
     private var holdsKeyStart = false
+    /// The terminal said it has the focus again (mode 1004) since ``takeFocusIn()`` last asked.
+    private var focusCameIn = false
+    /// The final bytes of the replies that start `CSI ?`: c, u, y, n.
+    private static let replyFinals: Set<UInt32> = [0x63, 0x75, 0x79, 0x6E]
+
+    /// Whether the terminal said it has the focus again since the last call.
+    mutating func takeFocusIn() -> Bool {
+        defer { focusCameIn = false }
+        return focusCameIn
+    }
     /// Device attributes answers still to come (each query set ends with one); 0 when nothing was asked.
     private var awaitedAttributes = 0
     /// The replies read so far.
@@ -72,6 +82,9 @@ struct KeyDecoder {
         awaitedAttributes = attributes
         replies = []
     }
+
+    /// Whether answers to queries are still awaited.
+    var awaitsReplies: Bool { awaitedAttributes > 0 }
 
     /// Expects no more answers (a terminal that has not answered by now never will): a reply
     /// string cut by a read is then Alt and keys, not the start of an answer.
@@ -191,9 +204,31 @@ struct KeyDecoder {
             openPaste()
             return j
         }
-        if c == 0x5B, let final = params.last, params.first == 0x3F && final == 0x63 || final == 0x74 {
-            // A reply: device attributes (CSI ? … c) or a size report (CSI 4/6 ; … t).
-            keep(input[start..<j], into: &events, endsAttributes: final == 0x63)
+        if c == 0x5B, let final = params.last, params.first == 0x3F && Self.replyFinals.contains(final) || final == 0x74
+        {
+            // A reply: device attributes (CSI ? … c), a size report (CSI 4/6 ; … t), the kitty keyboard
+            // flags (CSI ? … u), a mode's state (CSI ? … $ y), a colour scheme (CSI ? 997 ; … n).
+            let sequence = input[start..<j]
+            if awaitedAttributes == 0, final == 0x6E {  // a colour scheme the terminal reports on its own
+                let bytes = sequence.compactMap {
+                    if case .char(let v) = $0 { UInt8(truncatingIfNeeded: v) } else { nil }
+                }
+                events.append(.terminalReplies(TerminalReplies(parsing: bytes)))
+            }
+            keep(sequence, into: &events, endsAttributes: final == 0x63)
+            return j
+        }
+        if c == 0x5B, params == [0x49] || params == [0x4F] {  // focus in (CSI I) or out (CSI O)
+            if params == [0x49] { focusCameIn = true }
+            return j
+        }
+        if c == 0x5B, params.last == 0x75, let first = params.first, (0x30...0x39).contains(first) {
+            // the kitty keyboard protocol: CSI code ; modifiers u
+            if let key = Self.key(
+                forKittyKey: String(String.UnicodeScalarView(params.dropLast().compactMap(Unicode.Scalar.init))))
+            {
+                events.append(.key(key))
+            }
             return j
         }
         if c == 0x5B, params == [0x4D] || params == [0x5B] {  // X10 mouse (3 bytes more), Linux F1-F5 (1 more)
@@ -301,7 +336,7 @@ struct KeyDecoder {
         if endsAttributes {
             awaitedAttributes -= 1
             if awaitedAttributes == 0 {
-                events.append(.terminalReplies(replies))
+                events.append(.terminalReplies(TerminalReplies(parsing: replies)))
                 replies = []
             }
         }
@@ -411,6 +446,50 @@ struct KeyDecoder {
             case 23, 24: .function(number - 12)
             default: nil
             }
+        }
+    }
+
+    /// The key of a kitty keyboard protocol report (`code` or `code;modifiers`, the disambiguate
+    /// flag's forms): Esc, Enter, Tab, Backspace, Ctrl- and Shift- combinations and the keypad;
+    /// nil for one the app does not use (Alt, Super, and a lock or modifier key alone).
+    static func key(forKittyKey sequence: String) -> Key? {
+        let fields = sequence.split(separator: ";", omittingEmptySubsequences: false)
+        let codeField = fields.first?.split(separator: ":").first ?? ""  // alternate keys after `:`, unasked
+        let modifierField = fields.count > 1 ? fields[1].split(separator: ":").first ?? "" : "1"
+        guard fields.count <= 3, codeField.count <= 7, modifierField.count <= 4, let code = UInt32(codeField),
+            let modifierValue = Int(modifierField.isEmpty ? "1" : modifierField), modifierValue >= 1
+        else { return nil }
+        let modifiers = (modifierValue - 1) & ~(64 | 128)  // Caps Lock and Num Lock change nothing here
+        let (shift, ctrl) = (modifiers & 1 != 0, modifiers & 4 != 0)
+        guard modifiers & ~(1 | 4) == 0 else { return nil }  // Alt, Super, Hyper, Meta
+        switch code {
+        case 27: return modifiers == 0 ? .escape : nil
+        case 13, 57414: return ctrl ? nil : .enter
+        case 9: return ctrl ? nil : shift ? .backTab : .tab
+        case 127, 8: return ctrl ? nil : .backspace
+        case 57399...57408: return .char(Character(Unicode.Scalar(code - 57399 + 0x30)!))  // the keypad's digits
+        case 57409...57416: return .char(Array("./*-+ =,")[Int(code - 57409)])  // 57414, Enter, is above
+        case 57417: return .left
+        case 57418: return .right
+        case 57419: return .up
+        case 57420: return .down
+        case 57421: return .pageUp
+        case 57422: return .pageDown
+        case 57423: return .home
+        case 57424: return .end
+        case 57426: return .delete
+        default:
+            // a key of the private use area is a functional key the app does not use (Caps Lock, F13, …)
+            guard code < 57344 || code > 63743, let scalar = Unicode.Scalar(code) else { return nil }
+            if ctrl {
+                let letter = Character(scalar).lowercased()
+                guard !shift, letter.count == 1, let first = letter.unicodeScalars.first,
+                    (0x61...0x7A).contains(first.value)
+                else { return nil }
+                return .ctrl(Character(letter))
+            }
+            let text = shift ? Character(scalar).uppercased() : String(Character(scalar))
+            return text.count == 1 ? key(forChar: text.unicodeScalars.first!.value) : nil
         }
     }
 

@@ -83,6 +83,12 @@ public final class TerminalSession {
     private var isShutDown = false
     /// Reads the terminal; keeps a character cut by a read.
     private var reader = TerminalReader()
+    /// The terminal was asked what it can do: its focus and colour scheme reports are subscribed.
+    private var subscribed = false
+    /// The terminal speaks the kitty keyboard protocol: its disambiguate flag is pushed.
+    private var kittyKeys = false
+    /// The terminal reports its colour scheme (mode 2031): the background is never asked again.
+    private var reportsColorScheme = false
     /// Remembers an open paste between reads.
     private var decoder = KeyDecoder()
 
@@ -150,13 +156,22 @@ public final class TerminalSession {
         Self.writeControl(modes.on)
     }
 
-    /// The reports the app asks of the terminal, and their undoing: bracketed paste, and with
-    /// ``Options/mouse`` clicks and the wheel (in SGR form, which has no column limit).
+    /// The reports the app asks of the terminal, and their undoing (in reverse): bracketed paste;
+    /// with ``Options/mouse`` clicks and the wheel (in SGR form, which has no column limit); once
+    /// the terminal was asked, focus changes (mode 1004) and its colour scheme (mode 2031); the
+    /// kitty keyboard protocol's disambiguate flag where the terminal answered its query.
     private var modes: (on: String, off: String) {
-        options.mouse
-            ? ("\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h", "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l")
-            : ("\u{1B}[?2004h", "\u{1B}[?2004l")
+        var on = "\u{1B}[?2004h", off = "\u{1B}[?2004l"
+        if options.mouse { (on, off) = (on + "\u{1B}[?1000h\u{1B}[?1006h", "\u{1B}[?1006l\u{1B}[?1000l" + off) }
+        if subscribed { (on, off) = (on + Self.subscriptions.on, Self.subscriptions.off + off) }
+        if kittyKeys { (on, off) = (on + Self.kittyFlags.push, Self.kittyFlags.pop + off) }
+        return (on, off)
     }
+
+    /// Focus and colour scheme reports, on and off.
+    private static let subscriptions = (on: "\u{1B}[?1004h\u{1B}[?2031h", off: "\u{1B}[?2031l\u{1B}[?1004l")
+    /// The kitty keyboard protocol's disambiguate flag, pushed and popped.
+    private static let kittyFlags = (push: "\u{1B}[>1u", pop: "\u{1B}[<u")
 
     /// The terminal's size now.
     public var size: Size { surface.size }
@@ -166,6 +181,28 @@ public final class TerminalSession {
     /// once the last device attributes arrived (never, from a terminal that does not answer).
     public func askTerminal(inTmux: Bool) {
         let (text, attributes) = TerminalProbe.queries(inTmux: inTmux)
+        decoder.expectReplies(endingWithDeviceAttributes: attributes)
+        askedAt = .now
+        subscribed = true
+        Self.writeControl(Self.subscriptions.on + text)
+    }
+
+    /// Takes what the terminal answered: the kitty keyboard protocol where it speaks it, frames
+    /// unsynchronized where it said it cannot synchronize them.
+    private func adopt(_ replies: TerminalReplies) {
+        if replies.colorScheme != nil { reportsColorScheme = true }
+        if replies.cannotSynchronize { surface.synchronizesFrames = false }
+        if replies.keyboardFlags != nil, !kittyKeys {
+            kittyKeys = true
+            Self.writeControl(Self.kittyFlags.push)
+        }
+    }
+
+    /// The terminal has the focus again: where it reports no colour scheme, its background is
+    /// asked again (it may have turned light or dark meanwhile); not while answers are awaited.
+    private func focusCameIn() {
+        guard !reportsColorScheme, !decoder.awaitsReplies else { return }
+        let (text, attributes) = TerminalProbe.backgroundAgain()
         decoder.expectReplies(endingWithDeviceAttributes: attributes)
         askedAt = .now
         Self.writeControl(text)
@@ -219,6 +256,7 @@ public final class TerminalSession {
         heldTimeout?.cancel()
         heldTimeout = nil
         deliver(drain(resized: resized), to: continuation)
+        if decoder.takeFocusIn() { focusCameIn() }
         guard let limit = decoder.waitLimit else { return }
         heldTimeout = Task { @MainActor [weak self] in
             try? await Task.sleep(for: limit)
@@ -274,6 +312,7 @@ public final class TerminalSession {
     private func deliver(_ events: [TerminalEvent], to continuation: AsyncStream<[TerminalEvent]>.Continuation) {
         var batch: [TerminalEvent] = []
         for event in InputBacklog.fair(events) {
+            if case .terminalReplies(let replies) = event { adopt(replies) }
             if event == .key(.ctrl("z")) {
                 guard options.jobControl else { continue }
                 if !batch.isEmpty { continuation.yield(batch) }

@@ -98,6 +98,9 @@ public struct Theme: Sendable, Hashable {
     ) {
         if let name = Name(rawValue: choice.rawValue) { return (named(name), "--theme \(name.rawValue) was given") }
         if let v = environment["NO_COLOR"], !v.isEmpty { return (.mono, "NO_COLOR is set: no colours") }
+        if let scheme = replies?.colorScheme {
+            return (scheme == .light ? .light : .dark, "the terminal reports a \(scheme.rawValue) colour scheme")
+        }
         if let background = replies?.background {
             let theme = forBackground(background)
             return (theme, "the terminal's background is \(background) (OSC 11): \(theme.name.rawValue)")
@@ -140,6 +143,11 @@ public struct Theme: Sendable, Hashable {
         let levels: [UInt8] = [0, 95, 135, 175, 215, 255], i = max(0, Int(index) - 16)
         return RGB(levels[i / 36], levels[(i / 6) % 6], levels[i % 6])
     }
+}
+
+/// The colour scheme a terminal says it shows (mode 2031): dark or light, as its user set it.
+public enum ColorScheme: String, Sendable, Hashable {
+    case dark, light
 }
 
 /// A colour as red, green and blue, 0-255 each.

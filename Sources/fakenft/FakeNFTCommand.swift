@@ -70,7 +70,8 @@ struct AppCommand: AsyncParsableCommand {
                     TerminalGraphics.decide(
                         choice: imagesChoice, environment: environment, replies: facts.replies,
                         windowSize: facts.windowSize),
-                    Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies)))
+                    Theme.decide(choice: themeChoice, environment: environment, replies: facts.replies),
+                    replies: facts.replies))
             return
         }
         let dataDirectory =
@@ -149,13 +150,21 @@ struct AppCommand: AsyncParsableCommand {
 
 extension AppCommand {
     /// What `--probe-terminal` prints.
-    static func report(_ graphics: TerminalGraphics, _ theme: (theme: Theme, reason: String)) -> String {
+    static func report(
+        _ graphics: TerminalGraphics, _ theme: (theme: Theme, reason: String), replies: TerminalReplies?
+    ) -> String {
         var lines = [
             "pictures: \(graphics.mode.rawValue)",
             "cell: \(graphics.cellPixels.width)×\(graphics.cellPixels.height) pixels",
         ]
         if graphics.throughTmux { lines.append("through tmux passthrough") }
         lines.append("theme: \(theme.theme.name.rawValue)")
+        lines.append(
+            replies?.keyboardFlags == nil ? "keys: the terminal's usual sequences" : "keys: kitty keyboard protocol")
+        lines.append(
+            replies?.cannotSynchronize == true
+                ? "frames: written plainly (the terminal cannot synchronize them)"
+                : "frames: synchronized (mode 2026)")
         lines.append("why:")
         lines += (graphics.reasons + [theme.reason]).map { "  - \($0)" }
         return lines.joined(separator: "\n")

@@ -10,7 +10,7 @@ import Testing
     static let kitty =
         """
         \(esc)P>|kitty(0.35.2)\(esc)\\\(esc)_Gi=31;OK\(esc)\\\(esc)[6;20;10t\(esc)[4;800;1000t\
-        \(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c
+        \(esc)[?0u\(esc)[?2026;2$y\(esc)[?997;2n\(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;c
         """
     static let tmuxOpen =
         """
@@ -27,7 +27,7 @@ import Testing
         var typed: [Key] = []
         for event in events {
             switch event {
-            case .terminalReplies(let bytes): found.append(TerminalReplies(parsing: bytes))
+            case .terminalReplies(let replies): found.append(replies)
             case .key(let key): typed.append(key)
             default: Issue.record("unexpected \(event)")
             }
@@ -42,7 +42,7 @@ import Testing
     ) {
         let whole = TerminalReplies(parsing: Array(answer.utf8))
         let input = chars("j" + answer + "k")
-        for cut in 0...input.count where cut != 2 {  // a read ending right after an ESC is a lone Esc (curses waited)
+        for cut in 0...input.count {  // a read ending right after an ESC holds it for the rest
             var decoder = KeyDecoder()
             decoder.expectReplies(endingWithDeviceAttributes: attributes)
             let events = decoder.decode(Array(input[..<cut])) + decoder.decode(Array(input[cut...]))
@@ -68,10 +68,13 @@ import Testing
         #expect(decoder.decode(chars("j")) == [.key(.char("j"))])
     }
 
-    /// Answers nobody asked for (or that come again later) are dropped, still never typed.
+    /// Answers nobody asked for (or that come again later) are dropped, still never typed; only
+    /// a colour scheme report is news whenever it comes (mode 2031 sends it unasked).
     @Test func unaskedAnswersAreDroppedNotTyped() {
+        var scheme = TerminalReplies()
+        scheme.colorScheme = .light
         let events = KeyDecoder.decode(chars(Self.kitty + "x"))
-        #expect(events == [.key(.char("x"))])
+        #expect(events == [.terminalReplies(scheme), .key(.char("x"))])
     }
 
     /// Until the last device attributes come there is no event: a terminal that never answers
@@ -110,5 +113,28 @@ import Testing
         decoder.stopExpectingReplies()
         #expect(decoder.decode(chars("\(Self.esc)]1")) == [.key(.escape), .key(.char("]")), .key(.char("1"))])
         #expect(decoder.decode(chars("\(Self.esc)]11;rgb:0/0/0\u{07}x")) == [.key(.char("x"))])
+    }
+
+    @Test func theModesAnswersAreRead() {
+        let kitty = TerminalReplies(parsing: Array(Self.kitty.utf8))
+        #expect(kitty.keyboardFlags == 0 && kitty.synchronizedOutput == 2 && !kitty.cannotSynchronize)
+        #expect(kitty.colorScheme == .light)
+        let unknown = TerminalReplies(parsing: Array("\(Self.esc)[?2026;0$y\(Self.esc)[?1;2c".utf8))
+        #expect(unknown.cannotSynchronize && unknown.keyboardFlags == nil && unknown.colorScheme == nil)
+        #expect(Theme.decide(choice: .auto, environment: [:], replies: kitty).theme == .light, "the scheme wins")
+    }
+
+    /// Once the start-up answers are in, a colour scheme report (mode 2031) is an event of its
+    /// own, and a focus report is taken by the session; neither is a key.
+    @Test func reportsAfterTheStartAreEventsNotKeys() {
+        var decoder = KeyDecoder()
+        let events = decoder.decode(chars("j\(Self.esc)[?997;2nk\(Self.esc)[I\(Self.esc)[O"))
+        guard events.count == 3, case .terminalReplies(let replies) = events[1] else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(events[0] == .key(.char("j")) && events[2] == .key(.char("k")))
+        #expect(replies.colorScheme == .light)
+        #expect(decoder.takeFocusIn() && !decoder.takeFocusIn(), "told once")
     }
 }

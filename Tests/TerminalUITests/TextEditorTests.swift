@@ -119,6 +119,21 @@ import FakeNFTTesting
         #expect(KeyDecoder.decode(chars("\u{1B}[99~\u{1B}[1;5Cy")) == [.key(.char("y"))], "unknown: dropped")
     }
 
+    @Test func decodesTheKittyKeyboardProtocolsKeys() {
+        let keys: [(String, Key?)] = [
+            ("27", .escape), ("13", .enter), ("57414", .enter), ("9", .tab), ("9;2", .backTab), ("127", .backspace),
+            ("99;5", .ctrl("c")), ("122;5", .ctrl("z")), ("99;69", .ctrl("c")), ("97;2", .char("A")),
+            ("1089", .char("с")), ("57399", .char("0")), ("57410", .char("/")), ("57419", .up), ("57424", .end),
+            ("97;3", nil), ("27;5", nil), ("57441", nil), ("99999999999", nil), ("97;99999", nil), ("1;2;3;4", nil),
+            ("0", nil), (";5", nil),
+        ]
+        for (report, key) in keys {
+            #expect(
+                KeyDecoder.decode(chars("\u{1B}[\(report)uq")) == (key.map { [.key($0)] } ?? []) + [.key(.char("q"))],
+                "\(report)")
+        }
+    }
+
     @Test func decodesMouseReports() {
         #expect(
             KeyDecoder.decode(chars("\u{1B}[<0;5;3M")) == [.mouse(MouseEvent(kind: .click, point: Point(x: 4, y: 2)))])

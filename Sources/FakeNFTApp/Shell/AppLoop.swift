@@ -132,8 +132,8 @@ final class AppLoop {
     private func act(on events: [TerminalEvent], _ content: any LoopContent) -> Ending? {
         leftOver = []
         for (index, event) in events.enumerated() {
-            if case .terminalReplies(let bytes) = event {
-                onTerminalReplies?(TerminalReplies(parsing: bytes))
+            if case .terminalReplies(let replies) = event {
+                onTerminalReplies?(replies)
                 presenter.invalidate()
             } else if !content.handle(event) {
                 return .quit

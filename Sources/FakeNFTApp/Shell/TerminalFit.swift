@@ -3,8 +3,9 @@ import Logging
 import TerminalUI
 
 /// What the terminal shows pictures with, and the theme for its background: decided from the
-/// environment at start, so that nothing waits for the terminal, and again when its answers to
-/// the start-up queries arrive (at once, after a network's delay, or never).
+/// environment at start, so that nothing waits for the terminal, again when its answers to the
+/// start-up queries arrive (at once, after a network's delay, or never), and again whenever it
+/// reports a new colour scheme or background (`--theme auto` follows it).
 @MainActor
 final class TerminalFit {
     /// The decision for the answers so far (nil: none yet).
@@ -14,6 +15,8 @@ final class TerminalFit {
     private let decide: Decide
     private let logger: Logger
     private(set) var graphics: TerminalGraphics
+    /// What the terminal answered so far.
+    private var replies: TerminalReplies?
     /// Pictures in pixels, when the terminal shows them.
     private(set) var pixels: PixelImages?
     /// The pictures to refit when the answers change how they are drawn (set once they exist).
@@ -30,8 +33,12 @@ final class TerminalFit {
     /// A cell's width over its height, for character art.
     var cellAspect: Double { Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height) }
 
-    /// The terminal answered: decide again, and redraw with what it can do.
-    func take(_ replies: TerminalReplies) { apply(decide(replies), replies: true) }
+    /// The terminal answered (or reported a change): decide again, and redraw with what it can do.
+    func take(_ replies: TerminalReplies) {
+        let known = self.replies.map { $0.updated(with: replies) } ?? replies
+        self.replies = known
+        apply(decide(known), replies: true)
+    }
 
     private func apply(_ decided: (graphics: TerminalGraphics, theme: Theme), replies: Bool) {
         var graphics = decided.graphics

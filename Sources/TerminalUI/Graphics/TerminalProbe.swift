@@ -31,17 +31,27 @@ public enum TerminalProbe {
     }
 
     /// The queries: XTVERSION, the kitty graphics query, the cell and window sizes in pixels,
-    /// the background colour (OSC 11, for the theme), and DA1 last (every terminal answers it, so
-    /// it ends the replies). Inside tmux the picture queries also go through passthrough to the
-    /// terminal tmux runs in (tmux answers the plain XTVERSION, OSC 11 and DA1 itself), so two
-    /// DA1 answers end the replies.
+    /// the kitty keyboard protocol's flags, whether output can be synchronized (DECRQM of mode
+    /// 2026), the colour scheme (`CSI ? 996 n`) and the background colour (OSC 11) for the theme,
+    /// and DA1 last (every terminal answers it, so it ends the replies). Inside tmux the picture
+    /// queries also go through passthrough to the terminal tmux runs in (tmux answers the rest
+    /// itself), so two DA1 answers end the replies.
     public static func queries(inTmux: Bool) -> (text: String, deviceAttributes: Int) {
         let pictures =
             "\u{1B}[>0q" + "\u{1B}_Gi=\(TerminalReplies.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t"
             + "\u{1B}[14t"
-        let background = "\u{1B}]11;?\u{1B}\\", attributes = "\u{1B}[c"
-        guard inTmux else { return (pictures + background + attributes, 1) }
-        return ("\u{1B}[>0q" + Passthrough.tmux(pictures + attributes) + background + attributes, 2)
+        let modes = "\u{1B}[?u\u{1B}[?2026$p\u{1B}[?996n", attributes = "\u{1B}[c"
+        guard inTmux else { return (pictures + modes + backgroundQuery + attributes, 1) }
+        return ("\u{1B}[>0q" + Passthrough.tmux(pictures + attributes) + modes + backgroundQuery + attributes, 2)
+    }
+
+    /// The background colour's query (OSC 11).
+    public static let backgroundQuery = "\u{1B}]11;?\u{1B}\\"
+
+    /// The background colour asked again (a terminal that reports no colour scheme may have
+    /// changed it while the app was not in focus), ended by DA1: one DA1 answer ends its replies.
+    public static func backgroundAgain() -> (text: String, deviceAttributes: Int) {
+        (backgroundQuery + "\u{1B}[c", 1)
     }
 
     /// The controlling terminal's size in cells and pixels, read at once (nil without one).

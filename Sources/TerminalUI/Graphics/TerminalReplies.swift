@@ -1,7 +1,9 @@
 /// What a terminal answered to the start-up queries, read from the raw bytes: its name and
 /// version (XTVERSION), the kitty graphics query's answer, the cell and window sizes in pixels
-/// (`CSI 16 t`, `CSI 14 t`) and the device attributes (DA1, the end marker). Anything else in
-/// the bytes (garbage, keys typed meanwhile, cut replies) is skipped.
+/// (`CSI 16 t`, `CSI 14 t`), its background colour (OSC 11) and colour scheme (`CSI ? 997 n`),
+/// the kitty keyboard protocol's flags (`CSI ? u`), whether it synchronizes output (DECRQM of
+/// mode 2026) and the device attributes (DA1, the end marker). Anything else in the bytes
+/// (garbage, keys typed meanwhile, cut replies) is skipped.
 public struct TerminalReplies: Sendable, Hashable {
     /// XTVERSION answers, in order: e.g. "kitty(0.35.2)", "foot(1.16.2)", "XTerm(379)",
     /// "WezTerm 20240203-110809-5046fc22", "tmux 3.3a" (inside tmux, tmux answers too).
@@ -14,8 +16,29 @@ public struct TerminalReplies: Sendable, Hashable {
     public var windowPixels: Size?
     /// The background colour (OSC 11), for the theme.
     public var background: RGB?
+    /// The colour scheme the terminal reports (`CSI ? 997 ; 1|2 n`: its answer to `CSI ? 996 n`,
+    /// or a report of its own once subscribed with mode 2031).
+    public var colorScheme: ColorScheme?
+    /// The kitty keyboard protocol's flags now (`CSI ? flags u`): the terminal speaks it.
+    public var keyboardFlags: Int?
+    /// The DECRQM answer for synchronized output (mode 2026): 0 unknown, 1 or 2 known (set or
+    /// reset), 3 or 4 permanently set or reset.
+    public var synchronizedOutput: Int?
     /// The parameters of each DA1 answer, in order (a `4` means sixel graphics).
     public var deviceAttributes: [[Int]] = []
+
+    /// Whether the terminal said it cannot synchronize output (it does not know mode 2026, or
+    /// has it off for good); a terminal that did not answer is not known to be unable.
+    public var cannotSynchronize: Bool { synchronizedOutput == 0 || synchronizedOutput == 4 }
+
+    /// These replies with what `later` answered in their place (a background or a colour
+    /// scheme reported after the start): what `later` does not say is kept.
+    public func updated(with later: TerminalReplies) -> TerminalReplies {
+        var merged = self
+        merged.background = later.background ?? background
+        merged.colorScheme = later.colorScheme ?? colorScheme
+        return merged
+    }
 
     public init() {}
 
@@ -63,8 +86,17 @@ public struct TerminalReplies: Sendable, Hashable {
     }
 
     private mutating func record(csi parameters: String, final: UInt8) {
+        let numbers = parameters.dropFirst().split(separator: ";").map { Int($0.filter(\.isNumber).prefix(9)) }
         if final == UInt8(ascii: "c"), parameters.hasPrefix("?") {
-            deviceAttributes.append(parameters.dropFirst().split(separator: ";").compactMap { Int($0) })
+            deviceAttributes.append(numbers.compactMap { $0 })
+        } else if final == UInt8(ascii: "u"), parameters.hasPrefix("?"), numbers.count == 1 {
+            keyboardFlags = numbers[0]
+        } else if final == UInt8(ascii: "y"), parameters.hasPrefix("?2026;"), parameters.hasSuffix("$"),
+            numbers.count == 2
+        {
+            synchronizedOutput = numbers[1]
+        } else if final == UInt8(ascii: "n"), parameters.hasPrefix("?997;"), numbers.count == 2 {
+            colorScheme = numbers[1] == 1 ? .dark : numbers[1] == 2 ? .light : colorScheme
         } else if final == UInt8(ascii: "t") {
             let numbers = parameters.split(separator: ";").compactMap { Int($0) }
             guard numbers.count == 3, (1...100_000).contains(numbers[1]), (1...100_000).contains(numbers[2]) else {

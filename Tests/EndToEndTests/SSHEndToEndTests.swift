@@ -162,6 +162,32 @@ import FakeNFTTesting
         try await tmux.waitFor("EXIT=0", timeout: 10)
     }
 
+    /// 400 KB of keys typed into one session (a stuck key, a script: pasted unbracketed, so every
+    /// character is a key) cannot hold `q` behind them, nor a second visitor's tab switch.
+    @Test func aFloodedSessionEndsOnQBesideAVisitorWhoseKeysAct() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["fay", "gus"])
+        let tmux = shop.tmux
+        try await tmux.run(
+            ["new-window", "-d", "-t", tmux.session, "-n", "gus", shop.ssh(key: "gus", user: "gus") + "; sleep 600"])
+        try await shop.waitFor("Welcome to FakeNFT", in: "gus", timeout: 60)
+        try await tmux.run(["send-keys", "-t", "\(tmux.session):gus", "s"])
+        try await shop.waitFor("9 collections", in: "gus", timeout: 60)
+        try await tmux.type(shop.ssh(key: "fay", user: "fay"))
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitFor("9 collections")
+        let keys = tmux.directory.appendingPathComponent("keys.txt")
+        try String(repeating: "jk", count: 200_000).write(to: keys, atomically: true, encoding: .utf8)
+        try await tmux.run(["load-buffer", "-b", "flood", keys.path])
+        try await tmux.run(["paste-buffer", "-b", "flood", "-t", "\(tmux.session):0"])
+        try await tmux.run(["send-keys", "-t", "\(tmux.session):gus", "4"])
+        try await shop.waitFor("Users by rating", in: "gus", timeout: 30)
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0", timeout: 30)
+        try await tmux.run(["send-keys", "-t", "\(tmux.session):gus", "1"])
+        try await shop.waitFor("9 collections", in: "gus", timeout: 30)
+    }
+
     /// A session without a key pressed for `--ssh-idle-minutes` is closed with its reason.
     @Test func anIdleSessionIsClosed() async throws {
         let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--ssh-idle-minutes 1")

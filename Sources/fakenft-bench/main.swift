@@ -33,6 +33,8 @@ do {
     try await ServerBenchmarks.liveUpdate()
     print("\nStatistics")
     try await StatisticsBenchmarks.ratingList()
+    print("\nGo-to (Ctrl-P)")
+    try await GoToBenchmarks.largeShop()
     print("\nPictures")
     try PictureBenchmarks.decodeAndRender()
     try await PictureBenchmarks.collectionPictures()

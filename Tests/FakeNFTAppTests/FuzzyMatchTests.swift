@@ -4,7 +4,7 @@ import Testing
 /// The go-to finder's ranking, fzf's way: word starts and runs first.
 @Suite struct FuzzyMatchTests {
     func order(_ query: String, _ names: [String]) -> [String] {
-        FuzzyMatch.ranked(names.map(FuzzyMatch.Candidate.init), by: query).map { names[$0.index] }
+        FuzzyMatch.ranked(names.map(FuzzyMatch.Candidate.init), by: query).map { names[$0] }
     }
 
     @Test func everyCharacterInOrderOrNothing() {
@@ -25,5 +25,22 @@ import Testing
         #expect(order("pink", ["Peach Ink", "Pink"]) == ["Pink", "Peach Ink"])
         // Equal scores: the shorter name, then the order given.
         #expect(order("be", ["Beige Two", "Beige"]) == ["Beige", "Beige Two"])
+    }
+
+    /// The finder ranks a query typed on from the last among the last one's matches only: the
+    /// same names in the same order as ranking them all.
+    @Test func rankingAmongTheLastMatchesIsRankingThemAll() {
+        var generator = SystemRandomNumberGenerator()
+        let syllables = ["ka", "ri", "mo", "ла", "Ёж", "va", "Pe", " ", "x", "Lu"]
+        let names = (0..<3_000).map { _ in (0..<6).map { _ in syllables.randomElement(using: &generator)! }.joined() }
+        let candidates = names.map(FuzzyMatch.Candidate.init)
+        var last: [Int]?
+        for query in ["k", "ka", "kar", "kari", "karim", "karimo"] {
+            let all = FuzzyMatch.ranked(candidates, by: query)
+            let narrowed = FuzzyMatch.ranked(candidates, by: query, among: last)
+            #expect(narrowed == all, "\(query)")
+            #expect(all.allSatisfy { FuzzyMatch.match(query, in: names[$0]) != nil })
+            last = narrowed
+        }
     }
 }

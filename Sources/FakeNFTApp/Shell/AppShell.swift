@@ -204,7 +204,9 @@ public final class AppShell: LoopContent {
                 reachable.keys = command.keys.filter { !owned.contains($0) }
                 return reachable.keys.isEmpty ? nil : reachable
             }
-        palette.open(commands.map { FinderPanel.Row(name: $0.text, detail: "", key: $0.keysLabel, reason: $0.reason) })
+        palette.open(
+            FinderPanel.Listing(
+                commands.map { FinderPanel.Row(name: $0.text, detail: "", key: $0.keysLabel, reason: $0.reason) }))
     }
 
     private var paletteLayer: KeyLayer {

@@ -16,6 +16,18 @@ final class FinderPanel {
         var reason: String?
     }
 
+    /// Rows with their names made ready to match: made once, anywhere (a large shop's go-to
+    /// makes its hundred thousand off the main actor).
+    struct Listing: Sendable {
+        let rows: [Row]
+        let candidates: [FuzzyMatch.Candidate]
+
+        nonisolated init(_ rows: [Row]) {
+            self.rows = rows
+            candidates = rows.map { FuzzyMatch.Candidate($0.name) }
+        }
+    }
+
     enum Action: Sendable { case pick, close, up, down, pageUp, pageDown }
 
     /// The finder's keys; every other key edits the field.
@@ -38,16 +50,11 @@ final class FinderPanel {
     let placeholder: String
     private(set) var isShown = false
     /// The rows to find among; nil while they are gathered.
-    private(set) var rows: [Row]? {
-        didSet {
-            candidates = (rows ?? []).map { FuzzyMatch.Candidate($0.name) }
-            found = nil
-        }
-    }
-    /// The rows' names made ready to match, once per rows.
-    @ObservationIgnored private var candidates: [FuzzyMatch.Candidate] = []
-    /// The last query's matches: a key and the frame after it rank once, not once each.
-    @ObservationIgnored private var found: (query: String, matches: [(index: Int, positions: [Int])])?
+    private(set) var listing: Listing? { didSet { found = nil } }
+    private var rows: [Row]? { listing?.rows }
+    /// The last query's matches: a key and the frame after it rank once, not once each; a query
+    /// typed on from it ranks among them only.
+    @ObservationIgnored private var found: (query: String, matches: [Int])?
     private var editor = TextEditor(maxLength: 100)
     private var selected = 0
     /// True after an arrow moved the choice, false after an edit: the terminal cursor then sits
@@ -61,29 +68,28 @@ final class FinderPanel {
         self.placeholder = placeholder
     }
 
-    /// Opens empty, with `rows` (nil: still to come, see ``show(_:)``).
-    func open(_ rows: [Row]?) {
+    /// Opens empty, with `listing` (nil: still to come, see ``show(_:)``).
+    func open(_ listing: Listing?) {
         isShown = true
         editor = TextEditor(maxLength: 100)
         selected = 0
         choosing = false
-        self.rows = rows
+        self.listing = listing
     }
 
     /// The rows gathered.
-    func show(_ rows: [Row]) { self.rows = rows }
+    func show(_ listing: Listing) { self.listing = listing }
 
     func close() { isShown = false }
 
-    /// The rows that match what is typed, best first, with the characters matched.
-    var matches: [(index: Int, positions: [Int])] {
+    /// The rows that match what is typed, best first, by index.
+    var matches: [Int] {
         guard let rows else { return [] }
         let query = editor.text
         if let found, found.query == query { return found.matches }
-        let matches =
-            query.isEmpty
-            ? rows.indices.map { ($0, [Int]()) }
-            : FuzzyMatch.ranked(candidates, by: query).map { ($0.index, $0.match.positions) }
+        let typedOn = found.flatMap { !$0.query.isEmpty && query.hasPrefix($0.query) ? $0.matches : nil }
+        let candidates = listing?.candidates ?? []
+        let matches = query.isEmpty ? Array(rows.indices) : FuzzyMatch.ranked(candidates, by: query, among: typedOn)
         found = (query, matches)
         return matches
     }
@@ -100,7 +106,7 @@ final class FinderPanel {
                     let found = matches
                     guard !found.isEmpty else { return .handled }
                     isShown = false
-                    return pick(found[min(selected, found.count - 1)].index)
+                    return pick(found[min(selected, found.count - 1)])
                 case .close: isShown = false
                 case .up: selected = max(0, selected - 1)
                 case .down: selected = min(max(0, count - 1), selected + 1)
@@ -149,8 +155,10 @@ final class FinderPanel {
             style: .dim, maxWidth: countRow.width)
         pageSize = max(1, list.height)
         let first = max(0, min(selected - list.height / 2, found.count - list.height))
-        for (offset, (index, positions)) in found.dropFirst(first).prefix(list.height).enumerated() {
+        for (offset, index) in found.dropFirst(first).prefix(list.height).enumerated() {
             let row = rows[index], y = list.y + offset, isSelected = first + offset == selected
+            let positions =
+                listing.map { FuzzyMatch.match(editor.text, in: $0.candidates[index])?.positions ?? [] } ?? []
             let style: Style = row.reason != nil ? .dim : isSelected ? .selected : .bold
             if isSelected {
                 buffer.fill(Rect(x: list.x, y: y, width: list.width, height: 1), with: " ", style: .selected)

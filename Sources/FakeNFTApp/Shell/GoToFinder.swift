@@ -7,6 +7,8 @@ import Localization
 public final class GoToFinder {
     let panel = FinderPanel(title: tr(.goToTitle), placeholder: tr(.goToPlaceholder))
     private var entries: [GoToEntry] = []
+    /// The entries as the panel lists them.
+    private var listing: FinderPanel.Listing?
     private let tasks = TaskBag()
     private let load: @MainActor () async -> [GoToEntry]
     private let target: @MainActor (GoToEntry.Target) -> ScreenCommand
@@ -23,13 +25,16 @@ public final class GoToFinder {
     }
 
     func open() {
-        panel.open(entries.isEmpty ? nil : Self.rows(entries))
+        panel.open(listing)
         tasks.cancelAll()
         tasks.run { [weak self] in
             guard let self else { return }
             let gathered = await load()
+            let listing = await Self.listing(gathered)
+            guard !Task.isCancelled else { return }
             entries = gathered
-            panel.show(Self.rows(gathered))
+            self.listing = listing
+            panel.show(listing)
         }
     }
 
@@ -39,7 +44,9 @@ public final class GoToFinder {
         }
     }
 
-    private static func rows(_ entries: [GoToEntry]) -> [FinderPanel.Row] {
-        entries.map { FinderPanel.Row(name: $0.name, detail: $0.place) }
+    /// The entries' rows, made ready to match off the main actor (a large shop has a hundred
+    /// thousand).
+    @concurrent private nonisolated static func listing(_ entries: [GoToEntry]) async -> FinderPanel.Listing {
+        FinderPanel.Listing(entries.map { FinderPanel.Row(name: $0.name, detail: $0.place) })
     }
 }

@@ -3,7 +3,7 @@ import Localization
 
 /// One thing Ctrl-P can go to: a screen of the app, a collection, an NFT or a user (the
 /// collections' authors among them), its name and where it lives.
-struct GoToEntry: Sendable {
+package struct GoToEntry: Sendable {
     enum Target: Sendable {
         case screen(Place)
         case collection(NFTCollection)
@@ -51,18 +51,21 @@ struct GoToEntry: Sendable {
         }
     }
 
-    let name: String
+    package let name: String
     let place: String
     let target: Target
 }
 
-/// What Ctrl-P searches, gathered from the services: the app's screens, every collection, their
-/// NFTs and every user; a part that cannot be fetched now (offline) gives what was seen before.
-enum GoToIndex {
-    static func load(_ services: Services) async -> [GoToEntry] {
+/// What Ctrl-P searches, gathered from the services: the app's screens, every collection, every
+/// NFT the server lists (a server without the list: the collections' first NFTs) and every user;
+/// a part that cannot be fetched now (offline) gives what was seen before.
+package enum GoToIndex {
+    package static func load(_ services: Services) async -> [GoToEntry] {
         let seen = await services.catalog.seen()
         let collections = (try? await services.catalog.knownCollections()) ?? seen.collections
-        let nfts = (try? await services.catalog.nfts(ids: collections.flatMap(\.nfts))) ?? seen.nfts
+        var listed = try? await services.catalog.everyNFT()
+        if listed == nil { listed = try? await services.catalog.nfts(ids: collections.flatMap(\.nfts)) }
+        let nfts = listed ?? seen.nfts
         var users = try? await services.users.all(sorting: .rating)
         if users == nil { users = await services.users.known() }
         return entries(collections: collections, nfts: nfts, users: users ?? [])

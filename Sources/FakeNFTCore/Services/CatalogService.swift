@@ -65,6 +65,24 @@ public actor CatalogService {
         return nft
     }
 
+    /// The most NFTs ``everyNFT()`` reads (200 pages): a server that never ends a list stops there.
+    public static let maxIndexedNFTs = 200_000
+    public static let nftPageSize = 1_000
+
+    /// Every NFT the server lists, page by page until a page comes back short (for go-to: not
+    /// cached, so the saved copy keeps only what was seen).
+    public func everyNFT() async throws -> [NFT] {
+        var all: [NFT] = []
+        var page = 0
+        while all.count < Self.maxIndexedNFTs {
+            let fresh = try await api.nfts(page: page, size: Self.nftPageSize)
+            all += fresh
+            guard fresh.count == Self.nftPageSize else { break }
+            page += 1
+        }
+        return all
+    }
+
     /// The most NFTs one list asks for: a list of a million ids (a hostile server) would
     /// otherwise mean a million requests.
     public static let maxListedNFTs = 1_000

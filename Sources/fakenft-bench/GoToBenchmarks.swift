@@ -24,7 +24,7 @@ enum GoToBenchmarks {
         let entries = await GoToIndex.load(services)
         let gathered = milliseconds(clock.now - start)
         start = clock.now
-        let candidates = entries.map { FuzzyMatch.Candidate($0.name) }
+        let candidates = FuzzyMatch.Names(entries.map(\.name))
         report(
             "Ctrl-P: gather and prepare \(entries.count) entries",
             "\(format(gathered, 0)) ms gathered, \(format(milliseconds(clock.now - start), 0)) ms prepared")

@@ -4,7 +4,7 @@ import Testing
 /// The go-to finder's ranking, fzf's way: word starts and runs first.
 @Suite struct FuzzyMatchTests {
     func order(_ query: String, _ names: [String]) -> [String] {
-        FuzzyMatch.ranked(names.map(FuzzyMatch.Candidate.init), by: query).map { names[$0] }
+        FuzzyMatch.ranked(FuzzyMatch.Names(names), by: query).map { names[$0] }
     }
 
     @Test func everyCharacterInOrderOrNothing() {
@@ -33,7 +33,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let syllables = ["ka", "ri", "mo", "ла", "Ёж", "va", "Pe", " ", "x", "Lu"]
         let names = (0..<3_000).map { _ in (0..<6).map { _ in syllables.randomElement(using: &generator)! }.joined() }
-        let candidates = names.map(FuzzyMatch.Candidate.init)
+        let candidates = FuzzyMatch.Names(names)
         var last: [Int]?
         for query in ["k", "ka", "kar", "kari", "karim", "karimo"] {
             let all = FuzzyMatch.ranked(candidates, by: query)

@@ -2,7 +2,7 @@
 /// (case and diacritics ignored, Cyrillic too), more for characters at word starts and in runs,
 /// less for the gaps between them; the tightest such match is the one scored.
 ///
-/// Ranking is built for a hundred thousand names a key: names are folded once (``Candidate``),
+/// Ranking is built for a hundred thousand names a key: names are folded once (``Names``),
 /// a name without the query's characters in order is dropped after one pass over it, the rest are
 /// scored in one buffer reused for all of them and ordered by two counting sorts (scores and
 /// lengths are small numbers), and the matched characters are found only for the names shown
@@ -23,34 +23,73 @@ package enum FuzzyMatch {
     /// The longest name matched (its first characters) and the longest query (its first characters).
     static let maxName = 128, maxQuery = 32
 
-    /// A name made ready to match: its characters (the first ``maxName``) folded to one scalar
-    /// each (case and diacritics ignored; ASCII without Foundation) and what starting a match at
-    /// each is worth, done once however many queries follow.
-    package struct Candidate: Sendable {
-        let keys: [UInt32]
-        let bonuses: [Int]
+    /// Names made ready to match, all in two flat arrays (no object per name: a hundred
+    /// thousand are read a key without a reference count touched): each name's characters (its
+    /// first ``maxName``) folded to one scalar each (case and diacritics ignored; ASCII without
+    /// Foundation) and what starting a match at each is worth, done once however many queries follow.
+    package struct Names: Sendable {
+        private var keys: [UInt32] = []
+        private var bonuses: [UInt8] = []
+        /// Where each name ends in ``keys``.
+        private var ends: [Int] = []
 
-        package init(_ name: String) {
+        package init(_ names: some Sequence<String>) {
+            for name in names { append(name) }
+        }
+
+        package var count: Int { ends.count }
+
+        private mutating func append(_ name: String) {
             var ascii = true
             for byte in name.utf8.prefix(FuzzyMatch.maxName) where byte >= 0x80 || byte < 0x20 { ascii = false }
-            guard ascii else {
-                let characters = Array(name.prefix(FuzzyMatch.maxName))
-                keys = characters.map { c in
-                    let folded = c.isASCII ? Character(c.lowercased()) : Format.searchKey(String(c)).first ?? c
-                    return folded.unicodeScalars.first?.value ?? 0
+            if ascii {  // printable ASCII, most names: a byte is a character, read without Character's cost
+                let bytes = Array(name.utf8.prefix(FuzzyMatch.maxName))
+                for (i, byte) in bytes.enumerated() {
+                    keys.append(UInt32((0x41...0x5A).contains(byte) ? byte + 0x20 : byte))
+                    let before = i > 0 ? bytes[i - 1] : 0x20
+                    let lower = (0x61...0x7A).contains(before), upper = (0x41...0x5A).contains(byte)
+                    let alphanumeric = lower || (0x41...0x5A).contains(before) || (0x30...0x39).contains(before)
+                    bonuses.append(!alphanumeric || (lower && upper) ? UInt8(wordStart) : 0)
                 }
-                bonuses = characters.indices.map { isWordStart($0, in: characters) ? wordStart : 0 }
-                return
+            } else {
+                let characters = Array(name.prefix(FuzzyMatch.maxName))
+                for (i, c) in characters.enumerated() {
+                    let folded = c.isASCII ? Character(c.lowercased()) : Format.searchKey(String(c)).first ?? c
+                    keys.append(folded.unicodeScalars.first?.value ?? 0)
+                    bonuses.append(isWordStart(i, in: characters) ? UInt8(wordStart) : 0)
+                }
             }
-            // printable ASCII, most names: a byte is a character, read without Character's cost
-            let bytes = Array(name.utf8.prefix(FuzzyMatch.maxName))
-            keys = bytes.map { UInt32((0x41...0x5A).contains($0) ? $0 + 0x20 : $0) }
-            bonuses = bytes.indices.map { i in
-                guard i > 0 else { return wordStart }
-                let before = bytes[i - 1], here = bytes[i]
-                let lower = (0x61...0x7A).contains(before), upper = (0x41...0x5A).contains(here)
-                let alphanumeric = lower || (0x41...0x5A).contains(before) || (0x30...0x39).contains(before)
-                return !alphanumeric || (lower && upper) ? wordStart : 0
+            ends.append(keys.count)
+        }
+
+        /// Calls `body` with the folded characters and bonuses of name `index`.
+        func withName<T>(
+            _ index: Int, _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt8>) -> T
+        ) -> T {
+            let range = (index == 0 ? 0 : ends[index - 1])..<ends[index]
+            return keys.withUnsafeBufferPointer { keys in
+                bonuses.withUnsafeBufferPointer { bonuses in
+                    body(UnsafeBufferPointer(rebasing: keys[range]), UnsafeBufferPointer(rebasing: bonuses[range]))
+                }
+            }
+        }
+
+        /// Calls `body` with a way to read every name's characters and bonuses, each by index.
+        func withAll<T>(
+            _ body: ((Int) -> (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt8>)) -> T
+        ) -> T {
+            keys.withUnsafeBufferPointer { keys in
+                bonuses.withUnsafeBufferPointer { bonuses in
+                    ends.withUnsafeBufferPointer { ends in
+                        body { index in
+                            let range = (index == 0 ? 0 : ends[index - 1])..<ends[index]
+                            return (
+                                UnsafeBufferPointer(rebasing: keys[range]),
+                                UnsafeBufferPointer(rebasing: bonuses[range])
+                            )
+                        }
+                    }
+                }
             }
         }
     }
@@ -61,37 +100,47 @@ package enum FuzzyMatch {
     }
 
     /// The match of `query` in `name`, or nil when some character of it is not there in order.
-    static func match(_ query: String, in name: String) -> Match? { match(query, in: Candidate(name)) }
+    static func match(_ query: String, in name: String) -> Match? { match(query, at: 0, of: Names([name])) }
 
-    /// The match of `query` in `candidate`, with the characters it used.
-    static func match(_ query: String, in candidate: Candidate) -> Match? {
+    /// The match of `query` in name `index` of `names`, with the characters it used.
+    static func match(_ query: String, at index: Int, of names: Names) -> Match? {
         var table = Table()
         let wanted = folded(query)
-        guard let (score, end) = table.score(wanted, in: candidate) else { return nil }
-        return Match(
-            score: score, positions: table.positions(ending: end, count: wanted.count, width: candidate.keys.count))
+        return names.withName(index) { keys, bonuses in
+            wanted.withUnsafeBufferPointer { wanted in
+                guard let (score, end) = table.score(wanted, keys, bonuses) else { return nil }
+                return Match(
+                    score: score, positions: table.positions(ending: end, count: wanted.count, width: keys.count))
+            }
+        }
     }
 
-    /// The `candidates` that match `query`, best first (then shorter, then in their order), by
+    /// The `names` that match `query`, best first (then shorter, then in their order), by
     /// index; only those of `among` when given (the matches of a query this one extends: a name
     /// that misses "ab" misses "abc").
-    package static func ranked(_ candidates: [Candidate], by query: String, among: [Int]? = nil) -> [Int] {
+    package static func ranked(_ names: Names, by query: String, among: [Int]? = nil) -> [Int] {
         let wanted = folded(query)
         var allowed: [Bool]?
         if let among {
-            allowed = Array(repeating: false, count: candidates.count)
+            allowed = Array(repeating: false, count: names.count)
             for index in among { allowed?[index] = true }
         }
         var table = Table()
-        var found: [Int] = [], scores: [Int] = []
-        for index in candidates.indices where allowed?[index] ?? true {  // in order: ties stay in it
-            guard let (score, _) = table.score(wanted, in: candidates[index]) else { continue }
-            found.append(index)
-            scores.append(score)
+        var found: [Int] = [], scores: [Int] = [], lengths: [Int] = []
+        wanted.withUnsafeBufferPointer { wanted in
+            names.withAll { name in
+                for index in 0..<names.count where allowed?[index] ?? true {  // in order: ties stay in it
+                    let (keys, bonuses) = name(index)
+                    guard let (score, _) = table.score(wanted, keys, bonuses) else { continue }
+                    found.append(index)
+                    scores.append(score)
+                    lengths.append(keys.count)
+                }
+            }
         }
         guard let low = scores.min(), let high = scores.max() else { return [] }
         // shorter first, then (stably) the higher score first: score, then length, then order
-        let byLength = countingSort(found.indices, keys: { candidates[found[$0]].keys.count }, range: maxName + 1)
+        let byLength = countingSort(found.indices, keys: { lengths[$0] }, range: maxName + 1)
         let byScore = countingSort(byLength, keys: { high - scores[$0] }, range: high - low + 1)
         return byScore.map { found[$0] }
     }
@@ -119,12 +168,14 @@ package enum FuzzyMatch {
         /// Where the query's character i - 1 is in that best match.
         var previous: [Int] = []
 
-        /// The best score of `wanted` in `candidate` and where its last character is; nil when
-        /// its characters are not all there in order. The best-scoring way to place them is the
-        /// one taken (fzf's second algorithm): "ac" in "Ava Cruz" is the two initials, not the
-        /// "a" next to the "C".
-        mutating func score(_ wanted: [UInt32], in candidate: Candidate) -> (score: Int, end: Int)? {
-            let keys = candidate.keys, bonuses = candidate.bonuses
+        /// The best score of `wanted` in a name (its folded `keys` and `bonuses`) and where its
+        /// last character is; nil when its characters are not all there in order. The
+        /// best-scoring way to place them is the one taken (fzf's second algorithm): "ac" in
+        /// "Ava Cruz" is the two initials, not the "a" next to the "C".
+        mutating func score(
+            _ wanted: UnsafeBufferPointer<UInt32>, _ keys: UnsafeBufferPointer<UInt32>,
+            _ bonuses: UnsafeBufferPointer<UInt8>
+        ) -> (score: Int, end: Int)? {
             let n = wanted.count, m = keys.count
             guard n > 0, n <= m else { return nil }
             var found = 0  // one pass first: most names lack a character
@@ -133,28 +184,41 @@ package enum FuzzyMatch {
                 if found == n { break }
             }
             guard found == n else { return nil }
-            let none = Int.min
             if best.count < n * m {
-                best = Array(repeating: none, count: n * m)
+                best = Array(repeating: 0, count: n * m)
                 previous = Array(repeating: -1, count: n * m)
             }
+            return best.withUnsafeMutableBufferPointer { best in
+                previous.withUnsafeMutableBufferPointer { previous in
+                    Self.fill(best, previous, wanted, keys, bonuses)
+                }
+            }
+        }
+
+        private static func fill(
+            _ best: UnsafeMutableBufferPointer<Int>, _ previous: UnsafeMutableBufferPointer<Int>,
+            _ wanted: UnsafeBufferPointer<UInt32>, _ keys: UnsafeBufferPointer<UInt32>,
+            _ bonuses: UnsafeBufferPointer<UInt8>
+        ) -> (score: Int, end: Int)? {
+            let n = wanted.count, m = keys.count, none = Int.min
             for j in 0..<m {
-                best[j] = keys[j] == wanted[0] ? perCharacter + bonuses[j] + (j == 0 ? firstCharacter : 0) : none
+                best[j] =
+                    keys[j] == wanted[0] ? perCharacter + Int(bonuses[j]) + (j == 0 ? firstCharacter : 0) : none
             }
             for i in 1..<n {
                 let row = i * m, above = row - m
-                for j in 0..<i { best[row + j] = none }
                 // The best of the previous row before a gap, as `best + gap * k`: a gap's cost grows
                 // by `gap` a character, so one running best serves every j (n × m, not n × m²).
                 var gapped = none, gappedAt = -1
-                for j in i..<m {
+                for j in 0..<m {
                     best[row + j] = none
+                    guard j >= i else { continue }
                     if j >= 2, best[above + j - 2] != none, best[above + j - 2] + gap * (j - 2) > gapped {
                         gapped = best[above + j - 2] + gap * (j - 2)
                         gappedAt = j - 2
                     }
                     guard keys[j] == wanted[i] else { continue }
-                    let here = perCharacter + bonuses[j]
+                    let here = perCharacter + Int(bonuses[j])
                     if gappedAt >= 0 {
                         best[row + j] = gapped - gap * (j - 2) - gapStart + here
                         previous[row + j] = gappedAt
@@ -165,12 +229,10 @@ package enum FuzzyMatch {
                     }
                 }
             }
+            let last = (n - 1) * m
             var end = -1
-            for j in 0..<m
-            where best[(n - 1) * m + j] != none && (end < 0 || best[(n - 1) * m + j] > best[(n - 1) * m + end]) {
-                end = j
-            }
-            return end < 0 ? nil : (best[(n - 1) * m + end], end)
+            for j in 0..<m where best[last + j] != none && (end < 0 || best[last + j] > best[last + end]) { end = j }
+            return end < 0 ? nil : (best[last + end], end)
         }
 
         /// The characters of the match last scored that ends at `end`.

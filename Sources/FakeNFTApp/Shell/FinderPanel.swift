@@ -20,11 +20,11 @@ final class FinderPanel {
     /// makes its hundred thousand off the main actor).
     struct Listing: Sendable {
         let rows: [Row]
-        let candidates: [FuzzyMatch.Candidate]
+        let names: FuzzyMatch.Names
 
         nonisolated init(_ rows: [Row]) {
             self.rows = rows
-            candidates = rows.map { FuzzyMatch.Candidate($0.name) }
+            names = FuzzyMatch.Names(rows.lazy.map(\.name))
         }
     }
 
@@ -88,8 +88,12 @@ final class FinderPanel {
         let query = editor.text
         if let found, found.query == query { return found.matches }
         let typedOn = found.flatMap { !$0.query.isEmpty && query.hasPrefix($0.query) ? $0.matches : nil }
-        let candidates = listing?.candidates ?? []
-        let matches = query.isEmpty ? Array(rows.indices) : FuzzyMatch.ranked(candidates, by: query, among: typedOn)
+        let matches =
+            if let names = listing?.names, !query.isEmpty {
+                FuzzyMatch.ranked(names, by: query, among: typedOn)
+            } else {
+                Array(rows.indices)
+            }
         found = (query, matches)
         return matches
     }
@@ -157,8 +161,7 @@ final class FinderPanel {
         let first = max(0, min(selected - list.height / 2, found.count - list.height))
         for (offset, index) in found.dropFirst(first).prefix(list.height).enumerated() {
             let row = rows[index], y = list.y + offset, isSelected = first + offset == selected
-            let positions =
-                listing.map { FuzzyMatch.match(editor.text, in: $0.candidates[index])?.positions ?? [] } ?? []
+            let positions = listing.flatMap { FuzzyMatch.match(editor.text, at: index, of: $0.names) }?.positions ?? []
             let style: Style = row.reason != nil ? .dim : isSelected ? .selected : .bold
             if isSelected {
                 buffer.fill(Rect(x: list.x, y: y, width: list.width, height: 1), with: " ", style: .selected)

@@ -8,8 +8,10 @@ import TerminalUI
 /// Builds the app on a server and runs it in the terminal.
 @MainActor
 public enum FakeNFTTerminalApp {
-    /// The four tabs on `context`, showing tab `selectedTab`.
-    public static func makeShell(context: AppContext, selectedTab: Int = 0) -> AppShell {
+    /// The four tabs on `context`, showing tab `selectedTab`; `reload` reads the settings again.
+    public static func makeShell(context: AppContext, selectedTab: Int = 0, reload: @escaping () -> Void = {})
+        -> AppShell
+    {
         let state = context.state
         return AppShell(
             tabs: [
@@ -31,7 +33,7 @@ public enum FakeNFTTerminalApp {
                 case .user(let user): .push(UserScreen(user: user, context: context))
                 }
             },
-            undo: { state.undo() },
+            undo: { state.undo() }, reload: reload,
             status: { state.status }, readOnly: context.readOnly)
     }
 
@@ -49,12 +51,14 @@ public enum FakeNFTTerminalApp {
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
     ///   - accessible: for screen readers: the cursor on the selection, spinners still.
     ///   - readOnly: nothing may be changed (``AppContext/readOnly``).
+    ///   - reload: reads the settings again (SIGUSR1, Ctrl-R, `:reload`); nil: they cannot be.
     public static func run(
         connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
         askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
         accessible: Bool = false, readOnly: Bool = false,
+        reload: (@Sendable () async -> ReloadedSettings)? = nil,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
         // In an SSH session of the shop: no shell to resume a stop, no browser of the visitor's here.
@@ -79,6 +83,30 @@ public enum FakeNFTTerminalApp {
         if askTerminal { session.askTerminal(inTmux: inTmux) }
         let loop = AppLoop(session: session)
         loop.onTerminalReplies = { fit.take($0) }
+        let browser: ((String) -> Bool)? = remote ? nil : { Browser.open($0) }
+        let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: browser)
+        let reloads = TaskBag()
+        let readAgain = {
+            guard let reload else { return }
+            reloads.run {
+                let fresh = await reload()
+                if let reason = fresh.unreadable {
+                    logger.warning("configuration not reloaded: \(reason)")
+                    return effects.show(Toast(tr(.settingsNotReloaded, reason), kind: .error))
+                }
+                KeyRemap.replace(fresh.keys)
+                Language.setProcessLanguage(fresh.language)
+                fit.redecide(fresh.look)
+                for problem in fresh.problems { logger.warning("configuration: \(problem)") }
+                logger.info("settings reloaded from \(fresh.file)")
+                effects.show(
+                    fresh.problems.first.map {
+                        Toast(tr(.settingsReloadProblem, $0, fresh.problems.count), kind: .error)
+                    }
+                        ?? Toast(tr(.settingsReloaded, fresh.file)))
+            }
+        }
+        loop.onReload = readAgain
         // Under the launch screen: the server starts, and whether a sign-in is needed is found out.
         let launch = LaunchScene(server: server)
         let accounts = AccountStore(fileURL: AccountStore.defaultURL())
@@ -101,8 +129,6 @@ public enum FakeNFTTerminalApp {
             guard await loop.run(OnboardingScene(palette: palette)) == .finished else { return session.exitSignal }
             onboarding.markDone()
         }
-        let browser: ((String) -> Bool)? = remote ? nil : { Browser.open($0) }
-        let effects = Effects(clipboard: { session.copyToClipboard($0) }, browser: browser)
         let pictures = Pictures(
             loader: ImageLoader(disk: ImageDiskCache(directory: ImageDiskCache.defaultDirectory())),
             palette: palette, symbols: symbols,
@@ -149,7 +175,7 @@ public enum FakeNFTTerminalApp {
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)
             await context.state.start(remembering: lastSeen.load())  // before the first screen loads
-            let shell = makeShell(context: context, selectedTab: lastTab)
+            let shell = makeShell(context: context, selectedTab: lastTab, reload: readAgain)
             // news only when just signed in; a guest's first screen says what a guest visit is
             if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
             if !guestToldOnce {
@@ -205,5 +231,34 @@ public struct ServerConnection: Sendable {
     public init(api: APIConfiguration, accountKey: String) {
         self.api = api
         self.accountKey = accountKey
+    }
+}
+
+/// The settings read again from the configuration file (under the environment and the command
+/// line, as at start): what the running app takes from them.
+public struct ReloadedSettings: Sendable {
+    /// The file read.
+    public var file: String
+    /// Why it could not be read at all: then nothing changes.
+    public var unreadable: String?
+    /// The keys `[keys]` gives actions, checked.
+    public var keys: [String: [Key]]
+    public var language: Language
+    /// Pictures and theme for the terminal's answers so far (`images`, `theme`, `[colors]`).
+    public var look: @MainActor @Sendable (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme)
+    /// What was wrong in them (that value left at its default, the rest applied).
+    public var problems: [String]
+
+    public init(
+        file: String, unreadable: String?, keys: [String: [Key]], language: Language,
+        look: @escaping @MainActor @Sendable (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
+        problems: [String]
+    ) {
+        self.file = file
+        self.unreadable = unreadable
+        self.keys = keys
+        self.language = language
+        self.look = look
+        self.problems = problems
     }
 }

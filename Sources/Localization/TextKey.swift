@@ -87,6 +87,14 @@ public enum TextKey: String, CaseIterable, Sendable {
     case palette
     case notNow
     case undo
+    /// The shell's command that reads config.toml again (Ctrl-R, `:reload`, SIGUSR1).
+    case reloadSettings
+    /// The settings were read again: {0} is the file.
+    case settingsReloaded
+    /// The settings were read again with a problem: {0} is the first, {1} how many in all.
+    case settingsReloadProblem
+    /// The settings file could not be read again: {0} is why.
+    case settingsNotReloaded
     case hintUndo
     case nothingToUndo
     case undoneLike

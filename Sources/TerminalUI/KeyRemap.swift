@@ -1,30 +1,43 @@
+import Synchronization
+
 /// The keys the user gave actions (`config.toml`'s `[keys]` table), by qualified name
 /// (`catalog.sort`): the app runs inside ``with(_:isolation:_:)``, and every ``KeyMap`` built
 /// in that task (or a task it starts) takes them, so dispatch, help, footer hints and the
-/// buttons that press keys all follow them. An app beside it in the same process (a test's) keeps
-/// its own.
+/// buttons that press keys all follow them; ``replace(_:)`` gives it new ones (the settings read
+/// again), which the next frame's maps take. An app beside it in the same process (a test's)
+/// keeps its own.
 public enum KeyRemap {
     /// Keys that keep their meaning whatever the table says: F1 (help) and Ctrl-C (quit) work
     /// on every screen, over every dialog and field.
     public static let fixed: Set<Key> = [.function(1), .ctrl("c")]
 
     /// The keys given in this task, by qualified name (none: every action has its defaults).
-    public static var current: [String: [Key]] { given }
+    public static var current: [String: [Key]] { given?.keys.withLock { $0 } ?? [:] }
 
     /// Runs `work` with `keys` (already checked: no fixed keys, no conflicts) given to the actions
     /// they name, in this task and the tasks it starts.
     public static func with<R>(
         _ keys: [String: [Key]], isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> R
     ) async rethrows -> R {
-        try await $given.withValue(keys, operation: work, isolation: isolation)
+        try await $given.withValue(Given(keys), operation: work, isolation: isolation)
     }
 
     /// Runs `work` with `keys` given to the actions they name (none: the defaults).
     public static func with<R>(_ keys: [String: [Key]], _ work: () throws -> R) rethrows -> R {
-        try $given.withValue(keys, operation: work)
+        try $given.withValue(Given(keys), operation: work)
     }
 
-    @TaskLocal private static var given: [String: [Key]] = [:]
+    /// Gives the actions `keys` in place of the ones given to this task's ``with(_:isolation:_:)``
+    /// (and the tasks it started); outside one, nothing.
+    public static func replace(_ keys: [String: [Key]]) { given?.keys.withLock { $0 = keys } }
+
+    /// The keys one ``with(_:isolation:_:)`` gave, which ``replace(_:)`` changes for all its tasks.
+    private final class Given: Sendable {
+        let keys: Mutex<[String: [Key]]>
+        init(_ keys: [String: [Key]]) { self.keys = Mutex(keys) }
+    }
+
+    @TaskLocal private static var given: Given?
 
     /// `binding` with the keys `table` gives `scope.name`, and the fixed keys it had; unchanged when none.
     static func applied<Action>(to binding: KeyBinding<Action>, in scope: String, from table: [String: [Key]])

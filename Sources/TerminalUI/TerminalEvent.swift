@@ -66,6 +66,8 @@ public enum TerminalEvent: Sendable, Hashable {
     case resize(Size)
     /// The app came back from Ctrl-Z: repaint everything.
     case resumed
+    /// SIGUSR1: the settings are to be read again.
+    case reload
     /// The terminal answered the start-up queries (``TerminalProbe/queries(inTmux:)``), every
     /// reply up to the last device attributes; later, it answered the background colour asked
     /// again on focus, or reported its colour scheme on its own (mode 2031). Never a key.

@@ -62,13 +62,14 @@ public final class TerminalSession {
     }
 
     /// Every signal whose default action ends the process (crashes aside, ``CrashGuard``) ends
-    /// the session through the event loop, so the terminal is restored; SIGPIPE is ignored.
+    /// the session through the event loop, so the terminal is restored, but SIGUSR1, which asks
+    /// for the settings to be read again (``TerminalEvent/reload``); SIGPIPE is ignored.
     static let endingSignals: [Int32] =
         [
-            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
             SIGSTKFLT, SIGXCPU, SIGXFSZ,
         ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())  // real-time signals end a process too
-    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT] + endingSignals
+    static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGUSR1] + endingSignals
 
     /// The surface that shows frames on the terminal.
     public let surface: CursesSurface
@@ -340,6 +341,8 @@ public final class TerminalSession {
         case SIGCONT:
             resume()
             continuation.yield([.resumed])
+        case SIGUSR1:
+            continuation.yield([.reload])
         default:
             exitSignal = signo
             return false

@@ -24,6 +24,8 @@ struct ConfigFile {
     /// The `[keys]` table: an action's keys, as written (checked by ``KeyCatalog``).
     private(set) var keyEntries: [KeyEntry] = []
     private(set) var problems: [String] = []
+    /// Why the file could not be read at all (not UTF-8, too long, not TOML); nil when it was.
+    private(set) var unreadable: String?
 
     /// The keys the file may hold (each is also a command-line option).
     static let keys = [
@@ -53,17 +55,20 @@ struct ConfigFile {
         exists = true
         guard let data = RegularFile.read(url, maxBytes: Self.maxBytes), let text = String(data: data, encoding: .utf8)
         else {
-            problems.append("\(url.path): not a UTF-8 text file of at most 64 KB; using the defaults")
+            unreadable = "\(url.path): not a UTF-8 text file of at most 64 KB"
+            problems.append(unreadable! + "; using the defaults")
             return
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            problems.append("\(url.path) line \(error.source.begin.line): \(error.description); using the defaults")
+            unreadable = "\(url.path) line \(error.source.begin.line): \(error.description)"
+            problems.append(unreadable! + "; using the defaults")
             return
         } catch {
-            problems.append("\(url.path): \(error); using the defaults")
+            unreadable = "\(url.path): \(error)"
+            problems.append(unreadable! + "; using the defaults")
             return
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -115,14 +115,16 @@ struct AppCommand: AsyncParsableCommand {
         // The app asks the terminal what it can do and never waits: it looks as the environment
         // says until the answers come, then as they say.
         let windowSize = TerminalProbe.windowSize()
-        let ownColors = settings.file.colors
-        let look: @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme) = { replies in
-            (
-                TerminalGraphics.decide(
-                    choice: imagesChoice, environment: environment, replies: replies, windowSize: windowSize),
-                Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme.overriding(
-                    ownColors)
-            )
+        let look = Self.look(settings, environment: environment, windowSize: windowSize)
+        let options = options
+        let reload: @Sendable () async -> ReloadedSettings = {
+            let file = ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment))
+            var fresh = AppSettings(options: options, environment: processEnvironment, file: file)
+            await fresh.checkKeys()
+            let environment = fresh.terminalEnvironment(processEnvironment)
+            return ReloadedSettings(
+                file: file.url.path, unreadable: file.unreadable, keys: fresh.keys, language: fresh.language.value,
+                look: Self.look(fresh, environment: environment, windowSize: windowSize), problems: fresh.problems)
         }
         let term = environment["TERM"] ?? ""
         let asking = (imagesChoice == .auto || themeChoice == .auto) && term != "linux"
@@ -133,7 +135,7 @@ struct AppCommand: AsyncParsableCommand {
                     connect: connect, server: server, mouse: settings.mouse.value, environment: environment,
                     look: look, askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
                     symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
-                    readOnly: settings.readOnly.value, logger: logger)
+                    readOnly: settings.readOnly.value, reload: reload, logger: logger)
             }
         } catch {
             logger.error("stopped: \(error)")
@@ -150,6 +152,21 @@ struct AppCommand: AsyncParsableCommand {
 
 extension AppCommand {
     /// What `--probe-terminal` prints.
+    /// Pictures and theme as `settings` choose them, for the terminal's answers so far.
+    static func look(
+        _ settings: AppSettings, environment: [String: String], windowSize: (cells: Size, pixels: Size)?
+    ) -> @MainActor @Sendable (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme) {
+        let imagesChoice = settings.images.value, themeChoice = settings.theme.value, ownColors = settings.file.colors
+        return { replies in
+            (
+                TerminalGraphics.decide(
+                    choice: imagesChoice, environment: environment, replies: replies, windowSize: windowSize),
+                Theme.decide(choice: themeChoice, environment: environment, replies: replies).theme.overriding(
+                    ownColors)
+            )
+        }
+    }
+
     static func report(
         _ graphics: TerminalGraphics, _ theme: (theme: Theme, reason: String), replies: TerminalReplies?
     ) -> String {

@@ -1,5 +1,6 @@
 import FakeNFTCore
 import Foundation
+import Glibc
 import Testing
 import FakeNFTTesting
 
@@ -22,6 +23,39 @@ import FakeNFTTesting
         try await tmux.keys("2")
         try await tmux.waitFor("3 NFTs", timeout: 5)
         try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
+    /// SIGUSR1 (or Ctrl-R) reads config.toml again: a changed `[keys]` is the keys of the next
+    /// frame, on the screen as it was; a bad file is reported and the running values kept.
+    @Test func sigusr1ReadsTheKeysAgain() async throws {
+        let tmux = try await Tmux(width: 100, height: 30)
+        let folder = tmux.directory.appendingPathComponent(".config/fakenft")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        try Data("[keys]\n\"catalog.sort\" = \"o\"\n".utf8).write(to: config)
+        try await tmux.launchApp()
+        let footer = try await tmux.screen().split(separator: "\n").last.map(String.init) ?? ""
+        #expect(footer.contains("o sort"), "\(footer)")
+
+        try Data("[keys]\n\"catalog.sort\" = \"z\"\nshell.quit = \"x\"\n".utf8).write(to: config)
+        kill(try await tmux.childPID(), SIGUSR1)
+        try await tmux.waitFor("Settings reloaded from")  // said where the footer is
+        try await tmux.keys("?")
+        var help = try await tmux.waitFor("Keys: Catalog")
+        for line in ["z", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }
+        #expect(!help.contains("  o "), "\(help)")
+        try await tmux.keys("Escape", "z")
+        try await tmux.waitFor("By name")  // the sort menu, on the new key
+        try await tmux.keys("Escape")
+
+        try Data("[keys\n\"catalog.sort\" = \"y\"\n".utf8).write(to: config)
+        try await tmux.keys("C-r")  // the same, from the keyboard; a file that is not TOML changes nothing
+        try await tmux.waitFor("Settings not reloaded, the running ones kept")
+        try await tmux.keys("?")
+        help = try await tmux.waitFor("Keys: Catalog")
+        for line in ["z", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }
+        try await tmux.keys("Escape", "x")
         try await tmux.waitFor("EXIT=0")
     }
 

@@ -61,10 +61,10 @@ import FakeNFTTesting
         try await expectTerminalRestored(tmux)
     }
 
-    /// Every signal whose default ends the process (USR1, ALRM, XFSZ, the real-time ones… once
+    /// Every signal whose default ends the process (USR2, ALRM, XFSZ, the real-time ones… once
     /// left it raw).
     @Test(arguments: [
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ, SIGXCPU, SIGVTALRM,
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGABRT, SIGUSR2, SIGALRM, SIGXFSZ, SIGXCPU, SIGVTALRM,
         SIGPROF, SIGSYS, __libc_current_sigrtmin(), __libc_current_sigrtmin() + 1, __libc_current_sigrtmax(),
     ])
     func terminalIsRestoredAfterSignal(_ signal: Int32) async throws {

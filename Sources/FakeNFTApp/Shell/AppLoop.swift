@@ -84,6 +84,8 @@ final class AppLoop {
     /// Gets the terminal's answers to the start-up queries whenever they come (they are the
     /// terminal's, not any content's).
     var onTerminalReplies: ((TerminalReplies) -> Void)?
+    /// Reads the settings again (SIGUSR1), whatever content is on screen.
+    var onReload: (() -> Void)?
 
     init(session: any LoopTerminal) {
         self.session = session
@@ -135,6 +137,8 @@ final class AppLoop {
             if case .terminalReplies(let replies) = event {
                 onTerminalReplies?(replies)
                 presenter.invalidate()
+            } else if event == .reload {
+                onReload?()
             } else if !content.handle(event) {
                 return .quit
             }

@@ -44,6 +44,8 @@ public final class AppShell: LoopContent {
     private var picked: Command?
     /// Takes back the last like or cart change (`u`).
     private let undo: () -> Void
+    /// Reads the settings again (Ctrl-R, `:reload`).
+    private let reload: () -> Void
     /// Whether nothing may be changed (``AppContext/readOnly``): `u` and the shell's keys that change data say so.
     private let readOnly: Bool
     public var showsHelp: Bool { help.isShown }
@@ -63,12 +65,14 @@ public final class AppShell: LoopContent {
     ///   - status: read at every render: offline, or a saved copy not yet refreshed; nil when current.
     public init(
         tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures, goTo: GoToFinder? = nil,
-        undo: @escaping () -> Void = {}, status: @escaping () -> String? = { nil }, readOnly: Bool = false
+        undo: @escaping () -> Void = {}, reload: @escaping () -> Void = {}, status: @escaping () -> String? = { nil },
+        readOnly: Bool = false
     ) {
         self.readOnly = readOnly
         self.tabs = tabs
         self.goTo = goTo
         self.undo = undo
+        self.reload = reload
         self.status = status
         self.selectedTab = tabs.indices.contains(selectedTab) ? selectedTab : 0
         self.effects = effects
@@ -182,6 +186,7 @@ public final class AppShell: LoopContent {
         case .palette: openPalette()
         case .undo:
             if readOnly { effects.show(Toast(tr(.readOnlyKey), kind: .error)) } else { undo() }
+        case .reload: reload()
         case .quit: return false
         }
         return true

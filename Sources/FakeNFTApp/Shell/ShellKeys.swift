@@ -10,6 +10,7 @@ enum ShellAction: Sendable, Hashable {
     case goTo
     case palette
     case undo
+    case reload
     case quit
 }
 
@@ -29,6 +30,7 @@ enum ShellKeys {
                 KeyBinding([.ctrl("p")], tr(.goTo), name: "go-to", .goTo),
                 KeyBinding([.char(":")], tr(.palette), .palette),
                 KeyBinding([.char("u")], tr(.undo), changesData: true, .undo),
+                KeyBinding([.ctrl("r")], tr(.reloadSettings), name: "reload", .reload),
                 KeyBinding([.char("q"), .ctrl("c")], tr(.quit), hint: tr(.hintQuit), .quit),
             ])
     }

@@ -12,7 +12,7 @@ final class TerminalFit {
     typealias Decide = @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme)
 
     private let session: TerminalSession
-    private let decide: Decide
+    private var decide: Decide
     private let logger: Logger
     private(set) var graphics: TerminalGraphics
     /// What the terminal answered so far.
@@ -32,6 +32,12 @@ final class TerminalFit {
 
     /// A cell's width over its height, for character art.
     var cellAspect: Double { Double(graphics.cellPixels.width) / Double(graphics.cellPixels.height) }
+
+    /// The settings changed: decide with `decide` from now on, for the answers so far.
+    func redecide(_ decide: @escaping Decide) {
+        self.decide = decide
+        apply(decide(replies), replies: true)
+    }
 
     /// The terminal answered (or reported a change): decide again, and redraw with what it can do.
     func take(_ replies: TerminalReplies) {

@@ -39,4 +39,21 @@ import Testing
         try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
     }
+
+    /// With `--mouse`, the terminal's click reports (SGR, as tmux forwards them) reach the app's
+    /// own decoder: a click picks a collection, a second click on it opens it.
+    @Test func aClickPicksACollectionAndASecondOpensIt() async throws {
+        let tmux = try await Tmux(width: 100, height: 30)
+        try await tmux.launchApp("--mouse")
+        let screen = try await tmux.waitFor("Peach (")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("Peach (") })
+        let column = try #require(lines[row].range(of: "Peach (")).lowerBound.utf16Offset(in: lines[row])
+        let click = "\u{1B}[<0;\(column + 2);\(row + 1)M\u{1B}[<0;\(column + 2);\(row + 1)m"
+        let hex = click.utf8.map { String(format: "%02x", $0) }
+        for _ in 0..<2 { try await tmux.run(["send-keys", "-t", tmux.session, "-H"] + hex) }
+        try await tmux.waitFor("Catalog › Peach")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
 }

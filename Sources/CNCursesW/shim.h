@@ -47,14 +47,6 @@ static inline int cnc_setcchar_ext(cchar_t *wcval, const wchar_t *wch, attr_t at
 extern int wcwidth(wchar_t c);
 static inline int cnc_wcwidth(wchar_t c) { return wcwidth(c); }
 
-// Mouse masks are built from macros that do not import.
-static inline mmask_t cnc_mouse_mask_all(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t cnc_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
-static inline mmask_t cnc_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
-static inline mmask_t cnc_BUTTON1_RELEASED(void) { return BUTTON1_RELEASED; }
-static inline mmask_t cnc_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
-static inline mmask_t cnc_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
-
 // Window size of the controlling terminal (TIOCGWINSZ imports awkwardly).
 static inline int cnc_terminal_size(int fd, int *rows, int *cols) {
     struct winsize ws;

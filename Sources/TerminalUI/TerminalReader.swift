@@ -15,11 +15,12 @@ struct TerminalReader {
 
     /// The start of a character the last read cut.
     private var partial: [UInt8] = []
+    /// Where read(2) puts the bytes: one buffer for every drain, not one a key.
+    private var buffer = [UInt8](repeating: 0, count: chunk)
 
     /// Everything `fd` holds now (up to ``mostPerDrain``), without waiting, as characters.
     mutating func drain(_ fd: Int32) -> [RawInput] {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: Self.chunk)
         while bytes.count < Self.mostPerDrain {
             var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             guard Syscalls.poll(&ready, timeoutMS: 0) > 0, ready[0].revents & Int16(POLLIN) != 0 else { break }

@@ -24,15 +24,26 @@ public actor CatalogService {
     /// never a page size mistaken for a total.
     @discardableResult
     public func loadCollections() async throws -> [NFTCollection] {
-        var all: [NFTCollection] = []
-        var page = 0
-        while all.count < Self.maxCollections {
-            let fresh = try await api.collections(page: page, size: Self.collectionPageSize)
-            all += fresh
-            guard fresh.count == Self.collectionPageSize else { break }
-            page += 1
+        let api = api
+        let all = try await Self.everyPage(size: Self.collectionPageSize, most: Self.maxCollections) {
+            try await api.collections(page: $0, size: $1)
         }
         collections = all
+        return all
+    }
+
+    /// Every page of a list, `size` at a time, until a page comes back short or `most` are read.
+    private static func everyPage<Item: Sendable>(
+        size: Int, most: Int, _ page: @Sendable (Int, Int) async throws -> [Item]
+    ) async throws -> [Item] {
+        var all: [Item] = []
+        var number = 0
+        while all.count < most {
+            let fresh = try await page(number, size)
+            all += fresh
+            guard fresh.count == size else { break }
+            number += 1
+        }
         return all
     }
 
@@ -72,15 +83,10 @@ public actor CatalogService {
     /// Every NFT the server lists, page by page until a page comes back short (for go-to: not
     /// cached, so the saved copy keeps only what was seen).
     public func everyNFT() async throws -> [NFT] {
-        var all: [NFT] = []
-        var page = 0
-        while all.count < Self.maxIndexedNFTs {
-            let fresh = try await api.nfts(page: page, size: Self.nftPageSize)
-            all += fresh
-            guard fresh.count == Self.nftPageSize else { break }
-            page += 1
+        let api = api
+        return try await Self.everyPage(size: Self.nftPageSize, most: Self.maxIndexedNFTs) {
+            try await api.nfts(page: $0, size: $1)
         }
-        return all
     }
 
     /// The most NFTs one list asks for: a list of a million ids (a hostile server) would

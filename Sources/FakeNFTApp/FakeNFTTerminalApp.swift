@@ -90,9 +90,13 @@ public enum FakeNFTTerminalApp {
             guard let reload else { return }
             reloads.run {
                 let fresh = await reload()
+                // on the footer the file by its name (its whole path is in the log): a phone's 40
+                // columns then still show why
+                let name = URL(fileURLWithPath: fresh.file).lastPathComponent
+                func short(_ problem: String) -> String { problem.replacingOccurrences(of: fresh.file, with: name) }
                 if let reason = fresh.unreadable {
                     logger.warning("configuration not reloaded: \(reason)")
-                    return effects.show(Toast(tr(.settingsNotReloaded, reason), kind: .error))
+                    return effects.show(Toast(tr(.settingsNotReloaded, short(reason)), kind: .error))
                 }
                 KeyRemap.replace(fresh.keys)
                 Language.setProcessLanguage(fresh.language)
@@ -101,9 +105,9 @@ public enum FakeNFTTerminalApp {
                 logger.info("settings reloaded from \(fresh.file)")
                 effects.show(
                     fresh.problems.first.map {
-                        Toast(tr(.settingsReloadProblem, $0, fresh.problems.count), kind: .error)
+                        Toast(tr(.settingsReloadProblem, short($0), fresh.problems.count), kind: .error)
                     }
-                        ?? Toast(tr(.settingsReloaded, fresh.file)))
+                        ?? Toast(tr(.settingsReloaded, name)))
             }
         }
         loop.onReload = readAgain

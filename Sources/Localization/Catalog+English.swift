@@ -94,7 +94,7 @@ extension Catalog {
         .undo: "Undo the last like or cart change",
         .reloadSettings: "Reload the settings (config.toml)",
         .settingsReloaded: "Settings reloaded from {0}",
-        .settingsNotReloaded: "Settings not reloaded, the running ones kept: {0}",
+        .settingsNotReloaded: "Settings not reloaded: {0}; the running ones kept",
         .settingsReloadProblem: "Settings reloaded, but {0} ({1} in all; the rest applied)",
         .hintUndo: "undo",
         .nothingToUndo: "Nothing to undo",

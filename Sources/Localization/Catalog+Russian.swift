@@ -94,7 +94,7 @@ extension Catalog {
         .undo: "Отменить последний лайк или изменение корзины",
         .reloadSettings: "Перечитать настройки (config.toml)",
         .settingsReloaded: "Настройки перечитаны из {0}",
-        .settingsNotReloaded: "Настройки не перечитаны, действуют прежние: {0}",
+        .settingsNotReloaded: "Настройки не перечитаны: {0}; действуют прежние",
         .settingsReloadProblem: "Настройки перечитаны, но {0} (всего проблем: {1}; остальное применено)",
         .hintUndo: "отменить",
         .nothingToUndo: "Нечего отменять",

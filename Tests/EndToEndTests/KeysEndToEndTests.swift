@@ -51,7 +51,7 @@ import FakeNFTTesting
 
         try Data("[keys\n\"catalog.sort\" = \"y\"\n".utf8).write(to: config)
         try await tmux.keys("C-r")  // the same, from the keyboard; a file that is not TOML changes nothing
-        try await tmux.waitFor("Settings not reloaded, the running ones kept")
+        try await tmux.waitFor("Settings not reloaded: config.toml line")
         try await tmux.keys("?")
         help = try await tmux.waitFor("Keys: Catalog")
         for line in ["z", "x Ctrl-C"] { #expect(help.contains("  \(line) "), "\(line) in \(help)") }

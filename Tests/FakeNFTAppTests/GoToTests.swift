@@ -24,6 +24,8 @@ import Localization
             let user = users[users.count / 2]
             _ = shell.handle(.key(.char("2")))  // from the cart
             let cart = shell.currentScreen
+            // its rows in, so the frames behind the finder are the cart's, loaded (go-to gathers fast)
+            #expect(await eventually { frame(shell, Size(width: 120, height: 40)).contains("Sorted by") })
             for size in [Size(width: 40, height: 20), Size(width: 120, height: 40)] {
                 _ = shell.handle(.key(.ctrl("p")))
                 #expect(await eventually { !frame(shell, size).contains("Gathering names") }, "\(size)")

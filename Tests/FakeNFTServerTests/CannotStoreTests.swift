@@ -30,7 +30,7 @@ import FakeNFTTesting
         _ = await first.close(within: .seconds(10))
         let database = folder.appendingPathComponent("fakenft.sqlite").path
         if let url = configuration.postgresURL {
-            let name = url[url.index(after: url.lastIndex(of: "/")!)...]
+            let name = TestStore.name(of: url)
             _ = try TestStore.rows(url, "ALTER DATABASE \(name) SET default_transaction_read_only = on")
         } else {
             try await Self.chattr(

@@ -148,7 +148,7 @@ struct PostgresChangeTests {
             try await spawned(
                 "/usr/bin/psql",
                 [
-                    address, "-X", "-q", "-c",
+                    TestStore.psqlAddress(address), "-X", "-q", "-c",
                     "BEGIN; SELECT 1 FROM profile WHERE id = '1' FOR UPDATE; SELECT pg_sleep(300); COMMIT",
                 ])
         }

@@ -44,13 +44,15 @@ import Testing
         #expect(address.password == nil && address.rootCertificatePath == nil)
     }
 
-    @Test func keepalivesIdleAndPoolMaxConnsSetThePool() throws {
+    @Test func keepalivesIdlePoolMaxConnsAndQueryTimeoutSetThePool() throws {
         let address = try PostgresAddress(
-            "postgres://ann@db/shop?pool_max_conns=8&keepalives_idle=45", environment: [:])
-        #expect(address.keepaliveSeconds == 45 && address.poolSize == 8)
-        #expect(address.description == "postgres://ann@db:5432/shop?sslmode=prefer&keepalives_idle=45&pool_max_conns=8")
+            "postgres://ann@db/shop?pool_max_conns=8&keepalives_idle=45&query_timeout=30", environment: [:])
+        #expect(address.keepaliveSeconds == 45 && address.poolSize == 8 && address.queryTimeout == .seconds(30))
+        #expect(
+            address.description
+                == "postgres://ann@db:5432/shop?sslmode=prefer&keepalives_idle=45&pool_max_conns=8&query_timeout=30")
         let defaults = try PostgresAddress("postgres://ann@db/shop", environment: [:])
-        #expect(defaults.keepaliveSeconds == nil && defaults.poolSize == 20)
+        #expect(defaults.keepaliveSeconds == nil && defaults.poolSize == 20 && defaults.queryTimeout == .seconds(10))
     }
 
     @Test func aHostThatIsAFolderIsAUnixSocket() throws {
@@ -79,6 +81,8 @@ import Testing
         ("postgres://ann@db/shop?keepalives_idle=30s", "keepalives_idle must be a number of seconds"),
         ("postgres://ann@db/shop?pool_max_conns=0", "pool_max_conns must be a number of connections"),
         ("postgres://ann@db/shop?pool_max_conns=1001", "pool_max_conns must be a number of connections"),
+        ("postgres://ann@db/shop?query_timeout=0", "query_timeout must be a number of seconds"),
+        ("postgres://ann@db/shop?query_timeout=1.5", "query_timeout must be a number of seconds"),
         ("postgres://ann@db1,db2/shop", "several hosts"),
         ("postgres://ann@db/a/b", "not a PostgreSQL address"),
         ("postgres://ann@[::1/shop", "unclosed"),
@@ -155,7 +159,7 @@ struct PostgresTLSTests {
 
     @Test func aUnixSocketConnects() async throws {
         let socketFolder = try #require(clusterEnvironment["FAKENFT_TEST_POSTGRES_SOCKET"])
-        let database = try #require(try TestStore.newDatabase().split(separator: "/").last)
+        let database = TestStore.name(of: try TestStore.newDatabase())
         let cluster = try #require(TestStore.cluster)
         let user = try #require(URLComponents(string: cluster)?.user),
             port = try #require(URLComponents(string: cluster)?.port)

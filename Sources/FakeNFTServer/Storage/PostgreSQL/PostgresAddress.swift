@@ -3,7 +3,8 @@ import Foundation
 /// Where a PostgreSQL database is and how to reach it, read as libpq reads a connection URI:
 /// `postgres://[user[:password]@][host][:port][/database][?parameter=value&…]` (or
 /// `postgresql://`), the parameters `host`, `port`, `user`, `password`, `dbname`, `sslmode`,
-/// `sslrootcert` and `keepalives_idle`, and `pool_max_conns` as pgx reads it. What the address
+/// `sslrootcert` and `keepalives_idle`, `pool_max_conns` as pgx reads it and `query_timeout` as
+/// PgBouncer does. What the address
 /// leaves out comes from `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`
 /// and `PGSSLROOTCERT`, then from libpq's defaults: the socket folder `/var/run/postgresql` when
 /// it exists (else `localhost`), port 5432, the login name, the user's database and
@@ -39,6 +40,10 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public var keepaliveSeconds: Int?
     /// How many connections each server's pool may open (pgx's `pool_max_conns`).
     public var poolSize = PostgresAddress.defaultPoolSize
+    /// The longest a query, with its wait for a pooled connection, may take before the request is
+    /// answered 503 (PgBouncer's `query_timeout`, in seconds): a database that is down must not hold
+    /// requests for the pool's minute.
+    public var queryTimeout = PostgresAddress.defaultQueryTimeout
 
     /// The Unix socket's path when ``host`` is a folder (libpq's `.s.PGSQL.<port>` in it).
     public var socketPath: String? { host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil }
@@ -87,6 +92,12 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             }
             poolSize = size
         }
+        if let text = parts.parameters["query_timeout"] {
+            guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                throw Problem("query_timeout must be a number of seconds in 1...3600, not \(text)")
+            }
+            queryTimeout = .seconds(seconds)
+        }
     }
 
     /// The address without its password (for logs and messages).
@@ -97,6 +108,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             (socket ? ["host=\(host)", "port=\(port)"] : []) + ["sslmode=\(tlsMode.rawValue)"]
             + (keepaliveSeconds.map { ["keepalives_idle=\($0)"] } ?? [])
             + (poolSize == Self.defaultPoolSize ? [] : ["pool_max_conns=\(poolSize)"])
+            + (queryTimeout == Self.defaultQueryTimeout ? [] : ["query_timeout=\(queryTimeout.components.seconds)"])
         return "postgres://\(user)@\(hostPart)/\(database)?\(query.joined(separator: "&"))"
     }
 
@@ -108,6 +120,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
 
     private static let debianSocketFolder = "/var/run/postgresql"
     private static let defaultPoolSize = 20
+    private static let defaultQueryTimeout: Duration = .seconds(10)
     private static let variables = [
         "PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE", "PGSSLMODE", "PGSSLROOTCERT",
     ]
@@ -117,6 +130,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     }
     private static let parameters: Set = [
         "host", "port", "user", "password", "dbname", "sslmode", "sslrootcert", "keepalives_idle", "pool_max_conns",
+        "query_timeout",
     ]
 
     private static var loginName: String {

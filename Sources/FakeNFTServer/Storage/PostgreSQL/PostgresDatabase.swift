@@ -87,7 +87,7 @@ final class PostgresDatabase: StoreDatabase {
     // MARK: Reading
 
     func loadAll() async throws -> StoredData {
-        return try await connection(timeout: nil) { db in  // the whole database, at start: a large one takes its time
+        return try await connection(bounded: false) { db in  // the whole database, at start: a large one takes its time
             // The generation first: what is read after it is at least that new.
             let generation = try await Self.generation(db)
             return StoredData(
@@ -195,26 +195,24 @@ extension PostgresDatabase {
 // MARK: - Connections, setup and notifications
 
 extension PostgresDatabase {
-    /// The longest a query (with its wait for a connection) may take before the request is
-    /// answered 503: a database that is down must not hold requests for the pool's minute.
-    static let timeout: Duration = .seconds(10)
-
     /// Runs `body` on a pooled connection (counted for `/metrics`). A database that does not
-    /// answer within ``timeout``, or a lost connection, is ``StoreError/unavailable(_:)``; what
+    /// answer within the address's ``PostgresAddress/queryTimeout`` (none when `bounded` is
+    /// false), or a lost connection, is ``StoreError/unavailable(_:)``; what
     /// the database itself refuses stays as it is. A query on a connection that closed under it
     /// is given up at once: across a PostgreSQL restart such a query was seen never to answer,
-    /// holding its owner's later changes for the whole ``timeout``.
+    /// holding its owner's later changes for the whole time-out.
     func connection<T: Sendable>(
-        timeout: Duration? = PostgresDatabase.timeout,
+        bounded: Bool = true,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         leased.add(1, ordering: .relaxed)
         defer { leased.subtract(1, ordering: .relaxed) }
         let client = client
         do {
-            guard let timeout else {
+            guard bounded else {
                 return try await client.withConnection { connection in try await body(connection) }
             }
+            let timeout = address.queryTimeout
             let leased = LeasedConnection()
             return try await withDeadline(
                 timeout, expired: { StoreError.unavailable("no answer in \(timeout)") },
@@ -272,11 +270,10 @@ extension PostgresDatabase {
     /// Runs `body` in one transaction on a pooled connection: committed when it returns, rolled
     /// back when it throws.
     func transaction<T: Sendable>(
-        timeout: Duration? = PostgresDatabase.timeout,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         do {
-            return try await connection(timeout: timeout) { [logger] db in
+            return try await connection { [logger] db in
                 try await db.withTransaction(logger: logger) { db in try await body(db) }
             }
         } catch let error as PostgresTransactionError {

@@ -12,13 +12,19 @@ public final class RunningServer: Sendable {
     public let baseURL: URL
     /// The SSH front's port, when it has one.
     public let sshPort: Int?
+    /// What may change while it runs (``LiveSettings/apply(_:)``).
+    public let settings: LiveSettings
     private let task: Task<Void, any Error>
     private let group: ServiceGroup
     private let store: Store
 
-    init(group: ServiceGroup, store: Store, port: Int, sshPort: Int?, host: String, task: Task<Void, any Error>) {
+    init(
+        group: ServiceGroup, store: Store, settings: LiveSettings, port: Int, sshPort: Int?, host: String,
+        task: Task<Void, any Error>
+    ) {
         self.group = group
         self.store = store
+        self.settings = settings
         self.port = port
         self.sshPort = sshPort
         self.baseURL = URL(string: "http://\(host):\(port)")!
@@ -52,7 +58,7 @@ public final class RunningServer: Sendable {
 public enum FakeNFTServer {
     /// Opens the database (SQLite in the data folder, or PostgreSQL), seeding it when it is new
     /// (or when `reset` is set).
-    static func openStore(_ configuration: ServerConfiguration) async throws -> Store {
+    static func openStore(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> Store {
         let seed: @Sendable () throws -> Dataset = {
             switch configuration.seed {
             case .gen1: try .gen1()
@@ -65,7 +71,8 @@ public enum FakeNFTServer {
             return try await Store(
                 database: PostgresDatabase(
                     url: url, reset: configuration.reset, seed: seed,
-                    paymentOutcomes: configuration.paymentOutcomes, logger: logger(configuration)),
+                    paymentOutcomes: configuration.paymentOutcomes,
+                    logger: logger ?? Self.logger(configuration, level: LiveSettings(configuration).logLevel)),
                 sessionIdleLimit: configuration.sessionIdleLimit)
         }
         return try await Store(
@@ -78,12 +85,12 @@ public enum FakeNFTServer {
     /// middleware the configuration asks for; with `repeated`, the answers of repeatable routes
     /// marked for it (``RepeatedAnswers/marker``).
     static func router(
-        store: Store, configuration: ServerConfiguration, metrics: ServerMetrics, repeated: RepeatedAnswers? = nil,
-        sshPasses: SSHVisitorPasses? = nil
+        store: Store, configuration: ServerConfiguration, settings: LiveSettings, metrics: ServerMetrics,
+        repeated: RepeatedAnswers? = nil, sshPasses: SSHVisitorPasses? = nil
     ) -> Router<ServerContext> {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
-            limits: AccountLimits(signUpsPerHour: configuration.signUpsPerHour),
+            limits: AccountLimits { settings.signUpsPerHour },
             listBases: configuration.listWrites == .merge ? ListBases() : nil,
             tokenRequired: configuration.token != nil,
             sshPasses: sshPasses
@@ -97,19 +104,16 @@ public enum FakeNFTServer {
         }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
         router.add(middleware: BodyDeadlineMiddleware())
-        if configuration.logRequests { router.add(middleware: RequestLog()) }
+        router.add(middleware: RequestLog())  // written at the info level, which `--quiet` leaves out
         router.add(middleware: ConsistencyMiddleware(store: store))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
-        if configuration.latencyMilliseconds > 0 {
-            router.add(middleware: LatencyMiddleware(milliseconds: configuration.latencyMilliseconds))
-        }
+        router.add(middleware: LatencyMiddleware(settings: settings))
         let crossSite = CrossSiteGuard(configuration: configuration)
-        let readOnly = configuration.readOnly
         for route in routes {
             let path = RouterPath("api/v1/" + route.path)
             if route.changesState {
                 router.on(path, method: route.method) { request, context in
-                    if readOnly {
+                    if settings.readOnly {
                         throw ServerError(.forbidden, "refused: this server is read-only (fakenft serve --read-only)")
                     }
                     try crossSite.check(request)
@@ -117,6 +121,8 @@ public enum FakeNFTServer {
                 }
             } else if let source = route.repeats, let repeated {
                 router.on(path, method: route.method) { request, context in
+                    // A delayed answer is never repeated: a repeat would skip the delay.
+                    guard settings.latencyMilliseconds == 0 else { return try await route.handler(request, context) }
                     let revision = repeated.revision(source)  // before the answer reads the model
                     var response = try await route.handler(request, context)
                     response.headers[RepeatedAnswers.marker] = RepeatedAnswers.mark(
@@ -142,13 +148,13 @@ public enum FakeNFTServer {
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let started = StartSignal()
         let (sshPorts, sshStarted) = AsyncStream.makeStream(of: Int.self)
-        let store = try await openStore(configuration)
-        let services = try services(configuration, store: store, onSSHListening: { port, _ in sshStarted.yield(port) })
-        {
-            listener in await started.succeed(listener)
-        }
-        let group = ServiceGroup(
-            configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger(configuration)))
+        let settings = LiveSettings(configuration), logger = logger(configuration, level: settings.logLevel)
+        let store = try await openStore(configuration, logger: logger)
+        let services = try services(
+            configuration, settings: settings, store: store, logger: logger,
+            onSSHListening: { port, _ in sshStarted.yield(port) }
+        ) { listener in await started.succeed(listener) }
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
         // The server's own task, which the caller owns through the `RunningServer` it is given
         // (`stop()` ends it): a server started here runs on after `start` returns.
         let task = Task {
@@ -161,29 +167,37 @@ public enum FakeNFTServer {
         let listener = try await started.wait()
         let sshPort = configuration.ssh == nil ? nil : await sshPorts.first { _ in true }
         return RunningServer(
-            group: group, store: store, port: listener.localAddress?.port ?? configuration.port, sshPort: sshPort,
+            group: group, store: store, settings: settings, port: listener.localAddress?.port ?? configuration.port,
+            sshPort: sshPort,
             host: configuration.host, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
     /// Requests in flight finish first, then the database is closed.
     /// `onSSHListening` is told the SSH front's port and host key fingerprint, when it has one.
+    /// On SIGHUP, `reload` is asked for the configuration again: what may change is applied
+    /// (``LiveSettings``), with every connection and session kept; nil keeps what runs.
     public static func serve(
-        _ configuration: ServerConfiguration, onListening: @escaping @Sendable (Int) -> Void,
+        _ configuration: ServerConfiguration, reload: @escaping @Sendable () async -> ServerConfiguration?,
+        onListening: @escaping @Sendable (Int) -> Void,
         onSSHListening: @escaping @Sendable (_ port: Int, _ fingerprint: String) -> Void = { _, _ in }
     ) async throws {
-        let store = try await openStore(configuration)
-        let services = try services(configuration, store: store, onSSHListening: onSSHListening) { listener in
+        let settings = LiveSettings(configuration), logger = logger(configuration, level: settings.logLevel)
+        let store = try await openStore(configuration, logger: logger)
+        var services = try services(
+            configuration, settings: settings, store: store, logger: logger, onSSHListening: onSSHListening
+        ) { listener in
             onListening(listener.localAddress?.port ?? configuration.port)
         }
+        services.append(ReloadOnHangUp(settings: settings, reload: reload))
         var group = ServiceGroupConfiguration(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger(configuration))
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = shutdownBound
         do { try await ServiceGroup(configuration: group).run() } catch {
-            await closeWithin(shutdownBound, store, logger: logger(configuration))
+            await closeWithin(shutdownBound, store, logger: logger)
             throw error
         }
-        await closeWithin(shutdownBound, store, logger: logger(configuration))
+        await closeWithin(shutdownBound, store, logger: logger)
     }
 
     /// How long a stop may wait for requests and event streams to end, and then for the database's
@@ -200,30 +214,25 @@ public enum FakeNFTServer {
     /// application, the metrics listener's when it has one of its own, and the SSH front when
     /// it is served.
     private static func services(
-        _ configuration: ServerConfiguration, store: Store,
+        _ configuration: ServerConfiguration, settings: LiveSettings, store: Store, logger: Logger,
         onSSHListening: @escaping @Sendable (Int, String) -> Void = { _, _ in },
         onListening: @escaping @Sendable (any Channel) async -> Void
     ) throws -> [any Service] {
         let metrics = ServerMetrics()
-        let logger = Self.logger(configuration)
-        // Every answer is delayed through the router when so configured.
-        let repeated =
-            configuration.latencyMilliseconds > 0
-            ? nil
-            : RepeatedAnswers(
-                metrics: metrics, requestLog: configuration.logRequests ? logger : nil, generation: { store.generation }
-            ) { source in
-                switch source {
-                case .model: store.publication
-                case .catalog(let table): store.revision(of: table)
-                }
+        let repeated = RepeatedAnswers(metrics: metrics, requestLog: logger, generation: { store.generation }) {
+            source in
+            switch source {
+            case .model: store.publication
+            case .catalog(let table): store.revision(of: table)
             }
+        }
         let apiAddress = APIAddress()
         let sshPasses = configuration.ssh == nil ? nil : SSHVisitorPasses()
         let api = application(
             configuration,
             router: router(
-                store: store, configuration: configuration, metrics: metrics, repeated: repeated, sshPasses: sshPasses),
+                store: store, configuration: configuration, settings: settings, metrics: metrics, repeated: repeated,
+                sshPasses: sshPasses),
             repeated: repeated, at: (configuration.host, configuration.port), logger: logger
         ) { listener in
             apiAddress.listening(host: configuration.host, port: listener.localAddress?.port ?? configuration.port)
@@ -240,7 +249,7 @@ public enum FakeNFTServer {
                 ssh.hostKeyPath ?? configuration.dataDirectory.appendingPathComponent("ssh_host_ed25519_key").path,
                 create: ssh.hostKeyPath == nil)
             let shop = SSHShop(
-                configuration: ssh, store: store, shop: SSHHostKey.fingerprint(hostKey.publicKey),
+                configuration: ssh, settings: settings, store: store, shop: SSHHostKey.fingerprint(hostKey.publicKey),
                 dataDirectory: configuration.dataDirectory, api: apiAddress,
                 passes: sshPasses, metrics: metrics, logger: logger)
             services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
@@ -266,7 +275,8 @@ public enum FakeNFTServer {
             logger: logger)
     }
 
-    private static func logger(_ configuration: ServerConfiguration) -> Logger {
+    /// The server's logger, writing at `level` (shared by every logger of one server).
+    private static func logger(_ configuration: ServerConfiguration, level: LineLogHandler.Level) -> Logger {
         let writer =
             switch configuration.log {
             case .standardError: LineWriter.standardError
@@ -274,9 +284,7 @@ public enum FakeNFTServer {
                 LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
             }
         return Logger(label: "fakenft.server") {
-            LineLogHandler(
-                label: $0, writer: writer, logLevel: configuration.logRequests ? .info : .error,
-                format: configuration.logFormat)
+            LineLogHandler(label: $0, writer: writer, level: level, format: configuration.logFormat)
         }
     }
 }

@@ -25,8 +25,9 @@ public final class InProcessServer: Sendable {
     /// Opens the data `configuration` names (seeding it as a running server would) and builds the router.
     public init(_ configuration: ServerConfiguration) async throws {
         store = try await FakeNFTServer.openStore(configuration)
-        responder = FakeNFTServer.router(store: store, configuration: configuration, metrics: ServerMetrics())
-            .buildResponder()
+        responder = FakeNFTServer.router(
+            store: store, configuration: configuration, settings: LiveSettings(configuration), metrics: ServerMetrics()
+        ).buildResponder()
     }
 
     /// The router's answer to `method path` (the path with its query) with `headers` and `body`.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// A swift-log handler that writes one line per message through a ``LineWriter``: as text, time,
 /// level, label, message, then the metadata as sorted `key=value` pairs; as JSON, one object per
@@ -15,13 +16,35 @@ public struct LineLogHandler: LogHandler {
     let label: String
     let writer: LineWriter
     let format: Format
-    public var logLevel: Logger.Level
+    /// The level, which every handler given the same ``Level`` shares.
+    private let level: Level
     public var metadata: Logger.Metadata = [:]
 
+    /// The least level written: held by every logger made with it, so that a change (a server's
+    /// reload) reaches them all at once.
+    public final class Level: Sendable {
+        private let value: Mutex<Logger.Level>
+        public init(_ value: Logger.Level) { self.value = Mutex(value) }
+        public var current: Logger.Level {
+            get { value.withLock { $0 } }
+            set { value.withLock { $0 = newValue } }
+        }
+    }
+
+    public var logLevel: Logger.Level {
+        get { level.current }
+        set { level.current = newValue }
+    }
+
     public init(label: String, writer: LineWriter, logLevel: Logger.Level, format: Format = .text) {
+        self.init(label: label, writer: writer, level: Level(logLevel), format: format)
+    }
+
+    /// A handler whose level is `level`, shared with the others given it.
+    public init(label: String, writer: LineWriter, level: Level, format: Format = .text) {
         self.label = label
         self.writer = writer
-        self.logLevel = logLevel
+        self.level = level
         self.format = format
     }
 

@@ -24,11 +24,16 @@ struct FakeNFTCommand: AsyncParsableCommand {
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
         defaultSubcommand: AppCommand.self)
 
-    /// Parses the command line, with `serve`'s options from the environment in front of it.
+    /// Parses the command line, with `serve`'s options from its file and the environment in front
+    /// of it (``ServeLayers``).
     static func main() async {
-        await main(
-            ServeEnvironment.arguments(
-                Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+        do {
+            await main(
+                try ServeLayers.arguments(
+                    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+        } catch {
+            exit(withError: ValidationError(error.description))
+        }
     }
 }
 

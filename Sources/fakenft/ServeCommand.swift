@@ -11,6 +11,15 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the offline FakeNFT server (API v1.1.0 under /api/v1) until Ctrl-C.")
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Read options from this TOML file, each key a long option's name (ssh-max-per-visitor = 3), under \
+            the environment's and the command line's; SIGHUP reads it again (default $FAKENFT_CONFIG).
+            """,
+            valueName: "file"))
+    var config: String?
+
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
@@ -29,6 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
                 + "?sslmode=disable|prefer|require|verify-ca|verify-full, ?sslrootcert=FILE and "
                 + "?keepalives_idle=SECONDS (ping idle connections) as libpq reads them, "
                 + "?pool_max_conns=N (connections at most, default 20) as pgx does, "
+                + "?query_timeout=SECONDS (a query's longest wait before a 503, default 10) as PgBouncer does, "
                 + "a host starting with / is a Unix socket's folder, and what the address leaves out comes from "
                 + "PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE, PGSSLROOTCERT.",
             valueName: "postgres://[user[:password]@][host][:port][/db][?param=value…]"))
@@ -233,10 +243,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let sshPort {
             var ssh = SSHConfiguration(
                 host: sshHost ?? host, port: sshPort, hostKeyPath: sshHostKey, appExecutable: Self.executable)
-            ssh.maxSessions = sshMaxSessions
-            ssh.maxSessionsPerVisitor = sshMaxPerVisitor
-            ssh.idleLimit = .seconds(60 * sshIdleMinutes)
-            ssh.newKeysPerHour = sshNewKeysPerHour
+            ssh.limits.maxSessions = sshMaxSessions
+            ssh.limits.maxSessionsPerVisitor = sshMaxPerVisitor
+            ssh.limits.idleLimit = .seconds(60 * sshIdleMinutes)
+            ssh.limits.newKeysPerHour = sshNewKeysPerHour
             ssh.trustedProxies = configuration.trustedProxies
             configuration.ssh = ssh
         }
@@ -274,8 +284,22 @@ struct ServeCommand: AsyncParsableCommand {
         let started = Logger(label: "fakenft.server") {
             LineLogHandler(label: $0, writer: .standardOutput, logLevel: .info, format: configuration.logFormat)
         }
+        let reload = config.map { path in
+            ServeReload(
+                commandLine: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                path: path, file: try? ServeFile(path: path), log: started)
+        }
         do {
-            try await FakeNFTServer.serve(configuration) { port in
+            try await FakeNFTServer.serve(
+                configuration,
+                reload: {
+                    guard let reload else {
+                        started.info("SIGHUP: there is no --config file to read again")
+                        return nil
+                    }
+                    return reload.configuration()
+                }
+            ) { port in
                 let data =
                     configuration.postgresURL.flatMap { try? PostgresAddress($0) }.map(\.description)
                     ?? configuration.dataDirectory.path

@@ -198,6 +198,59 @@ import FakeNFTTesting
         #expect(try await shop.appProcesses().isEmpty)
     }
 
+    /// `serve --config FILE`: SIGHUP reads the file again with sessions open; a lowered
+    /// `ssh-max-per-visitor` turns the next session of the key away while those open go on; a
+    /// port changed in the file is said to take a restart; a file that cannot be used is said, and
+    /// what runs is kept.
+    @Test func aHangUpAppliesTheFileWithEverySessionKept() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-config-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("serve.toml")
+        try Data("ssh-max-per-visitor = 4\n".utf8).write(to: config)
+        let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--config \(config.path)")
+        for window in ["one", "two"] {
+            try await shop.tmux.run([
+                "new-window", "-d", "-t", shop.tmux.session, "-n", window,
+                shop.ssh(key: "alice", user: "alice") + "; sleep 600",
+            ])
+            try await shop.waitFor("Welcome to FakeNFT", in: window, timeout: 60)
+        }
+        let server = try await spawned("/usr/bin/pgrep", ["-f", "serve --port \(shop.server.port ?? 0) "]).output
+        let pid = try #require(Int32(server.split(separator: "\n").first ?? ""))
+
+        try Data("ssh-max-per-visitor = 2\nidle-timeout = 60\n".utf8).write(to: config)
+        #expect(kill(pid, SIGHUP) == 0)
+        try await eventually("the reload said") { (try? shop.tmux.file("server.log"))?.contains("reloaded") ?? false }
+        let log = try shop.tmux.file("server.log")
+        #expect(log.contains("reloaded \(config.path): applied ssh-max-per-visitor"), "\(log)")
+        #expect(log.contains("idle-timeout cannot change while the server runs"), "\(log)")
+        try await shop.tmux.run([
+            "new-window", "-d", "-t", "\(shop.tmux.session):8", "-n", "three",
+            shop.ssh(key: "alice", user: "alice") + "; sleep 600",
+        ])
+        try await shop.waitFor("EXIT=1", in: "three", timeout: 60)
+        try await shop.waitFor("This key has as many sessions open as it may", in: "three", timeout: 1)
+        for window in ["one", "two"] {  // the sessions open before the reload go on
+            try await shop.tmux.run(["send-keys", "-t", "\(shop.tmux.session):\(window)", "s"])
+            try await shop.waitFor("9 collections", in: window, timeout: 30)
+        }
+
+        try Data("ssh-max-per-visitor = \"many\"\n".utf8).write(to: config)
+        #expect(kill(pid, SIGHUP) == 0)
+        try await eventually("the bad file said") {
+            (try? shop.tmux.file("server.log"))?.contains("everything kept as it runs") ?? false
+        }
+        let refusedLog = try shop.tmux.file("server.log")
+        #expect(refusedLog.contains("many"), "the file's problem named: \(refusedLog)")
+        try await shop.tmux.run([
+            "new-window", "-d", "-t", "\(shop.tmux.session):9", "-n", "four",
+            shop.ssh(key: "alice", user: "alice") + "; sleep 600",
+        ])
+        try await shop.waitFor("EXIT=1", in: "four", timeout: 60)
+        try await shop.waitFor("This key has as many sessions open as it may", in: "four", timeout: 1)
+        #expect(kill(pid, 0) == 0, "the server runs on")
+    }
+
     /// Twenty visitors in at once, each with a key of their own, all reach the catalog; the one
     /// past the shop's limit is told it is full. They come five at a time (twenty handshakes and
     /// app starts in one moment beside the whole suite on two busy cores could outlast the

@@ -81,7 +81,7 @@ import TerminalUI
             "FAKENFT_TRUSTED_PROXY": "10.0.0.0/8, 127.0.0.1", "FAKENFT_METRICS_ADDRESS": "127.0.0.1:9464",
             "FAKENFT_LOG_FORMAT": "json", "FAKENFT_DATABASE": "postgres://u@db/x", "FAKENFT_RESET": "1",
         ]
-        let arguments = ServeEnvironment.arguments(["serve", "--port", "9001"], environment: environment)
+        let arguments = try ServeLayers.arguments(["serve", "--port", "9001"], environment: environment)
         let command = try #require(try FakeNFTCommand.parseAsRoot(arguments) as? ServeCommand)
         let configuration = try command.serverConfiguration(environment: [:])
         #expect(configuration.port == 9001, "the command line wins")
@@ -91,12 +91,12 @@ import TerminalUI
         #expect(
             configuration.postgresURL == "postgres://u@db/x" && !configuration.reset,
             "--reset is never from the environment")
-        let overridden = ServeEnvironment.arguments(["serve", "--token", "typed"], environment: environment)
+        let overridden = try ServeLayers.arguments(["serve", "--token", "typed"], environment: environment)
         #expect(
             try (try FakeNFTCommand.parseAsRoot(overridden) as? ServeCommand)?.serverConfiguration(environment: [:])
                 .token
                 == "typed")
-        #expect(ServeEnvironment.arguments(["--mouse"], environment: environment) == ["--mouse"], "the app's own")
+        #expect(try ServeLayers.arguments(["--mouse"], environment: environment) == ["--mouse"], "the app's own")
         let off = try #require(try FakeNFTCommand.parseAsRoot(["serve", "--metrics-address", "off"]) as? ServeCommand)
         #expect(try off.serverConfiguration(environment: [:]).metrics == .off)
         let byDefault = try #require(try FakeNFTCommand.parseAsRoot(["serve"]) as? ServeCommand)
@@ -104,11 +104,96 @@ import TerminalUI
         // Each option `serve --help` lists is one the environment can give, the actions aside.
         let help = FakeNFTCommand.helpMessage(for: ServeCommand.self)
         let listed = Set(help.matches(of: /--([a-z-]+)/).map { String($0.1) })
-        let known = Set(ServeEnvironment.options + ServeEnvironment.flags + ServeEnvironment.lists)
-        #expect(listed.subtracting(known) == ["reset", "large", "help", "version"], "\(listed.subtracting(known))")
+        let known = Set(ServeLayers.options.keys)
+        #expect(listed.subtracting(known) == ServeLayers.commandLineOnly, "\(listed.subtracting(known))")
+        #expect(ServeLayers.options["trusted-proxy"] == .list && ServeLayers.options["quiet"] == .flag)
         // A token file others can read is refused, naming the fix.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile)
         #expect(throws: (any Error).self) { try command.serverConfiguration(environment: [:]) }
+    }
+
+    /// `serve --config FILE`: TOML keys named as the long options, under the environment and the
+    /// command line; a key that is no option, or a value of the wrong kind, names its line.
+    @Test func serveOptionsComeFromAFileUnderTheEnvironment() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-file-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("serve.toml").path
+        func write(_ text: String) { FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+        write(
+            """
+            # the shop's settings
+            port = 9100
+            host = "0.0.0.0"
+            read-only = true
+            quiet = false
+            latency = 25
+            trusted-proxy = ["10.0.0.0/8", "127.0.0.1"]
+            ssh-port = 2222
+            ssh-max-per-visitor = 3
+            """)
+        let arguments = try ServeLayers.arguments(
+            ["serve", "--config", path, "--latency", "5"], environment: ["FAKENFT_HOST": "127.0.0.2"])
+        let command = try #require(try FakeNFTCommand.parseAsRoot(arguments) as? ServeCommand)
+        let configuration = try command.serverConfiguration(environment: [:])
+        #expect(configuration.port == 9100 && configuration.readOnly && configuration.logRequests)
+        #expect(configuration.host == "127.0.0.2", "the environment over the file")
+        #expect(configuration.latencyMilliseconds == 5, "the command line over both")
+        #expect(configuration.trustedProxies == [IPAddressRange("10.0.0.0/8"), IPAddressRange("127.0.0.1")])
+        #expect(configuration.ssh?.port == 2222 && configuration.ssh?.limits.maxSessionsPerVisitor == 3)
+        // $FAKENFT_CONFIG names the file as --config does.
+        #expect(try ServeLayers.arguments(["serve"], environment: ["FAKENFT_CONFIG": path]).contains("--port=9100"))
+        // A negative number reaches the option's own check, not the parser's "unknown option".
+        write("latency = -1\n")
+        let negative = try ServeLayers.arguments(["serve", "--config", path], environment: [:])
+        #expect(
+            FakeNFTCommand.message(for: Self.parseError(negative)).contains("--latency wants a number in 0...60000"))
+        for (text, problem) in [
+            ("port = 80\nbogus = 1\n", "line 2: 'bogus' is no option of fakenft serve"),
+            ("reset = true\n", "line 1: 'reset' is given on the command line only"),
+            ("read-only = \"yes\"\n", "line 1: read-only wants true or false"),
+            ("port = 1.5\n", "line 1: port wants a string or a whole number"),
+            ("trusted-proxy = [1.5]\n", "line 1: trusted-proxy wants a list of strings"),
+            ("port = \n", "line 1:"),
+        ] {
+            write(text)
+            #expect(throws: ServeFile.Problem.self) {
+                try ServeLayers.arguments(["serve", "--config", path], environment: [:])
+            }
+            do { _ = try ServeFile(path: path) } catch {
+                #expect(error.description.hasPrefix(path) && error.description.contains(problem), "\(error)")
+            }
+        }
+        #expect(throws: ServeFile.Problem.self) {
+            try ServeLayers.arguments(["serve", "--config", path + ".missing"], environment: [:])
+        }
+    }
+
+    /// What a reload tells: the options that change live, applied; those that cannot, kept.
+    @Test func aReloadedFileSaysWhatChanges() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-reload-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("serve.toml").path
+        FileManager.default.createFile(atPath: path, contents: Data("port = 9100\nssh-max-sessions = 10\n".utf8))
+        let before = try ServeFile(path: path)
+        FileManager.default.createFile(
+            atPath: path, contents: Data("port = 9200\nssh-max-sessions = 5\nread-only = true\n".utf8))
+        let after = try ServeFile(path: path)
+        #expect(after.changed(from: before) == ["port", "read-only", "ssh-max-sessions"])
+        #expect(after.changed(from: after).isEmpty)
+        #expect(
+            Set(["read-only", "ssh-max-sessions", "port"]).intersection(LiveSettings.optionNames)
+                == ["read-only", "ssh-max-sessions"])
+        #expect(LiveSettings.optionNames.isSubset(of: Set(ServeLayers.options.keys)), "each a serve option")
+        #expect(
+            ServeLayers.givenOutsideTheFile(["serve", "--port=1", "--quiet"], environment: ["FAKENFT_LATENCY": "3"])
+                == ["port", "quiet", "latency"])
+    }
+
+    private static func parseError(_ arguments: [String]) -> any Error {
+        do {
+            _ = try FakeNFTCommand.parseAsRoot(arguments)
+            return CancellationError()
+        } catch { return error }
     }
 
     @Test(arguments: [

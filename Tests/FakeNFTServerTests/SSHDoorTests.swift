@@ -116,7 +116,7 @@ import FakeNFTTesting
     /// visit (its app is told so); a flood from one network leaves a newcomer from another in.
     @Test func aFloodLeavesNewcomersIn() async throws {
         let door = try await Door(script: #"echo "guest=${FAKENFT_SSH_GUEST:-none} key=${FAKENFT_SSH_KEY:-none}""#) {
-            $0.newKeysPerHour = 1
+            $0.limits.newKeysPerHour = 1
         }
         // One network: three new keys an hour, whatever its addresses.
         var seen: [String] = []
@@ -160,7 +160,7 @@ import FakeNFTTesting
     /// A signed-in connection that opens no session is closed; one turned away at the door
     /// reads why; one that asked for port forwarding reads why it was refused.
     @Test func idleConnectionsCloseAndRefusalsSayWhy() async throws {
-        let door = try await Door(script: "sleep 1") { $0.maxSessionsPerVisitor = 1 }
+        let door = try await Door(script: "sleep 1") { $0.limits.maxSessionsPerVisitor = 1 }
         let key = try await door.key("a")
         let started = ContinuousClock.now
         let idle = try await door.visit(key: key, from: "127.0.60.1", options: "-N")

@@ -138,7 +138,10 @@ import FakeNFTTesting
     }
 
     @Test func sessionsAreLimitedInAllPerKeyAndPerAddress() {
-        let admission = SSHAdmission(maxSessions: 5, maxPerVisitor: 2)
+        var limits = SSHLimits()
+        limits.maxSessions = 5
+        limits.maxSessionsPerVisitor = 2
+        let admission = SSHAdmission { [limits] in limits }
         let first = try? admission.admit(key: "k1", address: "a1").get()
         _ = admission.admit(key: "k1", address: "a2")
         #expect(admission.admit(key: "k1", address: "a3") == .failure(.key))
@@ -156,7 +159,7 @@ import FakeNFTTesting
     /// come back) and in all (ten times as many); a refusal in all counts nothing against the
     /// address; 0 sets no limit.
     @Test func newKeysAreLimitedPerAddressPerNetworkAndInAll() {
-        let visitors = SSHNewVisitors(perHour: 2)
+        let visitors = SSHNewVisitors { 2 }
         let start = ContinuousClock.now
         func admit(_ address: String, account: Bool = true, at seconds: Int = 0) -> SSHNewVisitors.Admission {
             visitors.admit(address: address, wantsAccount: account, now: start + .seconds(seconds))
@@ -170,7 +173,7 @@ import FakeNFTTesting
 
         // Per network: three addresses' worth (6), whatever addresses of the /24 they come from;
         // a refusal there counts nothing against the address; another network is not touched.
-        let network = SSHNewVisitors(perHour: 2)
+        let network = SSHNewVisitors { 2 }
         for index in 0..<6 {
             #expect(network.admit(address: "10.0.2.\(index)", wantsAccount: true, now: start) == .welcome)
         }
@@ -180,7 +183,7 @@ import FakeNFTTesting
         #expect(SSHNewVisitors.network(of: "127.0.30.1") != SSHNewVisitors.network(of: "127.0.31.1"))
 
         // In all, 20 accounts an hour; a new key past them comes in as a guest, and guests still come.
-        let everyone = SSHNewVisitors(perHour: 2)
+        let everyone = SSHNewVisitors { 2 }
         for index in 0..<20 {
             #expect(everyone.admit(address: "10.\(index).0.1", wantsAccount: true, now: start) == .welcome)
         }
@@ -188,7 +191,7 @@ import FakeNFTTesting
         #expect(everyone.admit(address: "10.98.0.1", wantsAccount: false, now: start) == .welcome)
         #expect(everyone.admit(address: "10.97.0.1", wantsAccount: true, now: start + .seconds(3_601)) == .welcome)
 
-        let unlimited = SSHNewVisitors(perHour: 0)
+        let unlimited = SSHNewVisitors { 0 }
         for _ in 0..<1_000 { #expect(unlimited.admit(address: "a", wantsAccount: true, now: start) == .welcome) }
     }
 
@@ -445,7 +448,7 @@ import FakeNFTTesting
             port: 0, dataDirectory: data, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
         var ssh = SSHConfiguration(host: "127.0.0.1", port: 0, appExecutable: "/bin/false")
         ssh.handshakeLimit = .seconds(1)
-        ssh.maxSessionsPerVisitor = 1
+        ssh.limits.maxSessionsPerVisitor = 1
         configuration.ssh = ssh
         return try await FakeNFTServer.start(configuration)
     }

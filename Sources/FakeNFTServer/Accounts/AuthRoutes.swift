@@ -41,7 +41,7 @@ struct AuthRoutes: Sendable {
                     throw RequestError(problem)
                 }
                 // probing for addresses too; per network, so that rotated addresses are one client
-                _ = try Self.allowed(limits.signUps?.attempt([context.clientNetworkKey]))
+                _ = try Self.allowed(limits.signUp(from: context.clientNetworkKey))
                 let token = Tokens.make(), trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
                 let userID = try await store.register(
                     name: trimmed, email: email,

@@ -2,23 +2,31 @@ import Foundation
 import Synchronization
 
 /// Attempts counted per key (an address, a client) over a sliding window: after ``maxAttempts``
-/// within ``window`` the key must wait until the oldest attempt leaves it.
+/// within ``window`` the key must wait until the oldest attempt leaves it. The maximum is read at
+/// each attempt (it may change while the server runs).
 ///
 /// An attempt is counted when it starts, before its (slow) check, in the same step as the check
 /// of the limit: attempts made at the same time cannot all pass the check before any of them is
 /// counted. A successful one is taken back (``succeeded(_:)``).
 final class LoginLimiter: Sendable {
-    let maxAttempts: Int
+    private let maximum: @Sendable () -> Int
     let window: Duration
     private let failures = Mutex<[String: [ContinuousClock.Instant]]>([:])
     /// Keys kept at most: beyond that the oldest-looking are forgotten (a flood of addresses
     /// cannot fill memory).
     static let maxKeys = 100_000
 
-    init(maxAttempts: Int = 5, window: Duration = .seconds(15 * 60)) {
-        self.maxAttempts = maxAttempts
+    convenience init(maxAttempts: Int = 5, window: Duration = .seconds(15 * 60)) {
+        self.init(window: window) { maxAttempts }
+    }
+
+    init(window: Duration, maxAttempts: @escaping @Sendable () -> Int) {
+        self.maximum = maxAttempts
         self.window = window
     }
+
+    /// The attempts a key may make within ``window`` now.
+    var maxAttempts: Int { maximum() }
 
     /// One attempt counted against keys, as ``attempt(_:now:)`` made it.
     struct Attempt: Sendable {
@@ -29,7 +37,8 @@ final class LoginLimiter: Sendable {
     /// Counts an attempt against each of `keys`, unless one of them has used its attempts:
     /// then nothing is counted and `.failure` holds the seconds until it may try again.
     func attempt(_ keys: [String], now: ContinuousClock.Instant = .now) -> Result<Attempt, Limited> {
-        failures.withLock { failures in
+        let maxAttempts = maxAttempts
+        return failures.withLock { failures in
             let waits = keys.compactMap { key -> Duration? in
                 let recent = (failures[key] ?? []).filter { now - $0 < window }
                 failures[key] = recent.isEmpty ? nil : recent
@@ -83,14 +92,24 @@ struct Limited: Error, Sendable {
 /// at that address: strangers' wrong guesses never lock its owner out.
 final class AccountLimits: Sendable {
     let signIns: LoginLimiter
-    let signUps: LoginLimiter?
+    /// Sign-ups per client's network an hour; none counted while the limit is 0.
+    private let signUps: LoginLimiter
+    private let signUpsPerHour: @Sendable () -> Int
     /// "address key|client key" of each sign-in that succeeded (a bounded memory of who is who).
     private let signedInBefore = Mutex<Set<String>>([])
     static let maxRemembered = 100_000
 
-    init(signUpsPerHour: Int) {
+    /// - Parameter signUpsPerHour: the limit now (0: none; it may change while the server runs).
+    init(signUpsPerHour: @escaping @Sendable () -> Int) {
         signIns = LoginLimiter()
-        signUps = signUpsPerHour > 0 ? LoginLimiter(maxAttempts: signUpsPerHour, window: .seconds(3600)) : nil
+        self.signUpsPerHour = signUpsPerHour
+        signUps = LoginLimiter(window: .seconds(3600), maxAttempts: signUpsPerHour)
+    }
+
+    /// Counts a sign-up from `network`, unless its network has made as many as it may this hour
+    /// (then `.failure` says when it may again); nil when sign-ups are not limited.
+    func signUp(from network: String) -> Result<LoginLimiter.Attempt, Limited>? {
+        signUpsPerHour() > 0 ? signUps.attempt([network]) : nil
     }
 
     /// What a sign-in to `address` (its key) from `client` is counted against: the address and

@@ -153,15 +153,16 @@ struct TokenMiddleware: RouterMiddleware {
     }
 }
 
-/// Delays every answer, to test clients against a slow server.
+/// Delays every answer by the latency set (none by default), to test clients against a slow server.
 struct LatencyMiddleware: RouterMiddleware {
     typealias Context = ServerContext
-    let milliseconds: Int
+    let settings: LiveSettings
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        try await Task.sleep(for: .milliseconds(milliseconds))
+        let milliseconds = settings.latencyMilliseconds
+        if milliseconds > 0 { try await Task.sleep(for: .milliseconds(milliseconds)) }
         return try await next(request, context)
     }
 }

@@ -40,7 +40,7 @@ final class RepeatedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler
             if passedOn.isEmpty, let key, context.channel.isWritable {
                 let now = NIODeadline.now()
                 if let answer = answers.answer(to: key, now: now) {
-                    if var log = answers.requestLog {  // as Hummingbird names a request it answers
+                    if var log = answers.requestLog, log.logLevel <= .info {  // named as Hummingbird names one
                         log[metadataKey: "hb.request.id"] = .stringConvertible(RequestID())
                         RequestLog.note(log, method: .get, path: request.path ?? "")
                     }

@@ -78,7 +78,7 @@ final class RepeatedAnswers: Sendable {
     /// The generation the server's read model has reached.
     private let generation: @Sendable () -> Int
     let metrics: ServerMetrics
-    /// Where a repeat is logged as any request is, when requests are (``RequestLog``).
+    /// Where a repeat is logged as any request is, at the info level (``RequestLog``).
     let requestLog: Logger?
     private let answers = Mutex<[Key: Answer]>([:])
 

@@ -28,20 +28,21 @@ final class SSHAdmission: Sendable {
     }
 
     private let counts = Mutex(Counts())
-    let maxSessions: Int
-    let maxPerVisitor: Int
+    /// The limits now.
+    private let limits: @Sendable () -> SSHLimits
 
-    init(maxSessions: Int, maxPerVisitor: Int) {
-        self.maxSessions = maxSessions
-        self.maxPerVisitor = maxPerVisitor
+    init(limits: @escaping @Sendable () -> SSHLimits) {
+        self.limits = limits
     }
 
-    /// Lets a session of `key` from `address` in, or says why not.
+    /// Lets a session of `key` from `address` in, or says why not. A limit lowered while more
+    /// sessions run lets none in until they are fewer; none running is ended.
     func admit(key: String, address: String) -> Result<Ticket, Refusal> {
-        counts.withLock { counts in
-            if counts.all >= maxSessions { return .failure(.full) }
-            if counts.byKey[key, default: 0] >= maxPerVisitor { return .failure(.key) }
-            if counts.byAddress[address, default: 0] >= maxPerVisitor { return .failure(.address) }
+        let limits = limits()
+        return counts.withLock { counts in
+            if counts.all >= limits.maxSessions { return .failure(.full) }
+            if counts.byKey[key, default: 0] >= limits.maxSessionsPerVisitor { return .failure(.key) }
+            if counts.byAddress[address, default: 0] >= limits.maxSessionsPerVisitor { return .failure(.address) }
             counts.all += 1
             counts.byKey[key, default: 0] += 1
             counts.byAddress[address, default: 0] += 1

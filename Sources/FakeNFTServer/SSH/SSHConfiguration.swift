@@ -10,14 +10,8 @@ public struct SSHConfiguration: Sendable {
     public var hostKeyPath: String?
     /// The `fakenft` binary each session runs (`fakenft app`): this one.
     public var appExecutable: String
-    /// Sessions at once, in all.
-    public var maxSessions = 200
-    /// Sessions at once of one key, and of one address.
-    public var maxSessionsPerVisitor = 4
-    /// Accounts made for new keys per hour, per address (ten times as many in all); 0: no limit.
-    public var newKeysPerHour = 10
-    /// A session that receives nothing for this long is closed.
-    public var idleLimit: Duration = .seconds(60 * 60)
+    /// Sessions, new accounts and idle time, as the server starts (then ``LiveSettings``).
+    public var limits = SSHLimits()
     /// A connection not signed in within this long is closed.
     public var handshakeLimit: Duration = .seconds(10)
     /// Proxies whose PROXY protocol line names the visitor (`--trusted-proxy`), as limits count

@@ -28,12 +28,8 @@ struct SSHFront: Service {
 
     func run() async throws {
         await shop.recover()
-        // Connections, signed in or not: twice the sessions, so that handshakes cannot take every
-        // place; per address twice a visitor's sessions, per network four times that.
-        let perAddress = 2 * shop.configuration.maxSessionsPerVisitor
-        let connections = OpenConnections(
-            maximum: 2 * shop.configuration.maxSessions, perAddress: perAddress, perNetwork: 4 * perAddress)
         let shop = shop, hostKey = hostKey
+        let connections = OpenConnections { shop.settings.ssh }
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -94,9 +90,6 @@ struct SSHFront: Service {
             visit.value.sessionOpened()
             child.closeFuture.whenComplete { _ in visit.value.sessionClosed() }
             return child.eventLoop.makeCompletedFuture {
-                try child.pipeline.syncOperations.addHandler(
-                    IdleStateHandler(
-                        readTimeout: TimeAmount(shop.configuration.idleLimit)))
                 try child.pipeline.syncOperations.addHandler(
                     SSHSessionHandler(shop: shop, visitor: visitor, connection: visit.value))
             }
@@ -204,14 +197,11 @@ private final class OpenConnections: Sendable {
     /// Connections being told why they are turned away (each for ``RefusedAtTheDoor/lingering`` at
     /// most): as many as ``maximum``; past that a flood is closed without words.
     private let refusing = Mutex(0)
-    private let maximum: Int
-    private let perAddress: Int
-    private let perNetwork: Int
+    /// The SSH limits now, which the connections' are made from.
+    private let limits: @Sendable () -> SSHLimits
 
-    init(maximum: Int, perAddress: Int, perNetwork: Int) {
-        self.maximum = maximum
-        self.perAddress = perAddress
-        self.perNetwork = perNetwork
+    init(limits: @escaping @Sendable () -> SSHLimits) {
+        self.limits = limits
     }
 
     /// A connection with no place: told why (the words), or, past as many being told as there are
@@ -228,6 +218,11 @@ private final class OpenConnections: Sendable {
         let id = ObjectIdentifier(channel)
         let address = channel.remoteAddress?.ipAddress ?? "unknown"
         let keys = countingAddress ? ["address " + address, "network " + SSHNewVisitors.network(of: address)] : []
+        // Connections, signed in or not: twice the sessions, so that handshakes cannot take every
+        // place; per address twice a visitor's sessions, per network four times that.
+        let limits = limits()
+        let maximum = 2 &* limits.maxSessions, perAddress = 2 &* limits.maxSessionsPerVisitor
+        let perNetwork = 4 &* perAddress
         let refused: String? = open.withLock { open in
             if open.channels.count >= maximum { return "The shop has as many visitors as it can take: come back soon." }
             if let key = keys.first, open.counts[key, default: 0] >= perAddress {

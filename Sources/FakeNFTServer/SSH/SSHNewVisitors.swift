@@ -5,16 +5,19 @@
 /// all a new key still comes in, as a guest for that visit, so that nobody is turned away because
 /// others flooded; its account is made on a later visit. A key seen before is never counted.
 final class SSHNewVisitors: Sendable {
-    private let perAddress: LoginLimiter?
-    private let perNetwork: LoginLimiter?
-    private let accounts: LoginLimiter?
+    private let perHour: @Sendable () -> Int
+    private let perAddress: LoginLimiter
+    private let perNetwork: LoginLimiter
+    private let accounts: LoginLimiter
     /// What the budget in all is counted under (no address looks like it).
     private static let everyone = "*"
 
-    init(perHour: Int) {
-        perAddress = perHour > 0 ? LoginLimiter(maxAttempts: perHour, window: .seconds(3600)) : nil
-        perNetwork = perHour > 0 ? LoginLimiter(maxAttempts: perHour * 3, window: .seconds(3600)) : nil
-        accounts = perHour > 0 ? LoginLimiter(maxAttempts: perHour * 10, window: .seconds(3600)) : nil
+    /// - Parameter perHour: the budget per address now (it may change while the server runs).
+    init(perHour: @escaping @Sendable () -> Int) {
+        self.perHour = perHour
+        perAddress = LoginLimiter(window: .seconds(3600)) { perHour() }
+        perNetwork = LoginLimiter(window: .seconds(3600)) { perHour() &* 3 }
+        accounts = LoginLimiter(window: .seconds(3600)) { perHour() &* 10 }
     }
 
     /// How a new visitor comes in.
@@ -30,7 +33,7 @@ final class SSHNewVisitors: Sendable {
     /// Counts a new visitor from `address`, who wants an account made (a new key) or not (a
     /// guest), or says why not and when to come back.
     func admit(address: String, wantsAccount: Bool, now: ContinuousClock.Instant = .now) -> Admission {
-        guard let perAddress, let perNetwork, let accounts else { return .welcome }
+        guard perHour() > 0 else { return .welcome }
         let counted: LoginLimiter.Attempt
         switch perAddress.attempt([address], now: now) {
         case .success(let attempt): counted = attempt

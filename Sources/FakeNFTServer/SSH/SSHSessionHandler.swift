@@ -23,6 +23,11 @@ final class SSHSessionHandler: ChannelInboundHandler {
     private var resizePending = false
     /// What the visitor typed before the app ran (up to ``typedAheadLimit``): the app's first keys.
     private var typedAhead: ByteBuffer?
+    /// When the visitor last sent anything: the session ends after the idle limit without.
+    private var lastHeard = NIODeadline.now()
+    /// The longest between two looks at the idle limit, so that one lowered while the server runs
+    /// applies to sessions already open within it.
+    static let idleCheck: TimeAmount = .seconds(60)
     /// The most typed ahead that is kept.
     static let typedAheadLimit = 4_096
     /// The shortest time between two resizes of the app.
@@ -52,7 +57,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
     static let noForwarding =
         "Port forwarding (ssh -L, -R, -D) is refused here: this shop is its app only, and opens nothing for you."
 
-    /// The app must be asked for within ``SSHFront/sessionLimit`` of the session's opening.
+    /// The app must be asked for within ``SSHFront/sessionLimit`` of the session's opening; the
+    /// session is closed once nothing came from the visitor for the idle limit.
     func handlerAdded(context: ChannelHandlerContext) {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop), channel = context.channel
         context.eventLoop.scheduleTask(in: TimeAmount(SSHFront.sessionLimit)) {
@@ -60,6 +66,21 @@ final class SSHSessionHandler: ChannelInboundHandler {
             handler.value.shop.metrics.refused(.noSession)
             handler.value.refuse(Self.noStart, channel: channel)
         }
+        watchIdle(channel)
+    }
+
+    /// Looks at the idle limit as it is now when it would be reached, and at least each
+    /// ``idleCheck``; ends the session once it is.
+    private func watchIdle(_ channel: any Channel) {
+        if case .ended = phase { return }  // (a channel being set up is not active yet)
+        let limit = shop.settings.ssh.idleLimit, now = NIODeadline.now()
+        let due = lastHeard + TimeAmount(limit)
+        guard now < due else {
+            let minutes = limit.components.seconds / 60
+            return refuse("Closed: no key was pressed for \(minutes) min.", channel: channel, ending: .idle)
+        }
+        let handler = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        channel.eventLoop.scheduleTask(deadline: min(due, now + Self.idleCheck)) { handler.value.watchIdle(channel) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -97,15 +118,13 @@ final class SSHSessionHandler: ChannelInboundHandler {
                 guard case .running(let session, _) = this.phase, let size = this.request.size else { return }
                 session.app.resize(size)
             }
-        case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
-            let minutes = shop.configuration.idleLimit.components.seconds / 60
-            refuse("Closed: no key was pressed for \(minutes) min.", context, ending: .idle)
         default:
             context.fireUserInboundEventTriggered(event)
         }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastHeard = .now()
         let data = unwrapInboundIn(data)
         guard case .channel = data.type, case .byteBuffer(var bytes) = data.data else { return }
         switch phase {

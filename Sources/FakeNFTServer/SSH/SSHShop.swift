@@ -11,6 +11,8 @@ import Synchronization
 /// to end (``closeAll()``), so that it gives its visitor's terminal back first.
 final class SSHShop: Sendable {
     let configuration: SSHConfiguration
+    /// The limits as they are now (they may change while the server runs).
+    let settings: LiveSettings
     let admission: SSHAdmission
     let metrics: SSHMetrics
     private let newVisitors: SSHNewVisitors
@@ -90,15 +92,15 @@ final class SSHShop: Sendable {
     }
 
     init(
-        configuration: SSHConfiguration, store: Store, shop: String, dataDirectory: URL, api: APIAddress,
-        passes: SSHVisitorPasses, metrics: ServerMetrics, logger: Logger
+        configuration: SSHConfiguration, settings: LiveSettings, store: Store, shop: String, dataDirectory: URL,
+        api: APIAddress, passes: SSHVisitorPasses, metrics: ServerMetrics, logger: Logger
     ) {
         self.shop = shop
         self.configuration = configuration
-        admission = SSHAdmission(
-            maxSessions: configuration.maxSessions, maxPerVisitor: configuration.maxSessionsPerVisitor)
+        self.settings = settings
+        admission = SSHAdmission { settings.ssh }
         self.metrics = SSHMetrics(metrics)
-        newVisitors = SSHNewVisitors(perHour: configuration.newKeysPerHour)
+        newVisitors = SSHNewVisitors { settings.ssh.newKeysPerHour }
         self.store = store
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
         ledger = SSHSessionLedger(folder: visitorsFolder)

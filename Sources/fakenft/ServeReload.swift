@@ -1,0 +1,58 @@
+import ArgumentParser
+import FakeNFTServer
+import Logging
+import Synchronization
+
+/// `fakenft serve`'s SIGHUP: its file read again over the same environment and command line.
+/// What may change while the server runs is applied (``LiveSettings``); an option that cannot
+/// (a port, the data folder, the database) is said and kept as it runs; a file that cannot be
+/// used is said, and everything kept.
+final class ServeReload: Sendable {
+    private let commandLine: [String]
+    private let environment: [String: String]
+    private let path: String
+    private let log: Logger
+    /// The file as the server started with it, and as last applied.
+    private let files: Mutex<(started: ServeFile?, applied: ServeFile?)>
+
+    /// - Parameters:
+    ///   - commandLine: `serve` and its options, as typed.
+    ///   - file: the file as read at start (nil when it could not be).
+    init(commandLine: [String], environment: [String: String], path: String, file: ServeFile?, log: Logger) {
+        self.commandLine = commandLine
+        self.environment = environment
+        self.path = path
+        self.log = log
+        files = Mutex((file, file))
+    }
+
+    /// The configuration the file gives now, or nil when it cannot be used.
+    func configuration() -> ServerConfiguration? {
+        let file: ServeFile
+        let configuration: ServerConfiguration
+        do {
+            file = try ServeFile(path: path)
+            let arguments = ServeLayers.layered(commandLine, environment: environment, file: file)
+            guard let command = try FakeNFTCommand.parseAsRoot(arguments) as? ServeCommand else { return nil }
+            configuration = try command.serverConfiguration(environment: environment)
+        } catch {
+            let reason = (error as? ServeFile.Problem)?.description ?? "\(path): \(FakeNFTCommand.message(for: error))"
+            log.warning("not reloaded: \(reason); everything kept as it runs")
+            return nil
+        }
+        let outside = ServeLayers.givenOutsideTheFile(commandLine, environment: environment)
+        let (fromStart, fromLast) = files.withLock { files in
+            defer { files.applied = file }
+            return (file.changed(from: files.started), file.changed(from: files.applied))
+        }
+        let fixed = fromStart.filter { !LiveSettings.optionNames.contains($0) && !outside.contains($0) }
+        let applied = fromLast.filter { LiveSettings.optionNames.contains($0) && !outside.contains($0) }
+        let what = applied.isEmpty ? "nothing to change" : "applied " + applied.joined(separator: ", ")
+        log.info("reloaded \(path): \(what)")
+        if !fixed.isEmpty {
+            let names = fixed.joined(separator: ", ")
+            log.warning("\(path): \(names) cannot change while the server runs: kept as started (restart to apply)")
+        }
+        return configuration
+    }
+}

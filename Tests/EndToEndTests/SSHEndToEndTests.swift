@@ -217,19 +217,25 @@ import FakeNFTTesting
         }
         let server = try await spawned("/usr/bin/pgrep", ["-f", "serve --port \(shop.server.port ?? 0) "]).output
         let pid = try #require(Int32(server.split(separator: "\n").first ?? ""))
+        /// Another session of the key, in window `index`: turned away with the limit's words.
+        func thirdSessionTurnedAway(in index: Int) async throws {
+            try await shop.tmux.run([
+                "new-window", "-d", "-t", "\(shop.tmux.session):\(index)", "-n", "w\(index)",
+                shop.ssh(key: "alice", user: "alice") + "; sleep 600",
+            ])
+            try await shop.waitFor("EXIT=1", in: "w\(index)", timeout: 60)
+            try await shop.waitFor("This key has as many sessions open as it may", in: "w\(index)", timeout: 1)
+        }
 
         try Data("ssh-max-per-visitor = 2\nidle-timeout = 60\n".utf8).write(to: config)
         #expect(kill(pid, SIGHUP) == 0)
-        try await eventually("the reload said") { (try? shop.tmux.file("server.log"))?.contains("reloaded") ?? false }
+        try await eventually("the reload said") {  // its last line
+            (try? shop.tmux.file("server.log"))?.contains("cannot change while the server runs") ?? false
+        }
         let log = try shop.tmux.file("server.log")
         #expect(log.contains("reloaded \(config.path): applied ssh-max-per-visitor"), "\(log)")
         #expect(log.contains("idle-timeout cannot change while the server runs"), "\(log)")
-        try await shop.tmux.run([
-            "new-window", "-d", "-t", "\(shop.tmux.session):8", "-n", "three",
-            shop.ssh(key: "alice", user: "alice") + "; sleep 600",
-        ])
-        try await shop.waitFor("EXIT=1", in: "three", timeout: 60)
-        try await shop.waitFor("This key has as many sessions open as it may", in: "three", timeout: 1)
+        try await thirdSessionTurnedAway(in: 8)
         for window in ["one", "two"] {  // the sessions open before the reload go on
             try await shop.tmux.run(["send-keys", "-t", "\(shop.tmux.session):\(window)", "s"])
             try await shop.waitFor("9 collections", in: window, timeout: 30)
@@ -242,12 +248,7 @@ import FakeNFTTesting
         }
         let refusedLog = try shop.tmux.file("server.log")
         #expect(refusedLog.contains("many"), "the file's problem named: \(refusedLog)")
-        try await shop.tmux.run([
-            "new-window", "-d", "-t", "\(shop.tmux.session):9", "-n", "four",
-            shop.ssh(key: "alice", user: "alice") + "; sleep 600",
-        ])
-        try await shop.waitFor("EXIT=1", in: "four", timeout: 60)
-        try await shop.waitFor("This key has as many sessions open as it may", in: "four", timeout: 1)
+        try await thirdSessionTurnedAway(in: 9)
         #expect(kill(pid, 0) == 0, "the server runs on")
     }
 

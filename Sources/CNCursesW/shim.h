@@ -63,10 +63,10 @@ static inline const char *cnc_codeset(void) { return nl_langinfo(CODESET); }
 
 // From <term.h>, which defines macros (lines, columns...) that clash with Swift names.
 extern char *tigetstr(const char *capname);
-// Whether the current terminal can move the cursor (has "cup"); `dumb` cannot.
-static inline int cnc_has_cursor_addressing(void) {
-    char *cup = tigetstr("cup");
-    return cup != NULL && cup != (char *)-1;
+// Whether the current terminal has the string capability `name` ("cup", "indn").
+static inline int cnc_has_capability(const char *name) {
+    char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1;
 }
 
 #endif

@@ -4,19 +4,20 @@ import Glibc
 import Synchronization
 import TerminalUI
 
-/// A curses screen on a pseudo-terminal with nobody attached: frames are presented exactly as
-/// on a real terminal, and the bytes curses writes can be read back and counted.
+/// A terminal session on a pseudo-terminal with nobody attached: frames are presented exactly as
+/// on a real terminal, and the bytes written can be read back.
 /// Used by benchmarks; the app itself always runs on ``TerminalSession``.
 @MainActor
 public final class HeadlessTerminal {
-    public let surface: CursesSurface
+    public let surface: TerminalSurface
     private let master: Int32
     private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
     private let written = Counter()
 
     /// Bytes read from the terminal, shared with the thread that reads them.
     private final class Counter: Sendable {
-        let bytes = Mutex(0)
+        let bytes = Mutex<[UInt8]>([])
         let stopped = Atomic(false)
     }
 
@@ -40,7 +41,8 @@ public final class HeadlessTerminal {
         }
         self.master = master
         self.screen = screen
-        surface = CursesSurface(window: window, colors: has_colors() ? .full : .none, output: output)
+        self.output = output
+        surface = TerminalSurface(window: window, colors: has_colors() ? .full : .none, output: output)
         let counter = written, terminal = master
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -50,19 +52,37 @@ public final class HeadlessTerminal {
                 guard poller.revents & Int16(POLLIN) != 0 else { continue }
                 let n = read(terminal, &buffer, buffer.count)
                 if n <= 0 { return }
-                counter.bytes.withLock { $0 += n }
+                if let f = fopen("/tmp/move.bin", "a") {
+                    fwrite(buffer, 1, n, f)
+                    fclose(f)
+                }
+                counter.bytes.withLock { $0.append(contentsOf: buffer[..<n]) }
             }
         }
     }
 
-    /// The bytes written to the terminal since the last call (once the reader has read them all).
-    public func drainOutput() -> Int {
-        var pending: Int32 = 1
-        while ioctl(master, UInt(FIONREAD), &pending) == 0, pending > 0 { usleep(50) }
-        usleep(50)
-        return written.bytes.withLock { count in
-            defer { count = 0 }
-            return count
+    /// How many bytes were written to the terminal since the last drain.
+    public func drainOutput() -> Int { drainBytes().count }
+
+    /// The bytes written to the terminal since the last drain: a marker is written after them,
+    /// and they are all read once the marker is (within 10 s).
+    public func drainBytes() -> [UInt8] {
+        let marker = Array("\u{1B}]fakenft-drained\u{7}".utf8)
+        _ = marker.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, output) }
+        fflush(output)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let drained = written.bytes.withLock { bytes -> [UInt8]? in
+                guard bytes.count >= marker.count, bytes.suffix(marker.count).elementsEqual(marker) else { return nil }
+                defer { bytes = [] }
+                return Array(bytes.dropLast(marker.count))
+            }
+            if let drained { return drained }
+            usleep(20)
+        }
+        return written.bytes.withLock { bytes in
+            defer { bytes = [] }
+            return bytes
         }
     }
 

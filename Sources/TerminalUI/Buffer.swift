@@ -39,7 +39,7 @@ public struct PixelOverlay: Sendable, Hashable {
 
 /// A frame as a value: a grid of cells with styles, where the cursor goes, and the clickable
 /// parts widgets reported. Every widget renders into a rectangle of one; the terminal only
-/// shows the differences between two (``CursesSurface``), and snapshot tests read its text.
+/// shows the differences between two (``TerminalSurface``), and snapshot tests read its text.
 ///
 /// Text is always drawn through ``SafeText`` and cut to the width it may take.
 public struct Buffer: Sendable, Hashable {
@@ -90,7 +90,25 @@ public struct Buffer: Sendable, Hashable {
         guard point.y >= 0, point.y < size.height, point.x < size.width else { return 0 }
         let limit = min(maxWidth ?? Int.max, size.width - max(0, point.x))
         guard limit > 0 else { return 0 }
-        let line = DisplayWidth.truncate(DisplayWidth.displayText(SafeText.sanitize(text)), to: limit)
+        let safe = SafeText.sanitize(text)
+        // Characters that are one scalar each, drawn as they are (most text): no breaking into characters.
+        if let width = DisplayWidth.standaloneWidth(safe), !safe.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let room = width > limit ? limit - 1 : limit
+            var x = point.x
+            for scalar in safe.unicodeScalars {
+                let w = DisplayWidth.standaloneWidth(scalar) ?? 0
+                if w == 0 { continue }
+                if x + w > point.x + room { break }
+                if x >= 0 { put(Cell(text: String(scalar), style: style), x: x, y: point.y, width: w) }
+                x += w
+            }
+            if room < limit {
+                if x >= 0 { put(Cell(text: "…", style: style), x: x, y: point.y, width: 1) }
+                x += 1
+            }
+            return x - point.x
+        }
+        let line = DisplayWidth.truncate(DisplayWidth.displayText(safe), to: limit)
         var x = point.x
         if line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {  // ASCII: one cell per byte
             for byte in line.utf8 {

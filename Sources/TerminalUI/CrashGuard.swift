@@ -93,7 +93,7 @@ enum CrashGuard {
         // frame left open, the normal screen
         let reset: StaticString = """
             \u{1B}[0m\u{1B}[?25h\u{1B}[<u\u{1B}[?2031l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\
-            \u{1B}[?2026l\u{1B}[?1049l\r\n
+            \u{1B}[?2026l\u{1B}[r\u{1B}[?1049l\r\n
             """
         _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
         _ = tcsetattr(STDIN_FILENO, TCSANOW, savedTermios)

@@ -21,6 +21,32 @@ public enum DisplayWidth {
         return max(0, Int(cnc_wcwidth(wchar_t(bitPattern: first.value))))
     }
 
+    /// Cells `scalar` takes when it is a character by itself whatever surrounds it and drawn as
+    /// it is (Latin, Greek, Cyrillic, punctuation, currency, symbols, arrows, box drawing): the
+    /// same as ``of(_:)-(Character)`` says, without breaking text into characters. Nil for any
+    /// other scalar (combining marks, joiners, selectors, emoji modifiers, flags, CJK).
+    static func standaloneWidth(_ scalar: Unicode.Scalar) -> Int? {
+        let v = scalar.value
+        if v < 0x7F { return v >= 0x20 ? 1 : 0 }
+        guard
+            v < 0x300 || (0x370...0x482).contains(v) || (0x48A...0x52F).contains(v) || (0x2010...0x2027).contains(v)
+                || (0x2030...0x205E).contains(v) || (0x2070...0x20CF).contains(v) || (0x2100...0x2BFF).contains(v)
+        else { return nil }
+        _ = localeReady
+        if v >= 0x231A, scalar.properties.isEmojiPresentation { return 2 }
+        return max(0, Int(cnc_wcwidth(wchar_t(bitPattern: v))))
+    }
+
+    /// Cells `text` takes when every scalar of it has a ``standaloneWidth(_:)``; nil otherwise.
+    static func standaloneWidth(_ text: String) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            guard let width = standaloneWidth(scalar) else { return nil }
+            total += width
+        }
+        return total
+    }
+
     /// The form of a grapheme cluster the app draws, one whose width terminals agree on.
     /// Terminals disagree on emoji sequences: a ZWJ family is one glyph in some and three in
     /// others, `❤️` (with VS16) one cell or two. So a ZWJ sequence is drawn as its first part,
@@ -46,7 +72,7 @@ public enum DisplayWidth {
 
     /// `text` with every grapheme cluster in its ``displayForm(_:)``.
     public static func displayText(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) || standaloneWidth(text) != nil { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text { out.append(displayForm(c)) }
@@ -55,6 +81,7 @@ public enum DisplayWidth {
 
     /// Cells a whole string takes.
     public static func of(_ s: String) -> Int {
+        if let width = standaloneWidth(s) { return width }
         var total = 0
         for c in s { total += of(c) }
         return total

@@ -1,11 +1,11 @@
 /// Draws each frame into a fresh cell grid and shows it on the terminal only when it differs
-/// from the frame shown before: one `doupdate` per changed frame, nothing for an unchanged one.
+/// from the frame shown before: one write per changed frame, nothing for an unchanged one.
 @MainActor
 public final class FramePresenter {
-    private let surface: CursesSurface
+    private let surface: TerminalSurface
     private var lastFrame: Buffer?
 
-    public init(surface: CursesSurface) { self.surface = surface }
+    public init(surface: TerminalSurface) { self.surface = surface }
 
     /// The next frame is written whole (the theme changed: the same cells now look different).
     public func invalidate() { lastFrame = nil }

@@ -2,8 +2,10 @@
 /// the binding is worth a hint there), and the action dispatched.
 public struct KeyBinding<Action: Sendable>: Sendable {
     /// The action's name in its map, as `config.toml`'s `[keys]` table and `fakenft config --keys`
-    /// spell it after the map's scope: `sort`, `clear-search`.
-    public var name: String
+    /// spell it after the map's scope: `sort`, `clear-search`. Made when asked: maps are built
+    /// for every key, and naming an action takes reflection.
+    public var name: String { givenName ?? Self.kebabCase(String(describing: action)) }
+    private let givenName: String?
     public var keys: [Key]
     public var help: String
     public var hint: String?
@@ -17,7 +19,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
         _ keys: [Key], _ help: String, hint: String? = nil, hintKeys: String? = nil, changesData: Bool = false,
         name: String? = nil, _ action: Action
     ) {
-        self.name = name ?? Self.kebabCase(String(describing: action))
+        givenName = name
         self.keys = keys
         self.help = help
         self.hint = hint
@@ -54,7 +56,8 @@ public struct KeyMap<Action: Sendable>: Sendable {
     /// The map of `scope`, with the keys `remapped` (the user's in this task, ``KeyRemap/current``) gives its actions.
     public init(_ scope: String, _ bindings: [KeyBinding<Action>], remapped: [String: [Key]] = KeyRemap.current) {
         self.scope = scope
-        self.bindings = bindings.map { KeyRemap.applied(to: $0, in: scope, from: remapped) }
+        self.bindings =
+            remapped.isEmpty ? bindings : bindings.map { KeyRemap.applied(to: $0, in: scope, from: remapped) }
     }
 
     private init(scope: String, keeping bindings: [KeyBinding<Action>]) {

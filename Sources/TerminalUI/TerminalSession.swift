@@ -43,7 +43,7 @@ public final class TerminalSession {
         public var theme: Theme
         public var environment: [String: String]
         /// For screen readers: the cursor shown on the selection, spinners still, pictures and
-        /// ratings in words (``CursesSurface/forScreenReader``).
+        /// ratings in words (``TerminalSurface/forScreenReader``).
         public var accessible: Bool
         /// Whether Ctrl-Z stops the app: false where nothing could resume it (an SSH session of
         /// the shop has no shell), where Ctrl-Z and SIGTSTP do nothing.
@@ -72,7 +72,7 @@ public final class TerminalSession {
     static let handledSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGUSR1] + endingSignals
 
     /// The surface that shows frames on the terminal.
-    public let surface: CursesSurface
+    public let surface: TerminalSurface
     public let colors: ColorSupport
     /// The signal that ended the session (one of ``endingSignals``), if one did.
     public private(set) var exitSignal: Int32?
@@ -129,7 +129,7 @@ public final class TerminalSession {
             throw TerminalError.unknownTerminalType(term)
         }
         set_term(screen)
-        guard cnc_has_cursor_addressing() != 0 else {
+        guard cnc_has_capability("cup") != 0 else {
             endwin()
             delscreen(screen)
             SignalPipe.restoreDefaults(Self.handledSignals)
@@ -150,7 +150,7 @@ public final class TerminalSession {
         }
         colors = ColorSupport.detect(
             environment: options.environment, cursesColors: Int(cnc_colors()), hasColors: has_colors())
-        surface = CursesSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
+        surface = TerminalSurface(window: window, colors: colors, output: cnc_stdout(), theme: options.theme)
         surface.forScreenReader = options.accessible
         surface.writesHyperlinks = HyperlinkSupport.detect(environment: options.environment)
         pump = InputPump(inputFD: STDIN_FILENO, signalFD: signalFD, ending: Set(Self.endingSignals))
@@ -272,7 +272,7 @@ public final class TerminalSession {
         isShutDown = true
         heldTimeout?.cancel()
         pump.stop()
-        surface.removePictures(deleteUploads: true)
+        surface.handBack(deleteUploads: true)
         Self.writeControl(modes.off)
         curs_set(1)
         endwin()
@@ -289,7 +289,7 @@ public final class TerminalSession {
 
     /// Stops the process group like Ctrl-Z does in a cooked terminal, and repaints after `fg`.
     public func suspend() {
-        surface.removePictures(deleteUploads: false)
+        surface.handBack(deleteUploads: false)
         Self.writeControl(modes.off)
         endwin()
         let continued = SignalPipe.continued
@@ -303,9 +303,12 @@ public final class TerminalSession {
         resume()
     }
 
-    /// Back from a stop: raw mode first (so no key is echoed by the tty), then a full repaint.
+    /// Back from a stop: raw mode first (so no key is echoed by the tty), the alternate screen
+    /// again (curses enters it on its next update), then a full repaint.
     private func resume() {
         reset_prog_mode()
+        wnoutrefresh(window)
+        doupdate()
         Self.writeControl(modes.on)
         surface.repaintAll()
     }

@@ -32,7 +32,7 @@ final class LongListScreen: Screen {
 enum TerminalBenchmarks {
     /// Key press to frame on a 100,000-row list, and bytes written per cursor move.
     static func keyToFrame() {
-        guard let terminal = HeadlessTerminal(size: Size(width: 120, height: 40)) else {
+        guard let terminal = HeadlessTerminal(size: Size(width: 160, height: 46)) else {
             report("key to frame", "skipped: no pseudo-terminal")
             return
         }
@@ -41,7 +41,7 @@ enum TerminalBenchmarks {
             tabs: [AppShell.Tab(title: "List", root: LongListScreen(count: 100_000))], effects: .toastsOnly(),
             pictures: .placeholders())
         let presenter = FramePresenter(surface: terminal.surface)
-        presenter.present(size: Size(width: 120, height: 40)) { frame in
+        presenter.present(size: Size(width: 160, height: 46)) { frame in
             shell.draw(into: &frame)
             shell.shown(frame)
         }
@@ -52,15 +52,15 @@ enum TerminalBenchmarks {
             let key: Key = (i / 1_000) % 2 == 0 ? .down : .up  // scrolls past the screen's edge both ways
             let start = clock.now
             _ = shell.handle(.key(key))
-            presenter.present(size: Size(width: 120, height: 40)) { frame in
+            presenter.present(size: Size(width: 160, height: 46)) { frame in
                 shell.draw(into: &frame)
                 shell.shown(frame)
             }
             times.add(milliseconds(clock.now - start))
             bytes.add(Double(terminal.drainOutput()))
         }
-        report("key to frame, 100,000-row list, 120×40 (median)", "\(format(times.median)) ms")
-        report("key to frame, 100,000-row list, 120×40 (p99)", "\(format(times.percentile(0.99))) ms")
+        report("key to frame, 100,000-row list, 160×46 (median)", "\(format(times.median)) ms")
+        report("key to frame, 100,000-row list, 160×46 (p99)", "\(format(times.percentile(0.99))) ms")
         report("bytes written per cursor move (median)", "\(Int(bytes.median)) B")
         report("bytes written per cursor move (p99, list scrolls)", "\(Int(bytes.percentile(0.99))) B")
     }

@@ -38,7 +38,7 @@ import FakeNFTTesting
         init(_ headless: HeadlessTerminal) { self.headless = headless }
         func events() -> AsyncStream<[TerminalEvent]> { stream }
         var size: Size { headless.surface.size }
-        var surface: CursesSurface { headless.surface }
+        var surface: TerminalSurface { headless.surface }
     }
 
     /// 2,000 keys, some arriving together and some alone, with a change from elsewhere every 50:

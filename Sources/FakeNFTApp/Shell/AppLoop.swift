@@ -34,13 +34,13 @@ protocol LoopTerminal: AnyObject {
     /// The terminal's events, as each read gave them.
     func events() -> AsyncStream<[TerminalEvent]>
     var size: Size { get }
-    var surface: CursesSurface { get }
+    var surface: TerminalSurface { get }
 }
 
 extension TerminalSession: LoopTerminal {}
 
 /// The main loop: waits for terminal events or model changes, updates the content, and shows a
-/// new frame only when it differs from the last one (one `doupdate` per frame). The events of one
+/// new frame only when it differs from the last one (one write per frame). The events of one
 /// read are acted on together and drawn as one frame: a backlog costs one frame, not one a key.
 ///
 /// Each frame is drawn inside `withObservationTracking`: whatever observable state the frame

@@ -67,11 +67,13 @@ fuzz-api: test-deps
 	$(RELEASE_BUILD) --product fakenft
 	./scripts/schemathesis.sh $(RELEASE_BIN)
 
+# The app's figures go through the gate (scripts/bench-gate.py): REGRESSED where one is more
+# than 20% above docs/bench-figures.tsv; `make bench RECORD=1` records this run's there instead.
 bench: test-deps
 	$(RELEASE_BUILD) --product fakenft
 	$(RELEASE_BUILD) --product fakenft-bench
-	.build/release/fakenft-bench
-	./scripts/bench-startup.py $(RELEASE_BIN) 20
+	{ .build/release/fakenft-bench && ./scripts/bench-startup.py $(RELEASE_BIN) 20; } \
+		| ./scripts/bench-gate.py $(if $(RECORD),--record) docs/bench-figures.tsv
 	./scripts/bench-server.sh $(RELEASE_BIN)
 	./scripts/with-postgres.sh ./scripts/bench-cluster.sh $(RELEASE_BIN)
 	FAKENFT_TEST_POSTGRES_FSYNC=on ./scripts/with-postgres.sh ./scripts/bench-durable.sh $(RELEASE_BIN)

@@ -252,6 +252,31 @@ import FakeNFTTesting
         #expect(kill(pid, 0) == 0, "the server runs on")
     }
 
+    /// A client without a terminal (a script's `ssh -tt host < /dev/null`) hears a refusal as one
+    /// in a terminal does: the key's session limit in words, status 1 (the end of its input had
+    /// closed the channel before the refusal was decided: status 255 and nothing said). A client
+    /// let in whose input ends is ended as a shell would be, status 0; the session in the terminal
+    /// goes on.
+    @Test func aRefusalReachesAClientWithoutATerminal() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--ssh-max-per-visitor 2")
+        func visitInTerminal(_ window: String) async throws {
+            try await shop.tmux.run([
+                "new-window", "-d", "-t", shop.tmux.session, "-n", window,
+                shop.ssh(key: "alice", user: "alice") + "; sleep 600",
+            ])
+            try await shop.waitFor("Welcome to FakeNFT", in: window, timeout: 60)
+        }
+        try await visitInTerminal("one")
+        let ended = try await shop.run(["-tt", "alice@127.0.0.1"], key: "alice")
+        #expect(ended.status == 0, "\(ended.output)")
+        try await visitInTerminal("two")
+        let refused = try await shop.run(["-tt", "alice@127.0.0.1"], key: "alice")
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(refused.output.contains("has as many sessions open as it may"), "\(refused.output)")
+        try await shop.tmux.run(["send-keys", "-t", "\(shop.tmux.session):one", "s"])
+        try await shop.waitFor("9 collections", in: "one", timeout: 30)
+    }
+
     /// Twenty visitors in at once, each with a key of their own, all reach the catalog; the one
     /// past the shop's limit is told it is full. They come five at a time (twenty handshakes and
     /// app starts in one moment beside the whole suite on two busy cores could outlast the

@@ -90,6 +90,9 @@ struct SSHFront: Service {
             visit.value.sessionOpened()
             child.closeFuture.whenComplete { _ in visit.value.sessionClosed() }
             return child.eventLoop.makeCompletedFuture {
+                // The visitor's end of input is an event, not the channel's close: a refusal
+                // decided after it still reaches them.
+                try child.syncOptions?.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
                 try child.pipeline.syncOperations.addHandler(
                     SSHSessionHandler(shop: shop, visitor: visitor, connection: visit.value))
             }

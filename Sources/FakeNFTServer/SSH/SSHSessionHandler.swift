@@ -23,6 +23,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
     private var resizePending = false
     /// What the visitor typed before the app ran (up to ``typedAheadLimit``): the app's first keys.
     private var typedAhead: ByteBuffer?
+    /// The visitor's input ended (`ssh -tt host < /dev/null`) before the app ran: the start's
+    /// outcome is still said (a refusal's words reach the visitor), then the session ends.
+    private var inputEnded = false
     /// When the visitor last sent anything: the session ends after the idle limit without.
     private var lastHeard = NIODeadline.now()
     /// The longest between two looks at the idle limit, so that one lowered while the server runs
@@ -105,6 +108,10 @@ final class SSHSessionHandler: ChannelInboundHandler {
             shop.metrics.refused(.subsystem)
             let name = SSHSessionRequest.isPlainName(subsystem.subsystem) ? subsystem.subsystem : "such service"
             refuse("This shop has no \(name): it is interactive only (no sftp, scp or commands).", context)
+        case ChannelEvent.inputClosed:
+            // Nothing more will be typed: a running app is hung up; one starting is once it has.
+            guard case .running = phase else { return inputEnded = true }
+            endWithInput(context.channel)
         case let change as SSHChannelRequestEvent.WindowChangeRequest:
             guard request.resize(columns: change.terminalCharacterWidth, rows: change.terminalRowHeight),
                 case .running = phase, !resizePending
@@ -162,6 +169,14 @@ final class SSHSessionHandler: ChannelInboundHandler {
         phase = .ended
     }
 
+    /// The visitor's input ended: as a shell given end of input at its prompt, the app ends and
+    /// the session with status 0.
+    private func endWithInput(_ channel: any Channel) {
+        hangUp(on: channel.eventLoop, ending: .left)
+        channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 0))
+            .whenComplete { _ in channel.close(promise: nil) }
+    }
+
     /// The server stops: the app is asked to end, and killed if it has not within the grace;
     /// its terminal stays relayed until it has, so the visitor's terminal is given back whole.
     private func close(on loop: any EventLoop) {
@@ -207,6 +222,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     let left: Bool = if case .starting = this.phase { false } else { true }
                     this.phase = .running(session, relay.value)
                     if left { return this.hangUp(on: loop, ending: .left) }  // the visitor left while it started
+                    if this.inputEnded { return this.endWithInput(channel) }
                     if let typed = this.typedAhead { relay.value.visitorTyped(typed) }
                     this.typedAhead = nil
                     shop.running(session) { loop.execute { handler.value.close(on: loop) } }

@@ -23,6 +23,8 @@ public final class HostileServer: @unchecked Sendable {
         case endlessBodies
         /// Requests that are never answered.
         case hanging
+        /// Answers that begin and then send nothing more, the connection left open (dead, not closed).
+        case stallingBodies
         /// 503 and 429 with absurd Retry-After, and 500s carrying escape sequences.
         case serverErrors
         /// Escape sequences, OSC 52 and bidi controls in every string field.
@@ -93,12 +95,26 @@ public final class HostileServer: @unchecked Sendable {
                 let chunk = Array(("10000\r\n" + String(repeating: "x", count: 65_536) + "\r\n").utf8)
                 while Self.send(connection, chunk) {}
                 return
+            case .stalls(let start):
+                guard
+                    Self.send(
+                        connection,
+                        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + String(start.utf8.count, radix: 16)
+                            + "\r\n" + start + "\r\n")
+                else { return }
+                Self.waitForClose(connection)
+                return
             case .never:
-                var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-                while poll(&descriptor, 1, 1_000) == 0 {}  // until the app gives up and closes
+                Self.waitForClose(connection)
                 return
             }
         }
+    }
+
+    /// Until the app gives up and closes the connection.
+    private static func waitForClose(_ connection: Int32) {
+        var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, 1_000) == 0 {}
     }
 
     /// Reads one request head (and its body, by Content-Length); nil when the connection ends.
@@ -158,6 +174,8 @@ private struct Answers: Sendable {
         case whole(status: String, headers: [(String, String)], body: String)
         /// A chunked body that starts with `start` and never ends.
         case endless(start: String)
+        /// A chunked body that starts with `start`, then nothing, the connection left open.
+        case stalls(start: String)
         /// Nothing, ever.
         case never
     }
@@ -168,6 +186,7 @@ private struct Answers: Sendable {
         case .invalidJSON: return json("{\"id\": \"1\", \"name\": [unterminated")
         case .endlessBodies: return .endless(start: "[{\"id\":\"1\",\"name\":\"")
         case .hanging: return .never
+        case .stallingBodies: return .stalls(start: path.hasSuffix("/events") ? ": connected\n\n" : "[")
         case .serverErrors:
             if path.hasSuffix("currencies") || path.contains("/users") {
                 return .whole(status: "503 Service Unavailable", headers: [("Retry-After", "nan")], body: "")

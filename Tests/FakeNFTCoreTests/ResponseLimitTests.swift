@@ -84,6 +84,21 @@ import FakeNFTTesting
         await #expect(throws: APIError.cancelled) { try await request.value }
     }
 
+    /// An event stream that goes silent without closing is given up once silent for its idle
+    /// time, not sooner.
+    @Test func aStreamSilentForItsIdleTimeIsGivenUp() async throws {
+        let server = try HostileServer.start(.stallingBodies)
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("api/v1/events")
+        let started = ContinuousClock.now
+        await #expect(throws: TransportError.timedOut) {
+            try await HTTPTransport(redirects: 0).stream(
+                url, headers: [:], idle: .milliseconds(400), status: { #expect($0 == 200) }, chunk: { _ in })
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(400))
+        #expect(server.requestsRead == 1)
+    }
+
     /// The process's resident memory, from `/proc/self/statm`.
     private static func residentBytes() throws -> Int {
         let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")

@@ -119,9 +119,11 @@ struct HTTPTransport: APIExchange {
                     }
                 }
                 group.addTask {  // a silent connection is a dead one
+                    // Woken when the silence would reach `idle`, not every second: an idle app
+                    // (a hundred over SSH) sleeps between the server's heartbeats.
                     while true {
-                        try await Task.sleep(for: .seconds(1))
-                        if last.silence > idle { throw TransportError.timedOut }
+                        try await Task.sleep(until: last.at + idle)
+                        if last.silence >= idle { throw TransportError.timedOut }
                     }
                 }
                 defer { group.cancelAll() }
@@ -137,9 +139,10 @@ struct HTTPTransport: APIExchange {
     /// When the last chunk came.
     private final class LastChunk: @unchecked Sendable {
         private let lock = NSLock()
-        private var at = ContinuousClock.now
-        func touch() { lock.withLock { at = .now } }
-        var silence: Duration { lock.withLock { .now - at } }
+        private var last = ContinuousClock.now
+        func touch() { lock.withLock { last = .now } }
+        var at: ContinuousClock.Instant { lock.withLock { last } }
+        var silence: Duration { lock.withLock { .now - last } }
     }
 
     /// The answer to `method url`, read whole; throws ``TransportError``.

@@ -24,7 +24,7 @@ enum HostileServerBenchmarks {
                 if try tmux("capture-pane", "-p").contains(text) { return Date().timeIntervalSince(start) * 1000 }
                 usleep(1_000)
             }
-            throw SpawnError(description: "'\(text)' did not appear")
+            throw BenchmarkFailure(description: "'\(text)' did not appear")
         }
         _ = try waitFor("4 Statistics")
         var samples = Samples()

@@ -42,3 +42,8 @@ func cpuTicks(_ pid: String) throws -> Int {
     let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
     return Int(fields[11])! + Int(fields[12])!  // utime, stime
 }
+
+/// A benchmark that could not measure what it names, and why (printed in place of its figure).
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+}

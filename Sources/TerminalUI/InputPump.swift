@@ -3,8 +3,8 @@ import Glibc
 
 /// Waits with poll(2) on a dedicated thread and never touches curses.
 ///
-/// It reports "input is ready" or "a signal arrived"; the main actor then reads curses input
-/// and acknowledges, because stdin is level-triggered. While idle the thread sleeps in poll.
+/// It reports "input is ready" or "a signal arrived"; the main actor then reads the input
+/// (``TerminalReader``) and acknowledges, because stdin is level-triggered. While idle the thread sleeps in poll.
 ///
 /// An ending signal or a hang-up is the main actor's to act on, but it may be busy: if the
 /// session has not stopped the pump within ``endingDeadline``, this thread restores the terminal
@@ -33,7 +33,7 @@ final class InputPump: Sendable {
         thread.start()
     }
 
-    /// The main actor has drained curses input.
+    /// The main actor has drained the input.
     func acknowledge() { Syscalls.poke(ackWrite) }
     func stop() { Syscalls.poke(stopWrite) }
 

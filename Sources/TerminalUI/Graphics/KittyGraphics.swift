@@ -6,7 +6,7 @@ import ImageEncoding
 /// mark and a column mark, the image id as the 256-colour foreground), so the frame's diff,
 /// clipping and dialogs treat it like any text.
 public enum KittyGraphics {
-    /// Image ids: ones curses always writes as `38;5;N` (0-15 may be written as `3N`/`9N`).
+    /// Image ids: ones a frame always writes as `38;5;N` (0-15 may be written as `3N`/`9N`).
     public static let ids: ClosedRange<UInt8> = 16...255
     /// The placeholder character.
     public static let placeholder: Unicode.Scalar = "\u{10EEEE}"

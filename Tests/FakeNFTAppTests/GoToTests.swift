@@ -84,6 +84,32 @@ import Localization
         }
     }
 
+    /// What was gathered is used again by an opening within a minute (a large shop's entries take
+    /// seconds to gather); an opening after that gathers them again, showing the old meanwhile.
+    @Test func theEntriesAreGatheredAgainOnlyOnceAMinuteHasPassed() async {
+        final class Gatherings {
+            var count = 0
+            var now = ContinuousClock.now
+        }
+        let gatherings = Gatherings()
+        let finder = GoToFinder(
+            load: {
+                gatherings.count += 1
+                return [GoToEntry(name: "Beige \(gatherings.count)", place: "collection", target: .screen(.cart))]
+            },
+            now: { gatherings.now }
+        ) { _ in .handled }
+        finder.open()
+        #expect(await eventually { gatherings.count == 1 })
+        gatherings.now += .seconds(59)
+        finder.open()
+        await Task.yield()
+        #expect(gatherings.count == 1, "within a minute: what was gathered")
+        gatherings.now += .seconds(2)
+        finder.open()
+        #expect(await eventually { gatherings.count == 2 }, "past a minute: gathered again")
+    }
+
     /// In Russian, at a phone's size: the finder's own words are Russian.
     @Test func theFinderSpeaksRussianOnAPhone() async throws {
         try await Language.with(.ru) {

@@ -12,28 +12,41 @@ public final class GoToFinder {
     private let tasks = TaskBag()
     private let load: @MainActor () async -> [GoToEntry]
     private let target: @MainActor (GoToEntry.Target) -> ScreenCommand
+    /// When the entries shown were gathered: an opening within ``freshFor`` of it gathers nothing
+    /// (a large shop's hundred thousand entries take seconds to fetch).
+    private var gatheredAt: ContinuousClock.Instant?
+    private let now: () -> ContinuousClock.Instant
+    /// How long gathered entries are used as they are.
+    static let freshFor: Duration = .seconds(60)
 
     /// - Parameters:
-    ///   - load: gathers the entries (again at each opening: what was gathered before shows meanwhile).
+    ///   - load: gathers the entries (again at an opening once they are older than ``freshFor``:
+    ///     what was gathered before shows meanwhile).
     ///   - target: what going to an entry does (its screen pushed, its tab shown).
+    ///   - now: the time, for the entries' age.
     init(
         load: @escaping @MainActor () async -> [GoToEntry],
+        now: @escaping () -> ContinuousClock.Instant = { .now },
         target: @escaping @MainActor (GoToEntry.Target) -> ScreenCommand
     ) {
         self.load = load
+        self.now = now
         self.target = target
     }
 
     func open() {
         panel.open(listing)
+        if let gatheredAt, now() - gatheredAt < Self.freshFor { return }
         tasks.cancelAll()
         tasks.run { [weak self] in
             guard let self else { return }
+            let started = now()
             let gathered = await load()
             let listing = await Self.listing(gathered)
             guard !Task.isCancelled else { return }
             entries = gathered
             self.listing = listing
+            gatheredAt = started
             panel.show(listing)
         }
     }

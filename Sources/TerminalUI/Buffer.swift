@@ -92,7 +92,7 @@ public struct Buffer: Sendable, Hashable {
         guard limit > 0 else { return 0 }
         let safe = SafeText.sanitize(text)
         // Characters that are one scalar each, drawn as they are (most text): no breaking into characters.
-        if let width = DisplayWidth.standaloneWidth(safe), !safe.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if !safe.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), let width = DisplayWidth.standaloneWidth(safe) {
             let room = width > limit ? limit - 1 : limit
             var x = point.x
             for scalar in safe.unicodeScalars {

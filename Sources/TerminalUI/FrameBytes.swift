@@ -196,9 +196,8 @@ struct FrameBytes {
     }
 
     /// Moves the cursor to `point` in the fewest bytes: none; on the same row a carriage return,
-    /// a move right or left; the next line (the cursor is never on the last row then, where it
-    /// would scroll); or an
-    /// absolute position.
+    /// a move right or left; the next line (not from the scroll region's bottom, where it would
+    /// scroll the region); or an absolute position.
     mutating func moveCursor(to point: Point) {
         defer { cursor = point }
         if cursor == point { return }

@@ -6,16 +6,17 @@ import Localization
 import Logging
 import TerminalUI
 
-/// The app's options on the command line (shared by `fakenft` and `fakenft config`).
+/// The app's options (shared by `fakenft` and `fakenft config`), each also a key of the
+/// configuration file and a `FAKENFT_` variable (``AppSettings``).
 struct AppOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("Use a compatible FakeNFT server (or FAKENFT_SERVER; config: server).", valueName: "url"),
+        help: ArgumentHelp("Use a compatible FakeNFT server.", valueName: "url"),
         transform: WebAddress.parse)
     var server: WebAddress?
 
     @Option(
         help: ArgumentHelp(
-            "X-Practicum-Mobile-Token for that server (or FAKENFT_TOKEN; config: token).", valueName: "token"))
+            "X-Practicum-Mobile-Token for that server.", valueName: "token"))
     var token: String?
 
     @Option(help: ArgumentHelp("Data folder of the embedded server.", valueName: "dir"))
@@ -23,7 +24,7 @@ struct AppOptions: ParsableArguments {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Report mouse clicks and the wheel (config: mouse; off by default, so text selection works).")
+        help: "Report mouse clicks and the wheel (off by default, so text selection works).")
     var mouse: Bool?
 
     @Flag(
@@ -31,7 +32,7 @@ struct AppOptions: ParsableArguments {
         help:
             """
             For screen readers: the cursor shown on the selected row, cell or field, no animation, pictures as their \
-            names (config: accessible).
+            names.
             """
     )
     var accessible: Bool?
@@ -41,7 +42,7 @@ struct AppOptions: ParsableArguments {
         help:
             """
             Nothing can be changed: likes, the cart, payment and the profile's edit are left out of screens, footers \
-            and help (config: read_only).
+            and help.
             """
     )
     var readOnly: Bool?
@@ -49,23 +50,24 @@ struct AppOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            How pictures are shown: auto (ask the terminal), kitty, sixel, iterm2, symbols (character art) or off (or \
-            FAKENFT_IMAGES; config: images; default auto).
+            How pictures are shown: auto (ask the terminal; the default), kitty, sixel, iterm2, symbols (character \
+            art) or off.
             """,
             valueName: "mode"))
     var images: ImagesChoice?
 
     @Option(
+        name: [.customLong("language"), .customLong("lang")],
         help: ArgumentHelp(
-            "The interface's language: en or ru (config: language; default from LC_ALL, LC_MESSAGES or LANG, else en).",
+            "The interface's language: en or ru (default from LC_ALL, LC_MESSAGES or LANG, else en).",
             valueName: "lang"))
-    var lang: Language?
+    var language: Language?
 
     @Option(
         help: ArgumentHelp(
             """
-            Colours for the terminal's background: auto (ask the terminal), dark, light or mono (bold, reverse and \
-            underline only) (or FAKENFT_THEME; config: theme; default auto).
+            Colours for the terminal's background: auto (ask the terminal; the default), dark, light or mono (bold, \
+            reverse and underline only).
             """,
             valueName: "theme"))
     var theme: Theme.Choice?
@@ -73,8 +75,8 @@ struct AppOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            Colours: auto (where the terminal has them), always (even with NO_COLOR set) or never (config: color; \
-            default: never when NO_COLOR is set, else auto).
+            Colours: auto (where the terminal has them), always (even with NO_COLOR set) or never (default: never \
+            when NO_COLOR is set, else auto).
             """,
             valueName: "when"))
     var color: ColorChoice?
@@ -82,8 +84,8 @@ struct AppOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            Symbols character art is drawn with: blocks (any font) or sextants (finer; the font must have them) \
-            (config: symbols; default blocks).
+            Symbols character art is drawn with: blocks (any font; the default) or sextants (finer; the font must \
+            have them).
             """,
             valueName: "set"))
     var symbols: CharacterArt.Symbols?
@@ -91,26 +93,11 @@ struct AppOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             """
-            What goes to the log file: trace, debug, info, notice, warning, error, critical (or FAKENFT_LOG; config: \
-            log_level; default info).
+            What goes to the log file: trace, debug, info (the default), notice, warning, error, critical.
             """,
             valueName: "level"),
         transform: AppLog.level)
     var logLevel: Logger.Level?
-}
-
-/// Where a setting's value came from.
-enum SettingSource: CustomStringConvertible {
-    case byDefault, file(line: Int), environment(String), flag
-
-    var description: String {
-        switch self {
-        case .byDefault: "default"
-        case .file(let line): "config file, line \(line)"
-        case .environment(let name): "environment (\(name))"
-        case .flag: "command line"
-        }
-    }
 }
 
 /// A setting's value and where it came from.
@@ -119,10 +106,11 @@ struct Setting<Value> {
     var source: SettingSource
 }
 
-/// The app's effective settings: each from the command line, else the environment, else the
-/// configuration file, else its default (the language: the command line, the file, then the
-/// locale variables). A value that does not parse is a problem (said to the
-/// user) and leaves the next source to decide.
+/// The app's effective settings, each option from its layers (``OptionLayers``): the command
+/// line, else the environment, else the configuration file, else its default. The defaults the
+/// system gives: the language from the locale variables, colours off under `NO_COLOR` (over the
+/// file, under `FAKENFT_COLOR` and the command line). A value that does not parse is a problem
+/// (said to the user) and leaves the layer under it to decide.
 struct AppSettings {
     var server: Setting<URL?>
     var language: Setting<Language>
@@ -135,92 +123,61 @@ struct AppSettings {
     var color: Setting<ColorChoice>
     var symbols: Setting<CharacterArt.Symbols>
     var logLevel: Setting<Logger.Level>
+    /// The embedded server's data folder, when one is given.
+    var data: Setting<String?>
     let file: ConfigFile
     private(set) var problems: [String]
     /// The keys `[keys]` gives actions, once checked (``checkKeys()``): what the app runs with
     /// (``KeyRemap/with(_:isolation:_:)``).
     private(set) var keys: [String: [Key]] = [:]
 
-    init(options: AppOptions, environment: [String: String], file: ConfigFile) {
+    /// The options the file and the environment may give: ``AppOptions``'s.
+    static let options = OptionDeclarations(of: AppOptions.self, command: "fakenft", commandLineOnly: [])
+
+    /// - Parameter arguments: the command line as typed, without the program (`app` or `config`
+    ///   and their options, or the app's options alone); the parser has accepted them already.
+    init(arguments: [String], environment: [String: String], file: ConfigFile) throws {
         self.file = file
-        var problems = file.problems
-        func pick<V>(
-            _ key: String, flag: V?, environment name: String?, default value: V, allowed: String,
-            parse: (String) -> V?
-        ) -> Setting<V> {
-            if let flag { return Setting(value: flag, source: .flag) }
-            if let name, let raw = environment[name], !raw.isEmpty {
-                if let parsed = parse(raw) { return Setting(value: parsed, source: .environment(name)) }
-                problems.append("\(name)='\(SafeText.sanitize(raw).prefix(60))' is not \(allowed); using the default")
-            }
-            if let entry = file.entries[key], let raw = entry.text {
-                if let parsed = parse(raw) { return Setting(value: parsed, source: .file(line: entry.line)) }
-                problems.append(
-                    """
-                    \(file.url.path) line \(entry.line): \(key) '\(SafeText.sanitize(raw).prefix(60))' is not \
-                    \(allowed); using the default
-                    """
-                )
-            }
-            return Setting(value: value, source: .byDefault)
+        var layers = OptionLayers(
+            Self.options, file: file.options, environment: environment, arguments: arguments,
+            subcommands: ["app", "config"])
+        var problems = file.problems + layers.problems
+        problems += layers.dropRefused(by: { _ = try AppOptions.parse($0) }, file: file.url.path)
+        let command = try FakeNFTCommand.parseAsRoot(layers.arguments)
+        guard let options = (command as? AppCommand)?.options ?? (command as? ConfigCommand)?.options else {
+            throw Failure("not the app's options: \(arguments)")
         }
-        func cases<C: CaseIterable & RawRepresentable>(_: C.Type) -> String where C.RawValue == String {
-            "one of " + C.allCases.map(\.rawValue).joined(separator: ", ")
+        func setting<V>(_ option: String, _ value: V?, default: V) -> Setting<V> {
+            value.map { Setting(value: $0, source: layers.source(of: option)) }
+                ?? Setting(value: `default`, source: .byDefault)
         }
-        server = pick(
-            "server", flag: options.server.map { Optional($0.url) }, environment: "FAKENFT_SERVER", default: nil,
-            allowed: "an http(s) URL"
-        ) { (try? WebAddress.parse($0)).map { Optional($0.url) } }
-        token = pick(
-            "token", flag: options.token.map { Optional($0) }, environment: "FAKENFT_TOKEN", default: nil,
-            allowed: "a token"
-        ) { Optional($0) }
-        // The locale variables are the system's default, not a choice made for this app: the file overrides them.
-        language = pick("language", flag: options.lang, environment: nil, default: .en, allowed: cases(Language.self)) {
-            Language(rawValue: $0)
-        }
+        server = setting("server", options.server.map { Optional($0.url) }, default: nil)
+        token = setting("token", options.token.map { Optional($0) }, default: nil)
+        language = setting("language", options.language, default: .en)
+        // The locale variables are the system's default, not a choice made for this app.
         if case .byDefault = language.source, let locale = Language.fromLocale(environment) {
             language = Setting(value: locale.language, source: .environment(locale.variable))
         }
-        images = pick(
-            "images", flag: options.images, environment: "FAKENFT_IMAGES", default: .auto,
-            allowed: cases(ImagesChoice.self)
-        ) { ImagesChoice(rawValue: $0) }
-        theme = pick(
-            "theme", flag: options.theme, environment: "FAKENFT_THEME", default: .auto,
-            allowed: cases(Theme.Choice.self)
-        ) { Theme.Choice(rawValue: $0) }
-        symbols = pick(
-            "symbols", flag: options.symbols, environment: nil, default: .blocks,
-            allowed: cases(CharacterArt.Symbols.self)
-        ) { CharacterArt.Symbols(rawValue: $0) }
-        logLevel = pick(
-            "log_level", flag: options.logLevel, environment: "FAKENFT_LOG", default: .info,
-            allowed: "a log level (trace, debug, info, notice, warning, error, critical)"
-        ) { try? AppLog.level($0) }
-        // NO_COLOR is the user's standing wish: over the file, under the command line.
-        if let flag = options.color {
-            color = Setting(value: flag, source: .flag)
-        } else if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
-            color = Setting(value: .never, source: .environment("NO_COLOR"))
-        } else {
-            color = pick("color", flag: nil, environment: nil, default: .auto, allowed: cases(ColorChoice.self)) {
-                ColorChoice(rawValue: $0)
+        images = setting("images", options.images, default: .auto)
+        theme = setting("theme", options.theme, default: .auto)
+        symbols = setting("symbols", options.symbols, default: .blocks)
+        logLevel = setting("log-level", options.logLevel, default: .info)
+        color = setting("color", options.color, default: .auto)
+        // NO_COLOR is the user's standing wish: over the file, under this app's own variable and flag.
+        switch color.source {
+        case .byDefault, .file:
+            if !(environment["NO_COLOR"] ?? "").isEmpty {
+                color = Setting(value: .never, source: .environment("NO_COLOR"))
             }
+        case .environment, .commandLine: break
         }
-        func flag(_ key: String, _ option: Bool?) -> Setting<Bool> {
-            if let option { return Setting(value: option, source: .flag) }
-            if let entry = file.entries[key], let flag = entry.flag {
-                return Setting(value: flag, source: .file(line: entry.line))
-            }
-            return Setting(value: false, source: .byDefault)
-        }
-        mouse = flag("mouse", options.mouse)
-        readOnly = flag("read_only", options.readOnly)
-        accessible = flag("accessible", options.accessible)
+        mouse = setting("mouse", options.mouse, default: false)
+        readOnly = setting("read-only", options.readOnly, default: false)
+        accessible = setting("accessible", options.accessible, default: false)
         if accessible.value, case .byDefault = images.source {  // pictures as their names, unless asked for
             images = Setting(value: .off, source: accessible.source)
         }
+        data = setting("data", options.data.map { Optional($0) }, default: nil)
         // A colour of one's own that cannot be read on the background it will be drawn on.
         let backgrounds: [(String, RGB)] =
             switch theme.value {
@@ -273,9 +230,10 @@ struct AppSettings {
         var lines = ["config file: \(file.url.path)\(file.exists ? "" : " (none)")"]
         lines.append(row("server", server.value?.absoluteString ?? "(the embedded server)", server.source))
         lines.append(row("language", language.value.rawValue, language.source))
+        lines.append(row("data", data.value ?? "(the default folder)", data.source))
         lines.append(row("token", token.value == nil ? "(none)" : "(set, not shown)", token.source))
         lines.append(row("mouse", String(mouse.value), mouse.source))
-        lines.append(row("read_only", String(readOnly.value), readOnly.source))
+        lines.append(row("read-only", String(readOnly.value), readOnly.source))
         lines.append(row("accessible", String(accessible.value), accessible.source))
         lines.append(row("images", images.value.rawValue, images.source))
         lines.append(row("theme", theme.value.rawValue, theme.source))
@@ -293,7 +251,7 @@ struct AppSettings {
                     .file(line: file.keyEntries.map(\.line).min() ?? 0)))
         }
         lines.append(row("symbols", symbols.value.rawValue, symbols.source))
-        lines.append(row("log_level", logLevel.value.rawValue, logLevel.source))
+        lines.append(row("log-level", logLevel.value.rawValue, logLevel.source))
         lines += problems.map { "problem: \($0)" }
         return lines.joined(separator: "\n")
     }

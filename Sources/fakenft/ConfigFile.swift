@@ -5,19 +5,15 @@ import TerminalUI
 import TOMLKit
 
 /// The user's configuration file, `$XDG_CONFIG_HOME/fakenft/config.toml`: read, never written.
-/// A file that does not parse, a key that is not known and a value of the wrong type are
-/// problems naming their line; the keys they concern keep their defaults.
+/// Its keys are the app's options (``OptionFile``, the layer under the environment's), and two
+/// tables of its own: `[colors]` and `[keys]`. A file that does not parse, a key that is not
+/// known and a value of the wrong type are problems naming their line; the keys they concern
+/// keep their defaults.
 struct ConfigFile {
-    /// A value from the file, as text (strings) or a flag (booleans), and its line.
-    struct Entry {
-        var text: String?
-        var flag: Bool?
-        var line: Int
-    }
-
     let url: URL
     let exists: Bool
-    private(set) var entries: [String: Entry] = [:]
+    /// The file's options; nil when there is no file.
+    private(set) var options: OptionFile?
     /// The `[colors]` table: a colour per theme role, and the table's line.
     private(set) var colors = ThemeOverrides()
     private(set) var colorsLine = 0
@@ -25,17 +21,10 @@ struct ConfigFile {
     private(set) var keyEntries: [KeyEntry] = []
     private(set) var problems: [String] = []
     /// Why the file could not be read at all (not UTF-8, too long, not TOML); nil when it was.
-    private(set) var unreadable: String?
+    var unreadable: String? { options?.unreadable }
 
-    /// The keys the file may hold (each is also a command-line option).
-    static let keys = [
-        "server", "language", "token", "mouse", "read_only", "accessible", "images", "theme", "color", "colors",
-        "keys", "symbols",
-        "log_level",
-    ]
-    static let booleans: Set<String> = ["mouse", "read_only", "accessible"]
-    /// Larger files are not configuration.
-    static let maxBytes = 64 * 1024
+    /// The tables the file has beside the options.
+    static let tables = ["colors", "keys"]
 
     static func defaultURL(environment: [String: String]) -> URL {
         let home =
@@ -48,69 +37,26 @@ struct ConfigFile {
 
     init(url: URL) {
         self.url = url
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            exists = false
+        exists = FileManager.default.fileExists(atPath: url.path)
+        guard exists else { return }
+        let file = OptionFile(path: url.path, options: AppSettings.options, ownTables: Set(Self.tables))
+        options = file
+        guard file.unreadable == nil else {
+            problems = file.problems.map { $0 + "; using the defaults" }
             return
         }
-        exists = true
-        guard let data = RegularFile.read(url, maxBytes: Self.maxBytes), let text = String(data: data, encoding: .utf8)
-        else {
-            unreadable = "\(url.path): not a UTF-8 text file of at most 64 KB"
-            problems.append(unreadable! + "; using the defaults")
-            return
+        problems = file.problems
+        let lines = file.lines
+        if let keys = file.table["keys"] { readKeys(keys.table, lines: lines) }
+        if let colors = file.table["colors"] {
+            colorsLine =
+                (lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "[colors]" }
+                    ?? file.line(of: "colors") - 1) + 1
+            readColors(colors.table, at: colorsLine, lines: lines)
         }
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            unreadable = "\(url.path) line \(error.source.begin.line): \(error.description)"
-            problems.append(unreadable! + "; using the defaults")
-            return
-        } catch {
-            unreadable = "\(url.path): \(error)"
-            problems.append(unreadable! + "; using the defaults")
-            return
-        }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func line(of key: String) -> Int {
-            (lines.firstIndex { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix(key) } ?? 0) + 1
-        }
-        for key in table.keys.sorted() {
-            let at = line(of: key)
-            guard Self.keys.contains(key) else {
-                problems.append(
-                    """
-                    \(url.path) line \(at): unknown key '\(SafeText.sanitize(key).prefix(40))' (known: \
-                    \(Self.keys.joined(separator: ", ")))
-                    """
-                )
-                continue
-            }
-            let value = table[key]
-            if key == "keys" {
-                readKeys(value?.table, lines: lines)
-                continue
-            }
-            if key == "colors" {
-                colorsLine = (lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "[colors]" } ?? at - 1) + 1
-                readColors(value?.table, at: colorsLine, lines: lines)
-                continue
-            }
-            if Self.booleans.contains(key) {
-                guard let flag = value?.bool else {
-                    problems.append("\(url.path) line \(at): \(key) must be true or false; using the default")
-                    continue
-                }
-                entries[key] = Entry(flag: flag, line: at)
-            } else {
-                guard let string = value?.string else {
-                    problems.append("\(url.path) line \(at): \(key) must be a string in quotes; using the default")
-                    continue
-                }
-                entries[key] = Entry(text: string, line: at)
-            }
-        }
-        if let token = entries["token"], let mode = PrivateFile.exposedMode(of: url.path) {
+        if let token = file.entries.first(where: { $0.option == "token" }),
+            let mode = PrivateFile.exposedMode(of: url.path)
+        {
             problems.append(
                 """
                 \(url.path) line \(token.line): the token can be read by other users (mode \

@@ -46,6 +46,10 @@ struct AppCommand: AsyncParsableCommand {
             With no --server it starts its own offline server on 127.0.0.1 (data in $XDG_DATA_HOME/fakenft). \
             Keys: ? in the app. Crash backtraces go to crash.log in the data folder.
 
+            Each option can also be given by $XDG_CONFIG_HOME/fakenft/config.toml, its long name as the key \
+            (theme = "light"), or by the environment, FAKENFT_ and its name (FAKENFT_THEME=light): the command line \
+            wins, then the environment, then the file. SIGUSR1 or :reload reads the file again. See 'fakenft config'.
+
             Pictures are real pixels in terminals with kitty graphics (kitty 0.28+, Ghostty), sixel \
             (foot, WezTerm, xterm -ti vt340, mlterm, Konsole, Windows Terminal) or iTerm2 images, and \
             character art elsewhere. Inside tmux, pixels need '\(TerminalGraphics.tmuxAdvice)' in \
@@ -59,8 +63,9 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
         let processEnvironment = SSHSessionSecrets.merged(into: ProcessInfo.processInfo.environment)
-        var settings = AppSettings(
-            options: options, environment: processEnvironment,
+        let commandLine = Array(CommandLine.arguments.dropFirst())
+        var settings = try AppSettings(
+            arguments: commandLine, environment: processEnvironment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment)))
         await settings.checkKeys()
         // What the terminal layer reads: `--color` and the config's `color` as NO_COLOR.
@@ -80,7 +85,7 @@ struct AppCommand: AsyncParsableCommand {
             return
         }
         let dataDirectory =
-            options.data.map { URL(fileURLWithPath: $0) }
+            settings.data.value.map { URL(fileURLWithPath: $0) }
             ?? ServerConfiguration.defaultDataDirectory(environment: environment)
         let server = settings.server.value, token = settings.token.value
         // No terminal (or no TERM), no app: say so before starting (and perhaps seeding) the embedded server.
@@ -121,10 +126,15 @@ struct AppCommand: AsyncParsableCommand {
         // says until the answers come, then as they say.
         let windowSize = TerminalProbe.windowSize()
         let look = Self.look(settings, environment: environment, windowSize: windowSize)
-        let options = options
+        let keys = settings.keys, language = settings.language.value
         let reload: @Sendable () async -> ReloadedSettings = {
             let file = ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment))
-            var fresh = AppSettings(options: options, environment: processEnvironment, file: file)
+            guard var fresh = try? AppSettings(arguments: commandLine, environment: processEnvironment, file: file)
+            else {
+                return ReloadedSettings(
+                    file: file.url.path, unreadable: "\(file.url.path): the options do not parse", keys: keys,
+                    language: language, look: look, problems: [])
+            }
             await fresh.checkKeys()
             let environment = fresh.terminalEnvironment(processEnvironment)
             return ReloadedSettings(
@@ -205,7 +215,8 @@ struct ConfigCommand: AsyncParsableCommand {
         discussion:
             """
             The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \
-            \(ConfigFile.keys.joined(separator: ", ")); fakenft only reads it.
+            \((AppSettings.options.kinds.keys.sorted() + ConfigFile.tables).joined(separator: ", ")); fakenft only \
+            reads it. Each option's variable is FAKENFT_ and its name (FAKENFT_LOG_LEVEL).
             """
     )
 
@@ -214,10 +225,10 @@ struct ConfigCommand: AsyncParsableCommand {
     @Flag(help: "List every action [keys] can give keys to, its keys in effect and what it does.")
     var keys = false
 
-    func run() async {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var settings = AppSettings(
-            options: options, environment: environment,
+        var settings = try AppSettings(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
         await settings.checkKeys()
         guard keys else { return print(settings.report) }

@@ -284,10 +284,11 @@ struct ServeCommand: AsyncParsableCommand {
         let started = Logger(label: "fakenft.server") {
             LineLogHandler(label: $0, writer: .standardOutput, logLevel: .info, format: configuration.logFormat)
         }
-        let reload = config.map { path in
+        let commandLine = Array(CommandLine.arguments.dropFirst()), environment = ProcessInfo.processInfo.environment
+        let reload = ServeLayers.configPath(commandLine, environment: environment).map { path in
             ServeReload(
-                commandLine: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-                path: path, file: try? ServeFile(path: path), log: started)
+                commandLine: commandLine, environment: environment, path: path,
+                file: try? ServeLayers.file(commandLine, environment: environment), log: started)
         }
         do {
             try await FakeNFTServer.serve(

@@ -12,38 +12,41 @@ final class ServeReload: Sendable {
     private let environment: [String: String]
     private let path: String
     private let log: Logger
-    /// The file as the server started with it, and as last applied.
-    private let files: Mutex<(started: ServeFile?, applied: ServeFile?)>
+    /// The file's options as the server started with them, and as last applied.
+    private let files: Mutex<(started: [OptionFile.Entry], applied: [OptionFile.Entry])>
 
     /// - Parameters:
     ///   - commandLine: `serve` and its options, as typed.
     ///   - file: the file as read at start (nil when it could not be).
-    init(commandLine: [String], environment: [String: String], path: String, file: ServeFile?, log: Logger) {
+    init(commandLine: [String], environment: [String: String], path: String, file: OptionFile?, log: Logger) {
         self.commandLine = commandLine
         self.environment = environment
         self.path = path
         self.log = log
-        files = Mutex((file, file))
+        files = Mutex((file?.entries ?? [], file?.entries ?? []))
     }
 
     /// The configuration the file gives now, or nil when it cannot be used.
     func configuration() -> ServerConfiguration? {
-        let file: ServeFile
+        let file: OptionFile?
+        let layers: OptionLayers
         let configuration: ServerConfiguration
         do {
-            file = try ServeFile(path: path)
-            let arguments = ServeLayers.layered(commandLine, environment: environment, file: file)
-            guard let command = try FakeNFTCommand.parseAsRoot(arguments) as? ServeCommand else { return nil }
+            file = try ServeLayers.file(commandLine, environment: environment)
+            layers = try ServeLayers.layers(commandLine, environment: environment, file: file)
+            guard let command = try FakeNFTCommand.parseAsRoot(layers.arguments) as? ServeCommand else { return nil }
             configuration = try command.serverConfiguration(environment: environment)
         } catch {
-            let reason = (error as? ServeFile.Problem)?.description ?? "\(path): \(FakeNFTCommand.message(for: error))"
+            let reason =
+                (error as? ServeLayers.Problem)?.description ?? "\(path): \(FakeNFTCommand.message(for: error))"
             log.warning("not reloaded: \(reason); everything kept as it runs")
             return nil
         }
-        let outside = ServeLayers.givenOutsideTheFile(commandLine, environment: environment)
+        let outside = layers.givenOutsideTheFile
         let (fromStart, fromLast) = files.withLock { files in
-            defer { files.applied = file }
-            return (file.changed(from: files.started), file.changed(from: files.applied))
+            let now = file?.entries ?? []
+            defer { files.applied = now }
+            return (file?.changed(from: files.started) ?? [], file?.changed(from: files.applied) ?? [])
         }
         let fixed = fromStart.filter { !LiveSettings.optionNames.contains($0) && !outside.contains($0) }
         let applied = fromLast.filter { LiveSettings.optionNames.contains($0) && !outside.contains($0) }

@@ -104,9 +104,11 @@ import TerminalUI
         // Each option `serve --help` lists is one the environment can give, the actions aside.
         let help = FakeNFTCommand.helpMessage(for: ServeCommand.self)
         let listed = Set(help.matches(of: /--([a-z-]+)/).map { String($0.1) })
-        let known = Set(ServeLayers.options.keys)
-        #expect(listed.subtracting(known) == ServeLayers.commandLineOnly, "\(listed.subtracting(known))")
-        #expect(ServeLayers.options["trusted-proxy"] == .list && ServeLayers.options["quiet"] == .flag)
+        let known = Set(ServeLayers.options.kinds.keys)
+        #expect(
+            listed.subtracting(known) == ServeLayers.options.commandLineOnly.union(["help", "version"]),
+            "\(listed.subtracting(known))")
+        #expect(ServeLayers.options.kinds["trusted-proxy"] == .list && ServeLayers.options.kinds["quiet"] == .flag)
         // A token file others can read is refused, naming the fix.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: tokenFile)
         #expect(throws: (any Error).self) { try command.serverConfiguration(environment: [:]) }
@@ -156,14 +158,14 @@ import TerminalUI
             ("port = \n", "line 1:"),
         ] {
             write(text)
-            #expect(throws: ServeFile.Problem.self) {
-                try ServeLayers.arguments(["serve", "--config", path], environment: [:])
-            }
-            do { _ = try ServeFile(path: path) } catch {
+            do {
+                _ = try ServeLayers.arguments(["serve", "--config", path], environment: [:])
+                Issue.record("\(text) was taken")
+            } catch {
                 #expect(error.description.hasPrefix(path) && error.description.contains(problem), "\(error)")
             }
         }
-        #expect(throws: ServeFile.Problem.self) {
+        #expect(throws: ServeLayers.Problem.self) {
             try ServeLayers.arguments(["serve", "--config", path + ".missing"], environment: [:])
         }
     }
@@ -174,19 +176,19 @@ import TerminalUI
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("serve.toml").path
         FileManager.default.createFile(atPath: path, contents: Data("port = 9100\nssh-max-sessions = 10\n".utf8))
-        let before = try ServeFile(path: path)
+        let before = OptionFile(path: path, options: ServeLayers.options)
         FileManager.default.createFile(
             atPath: path, contents: Data("port = 9200\nssh-max-sessions = 5\nread-only = true\n".utf8))
-        let after = try ServeFile(path: path)
-        #expect(after.changed(from: before) == ["port", "read-only", "ssh-max-sessions"])
-        #expect(after.changed(from: after).isEmpty)
+        let after = OptionFile(path: path, options: ServeLayers.options)
+        #expect(after.changed(from: before.entries) == ["port", "read-only", "ssh-max-sessions"])
+        #expect(after.changed(from: after.entries).isEmpty)
         #expect(
             Set(["read-only", "ssh-max-sessions", "port"]).intersection(LiveSettings.optionNames)
                 == ["read-only", "ssh-max-sessions"])
-        #expect(LiveSettings.optionNames.isSubset(of: Set(ServeLayers.options.keys)), "each a serve option")
+        #expect(LiveSettings.optionNames.isSubset(of: Set(ServeLayers.options.kinds.keys)), "each a serve option")
         #expect(
-            ServeLayers.givenOutsideTheFile(["serve", "--port=1", "--quiet"], environment: ["FAKENFT_LATENCY": "3"])
-                == ["port", "quiet", "latency"])
+            try ServeLayers.layers(["serve", "--port=1", "--quiet"], environment: ["FAKENFT_LATENCY": "3"], file: nil)
+                .givenOutsideTheFile == ["port", "quiet", "latency"])
     }
 
     private static func parseError(_ arguments: [String]) -> any Error {

@@ -100,6 +100,26 @@ struct AppOptions: ParsableArguments {
     var logLevel: Logger.Level?
 }
 
+extension AppOptions {
+    /// The options' values that are optional themselves, as settings take them.
+    fileprivate var serverURL: URL?? { server.map { $0.url } }
+    fileprivate var givenToken: String?? { token.map { $0 } }
+    fileprivate var givenData: String?? { data.map { $0 } }
+}
+
+/// A command that takes the app's options.
+protocol AppOptionsCommand: ParsableCommand {
+    var options: AppOptions { get }
+}
+
+extension AppOptionsCommand {
+    /// This command's own options as typed (after its name, when it was typed).
+    static var typedArguments: [String] {
+        let all = Array(CommandLine.arguments.dropFirst())
+        return all.first == configuration.commandName ? Array(all.dropFirst()) : all
+    }
+}
+
 /// A setting's value and where it came from.
 struct Setting<Value> {
     var value: Value
@@ -134,35 +154,38 @@ struct AppSettings {
     /// The options the file and the environment may give: ``AppOptions``'s.
     static let options = OptionDeclarations(of: AppOptions.self, command: "fakenft", commandLineOnly: [])
 
-    /// - Parameter arguments: the command line as typed, without the program (`app` or `config`
-    ///   and their options, or the app's options alone); the parser has accepted them already.
-    init(arguments: [String], environment: [String: String], file: ConfigFile) throws {
+    /// - Parameters:
+    ///   - command: the command that runs, as the command line gave it.
+    ///   - arguments: its own options as typed (after `app` or `config`).
+    init<Command: AppOptionsCommand>(
+        _ command: Command, arguments: [String], environment: [String: String], file: ConfigFile
+    ) throws {
         self.file = file
-        var layers = OptionLayers(
-            Self.options, file: file.options, environment: environment, arguments: arguments,
-            subcommands: ["app", "config"])
+        var layers = OptionLayers(Self.options, file: file.options, environment: environment, arguments: arguments)
         var problems = file.problems + layers.problems
         problems += layers.dropRefused(by: { _ = try AppOptions.parse($0) }, file: file.url.path)
-        let command = try FakeNFTCommand.parseAsRoot(layers.arguments)
-        guard let options = (command as? AppCommand)?.options ?? (command as? ConfigCommand)?.options else {
-            throw Failure("not the app's options: \(arguments)")
-        }
-        func setting<V>(_ option: String, _ value: V?, default: V) -> Setting<V> {
-            value.map { Setting(value: $0, source: layers.source(of: option)) }
+        let typed = command.options
+        // Nothing under the command line: what it gave is all (and the parser is spared a second run).
+        let options =
+            layers.front.isEmpty
+            ? typed : try (Command.parseAsRoot(layers.arguments) as? Command)?.options ?? typed
+        func setting<V>(_ option: String, _ value: KeyPath<AppOptions, V?>, default: V) -> Setting<V> {
+            if let given = typed[keyPath: value] { return Setting(value: given, source: .commandLine) }
+            return options[keyPath: value].map { Setting(value: $0, source: layers.source(of: option)) }
                 ?? Setting(value: `default`, source: .byDefault)
         }
-        server = setting("server", options.server.map { Optional($0.url) }, default: nil)
-        token = setting("token", options.token.map { Optional($0) }, default: nil)
-        language = setting("language", options.language, default: .en)
+        server = setting("server", \.serverURL, default: nil)
+        token = setting("token", \.givenToken, default: nil)
+        language = setting("language", \.language, default: .en)
         // The locale variables are the system's default, not a choice made for this app.
         if case .byDefault = language.source, let locale = Language.fromLocale(environment) {
             language = Setting(value: locale.language, source: .environment(locale.variable))
         }
-        images = setting("images", options.images, default: .auto)
-        theme = setting("theme", options.theme, default: .auto)
-        symbols = setting("symbols", options.symbols, default: .blocks)
-        logLevel = setting("log-level", options.logLevel, default: .info)
-        color = setting("color", options.color, default: .auto)
+        images = setting("images", \.images, default: .auto)
+        theme = setting("theme", \.theme, default: .auto)
+        symbols = setting("symbols", \.symbols, default: .blocks)
+        logLevel = setting("log-level", \.logLevel, default: .info)
+        color = setting("color", \.color, default: .auto)
         // NO_COLOR is the user's standing wish: over the file, under this app's own variable and flag.
         switch color.source {
         case .byDefault, .file:
@@ -171,13 +194,13 @@ struct AppSettings {
             }
         case .environment, .commandLine: break
         }
-        mouse = setting("mouse", options.mouse, default: false)
-        readOnly = setting("read-only", options.readOnly, default: false)
-        accessible = setting("accessible", options.accessible, default: false)
+        mouse = setting("mouse", \.mouse, default: false)
+        readOnly = setting("read-only", \.readOnly, default: false)
+        accessible = setting("accessible", \.accessible, default: false)
         if accessible.value, case .byDefault = images.source {  // pictures as their names, unless asked for
             images = Setting(value: .off, source: accessible.source)
         }
-        data = setting("data", options.data.map { Optional($0) }, default: nil)
+        data = setting("data", \.givenData, default: nil)
         // A colour of one's own that cannot be read on the background it will be drawn on.
         let backgrounds: [(String, RGB)] =
             switch theme.value {

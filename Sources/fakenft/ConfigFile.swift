@@ -24,7 +24,7 @@ struct ConfigFile {
     var unreadable: String? { options?.unreadable }
 
     /// The tables the file has beside the options.
-    static let tables = ["colors", "keys"]
+    static let tables: Set = ["colors", "keys"]
 
     static func defaultURL(environment: [String: String]) -> URL {
         let home =
@@ -39,7 +39,7 @@ struct ConfigFile {
         self.url = url
         exists = FileManager.default.fileExists(atPath: url.path)
         guard exists else { return }
-        let file = OptionFile(path: url.path, options: AppSettings.options, ownTables: Set(Self.tables))
+        let file = OptionFile(path: url.path, options: AppSettings.options, ownTables: Self.tables)
         options = file
         guard file.unreadable == nil else {
             problems = file.problems.map { $0 + "; using the defaults" }

@@ -38,7 +38,7 @@ struct FakeNFTCommand: AsyncParsableCommand {
 }
 
 /// `fakenft [app]`: the terminal app, on its own embedded server or on `--server`.
-struct AppCommand: AsyncParsableCommand {
+struct AppCommand: AsyncParsableCommand, AppOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
         abstract: "Run the app (the default).",
@@ -63,9 +63,9 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
         let processEnvironment = SSHSessionSecrets.merged(into: ProcessInfo.processInfo.environment)
-        let commandLine = Array(CommandLine.arguments.dropFirst())
+        let command = self, commandLine = Self.typedArguments
         var settings = try AppSettings(
-            arguments: commandLine, environment: processEnvironment,
+            command, arguments: commandLine, environment: processEnvironment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment)))
         await settings.checkKeys()
         // What the terminal layer reads: `--color` and the config's `color` as NO_COLOR.
@@ -129,7 +129,9 @@ struct AppCommand: AsyncParsableCommand {
         let keys = settings.keys, language = settings.language.value
         let reload: @Sendable () async -> ReloadedSettings = {
             let file = ConfigFile(url: ConfigFile.defaultURL(environment: processEnvironment))
-            guard var fresh = try? AppSettings(arguments: commandLine, environment: processEnvironment, file: file)
+            guard
+                var fresh = try? AppSettings(
+                    command, arguments: commandLine, environment: processEnvironment, file: file)
             else {
                 return ReloadedSettings(
                     file: file.url.path, unreadable: "\(file.url.path): the options do not parse", keys: keys,
@@ -204,7 +206,7 @@ extension AppCommand {
 }
 
 /// `fakenft config`: the effective configuration and where each value came from.
-struct ConfigCommand: AsyncParsableCommand {
+struct ConfigCommand: AsyncParsableCommand, AppOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract:
@@ -214,9 +216,9 @@ struct ConfigCommand: AsyncParsableCommand {
             """,
         discussion:
             """
-            The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml), with the keys \
-            \((AppSettings.options.kinds.keys.sorted() + ConfigFile.tables).joined(separator: ", ")); fakenft only \
-            reads it. Each option's variable is FAKENFT_ and its name (FAKENFT_LOG_LEVEL).
+            The file is $XDG_CONFIG_HOME/fakenft/config.toml (default ~/.config/fakenft/config.toml): each of the \
+            app's options by its long name, as this command prints them (log-level = "debug"), and the tables [colors] \
+            and [keys]; fakenft only reads it. Each option's variable is FAKENFT_ and its name (FAKENFT_LOG_LEVEL).
             """
     )
 
@@ -228,7 +230,7 @@ struct ConfigCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var settings = try AppSettings(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+            self, arguments: Self.typedArguments, environment: environment,
             file: ConfigFile(url: ConfigFile.defaultURL(environment: environment)))
         await settings.checkKeys()
         guard keys else { return print(settings.report) }

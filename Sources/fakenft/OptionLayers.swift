@@ -31,27 +31,29 @@ struct OptionLayers {
         var source: SettingSource
     }
 
-    private let options: OptionDeclarations
-    /// The subcommand's name, when typed (`serve`, `config`), then the options typed after it.
-    private let subcommand: [String], commandLine: [String]
+    /// The command's options, read only when a layer gives something (they take a while to read).
+    private let declared: () -> OptionDeclarations
+    /// The command's own options as typed (after the subcommand's name).
+    private let commandLine: [String]
     /// The file's options, then the environment's.
     private(set) var front: [Entry] = []
     /// What could not be taken from the environment, in a sentence naming the variable.
     private(set) var problems: [String] = []
 
-    /// - Parameter arguments: the command line as typed, without the program (and with the
-    ///   subcommand's name first when one of `subcommands` was typed).
+    /// - Parameter arguments: the command's own options as typed (after the subcommand's name).
     init(
-        _ options: OptionDeclarations, file: OptionFile?, environment: [String: String], arguments: [String],
-        subcommands: Set<String> = []
+        _ options: @escaping @autoclosure () -> OptionDeclarations, file: OptionFile?, environment: [String: String],
+        arguments: [String]
     ) {
-        self.options = options
-        let named = arguments.first.map(subcommands.contains) ?? false
-        subcommand = named ? [arguments[0]] : []
-        commandLine = Array(arguments.dropFirst(subcommand.count))
+        declared = options
+        commandLine = arguments
         front = (file?.entries ?? []).map {
             Entry(option: $0.option, arguments: $0.arguments, source: .file(line: $0.line))
         }
+        guard !front.isEmpty || environment.keys.contains(where: { $0.hasPrefix(OptionDeclarations.prefix) }) else {
+            return
+        }
+        let options = options()
         for option in options.kinds.keys.sorted() {
             let variable = options.variable(option)
             guard let value = environment[variable], !value.isEmpty else { continue }
@@ -73,16 +75,16 @@ struct OptionLayers {
     }
 
     /// What the argument parser reads: the layers' options in front of the command line's.
-    var arguments: [String] { subcommand + front.flatMap(\.arguments) + commandLine }
+    var arguments: [String] { front.flatMap(\.arguments) + commandLine }
 
-    /// Where `option`'s value comes from.
+    /// Which layer under the command line gives `option`'s value: the environment, the file or none.
     func source(of option: String) -> SettingSource {
-        if commandLine.contains(where: { options.option(typed: $0) == option }) { return .commandLine }
-        return front.last { $0.option == option }?.source ?? .byDefault
+        front.last { $0.option == option }?.source ?? .byDefault
     }
 
     /// The options the command line or the environment gives: what a file cannot change.
     var givenOutsideTheFile: Set<String> {
+        let options = declared()
         var names = Set(commandLine.compactMap(options.option(typed:)))
         for entry in front { if case .environment = entry.source { names.insert(entry.option) } }
         return names
@@ -181,9 +183,12 @@ struct OptionDeclarations {
         self.exclusive = exclusive
     }
 
+    /// What every option's variable starts with.
+    static let prefix = "FAKENFT_"
+
     /// The variable for `option`.
     func variable(_ option: String) -> String {
-        "FAKENFT_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
+        Self.prefix + option.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
     /// The option a typed argument names (`--port=1`, `--no-mouse`, `--lang`); nil for none of these.

@@ -20,16 +20,18 @@ enum ServeLayers {
     /// options in front of `serve`'s own; throws what is wrong with them.
     static func arguments(_ arguments: [String], environment: [String: String]) throws(Problem) -> [String] {
         guard arguments.first == "serve" else { return arguments }
-        return try layers(arguments, environment: environment, file: try file(arguments, environment: environment))
+        return ["serve"]
+            + (try layers(arguments, environment: environment, file: try file(arguments, environment: environment)))
             .arguments
     }
 
-    /// The layers of `arguments` over `file`; throws what is wrong with the environment.
+    /// The layers of `arguments` (`serve` and its options) over `file`; throws what is wrong with
+    /// the environment.
     static func layers(_ arguments: [String], environment: [String: String], file: OptionFile?) throws(Problem)
         -> OptionLayers
     {
         let layers = OptionLayers(
-            options, file: file, environment: environment, arguments: arguments, subcommands: ["serve"])
+            options, file: file, environment: environment, arguments: Array(arguments.dropFirst()))
         guard layers.problems.isEmpty else { throw Problem(description: layers.problems.joined(separator: "\n")) }
         return layers
     }

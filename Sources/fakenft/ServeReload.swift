@@ -34,7 +34,9 @@ final class ServeReload: Sendable {
         do {
             file = try ServeLayers.file(commandLine, environment: environment)
             layers = try ServeLayers.layers(commandLine, environment: environment, file: file)
-            guard let command = try FakeNFTCommand.parseAsRoot(layers.arguments) as? ServeCommand else { return nil }
+            guard let command = try FakeNFTCommand.parseAsRoot(["serve"] + layers.arguments) as? ServeCommand else {
+                return nil
+            }
             configuration = try command.serverConfiguration(environment: environment)
         } catch {
             let reason =

@@ -97,6 +97,9 @@ import TerminalUI
                 .token
                 == "typed")
         #expect(try ServeLayers.arguments(["--mouse"], environment: environment) == ["--mouse"], "the app's own")
+        #expect(throws: ServeLayers.Problem.self, "a flag's variable that is neither on nor off stops the server") {
+            try ServeLayers.arguments(["serve"], environment: ["FAKENFT_QUIET": "maybe"])
+        }
         let off = try #require(try FakeNFTCommand.parseAsRoot(["serve", "--metrics-address", "off"]) as? ServeCommand)
         #expect(try off.serverConfiguration(environment: [:]).metrics == .off)
         let byDefault = try #require(try FakeNFTCommand.parseAsRoot(["serve"]) as? ServeCommand)
@@ -123,7 +126,7 @@ import TerminalUI
         func write(_ text: String) { FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
         write(
             """
-            # the shop's settings
+            # the shop's settings (underscores read as dashes)
             port = 9100
             host = "0.0.0.0"
             read-only = true
@@ -131,7 +134,7 @@ import TerminalUI
             latency = 25
             trusted-proxy = ["10.0.0.0/8", "127.0.0.1"]
             ssh-port = 2222
-            ssh-max-per-visitor = 3
+            ssh_max_per_visitor = 3
             """)
         let arguments = try ServeLayers.arguments(
             ["serve", "--config", path, "--latency", "5"], environment: ["FAKENFT_HOST": "127.0.0.2"])

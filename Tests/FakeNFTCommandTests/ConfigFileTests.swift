@@ -19,7 +19,8 @@ import TerminalUI
     static func settings(_ arguments: [String], environment: [String: String] = [:], file url: URL) throws
         -> AppSettings
     {
-        try AppSettings(arguments: arguments, environment: environment, file: ConfigFile(url: url))
+        let command = try #require(try FakeNFTCommand.parseAsRoot(arguments) as? AppCommand)
+        return try AppSettings(command, arguments: arguments, environment: environment, file: ConfigFile(url: url))
     }
 
     @Test func theFileSetsEveryOptionAndSaysWhereEachValueCameFrom() throws {

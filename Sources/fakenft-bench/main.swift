@@ -48,5 +48,5 @@ do {
     try PixelBenchmarks.encode()
     try await PixelBenchmarks.scrollSixelGrid()
 } catch {
-    report("server benchmarks", "failed: \(error)")
+    report("the benchmarks from there on", "stopped: \(error)")
 }

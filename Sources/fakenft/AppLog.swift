@@ -21,7 +21,7 @@ enum AppLog {
         return Logger(label: "fakenft") { LineLogHandler(label: $0, writer: writer, logLevel: level) }
     }
 
-    /// A level by name (`--log-level`, `FAKENFT_LOG`).
+    /// A level by name (`--log-level`, `FAKENFT_LOG_LEVEL`).
     static func level(_ name: String) throws -> Logger.Level {
         guard let level = Logger.Level(rawValue: name.lowercased().trimmingCharacters(in: .whitespaces)) else {
             throw ValidationError(

@@ -74,7 +74,13 @@ struct OptionFile {
 
     /// The line `key` is set on (1 when it is not found).
     func line(of key: String) -> Int {
-        (lines.firstIndex { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix(key) } ?? 0) + 1
+        func names(_ line: Substring) -> Bool {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            let name =
+                text.hasPrefix("\"") ? text.dropFirst().prefix { $0 != "\"" } : text.prefix { $0 != "=" && $0 != " " }
+            return name == key
+        }
+        return (lines.firstIndex(where: names) ?? 0) + 1
     }
 
     private mutating func refuse(_ reason: String) {

@@ -159,6 +159,7 @@ import TerminalUI
             ("port = 1.5\n", "line 1: port wants a string or a whole number"),
             ("trusted-proxy = [1.5]\n", "line 1: trusted-proxy wants a list of strings"),
             ("port = \n", "line 1:"),
+            ("database = \"postgres://db/x\"\ndata = 1.5\n", "line 2: data wants a string"),
         ] {
             write(text)
             do {

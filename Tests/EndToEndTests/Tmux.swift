@@ -39,7 +39,26 @@ final class Tmux {
 
     deinit {
         _ = try? spawnAndWait("/usr/bin/tmux", ["-L", socket, "kill-server"])
-        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
+        guard ownsDirectory else { return }
+        // A server started in the pane outlives it: the SIGHUP its shell passes on to its jobs only
+        // makes `fakenft serve` read its configuration again.
+        for server in Self.servers(runningIn: directory) { kill(server, SIGTERM) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The `fakenft serve` processes whose working folder is `folder` or one inside it.
+    private static func servers(runningIn folder: URL) -> [pid_t] {
+        let root = folder.resolvingSymlinksInPath().path
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.compactMap { name in
+            guard let pid = pid_t(name),
+                let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/cwd"),
+                cwd == root || cwd.hasPrefix(root + "/"),
+                let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
+                command.split(separator: 0).dropFirst().first.map({ Array($0) }) == Array("serve".utf8)
+            else { return nil }
+            return pid
+        }
     }
 
     /// Runs a tmux command and returns its output.

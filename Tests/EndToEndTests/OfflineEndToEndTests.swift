@@ -169,8 +169,11 @@ import FakeNFTTesting
         try await tmux.keys("3")
         try await tmux.waitFor("My NFTs")
         try await tmux.keys("Enter")
-        let owned = try await tmux.waitFor(mine.name)
-        #expect(owned.contains(String(author.prefix(10))) && !owned.contains("by user "), "\(owned)")
+        // The name first, its author from the saved people a frame later: waited for, not raced.
+        let owned = try await tmux.waitUntil("\(mine.name) by \(author)") {
+            $0.contains(mine.name) && $0.contains(String(author.prefix(10)))
+        }
+        #expect(!owned.contains("by user "), "\(owned)")
         try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
     }

@@ -32,7 +32,7 @@ final class Tmux {
         try await run([
             "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
             "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "TERM=xterm-256color", "LANG=C.UTF-8",
-            "SWIFT_BACKTRACE=enable=no", "bash", "--norc", "--noprofile",
+            "SWIFT_BACKTRACE=enable=no", "HISTFILE=", "bash", "--norc", "--noprofile",
         ])
         try await type("PS1='$ '; cd \(directory.path)")
     }
@@ -42,8 +42,18 @@ final class Tmux {
         guard ownsDirectory else { return }
         // A server started in the pane outlives it: the SIGHUP its shell passes on to its jobs only
         // makes `fakenft serve` read its configuration again.
-        for server in Self.servers(runningIn: directory) { kill(server, SIGTERM) }
-        try? FileManager.default.removeItem(at: directory)
+        let servers = Self.servers(runningIn: directory), directory = directory
+        guard !servers.isEmpty else {
+            try? FileManager.default.removeItem(at: directory)
+            return
+        }
+        for server in servers { kill(server, SIGTERM) }
+        // The folder removed once they are gone (none writes into it as it goes), on a thread of
+        // its own: a server's graceful stop takes up to seconds, and the tests' threads are few.
+        Thread.detachNewThread {
+            for _ in 0..<100 where servers.contains(where: { kill($0, 0) == 0 }) { usleep(50_000) }
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 
     /// The `fakenft serve` processes whose working folder is `folder` or one inside it.

@@ -131,19 +131,25 @@ final class Tmux {
         try await run(["capture-pane", "-t", session, "-p"] + (colors ? ["-e"] : []))
     }
 
-    /// Waits until the screen (with `colors`, its escapes too) satisfies `condition`; fails with
-    /// the screen after `timeout` seconds.
+    /// Waits until the screen (with `colors`, its escapes too) satisfies `condition` and has
+    /// settled: two captures in a row alike, so a frame tmux has taken only part of (a large frame
+    /// crosses several reads) is never the one returned. A screen that satisfies `condition` but
+    /// never settles (a spinner) is returned at `timeout`; one that never satisfies it fails.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = 15, colors: Bool = false, _ condition: (String) -> Bool)
         async throws -> String
     {
         var last = ""
-        let shown = try await polled(every: .milliseconds(30), within: .seconds(timeout)) {
+        var satisfying: String?
+        let settled = try await polled(every: .milliseconds(30), within: .seconds(timeout)) {
+            let previous = satisfying
             last = try await screen(colors: colors)
-            return condition(last)
+            satisfying = condition(last) ? last : nil
+            return satisfying != nil && satisfying == previous
         }
-        guard shown else { throw E2EError("timed out waiting for \(what); screen was:\n\(last)") }
-        return last
+        if settled { return last }
+        guard let satisfying else { throw E2EError("timed out waiting for \(what); screen was:\n\(last)") }
+        return satisfying
     }
 
     @discardableResult

@@ -86,14 +86,14 @@ public enum FakeNFTServer {
     /// marked for it (``RepeatedAnswers/marker``).
     static func router(
         store: Store, configuration: ServerConfiguration, settings: LiveSettings, metrics: ServerMetrics,
-        repeated: RepeatedAnswers? = nil, sshPasses: SSHVisitorPasses? = nil
+        usage: UsageTally, repeated: RepeatedAnswers? = nil, sshPasses: SSHVisitorPasses? = nil
     ) -> Router<ServerContext> {
         let routes = Routes(
             store: store, links: configuration.imageLinks, serverHost: "\(configuration.host):\(configuration.port)",
             limits: AccountLimits { settings.signUpsPerHour },
             listBases: configuration.listWrites == .merge ? ListBases() : nil,
             tokenRequired: configuration.token != nil,
-            sshPasses: sshPasses
+            sshPasses: sshPasses, usage: UsageRoutes(store: store, tally: usage, metrics: metrics)
         ).table
         let router = Router(context: ServerContext.self)
         router.add(middleware: MetricsRecorder(metrics: metrics))
@@ -210,8 +210,8 @@ public enum FakeNFTServer {
         logger.warning("the database's connections did not close within \(bound); exiting anyway")
     }
 
-    /// The store's background work first (so that it is shut down last), then the API's
-    /// application, the metrics listener's when it has one of its own, and the SSH front when
+    /// The store's background work first (so that it is shut down last), the usage counts' writer,
+    /// then the API's application, the metrics listener's when it has one of its own, and the SSH front when
     /// it is served.
     private static func services(
         _ configuration: ServerConfiguration, settings: LiveSettings, store: Store, logger: Logger,
@@ -228,17 +228,19 @@ public enum FakeNFTServer {
         }
         let apiAddress = APIAddress()
         let sshPasses = configuration.ssh == nil ? nil : SSHVisitorPasses()
+        let usage = UsageTally()
         let api = application(
             configuration,
             router: router(
-                store: store, configuration: configuration, settings: settings, metrics: metrics, repeated: repeated,
-                sshPasses: sshPasses),
+                store: store, configuration: configuration, settings: settings, metrics: metrics, usage: usage,
+                repeated: repeated, sshPasses: sshPasses),
             repeated: repeated, at: (configuration.host, configuration.port), logger: logger
         ) { listener in
             apiAddress.listening(host: configuration.host, port: listener.localAddress?.port ?? configuration.port)
             await onListening(listener)
         }
-        var services: [any Service] = [store, api]
+        // The usage counts' writer after the store, so that it is shut down (writing what it holds) first.
+        var services: [any Service] = [store, UsageWriter(tally: usage, database: store.database, logger: logger), api]
         if case .listener(let host, let port) = configuration.metrics {
             let router = OperationsRoutes(store: store, metrics: metrics).metricsRouter()
             services.append(

@@ -26,7 +26,8 @@ public final class InProcessServer: Sendable {
     public init(_ configuration: ServerConfiguration) async throws {
         store = try await FakeNFTServer.openStore(configuration)
         responder = FakeNFTServer.router(
-            store: store, configuration: configuration, settings: LiveSettings(configuration), metrics: ServerMetrics()
+            store: store, configuration: configuration, settings: LiveSettings(configuration), metrics: ServerMetrics(),
+            usage: UsageTally()
         ).buildResponder()
     }
 

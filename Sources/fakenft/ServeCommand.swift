@@ -156,7 +156,20 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "n"))
     var sshNewKeysPerHour = 10
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Print the apps' usage on this day (today, yesterday or YYYY-MM-DD, in UTC) as the database holds it, \
+            every server of it added up, then exit: screens opened, the funnel catalog → NFT → cart → paid, the \
+            actions, the most opened and liked NFTs, the rating prompt's answers.
+            """,
+            valueName: "day"))
+    var usageSummary: String?
+
     func validate() throws {
+        if let usageSummary, FakeNFTServer.usageDay(usageSummary) == nil {
+            throw ValidationError("--usage-summary wants today, yesterday or a day as YYYY-MM-DD, not \(usageSummary)")
+        }
         if let sshPort, !(0...65535).contains(sshPort) {
             throw ValidationError("--ssh-port wants a number in 0...65535, not \(sshPort)")
         }
@@ -275,6 +288,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try serverConfiguration()
+        if let usageSummary, let day = FakeNFTServer.usageDay(usageSummary) {
+            return print(try await FakeNFTServer.usageSummary(configuration, day: day))
+        }
         // A closed stdout or stderr (`fakenft serve | true`) must not end the server: writes to it
         // fail quietly instead of raising SIGPIPE, and go through a writer that never blocks.
         signal(SIGPIPE, SIG_IGN)

@@ -13,7 +13,8 @@ enum ServeLayers {
 
     /// The options a file or the environment may give, read from ``ServeCommand``'s declaration.
     static let options = OptionDeclarations(
-        of: ServeCommand.self, command: "fakenft serve", commandLineOnly: ["reset", "large", "config"],
+        of: ServeCommand.self, command: "fakenft serve",
+        commandLineOnly: ["reset", "large", "config", "usage-summary"],
         exclusive: [["token", "token-file"]])
 
     /// `arguments` (the command line without the program) with the file's and the environment's

@@ -343,3 +343,9 @@ UPDATE "account" SET "kind" = 'guest' WHERE "passwordHash" = '!key-only' AND "em
 ALTER TABLE "account" ADD COLUMN "kind" TEXT NOT NULL DEFAULT 'person';
 UPDATE "account" SET "kind" = 'key' WHERE "passwordHash" = '!key-only' AND "emailKey" LIKE 'key-%@ssh.invalid';
 UPDATE "account" SET "kind" = 'guest' WHERE "passwordHash" = '!key-only' AND "emailKey" LIKE 'guest-%@guest.ssh.invalid';
+
+-- v15-usage-counts (sqlite)
+CREATE TABLE "usage_count" ("day" TEXT NOT NULL, "event" TEXT NOT NULL, "screen" TEXT NOT NULL, "action" TEXT NOT NULL, "item" TEXT NOT NULL, "count" BIGINT NOT NULL, PRIMARY KEY ("day", "event", "screen", "action", "item"));
+
+-- v15-usage-counts (postgres)
+CREATE TABLE "usage_count" ("day" TEXT NOT NULL, "event" TEXT NOT NULL, "screen" TEXT NOT NULL, "action" TEXT NOT NULL, "item" TEXT NOT NULL, "count" BIGINT NOT NULL, PRIMARY KEY ("day", "event", "screen", "action", "item"));

@@ -43,6 +43,8 @@ struct Routes: Sendable {
     let tokenRequired: Bool
     /// The SSH sessions' secrets that move their key to the account signed in to, with an SSH front.
     let sshPasses: SSHVisitorPasses?
+    /// The apps' usage events.
+    let usage: UsageRoutes
     /// List pages as answered, by table revision, query and link base.
     let pages = PageCache()
     static let maxBodySize = 64 * 1024
@@ -145,7 +147,7 @@ struct Routes: Sendable {
         ] + AuthRoutes(store: store, limits: limits, sshPasses: sshPasses).table
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)
-            }.table
+            }.table + usage.table
     }
 
     /// What a broken profile rule is called in a 400 answer.

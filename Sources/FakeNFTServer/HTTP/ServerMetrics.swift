@@ -1,4 +1,5 @@
 import CoreMetrics
+import FakeNFTModels
 import Foundation
 import Hummingbird
 import Prometheus
@@ -57,6 +58,29 @@ final class ServerMetrics: Sendable {
             CoreMetrics.Gauge(label: "fakenft_changes_caught_up", dimensions: [("from", source)], factory: factory)
                 .record(count)
         }
+    }
+
+    /// A batch of the apps' usage events taken (``UsageRoutes``): each counted by event and
+    /// screen, a rating by its stars (the labels are closed lists).
+    func usage(_ events: [UsageEvent]) {
+        for event in events {
+            CoreMetrics.Counter(
+                label: "fakenft_app_events_total",
+                dimensions: [("event", event.event.rawValue), ("screen", event.screen.rawValue)], factory: factory
+            ).increment()
+            if let stars = event.stars {
+                CoreMetrics.Counter(
+                    label: "fakenft_app_ratings_total", dimensions: [("stars", "\(stars)")], factory: factory
+                ).increment()
+            }
+        }
+    }
+
+    /// A batch of usage events refused, by why: `invalid`, `too-large`, `too-many`.
+    func usageRefused(_ reason: String) {
+        CoreMetrics.Counter(
+            label: "fakenft_app_events_refused_total", dimensions: [("reason", reason)], factory: factory
+        ).increment()
     }
 
     /// One request answered: its route (the pattern, so the label set stays small), method, status and time.

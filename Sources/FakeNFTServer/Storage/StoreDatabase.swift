@@ -5,7 +5,7 @@
 ///
 /// Every committed change also counts one `generation` and records its ``ChangeScope``, so a
 /// server can tell whether its read model is behind the database and what to read again.
-protocol StoreDatabase: AccountDatabase {
+protocol StoreDatabase: AccountDatabase, UsageDatabase {
     /// Which database this is, for messages: the file, or the address without its password.
     var name: String { get }
     /// Every table, for a read model.

@@ -203,6 +203,18 @@ enum StorageSchema {
                 ]),
             ]
         ),
+        // The apps' usage events counted by day, event, screen, action and item (``UsageDatabase``):
+        // no person, no address; a server adds its counts to those of the others.
+        (
+            "v15-usage-counts",
+            [
+                .statements([
+                    #"CREATE TABLE "usage_count" ("day" TEXT NOT NULL, "event" TEXT NOT NULL, "#
+                        + #""screen" TEXT NOT NULL, "action" TEXT NOT NULL, "item" TEXT NOT NULL, "#
+                        + #""count" BIGINT NOT NULL, PRIMARY KEY ("day", "event", "screen", "action", "item"))"#
+                ])
+            ]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

@@ -51,13 +51,14 @@ public enum FakeNFTTerminalApp {
     ///   - notices: problems to show once the app is up (a configuration value that was ignored).
     ///   - accessible: for screen readers: the cursor on the selection, spinners still.
     ///   - readOnly: nothing may be changed (``AppContext/readOnly``).
+    ///   - analytics: usage events are recorded and sent to the server (``UsageRecorder``).
     ///   - reload: reads the settings again (SIGUSR1, Ctrl-R, `:reload`); nil: they cannot be.
     public static func run(
         connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
         askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
-        accessible: Bool = false, readOnly: Bool = false,
+        accessible: Bool = false, readOnly: Bool = false, analytics: Bool = false,
         reload: (@Sendable () async -> ReloadedSettings)? = nil,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
@@ -188,7 +189,9 @@ public enum FakeNFTTerminalApp {
                 effects.show(Toast(words, duration: 15))
                 guestToldOnce = true
             }
-            let ending = await loop.run(shell)
+            let usage = analytics ? UsageRecorder(reporter: await Self.reporter(configuration, gate.connection)) : nil
+            let ending = await UsageRecorder.$current.withValue(usage) { await loop.run(shell) }
+            await usage?.finish()
             lastTab = shell.selectedTab
             shell.close()
             await context.state.finishWrites()
@@ -211,6 +214,14 @@ public enum FakeNFTTerminalApp {
 }
 
 extension FakeNFTTerminalApp {
+    /// The usage reporter for `connection`, holding what earlier windows kept and sending it.
+    static func reporter(_ configuration: APIConfiguration, _ connection: ServerConnection) async -> UsageReporter {
+        let reporter = UsageReporter(api: APIClient(configuration), server: connection.accountKey)
+        await reporter.takeKept()
+        Task.detached { await reporter.send() }
+        return reporter
+    }
+
     /// Keeps what the services saw for the next start (``LastSeen``).
     static func keep(_ services: Services, in store: LastSeenStore, logger: Logger) async {
         let (collections, nfts) = await services.catalog.seen()

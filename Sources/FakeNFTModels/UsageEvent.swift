@@ -11,9 +11,11 @@ public struct UsageEvent: Codable, Sendable, Hashable {
 
     /// Where: each screen, dialog and panel the app reports.
     public enum Screen: String, Codable, Sendable, CaseIterable {
-        case catalog, collection, nft, reader, cart, payment, success, profile, edit
+        case catalog, collection, nft, reader, cart, payment, success, profile, edit, about
         case myNFTs = "my-nfts"
-        case favorites, orders, order, statistics, user, help
+        case favorites, orders, order, statistics, user
+        case userCollection = "user-collection"
+        case help
         case goTo = "go-to"
         case palette
         /// The rate-the-app prompt.

@@ -75,14 +75,17 @@ public struct KeyMap<Action: Sendable>: Sendable {
 
     /// The action bound to `key`, if any: a letter typed in another keyboard layout finds the
     /// action of the key at its place (``KeyboardLayout``).
-    public func action(for key: Key) -> Action? {
-        exactAction(for: key) ?? KeyboardLayout.qwerty(key).flatMap(exactAction(for:))
+    public func action(for key: Key) -> Action? { binding(for: key)?.action }
+
+    /// The binding `key` presses, found as ``action(for:)`` finds its action.
+    public func binding(for key: Key) -> KeyBinding<Action>? {
+        exactBinding(for: key) ?? KeyboardLayout.qwerty(key).flatMap(exactBinding(for:))
     }
 
+    private func exactBinding(for key: Key) -> KeyBinding<Action>? { bindings.first { $0.keys.contains(key) } }
+
     /// The action bound to `key` itself: where a key that is no command is text for a field.
-    public func exactAction(for key: Key) -> Action? {
-        bindings.first { $0.keys.contains(key) }?.action
-    }
+    public func exactAction(for key: Key) -> Action? { exactBinding(for: key)?.action }
 
     /// Lines for the help overlay: keys and description.
     public var helpEntries: [HelpEntry] {

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import FakeNFTApp
 import Foundation
 import TerminalUI
@@ -7,6 +8,7 @@ import FakeNFTTesting
 @MainActor
 final class LongListScreen: Screen {
     let title = "Long list"
+    let usage = UsageEvent.Screen.catalog
     let tasks = TaskBag()
     let count: Int
     var list = ListState()

@@ -47,6 +47,18 @@ struct AppOptions: ParsableArguments {
     )
     var readOnly: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            """
+            Send usage events to the server the app uses (the default): screens opened and closed and actions \
+            pressed, with an NFT's, collection's or user's id; never an account, token, address or typed text. \
+            Off with --no-analytics, analytics = false or DO_NOT_TRACK=1; off, nothing is recorded or sent and \
+            the rate-the-app prompt never asks.
+            """
+    )
+    var analytics: Bool?
+
     @Option(
         help: ArgumentHelp(
             """
@@ -138,6 +150,7 @@ struct AppSettings {
     var mouse: Setting<Bool>
     var readOnly: Setting<Bool>
     var accessible: Setting<Bool>
+    var analytics: Setting<Bool>
     var images: Setting<ImagesChoice>
     var theme: Setting<Theme.Choice>
     var color: Setting<ColorChoice>
@@ -196,6 +209,15 @@ struct AppSettings {
         }
         mouse = setting("mouse", \.mouse, default: false)
         readOnly = setting("read-only", \.readOnly, default: false)
+        analytics = setting("analytics", \.analytics, default: true)
+        // DO_NOT_TRACK is the user's standing wish, as NO_COLOR is: over the file, under this app's own.
+        switch analytics.source {
+        case .byDefault, .file:
+            if Self.doesNotTrack(environment) {
+                analytics = Setting(value: false, source: .environment("DO_NOT_TRACK"))
+            }
+        case .environment, .commandLine: break
+        }
         accessible = setting("accessible", \.accessible, default: false)
         if accessible.value, case .byDefault = images.source {  // pictures as their names, unless asked for
             images = Setting(value: .off, source: accessible.source)
@@ -220,6 +242,12 @@ struct AppSettings {
             }
         }
         self.problems = problems
+    }
+
+    /// Whether `environment` asks for no tracking: `DO_NOT_TRACK` set to anything but empty or `0`.
+    static func doesNotTrack(_ environment: [String: String]) -> Bool {
+        let value = environment["DO_NOT_TRACK"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        return !value.isEmpty && value != "0"
     }
 
     /// Checks the file's `[keys]` against the app's key maps: those accepted become ``keys`` (for
@@ -258,6 +286,7 @@ struct AppSettings {
         lines.append(row("mouse", String(mouse.value), mouse.source))
         lines.append(row("read-only", String(readOnly.value), readOnly.source))
         lines.append(row("accessible", String(accessible.value), accessible.source))
+        lines.append(row("analytics", String(analytics.value), analytics.source))
         lines.append(row("images", images.value.rawValue, images.source))
         lines.append(row("theme", theme.value.rawValue, theme.source))
         lines.append(row("color", color.value.rawValue, color.source))

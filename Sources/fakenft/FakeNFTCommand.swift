@@ -19,7 +19,13 @@ struct FakeNFTCommand: AsyncParsableCommand {
         usage: (["fakenft" + AppCommand.usageString().drop { $0 != " " }]
             + ["config", "serve"].map { "fakenft \($0) [<options>]" })
             .joined(separator: "\n"),
-        discussion: "With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.",
+        discussion: """
+            With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.
+
+            Usage events: the app sends the server it uses (and no one else) which screens are opened and closed and \
+            which actions are pressed, with an NFT's, collection's or user's id; never an account, token, address \
+            or typed text. Turn it off with --no-analytics, analytics = false in config.toml or DO_NOT_TRACK=1.
+            """,
         version: FakeNFTVersion.current,
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
         defaultSubcommand: AppCommand.self)
@@ -152,7 +158,8 @@ struct AppCommand: AsyncParsableCommand, AppOptionsCommand {
                     connect: connect, server: server, mouse: settings.mouse.value, environment: environment,
                     look: look, askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
                     symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
-                    readOnly: settings.readOnly.value, reload: reload, logger: logger)
+                    readOnly: settings.readOnly.value, analytics: settings.analytics.value, reload: reload,
+                    logger: logger)
             }
         } catch {
             logger.error("stopped: \(error)")

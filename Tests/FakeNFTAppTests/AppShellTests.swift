@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Testing
 import FakeNFTSnapshots
 import FakeNFTTesting
@@ -75,6 +76,7 @@ import TerminalUI
 @MainActor
 private final class CountingScreen: Screen {
     let title = "Counting"
+    let usage = UsageEvent.Screen.catalog
     let tasks = TaskBag()
     private(set) var builds = 0
     private(set) var picks = 0

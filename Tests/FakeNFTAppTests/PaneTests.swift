@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Testing
 import FakeNFTTesting
 import TerminalUI
@@ -8,6 +9,7 @@ import TerminalUI
     /// A list of 100 numbered rows, nothing else.
     final class NumbersScreen: Screen {
         let title = "Numbers"
+        let usage = UsageEvent.Screen.catalog
         let tasks = TaskBag()
         let pane = ListPane(area: "numbers", items: { (0..<100).map { "Row \($0)" } }, searchBy: { $0 })
         var layers: [KeyLayer] { pane.layers(with: []) }

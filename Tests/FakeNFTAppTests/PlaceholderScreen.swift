@@ -1,3 +1,4 @@
+import FakeNFTCore
 import FakeNFTApp
 import TerminalUI
 
@@ -5,6 +6,7 @@ import TerminalUI
 @MainActor
 final class PlaceholderScreen: Screen {
     let title: String
+    let usage = UsageEvent.Screen.catalog
     let tasks = TaskBag()
     init(title: String) { self.title = title }
 

@@ -24,6 +24,7 @@ final class CartScreen: Screen {
     static let removeArea = "remove"
 
     var title: String { tr(.tabCart) }
+    var usage: UsageEvent.Screen { .cart }
     let tasks = TaskBag()
     let model: CartViewModel
     private let pane: ListPane<NFT>

@@ -28,6 +28,7 @@ final class PaymentScreen: Screen {
     static let cellSize = Size(width: 26, height: 4)
 
     var title: String { model.outcome == .succeeded ? tr(.paymentComplete) : tr(.choosePayment) }
+    var usage: UsageEvent.Screen { model.outcome == .succeeded ? .success : .payment }
     let tasks = TaskBag()
     let model: PaymentViewModel
     private let grid: GridPane<Currency>

@@ -21,6 +21,7 @@ final class CatalogScreen: Screen {
     }
 
     var title: String { tr(.tabCatalog) }
+    var usage: UsageEvent.Screen { .catalog }
     let tasks = TaskBag()
     let model: CatalogViewModel
     private let pane: ListPane<NFTCollection>

@@ -24,6 +24,8 @@ final class CollectionScreen: Screen {
     }
 
     var title: String { model.collection.name }
+    var usage: UsageEvent.Screen { .collection }
+    var usageItem: String? { model.collection.id }
     var isAnimating: Bool { model.nfts.isLoading }
 
     func didAppear() { tasks.once { [model] in await model.load() } }

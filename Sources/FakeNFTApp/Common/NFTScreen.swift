@@ -26,6 +26,8 @@ final class NFTScreen: Screen {
     init(model: NFTViewModel) { self.model = model }
 
     var title: String { model.nft.name }
+    var usage: UsageEvent.Screen { .nft }
+    var usageItem: String? { model.nft.id }
 
     func didAppear() { tasks.once { [model] in await model.load() } }
 

@@ -47,6 +47,7 @@ final class ReaderScreen: Screen {
     init(model: ReaderViewModel) { self.model = model }
 
     var title: String { model.title }
+    var usage: UsageEvent.Screen { .reader }
     var isAnimating: Bool { model.page.isLoading }
 
     func didAppear() { tasks.once { [model] in await model.load() } }

@@ -6,6 +6,7 @@ import TerminalUI
 @MainActor
 final class AboutScreen: Screen {
     var title: String { tr(.aboutTitle) }
+    var usage: UsageEvent.Screen { .about }
     let tasks = TaskBag()
     var layers: [KeyLayer] { [] }
 

@@ -6,6 +6,7 @@ import TerminalUI
 @MainActor
 final class FavoritesScreen: Screen {
     var title: String { tr(.favoriteNFTs) }
+    var usage: UsageEvent.Screen { .favorites }
     let tasks = TaskBag()
     let model: FavoritesViewModel
     private let pane: GridPane<NFT>

@@ -17,6 +17,7 @@ final class MyNFTsScreen: Screen {
     }
 
     var title: String { tr(.myNFTs) }
+    var usage: UsageEvent.Screen { .myNFTs }
     let tasks = TaskBag()
     let model: MyNFTsViewModel
     private let pane: ListPane<NFT>

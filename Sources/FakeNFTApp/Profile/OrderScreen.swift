@@ -12,6 +12,7 @@ final class OrderScreen: Screen {
     }
 
     var title: String { tr(.orderTitle, Format.time(model.order.paidAt)) }
+    var usage: UsageEvent.Screen { .order }
     let tasks = TaskBag()
     let model: OrderViewModel
     private let pane: ListPane<NFT>

@@ -16,6 +16,7 @@ final class OrdersScreen: Screen {
     }
 
     var title: String { tr(.myOrders) }
+    var usage: UsageEvent.Screen { .orders }
     let tasks = TaskBag()
     let model: OrdersViewModel
     private let pane: ListPane<PaidOrder>

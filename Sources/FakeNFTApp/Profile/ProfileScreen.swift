@@ -33,6 +33,7 @@ final class ProfileScreen: Screen {
     }
 
     var title: String { tr(.tabProfile) }
+    var usage: UsageEvent.Screen { model.form == nil ? .profile : .edit }
     let tasks = TaskBag()
     let model: ProfileViewModel
     private let rows: ListPane<Row>

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Localization
 import Foundation
 import TerminalUI
@@ -122,6 +123,7 @@ public final class AppShell: LoopContent {
                 effects.show(Toast(tr(.notNow, command.text, reason), kind: .error))
                 return true
             }
+            UsageRecorder.current?.click(.paletteCommand)
             return handle(.key(command.keys[0]))  // as if its key were pressed
         }
         let layers = screenLayers
@@ -185,7 +187,12 @@ public final class AppShell: LoopContent {
         case .goTo: goTo?.open()
         case .palette: openPalette()
         case .undo:
-            if readOnly { effects.show(Toast(tr(.readOnlyKey), kind: .error)) } else { undo() }
+            guard !readOnly else {
+                effects.show(Toast(tr(.readOnlyKey), kind: .error))
+                break
+            }
+            UsageRecorder.current?.click(.undo)
+            undo()
         case .reload: reload()
         case .quit: return false
         }
@@ -263,9 +270,18 @@ public final class AppShell: LoopContent {
     }
 
     /// Keeps the frame's clickable parts for the next click and asks for the pictures it shows.
+    /// Usage hears what it shows (``UsageRecorder``).
     public func shown(_ frame: Buffer) {
         lastFrame = DrawnFrame(frame)
         pictures.want(frame.pictures)
+        if let usage = UsageRecorder.current {
+            let screen = currentScreen
+            let panel: UsageEvent.Screen? =
+                help.isShown ? .help : goTo?.panel.isShown == true ? .goTo : palette.isShown ? .palette : nil
+            usage.show(
+                UsageRecorder.Shown(
+                    screen: ObjectIdentifier(screen), name: screen.usage, item: screen.usageItem, panel: panel))
+        }
     }
 
     /// Draws the whole screen into `buffer`.

@@ -53,7 +53,9 @@ public final class GoToFinder {
 
     var layer: KeyLayer {
         panel.layer { [unowned self] index in
-            index < entries.count ? target(entries[index].target) : .handled
+            guard index < entries.count else { return .handled }
+            UsageRecorder.current?.click(.goTo)
+            return target(entries[index].target)
         }
     }
 

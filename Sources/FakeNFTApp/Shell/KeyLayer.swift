@@ -68,11 +68,13 @@ public struct KeyLayer {
             title: title, help: acting.helpEntries, hints: hinted.hints()
         ) { event in
             guard case .key(let key) = event else { return nil }
-            guard let action = map.action(for: key) else {
+            guard let binding = map.binding(for: key) else {
                 // A change key in read-only mode says why it does nothing.
                 return every.action(for: key).map { _ in .cannotAct(tr(.readOnlyKey)) }
             }
-            return use(action).command
+            let now = use(binding.action)
+            if now.acts { UsageRecorder.current?.pressed(scope: map.scope, name: binding.name) }
+            return now.command
         }
         layer.commands = every.commands { binding in
             if readOnly, binding.changesData { return tr(.readOnlyReason) }

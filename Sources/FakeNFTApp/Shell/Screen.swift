@@ -1,3 +1,4 @@
+import FakeNFTCore
 import TerminalUI
 
 /// What a screen asks the navigation to do after handling an event.
@@ -24,6 +25,10 @@ public enum ScreenCommand {
 public protocol Screen: AnyObject {
     /// The title shown in the breadcrumb line.
     var title: String { get }
+    /// Which screen usage events name it as now (``UsageRecorder``).
+    var usage: UsageEvent.Screen { get }
+    /// The id of the NFT, collection or user it shows, where it shows one.
+    var usageItem: String? { get }
     /// The screen's key layers as they are now, top first: the shell routes every key and mouse
     /// event through them and builds the footer and the help from them.
     var layers: [KeyLayer] { get }
@@ -42,6 +47,7 @@ public protocol Screen: AnyObject {
 
 public extension Screen {
     var isAnimating: Bool { false }
+    var usageItem: String? { nil }
     func didAppear() {}
     func clearKeptSearch() -> Bool { false }
 

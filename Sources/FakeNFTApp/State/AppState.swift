@@ -286,7 +286,9 @@ final class AppState {
     /// `remembered`: `u` can take it back (not when it is an undoing).
     func toggleLike(_ nft: NFT, remembered: Bool = true) {
         if remembered { remember(.like(nft)) }
-        if likes.remove(nft.id) == nil { likes.insert(nft.id) }  // the service's stream confirms or rolls back
+        let liking = likes.remove(nft.id) == nil
+        if liking { likes.insert(nft.id) }  // the service's stream confirms or rolls back
+        if remembered { UsageRecorder.current?.click(liking ? .like : .unlike, item: nft.id) }
         likePresses += 1
         write { [services, effects, weak self] in
             do { try await services.profile.toggleLike(nft.id) } catch {
@@ -307,8 +309,10 @@ final class AppState {
         }
         if remembered { remember(.cart(nft)) }
         var ids = cartIDs
-        if let index = ids.firstIndex(of: nft.id) { ids.remove(at: index) } else { ids.append(nft.id) }
+        let index = ids.firstIndex(of: nft.id)
+        if let index { ids.remove(at: index) } else { ids.append(nft.id) }
         cart = ids
+        if remembered { UsageRecorder.current?.click(index == nil ? .cartAdd : .cartRemove, item: nft.id) }
         cartPresses += 1
         write { [services, effects, weak self] in
             do { try await services.order.toggle(nft.id) } catch {

@@ -22,6 +22,7 @@ public final class StatisticsScreen: Screen {
     }
 
     public var title: String { tr(.tabStatistics) }
+    public var usage: UsageEvent.Screen { .statistics }
     public let tasks = TaskBag()
     let model: StatisticsViewModel
     /// The users the list shows: the rating's pages, or the search's results (searched on the server).

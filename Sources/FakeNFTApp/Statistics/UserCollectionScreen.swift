@@ -22,6 +22,7 @@ final class UserCollectionScreen: Screen {
     }
 
     var title: String { tr(.nftCollection) }
+    var usage: UsageEvent.Screen { .userCollection }
     var isAnimating: Bool { model.nfts.isLoading }
 
     func didAppear() { tasks.once { [model] in await model.load() } }

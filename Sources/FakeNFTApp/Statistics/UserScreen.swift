@@ -22,6 +22,8 @@ final class UserScreen: Screen {
     }
 
     var title: String { user.name }
+    var usage: UsageEvent.Screen { .user }
+    var usageItem: String? { user.id }
 
     var layers: [KeyLayer] {
         rows.layers(with: [

@@ -149,6 +149,12 @@ public final class APIClient: Sendable {
         try await get("auth/orders", query: [("page", String(page)), ("size", String(size))])
     }
 
+    /// Sends usage events (an extension of the API that `fakenft serve` offers); never retried here.
+    public func sendUsage(_ batch: UsageBatch) async throws {
+        let _: Versioned<NoContent> = try await send(
+            .POST, "usage", body: try JSONEncoder().encode(batch), contentType: "application/json")
+    }
+
     // MARK: Transport
 
     private static func pathID(_ id: String) -> String {
@@ -220,10 +226,18 @@ public final class APIClient: Sendable {
         _ method: HTTPMethod, _ path: String, form: [(String, String)],
         ifVersion version: String? = nil
     ) async throws -> Versioned<T> {
+        try await send(
+            method, path, body: Data(FormEncoding.encode(form).utf8), contentType: "application/x-www-form-urlencoded",
+            ifVersion: version)
+    }
+
+    private func send<T: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, body: Data, contentType: String, ifVersion version: String? = nil
+    ) async throws -> Versioned<T> {
         var request = request(method, url(path))
-        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Content-Type", value: contentType)
         if let version { request.headers.add(name: "If-Match", value: version) }
-        request.body = Data(FormEncoding.encode(form).utf8)
+        request.body = body
         do { return try await perform(request) } catch let error as RetryableStatus {  // changes are never retried
             throw error.apiError == .server(status: 429, message: error.apiError.serverMessage)
                 ? APIError.rateLimited(retryAfter: error.serverWait) : error.apiError

@@ -9,11 +9,12 @@ struct SSHSessionRequest: Sendable, Equatable {
     private(set) var terminal: String?
     private(set) var size: AppOnTerminal.Size?
     /// The variables taken, as the app gets them: LANG, LC_ALL and LC_MESSAGES as sent
-    /// (`ssh -o SetEnv=LANG=ru_RU.UTF-8`), NO_COLOR as `1`, COLORTERM as sent.
+    /// (`ssh -o SetEnv=LANG=ru_RU.UTF-8`), NO_COLOR and DO_NOT_TRACK as `1`, COLORTERM as sent.
     private(set) var variables: [String: String] = [:]
 
     /// The variables taken from the client: those that choose the language, NO_COLOR (any
-    /// non-empty value: no colours) and COLORTERM (`truecolor` or `24bit`).
+    /// non-empty value: no colours), DO_NOT_TRACK (any but `0`: no usage events) and COLORTERM
+    /// (`truecolor` or `24bit`).
     static let languageVariables: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES"]
     /// The terminal type used when the client's is unknown here (or missing).
     static let fallbackTerminal = "xterm-256color"
@@ -33,14 +34,15 @@ struct SSHSessionRequest: Sendable, Equatable {
     }
 
     /// Takes a variable the client sent (`env`): one that chooses the language and reads as a
-    /// locale name, NO_COLOR with a value, COLORTERM saying `truecolor` or `24bit`; false for any other.
+    /// locale name, NO_COLOR with a value, DO_NOT_TRACK with one but `0`, COLORTERM saying `truecolor` or
+    /// `24bit`; false for any other.
     mutating func take(variable name: String, value: String) -> Bool {
         switch name {
         case _ where Self.languageVariables.contains(name):
             guard Self.isLocaleName(value) else { return false }
             variables[name] = value
-        case "NO_COLOR":
-            guard !value.isEmpty else { return false }
+        case "NO_COLOR", "DO_NOT_TRACK":
+            guard !value.isEmpty, value != "0" || name == "NO_COLOR" else { return false }
             variables[name] = "1"
         case "COLORTERM":
             guard ["truecolor", "24bit"].contains(value) else { return false }

@@ -9,9 +9,9 @@ import TerminalUI
 @MainActor
 public enum FakeNFTTerminalApp {
     /// The four tabs on `context`, showing tab `selectedTab`; `reload` reads the settings again.
-    public static func makeShell(context: AppContext, selectedTab: Int = 0, reload: @escaping () -> Void = {})
-        -> AppShell
-    {
+    public static func makeShell(
+        context: AppContext, selectedTab: Int = 0, rating: RatingPrompt? = nil, reload: @escaping () -> Void = {}
+    ) -> AppShell {
         let state = context.state
         return AppShell(
             tabs: [
@@ -33,7 +33,7 @@ public enum FakeNFTTerminalApp {
                 case .user(let user): .push(UserScreen(user: user, context: context))
                 }
             },
-            undo: { state.undo() }, reload: reload,
+            rating: rating, undo: { state.undo() }, reload: reload,
             status: { state.status }, readOnly: context.readOnly)
     }
 
@@ -180,7 +180,17 @@ public enum FakeNFTTerminalApp {
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)
             await context.state.start(remembering: lastSeen.load())  // before the first screen loads
-            let shell = makeShell(context: context, selectedTab: lastTab, reload: readAgain)
+            let usage = analytics ? UsageRecorder(reporter: await Self.reporter(configuration, gate.connection)) : nil
+            // The rating prompt hears what the user does through the usage events; never read-only, never a guest's.
+            let rating = usage.flatMap { usage in
+                readOnly || guest
+                    ? nil
+                    : RatingPrompt(
+                        record: RatingRecord(server: gate.connection.accountKey, account: account?.userId),
+                        usage: usage, effects: effects)
+            }
+            usage?.heard = { [weak rating] in rating?.heard($0) }
+            let shell = makeShell(context: context, selectedTab: lastTab, rating: rating, reload: readAgain)
             // news only when just signed in; a guest's first screen says what a guest visit is
             if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
             if !guestToldOnce {
@@ -189,7 +199,6 @@ public enum FakeNFTTerminalApp {
                 effects.show(Toast(words, duration: 15))
                 guestToldOnce = true
             }
-            let usage = analytics ? UsageRecorder(reporter: await Self.reporter(configuration, gate.connection)) : nil
             let ending = await UsageRecorder.$current.withValue(usage) { await loop.run(shell) }
             await usage?.finish()
             lastTab = shell.selectedTab

@@ -463,4 +463,24 @@ public enum TextKey: String, CaseIterable, Sendable {
     case openOrder
     case unnamedNFT
     case ofOrders
+    case onboarding4Title
+    case onboarding4Line1
+    case onboarding4Line2
+    case onboarding4Line3
+    case ratingTitle
+    case ratingQuestion
+    case ratingSend
+    case ratingNotNow
+    case ratingNever
+    case ratingThanks
+    case ratingChooseFirst
+    case ratingStarsHelp
+    case ratingFewerMore
+    case ratingSendHelp
+    case ratingNotNowHelp
+    case ratingNeverHelp
+    case layerRating
+    case hintRate
+    case hintNotNow
+    case hintNever
 }

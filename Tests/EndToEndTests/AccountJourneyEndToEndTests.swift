@@ -19,6 +19,8 @@ import FakeNFTTesting
         try await tmux.waitFor("Moving and buying")
         try await tmux.keys("Right")
         try await tmux.waitFor("Four tabs")
+        try await tmux.keys("Right")
+        try await tmux.waitFor("Your privacy")
         try await tmux.keys("Enter")  // Finish
         try await tmux.waitFor("Continue without an account")
 

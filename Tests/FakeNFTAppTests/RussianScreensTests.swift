@@ -16,6 +16,8 @@ import FakeNFTTesting
         "Esc", "Enter", "Tab", "Shift", "Ctrl", "PgUp", "PgDn", "Home", "End", "Space",
         "Backspace", "Delete", "F", "NFT", "NFTs", "ETH", "FakeNFT", "http", "https", "MIT", "API", "iOS",
         "fakenft", "serve", "mail",
+        // the switches that turn usage events off, as they are typed
+        "analytics", "false", "config", "toml", "DO", "NOT", "TRACK",
     ]
 
     /// Every string value of the server's JSON answers: the data the screens may show.
@@ -86,7 +88,7 @@ import FakeNFTTesting
                     }
                 }
                 let onboarding = OnboardingScene()
-                for page in 1...3 {
+                for page in 1...OnboardingScene.pages.count {
                     check(onboarding, "onboarding-\(page)")
                     _ = onboarding.handle(.key(.right))
                 }

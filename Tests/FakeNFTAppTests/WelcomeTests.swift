@@ -29,9 +29,9 @@ import FakeNFTTesting
         #expect(!LaunchScene().handle(.key(.char("q"))), "q quits while waiting")
     }
 
-    @Test func onboardingTurnsItsThreePagesAndFinishesOrSkips() {
+    @Test func onboardingTurnsItsFourPagesAndFinishesOrSkips() {
         let scene = OnboardingScene()
-        #expect(frame(scene).contains("Welcome to FakeNFT") && frame(scene).contains("● ○ ○"))
+        #expect(frame(scene).contains("Welcome to FakeNFT") && frame(scene).contains("● ○ ○ ○"))
         assertSnapshot(frame(scene), named: "onboarding-1-80x24")
         #expect(frame(scene).split(separator: "\n").first?.hasSuffix("[ Skip (s) ]") == true, "Skip at the top right")
         _ = scene.handle(.key(.right))
@@ -40,10 +40,20 @@ import FakeNFTTesting
         #expect(scene.page == 0)
         _ = scene.handle(.key(.enter))
         _ = scene.handle(.key(.enter))
-        #expect(
-            frame(scene, Size(width: 60, height: 16)).contains("Four tabs")
-                && frame(scene).contains("[ Finish (Enter) ]"))
+        #expect(frame(scene, Size(width: 60, height: 16)).contains("Four tabs"))
         assertSnapshot(frame(scene, Size(width: 60, height: 16)), named: "onboarding-3-60x16")
+        _ = scene.handle(.key(.enter))
+        // The last page says what usage events send, where, and the three ways to turn them off.
+        for size in [Size(width: 40, height: 20), Size(width: 80, height: 24)] {
+            let page = frame(scene, size).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for words in [
+                "Your privacy", "this shop's server", "which screens you open", "Never your account",
+                "--no-analytics", "analytics = false", "DO_NOT_TRACK=1", "[ Finish (Enter) ]",
+            ] {
+                #expect(page.contains(words), "\(words) at \(size): \(page)")
+            }
+        }
+        assertSnapshot(frame(scene, Size(width: 40, height: 20)), named: "onboarding-4-40x20")
         let footer = frame(scene).split(separator: "\n").last.map(String.init) ?? ""
         #expect(footer.hasPrefix("Enter finish") && !footer.contains("next"), "the last page finishes: \(footer)")
         #expect(!frame(scene).contains("Skip"))

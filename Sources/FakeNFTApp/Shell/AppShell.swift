@@ -43,6 +43,8 @@ public final class AppShell: LoopContent {
     private var commands: [Command] = []
     /// The command picked in the palette, run once the palette has closed.
     private var picked: Command?
+    /// The rate-the-app prompt; nil where it never asks (analytics off, read-only, a guest).
+    private let rating: RatingPrompt?
     /// Takes back the last like or cart change (`u`).
     private let undo: () -> Void
     /// Reads the settings again (Ctrl-R, `:reload`).
@@ -66,12 +68,14 @@ public final class AppShell: LoopContent {
     ///   - status: read at every render: offline, or a saved copy not yet refreshed; nil when current.
     public init(
         tabs: [Tab], selectedTab: Int = 0, effects: Effects, pictures: Pictures, goTo: GoToFinder? = nil,
-        undo: @escaping () -> Void = {}, reload: @escaping () -> Void = {}, status: @escaping () -> String? = { nil },
+        rating: RatingPrompt? = nil, undo: @escaping () -> Void = {}, reload: @escaping () -> Void = {},
+        status: @escaping () -> String? = { nil },
         readOnly: Bool = false
     ) {
         self.readOnly = readOnly
         self.tabs = tabs
         self.goTo = goTo
+        self.rating = rating
         self.undo = undo
         self.reload = reload
         self.status = status
@@ -112,6 +116,7 @@ public final class AppShell: LoopContent {
             _ = help.layer.route(event, lastFrame)
             return true
         }
+        if let rating, rating.isShown { return route(event, through: [rating.layer]) }
         if let goTo, goTo.panel.isShown {
             return route(event, through: [goTo.layer])
         }
@@ -277,7 +282,10 @@ public final class AppShell: LoopContent {
         if let usage = UsageRecorder.current {
             let screen = currentScreen
             let panel: UsageEvent.Screen? =
-                help.isShown ? .help : goTo?.panel.isShown == true ? .goTo : palette.isShown ? .palette : nil
+                help.isShown
+                ? .help
+                : rating?.isShown == true
+                    ? .rating : goTo?.panel.isShown == true ? .goTo : palette.isShown ? .palette : nil
             usage.show(
                 UsageRecorder.Shown(
                     screen: ObjectIdentifier(screen), name: screen.usage, item: screen.usageItem, panel: panel))
@@ -294,6 +302,11 @@ public final class AppShell: LoopContent {
             return
         }
         let all = Rect(size: size)
+        // An owed rating prompt opens with the first frame that has room for it.
+        rating?.offer(
+            over: currentScreen,
+            modal: help.isShown || goTo?.panel.isShown == true || palette.isShown
+                || screenLayers.contains(where: \.isModal))
         let (top, content, bottom) = all.rows(.length(2), .fill, .length(1))
         let tabBar = TabBar(tabs.map { TabBar.Tab(title: $0.title, badge: $0.badge()) }, selected: selectedTab)
         buffer.render(tabBar, in: top)
@@ -315,6 +328,7 @@ public final class AppShell: LoopContent {
         var (layers, modal) = activeLayers
         if let goTo, goTo.panel.isShown { (layers, modal) = ([goTo.layer], true) }
         if palette.isShown { (layers, modal) = ([paletteLayer], true) }
+        if let rating, rating.isShown { (layers, modal) = ([rating.layer], true) }
         let own = layers.flatMap(\.hints)  // a key the screen binds is not the shell's there
         let shell = ShellKeys.hints(canGoBack: tabs[selectedTab].stack.depth > 1, modal: modal).filter { hint in
             !own.contains { $0.key == hint.key }
@@ -322,6 +336,7 @@ public final class AppShell: LoopContent {
         buffer.render(KeyHintBar(own + shell, keepingLast: shell.count), in: bottom)
         goTo?.panel.render(in: content, buffer: &buffer)
         palette.render(in: content, buffer: &buffer)
+        rating?.render(in: content, buffer: &buffer)
         // Over the hints, never over figures; while a dialog or menu is open its keys stay in
         // view and the toast takes the breadcrumb line.
         if let toast = effects.toast { buffer.render(toast, in: modal ? top : bottom) }

@@ -66,7 +66,7 @@ public enum KeyCatalog {
             Scope(StatisticsScreen.keys, with: screen + ["list"]),
             Scope(UserScreen.keys, with: screen + ["list"]), Scope(OnboardingScene.keys),
             Scope(SignInScene.keys, takesText: true), Scope(ConfigProblemsScene.keys),
-            Scope(SceneKeys.map, with: ["onboarding", "sign-in", "problems"]),
+            Scope(SceneKeys.map, with: ["onboarding", "sign-in", "problems"]), Scope(RatingPrompt.keys),
         ]
     }
 

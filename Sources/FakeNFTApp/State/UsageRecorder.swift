@@ -66,8 +66,12 @@ public final class UsageRecorder {
         }
     }
 
+    /// Told every event recorded (the rating prompt hears what the user does so).
+    var heard: ((UsageEvent) -> Void)?
+
     /// Records `event`; hands the waiting events on when enough are waiting, else later.
     func record(_ event: UsageEvent) {
+        heard?(event)
         waiting.append(event)
         if waiting.count >= Self.batchSize {
             handOn()

@@ -9,7 +9,7 @@ final class OnboardingPicture {
     /// The image set's path of each page's picture.
     static let paths = [
         "Mobile/iOS/NFT/Beige/April/1.png", "Mobile/iOS/Currencies/Bitcoin_(BTC).png",
-        "Mobile/iOS/NFT/Обложки_коллекций/Peach.png",
+        "Mobile/iOS/NFT/Обложки_коллекций/Peach.png", "Mobile/iOS/NFT/Blue/Bonnie/1.png",
     ]
 
     private let palette: CharacterArt.Palette

@@ -36,6 +36,8 @@ final class OnboardingScene: LoopContent {
                 tr(.onboarding3Title),
                 [tr(.onboarding3Line1), tr(.onboarding3Line2), tr(.onboarding3Line3), tr(.onboarding3Line4)]
             ),
+            // What the usage events send, where, and how to turn them off (``UsageRecorder``).
+            (tr(.onboarding4Title), [tr(.onboarding4Line1), tr(.onboarding4Line2), tr(.onboarding4Line3)]),
         ]
     }
 

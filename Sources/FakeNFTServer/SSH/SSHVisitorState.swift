@@ -1,12 +1,14 @@
 import Foundation
 
-/// What the app keeps for a key's visitor between visits (onboarding seen, sort choices, the
-/// saved copy for an instant start), carried between the session's folder and the database so
-/// that every server of a deployment knows a returning visitor. Only the files named here are
+/// What the app keeps for a key's visitor between visits (onboarding seen, the rating prompt's
+/// schedule, sort choices, the saved copy for an instant start), carried between the session's
+/// folder and the database so that every server of a deployment knows a returning visitor. Only the files named here are
 /// read or written, each within a size; what the database holds is checked like any input.
 enum SSHVisitorState {
     /// The files kept, relative to the visitor's folder.
-    static let files = ["state/fakenft/onboarding-done", "config/fakenft/preferences.json"]
+    static let files = [
+        "state/fakenft/onboarding-done", "state/fakenft/rating.json", "config/fakenft/preferences.json",
+    ]
     /// The folders whose plain-named files are kept (the saved copy).
     static let folders = ["cache/fakenft/last-seen"]
     /// The most one visitor's files may come to; beyond it the saved copy is left out.

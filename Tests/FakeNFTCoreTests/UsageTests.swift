@@ -162,10 +162,10 @@ import Testing
         let key = String(
             String(decoding: try Data(contentsOf: file), as: UTF8.self).split(separator: "\"")[1])
         let max = Int.max
-        try Data(
-            #"{"\#(key)":{"starts":\#(max),"activeStarts":\#(max),"asked":-5,"notBefore":\#(Int.min),"paid":false,"isFinal":false}}"#
-                .utf8
-        ).write(to: file)
+        let figures =
+            #"{"\#(key)":{"starts":\#(max),"activeStarts":\#(max),"asked":-5,"#
+            + #""notBefore":\#(Int.min),"paid":false,"isFinal":false}}"#
+        try Data(figures.utf8).write(to: file)
         var hostile = anna.load()
         _ = hostile.started()
         hostile.acted()

@@ -2,8 +2,9 @@ import Foundation
 
 /// What the app keeps for a key's visitor between visits (onboarding seen, the rating prompt's
 /// schedule, sort choices, the saved copy for an instant start), carried between the session's
-/// folder and the database so that every server of a deployment knows a returning visitor. Only the files named here are
-/// read or written, each within a size; what the database holds is checked like any input.
+/// folder and the database so that every server of a deployment knows a returning visitor. Only
+/// the files named here are read or written, each within a size; what the database holds is
+/// checked like any input.
 enum SSHVisitorState {
     /// The files kept, relative to the visitor's folder.
     static let files = [

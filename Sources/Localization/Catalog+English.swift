@@ -482,5 +482,6 @@ extension Catalog {
         .hintRate: "rate",
         .hintNotNow: "not now",
         .hintNever: "don't ask",
+        .hintStars: "stars",
     ]
 }

@@ -479,5 +479,6 @@ extension Catalog {
         .hintRate: "оценить",
         .hintNotNow: "не сейчас",
         .hintNever: "не спрашивать",
+        .hintStars: "звёзды",
     ]
 }

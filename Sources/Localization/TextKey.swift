@@ -483,4 +483,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case hintRate
     case hintNotNow
     case hintNever
+    case hintStars
 }

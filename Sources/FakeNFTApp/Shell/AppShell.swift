@@ -97,6 +97,7 @@ public final class AppShell: LoopContent {
     /// Handles one event; returns false when the app should quit.
     public func handle(_ event: TerminalEvent) -> Bool {
         defer { builtLayers = nil }
+        tellUsage()
         if case .mouse(let mouse) = event, mouse.kind == .click,
             case .item(TabBar.area, let tab) = lastFrame.target(at: mouse.point)
         {
@@ -275,21 +276,25 @@ public final class AppShell: LoopContent {
     }
 
     /// Keeps the frame's clickable parts for the next click and asks for the pictures it shows.
-    /// Usage hears what it shows (``UsageRecorder``).
     public func shown(_ frame: Buffer) {
         lastFrame = DrawnFrame(frame)
         pictures.want(frame.pictures)
-        if let usage = UsageRecorder.current {
-            let screen = currentScreen
-            let panel: UsageEvent.Screen? =
-                help.isShown
-                ? .help
-                : rating?.isShown == true
-                    ? .rating : goTo?.panel.isShown == true ? .goTo : palette.isShown ? .palette : nil
-            usage.show(
-                UsageRecorder.Shown(
-                    screen: ObjectIdentifier(screen), name: screen.usage, item: screen.usageItem, panel: panel))
-        }
+        tellUsage()
+    }
+
+    /// Tells usage (``UsageRecorder``) the screen and panel in front now: after each frame, and
+    /// before each event (so a key pressed before the next frame is the screen's it was pressed on).
+    private func tellUsage() {
+        guard let usage = UsageRecorder.current else { return }
+        let screen = currentScreen
+        let panel: UsageEvent.Screen? =
+            help.isShown
+            ? .help
+            : rating?.isShown == true
+                ? .rating : goTo?.panel.isShown == true ? .goTo : palette.isShown ? .palette : nil
+        usage.show(
+            UsageRecorder.Shown(
+                screen: ObjectIdentifier(screen), name: screen.usage, item: screen.usageItem, panel: panel))
     }
 
     /// Draws the whole screen into `buffer`.

@@ -18,7 +18,7 @@ public final class RatingPrompt {
             [
                 KeyBinding([.left, .char("h")], tr(.ratingFewerMore), hintKeys: "←→", .fewer),
                 KeyBinding(
-                    [.right, .char("l")], tr(.ratingFewerMore), hint: tr(.ratingStarsHelp), hintKeys: "←→", .more),
+                    [.right, .char("l")], tr(.ratingFewerMore), hint: tr(.hintStars), hintKeys: "←→", .more),
                 KeyBinding([.enter], tr(.ratingSendHelp), hint: tr(.hintRate), .send),
                 KeyBinding(
                     [.char("n"), .escape], tr(.ratingNotNowHelp), hint: tr(.hintNotNow), name: "not-now", .notNow),
@@ -119,7 +119,7 @@ public final class RatingPrompt {
     /// digit) and the three buttons, in a row where they fit, else one under another.
     func render(in area: Rect, buffer: inout Buffer) {
         guard isShown else { return }
-        let width = min(area.width - 2, 52), inner = width - 4
+        let width = min(area.width - 2, 64), inner = width - 4
         let question = DisplayWidth.wrap(tr(.ratingQuestion), width: max(1, inner))
         let keys = Self.keys
         let buttons: [(label: String, key: Key?)] = [

@@ -70,6 +70,9 @@ import FakeNFTTesting
         try await tmux.waitFor("congratulations on your purchase!")
         #expect(try await account.profile().nfts == [first.id])
         try await tmux.keys("Enter")
+        try await tmux.waitFor("Rate FakeNFT")  // a first payment asks, once its success is left
+        try await tmux.keys("n")
+        try await tmux.waitUntil("the prompt gone") { !$0.contains("Rate FakeNFT") }
 
         // Statistics: the account is a user with one NFT.
         try await tmux.keys("4")

@@ -1,12 +1,16 @@
 import FakeNFTCore
 import Localization
+import Observation
 import TerminalUI
 
 /// The rate-the-app prompt (the spec's optional alert): 1 to 5 stars, "Not now" and "Don't ask
 /// again", asked as the account's ``RatingSchedule`` says, at the next frame that shows no form
-/// being edited and no dialog. It hears what the user does through the usage events
-/// (``UsageRecorder``), so it exists only where they are recorded; the rating is one of them.
-@MainActor
+/// being edited, no dialog and no payment's success (after a first payment: once it is left).
+/// It hears what the user does through the usage events (``UsageRecorder``), so it exists only
+/// where they are recorded; the rating is one of them.
+/// Observed, so that a prompt owed by what a frame showed is drawn by the next frame without
+/// waiting for a key.
+@MainActor @Observable
 public final class RatingPrompt {
     enum Action: Sendable, Equatable {
         case fewer, more, send, notNow, never
@@ -26,13 +30,13 @@ public final class RatingPrompt {
             ])
     }
 
-    private var schedule: RatingSchedule
-    private let record: RatingRecord
-    private let usage: UsageRecorder
-    private let effects: Effects
+    @ObservationIgnored private var schedule: RatingSchedule
+    @ObservationIgnored private let record: RatingRecord
+    @ObservationIgnored private let usage: UsageRecorder
+    @ObservationIgnored private let effects: Effects
     /// The prompt is owed: it opens at the next frame that allows it.
     private var owed: Bool
-    private var actedThisStart = false
+    @ObservationIgnored private var actedThisStart = false
     private(set) var isShown = false
     /// The stars chosen, 0 for none yet.
     private(set) var stars = 0
@@ -66,9 +70,9 @@ public final class RatingPrompt {
     }
 
     /// Opens the prompt when it is owed and `screen` allows it: no form being edited, no dialog
-    /// or menu (`modal`).
+    /// or menu (`modal`), not over the payment's success, which is read first.
     func offer(over screen: any Screen, modal: Bool) {
-        guard owed, !isShown, !modal, screen.usage != .edit else { return }
+        guard owed, !isShown, !modal, screen.usage != .edit, screen.usage != .success else { return }
         owed = false
         isShown = true
         stars = 0

@@ -36,20 +36,24 @@ public final class RunningServer: Sendable {
 
     /// Stops accepting connections, lets the requests in flight finish and closes idle
     /// connections (a graceful shutdown), then waits for the server to end; after
-    /// ``gracePeriod`` it is cancelled. (Cancelling while connections are served trips
-    /// swift-nio's check that every connection's writer was finished, apple/swift-nio#3481.)
-    /// Then the database is closed, waited for at most ``FakeNFTServer/shutdownBound``.
+    /// ``gracePeriod`` it is cancelled, and waited for at most ``FakeNFTServer/shutdownBound``
+    /// more. (Cancelling while connections are served trips swift-nio's check that every
+    /// connection's writer was finished, apple/swift-nio#3481.) Then the database is closed,
+    /// waited for at most ``FakeNFTServer/shutdownBound``.
     public func stop() async {
         store.feed.finishAll()  // event streams never end by themselves
         await group.triggerGracefulShutdown()
         let task = self.task
-        await withTaskGroup(of: Void.self) { race in
-            race.addTask { _ = await task.result }
-            race.addTask { try? await Task.sleep(for: Self.gracePeriod) }
-            await race.next()
-            task.cancel()  // nothing, when it has ended
-            race.cancelAll()
+        for (bound, cancelling) in [(Self.gracePeriod, true), (FakeNFTServer.shutdownBound, false)] {
+            await withTaskGroup(of: Void.self) { race in
+                race.addTask { _ = await task.result }
+                race.addTask { try? await Task.sleep(for: bound) }
+                await race.next()
+                if cancelling { task.cancel() }  // nothing, when it has ended
+                race.cancelAll()
+            }
         }
+        // closed once the services have ended (the usage counts' last write among them)
         _ = await store.close(within: FakeNFTServer.shutdownBound)
     }
 }

@@ -601,6 +601,10 @@ struct SSHShopUnderTest {
         tmux = try await Tmux(width: 100, height: 30)
         sshPort = try Tmux.freePort()
         server = try await tmux.startServer(arguments: "--ssh-port \(sshPort) \(arguments)")
+        // The SSH front listens a moment after the API (which startServer waits for): a client
+        // sooner is refused, as one was on a busy machine.
+        let tmux = tmux
+        _ = await polled(within: .seconds(30)) { (try? tmux.file("server.log"))?.contains("shop over SSH") ?? false }
         for name in keys {
             let made = try await spawned(
                 "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", name, "-f", keyPath(name)])

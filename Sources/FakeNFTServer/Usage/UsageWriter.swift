@@ -13,12 +13,14 @@ struct UsageWriter: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             for await _ in tally.counted {
-                try? await Task.sleep(for: delay)  // cut short by a stop
-                await write()
+                try? await Task.sleep(for: delay)  // cut short by a stop, which writes below
                 if Task.isCancelled { break }
+                await write()
             }
         }
-        await write()
+        // The last write in a task of its own: a stop that outlasts its grace period cancels the
+        // group, and a cancelled write would lose what this server counted.
+        await Task { await write() }.value
     }
 
     /// Writes what is counted now.

@@ -206,6 +206,7 @@ import FakeNFTTesting
             "state/fakenft/onboarding-done": "", "config/fakenft/preferences.json": #"{"catalog":"name"}"#,
             "cache/fakenft/last-seen/abc.json": "[1]", "cache/fakenft/images/x.png": "png",
             "state/fakenft/account.json": "token", "cache/fakenft/last-seen/.hidden.tmp": "half",
+            "state/fakenft/rating.json": #"{"k":{"isFinal":true}}"#, "state/fakenft/usage/x.json": "{}",
         ]
         for (path, text) in files {
             let file = first.appendingPathComponent(path)
@@ -214,15 +215,18 @@ import FakeNFTTesting
             try Data(text.utf8).write(to: file)
         }
         let state = try #require(SSHVisitorState.read(from: first.path))
-        #expect(SSHVisitorState.write(state, into: second.path) == 3)
+        #expect(SSHVisitorState.write(state, into: second.path) == 4)
         for path in [
             "state/fakenft/onboarding-done", "config/fakenft/preferences.json", "cache/fakenft/last-seen/abc.json",
+            "state/fakenft/rating.json",  // the rating prompt's schedule: a key's, on any server
         ] {
             let copied = try? String(contentsOf: second.appendingPathComponent(path), encoding: .utf8)
             #expect(copied == files[path], "\(path)")
         }
-        for path in ["cache/fakenft/images/x.png", "state/fakenft/account.json", "cache/fakenft/last-seen/.hidden.tmp"]
-        {
+        for path in [
+            "cache/fakenft/images/x.png", "state/fakenft/account.json", "cache/fakenft/last-seen/.hidden.tmp",
+            "state/fakenft/usage/x.json",
+        ] {
             #expect(!FileManager.default.fileExists(atPath: second.appendingPathComponent(path).path), "\(path)")
         }
         #expect(SSHVisitorState.read(from: root.appendingPathComponent("empty").path) == nil)

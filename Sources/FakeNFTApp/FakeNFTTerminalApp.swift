@@ -180,7 +180,11 @@ public enum FakeNFTTerminalApp {
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)
             await context.state.start(remembering: lastSeen.load())  // before the first screen loads
-            let usage = analytics ? UsageRecorder(reporter: await Self.reporter(configuration, gate.connection)) : nil
+            let usage =
+                analytics
+                ? UsageRecorder(
+                    reporter: UsageReporter(api: APIClient(configuration), server: gate.connection.accountKey))
+                : nil
             // The rating prompt hears what the user does through the usage events; never read-only, never a guest's.
             let rating = usage.flatMap { usage in
                 readOnly || guest
@@ -201,6 +205,7 @@ public enum FakeNFTTerminalApp {
             }
             let ending = await UsageRecorder.$current.withValue(usage) { await loop.run(shell) }
             await usage?.finish()
+            rating?.finish()
             lastTab = shell.selectedTab
             shell.close()
             await context.state.finishWrites()
@@ -223,14 +228,6 @@ public enum FakeNFTTerminalApp {
 }
 
 extension FakeNFTTerminalApp {
-    /// The usage reporter for `connection`, holding what earlier windows kept and sending it.
-    static func reporter(_ configuration: APIConfiguration, _ connection: ServerConnection) async -> UsageReporter {
-        let reporter = UsageReporter(api: APIClient(configuration), server: connection.accountKey)
-        await reporter.takeKept()
-        Task.detached { await reporter.send() }
-        return reporter
-    }
-
     /// Keeps what the services saw for the next start (``LastSeen``).
     static func keep(_ services: Services, in store: LastSeenStore, logger: Logger) async {
         let (collections, nfts) = await services.catalog.seen()

@@ -135,12 +135,10 @@ import FakeNFTTesting
         try await tmux.type("clear; \(Tmux.binary) serve --port \(port) --data server-data --quiet > server.log 2>&1 &")
         let api = APIClient(APIConfiguration(baseURL: server))
         try await eventually("the server back") { (try? await api.currencies()) != nil }
-        try await tmux.launchApp("--server \(server.absoluteString)")
-        try await eventually("the kept events on the server") {
-            try await Self.counts(server)["open statistics"] == 1
-        }
+        try await tmux.launchApp("--server \(server.absoluteString)")  // the first send takes them
         try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
+        #expect(try await Self.counts(server)["open statistics"] == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let counts = try await Self.counts(server)
         #expect(Self.balanced(counts), "\(counts)")

@@ -41,15 +41,18 @@ public final class RatingPrompt {
     /// The stars chosen, 0 for none yet.
     private(set) var stars = 0
 
-    /// Counts this start in `record`'s schedule.
+    /// Counts this start in `record`'s schedule (written at the first action, an answer, or
+    /// ``finish()``: nothing is written before the first frame).
     init(record: RatingRecord, usage: UsageRecorder, effects: Effects) {
         self.record = record
         self.usage = usage
         self.effects = effects
         schedule = record.load()
         owed = schedule.started()
-        record.save(schedule)
     }
+
+    /// The tabs have ended: the schedule, this start counted, is kept.
+    func finish() { record.save(schedule) }
 
     /// What the user did: the start's first like, cart change or payment counts it as one on
     /// which something was done; the first payment's success owes the prompt.
@@ -61,12 +64,13 @@ public final class RatingPrompt {
             default: event.event == .open && event.screen == .success
             }
         guard acting else { return }
+        let before = schedule
         if !actedThisStart {
             actedThisStart = true
             schedule.acted()
         }
         if event.event == .open, event.screen == .success, schedule.paidOnce() { owed = true }
-        record.save(schedule)
+        if schedule != before { record.save(schedule) }  // once a start, and at a first payment
     }
 
     /// Opens the prompt when it is owed and `screen` allows it: no form being edited, no dialog

@@ -4,9 +4,9 @@ import Foundation
 /// most ``UsageBatch/maxEvents``, at most ``maxPending`` held (past it the oldest are dropped).
 /// A batch the server cannot take now (offline, busy, failing) waits for the next send; one it
 /// refuses (4xx) is dropped, never sent again. What is left when the app ends is kept in a file
-/// of this window's under `$XDG_STATE_HOME/fakenft/usage`, and the next start on the same server
-/// takes every such file (by renaming it first, so two windows starting at once never both send
-/// one). Files are the user's alone (mode 0600); one planted by someone else, damaged or too big
+/// of this window's under `$XDG_STATE_HOME/fakenft/usage`, and a later window on the same server
+/// takes every such file with its first send (by renaming it first, so two windows never both
+/// send one; not at its start, which touches no file for it). Files are the user's alone (mode 0600); one planted by someone else, damaged or too big
 /// is never sent, and an event in it that is not one the app sends is dropped.
 public actor UsageReporter {
     /// The most events held, in memory and in a file.
@@ -17,6 +17,7 @@ public actor UsageReporter {
     private let prefix: String
     private var pending: [UsageEvent] = []
     private var sending = false
+    private var tookKept = false
 
     /// - Parameters:
     ///   - server: which server the events are for (its URL, or the embedded server's data folder).
@@ -34,8 +35,11 @@ public actor UsageReporter {
     /// The events held now, oldest first.
     public var held: [UsageEvent] { pending }
 
-    /// Takes the events earlier windows kept for this server, in front of any held.
+    /// Takes the events earlier windows kept for this server, in front of any held (once; the
+    /// first ``send()`` does it).
     public func takeKept() {
+        guard !tookKept else { return }
+        tookKept = true
         guard PrivateFile.isTheUsersAlone(folder.path) else { return }  // others may plant files there
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var kept: [UsageEvent] = []
@@ -64,6 +68,7 @@ public actor UsageReporter {
         guard !sending else { return }
         sending = true
         defer { sending = false }
+        takeKept()
         while !pending.isEmpty {
             let batch = Array(pending.prefix(UsageBatch.maxEvents))
             pending.removeFirst(batch.count)

@@ -61,6 +61,19 @@ import TerminalUI
         }
     }
 
+    /// An id a hostile server gave (escapes, look-alike letters, too long) is left out of the
+    /// event, which is sent without it rather than the server refusing its whole batch.
+    @Test func anItemThatIsNoPlainIDIsLeftOut() async throws {
+        try await InProcessTestServer.with { server async throws in
+            let (usage, heard) = Self.recorder(server)
+            for item in ["\u{1B}[2J", "Аpril", String(repeating: "7", count: 65), "42"] {
+                usage.record(UsageEvent(.open, .nft, item: item))
+            }
+            #expect(heard.events.map(\.item) == [nil, nil, nil, "42"])
+            #expect(heard.events.allSatisfy { $0.problem == nil })
+        }
+    }
+
     /// A like and a cart change are clicks with the NFT's id; undo is a click of its own, not a
     /// like; nothing is recorded where no recorder runs (analytics off).
     @Test func likesCartAndUndoAreClicksWithTheirNFT() async throws {

@@ -69,8 +69,12 @@ public final class UsageRecorder {
     /// Told every event recorded (the rating prompt hears what the user does so).
     var heard: ((UsageEvent) -> Void)?
 
-    /// Records `event`; hands the waiting events on when enough are waiting, else later.
+    /// Records `event` (an item that is no plain id, a hostile server's, left out: the server
+    /// would refuse the whole batch for it); hands the waiting events on when enough are waiting,
+    /// else later.
     func record(_ event: UsageEvent) {
+        var event = event
+        if let item = event.item, !UsageEvent.isPlainID(item) { event.item = nil }
         heard?(event)
         waiting.append(event)
         if waiting.count >= Self.batchSize {

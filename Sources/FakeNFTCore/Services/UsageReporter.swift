@@ -6,8 +6,9 @@ import Foundation
 /// refuses (4xx) is dropped, never sent again. What is left when the app ends is kept in a file
 /// of this window's under `$XDG_STATE_HOME/fakenft/usage`, and a later window on the same server
 /// takes every such file with its first send (by renaming it first, so two windows never both
-/// send one; not at its start, which touches no file for it). Files are the user's alone (mode 0600); one planted by someone else, damaged or too big
-/// is never sent, and an event in it that is not one the app sends is dropped.
+/// send one; not at its start, which touches no file for it). Files are the user's alone (mode
+/// 0600); one planted by someone else, damaged or too big is never sent, and an event in it that
+/// is not one the app sends is dropped.
 public actor UsageReporter {
     /// The most events held, in memory and in a file.
     public static let maxPending = 1_000

@@ -116,6 +116,20 @@ import FakeNFTTesting
         }
     }
 
+    /// `fakenft --help` says what is sent, where, and the three ways to turn it off.
+    @Test func theHelpSaysWhatIsSentAndHowToTurnItOff() async throws {
+        let help = try await spawned(Tmux.binary, ["--help"])
+        let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.status == 0)
+        for part in [
+            "the app sends the server it uses (and no one else)", "which screens are opened and closed",
+            "never an account, token, address or typed text", "--no-analytics", "analytics = false",
+            "DO_NOT_TRACK=1",
+        ] {
+            #expect(words.contains(part), "\(part): \(help.output)")
+        }
+    }
+
     /// Offline, events are kept in a file of the user's alone; the next start on the server sends them.
     @Test func offlineEventsAreSentByTheNextStart() async throws {
         let tmux = try await Tmux(width: 100, height: 30)

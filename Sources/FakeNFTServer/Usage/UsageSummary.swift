@@ -15,46 +15,47 @@ struct UsageSummary {
 
     var text: String {
         guard !counts.isEmpty else { return "Usage on \(day) (UTC): no events." }
-        var lines = ["Usage on \(day) (UTC), every server of this database:", "", "Screens opened:"]
         let opens = total(by: \.screen) { $0.event == "open" }
-        lines += rows(UsageEvent.Screen.allCases.map(\.rawValue).compactMap { name in opens[name].map { (name, $0) } })
-        let paid = opens[UsageEvent.Screen.success.rawValue] ?? 0
-        let carted = total(by: \.action) { $0.event == "click" }[UsageEvent.Action.cartAdd.rawValue] ?? 0
-        lines += [
-            "",
-            "Funnel: catalog \(opens["catalog"] ?? 0) → NFT \(opens["nft"] ?? 0) → cart \(carted) → paid \(paid)",
-            "", "Actions:",
-        ]
         let clicks = total(by: \.action) { $0.event == "click" && $0.screen != UsageEvent.Screen.rating.rawValue }
-        lines += rows(UsageEvent.Action.allCases.map(\.rawValue).compactMap { name in clicks[name].map { (name, $0) } })
-        for (title, kept) in [
-            ("Most opened NFTs:", { (key: UsageKey) in key.event == "open" && key.screen == "nft" }),
-            ("Most liked NFTs:", { (key: UsageKey) in key.event == "click" && key.action == "like" }),
-        ] {
-            let top = total(by: \.item) { kept($0) && !$0.item.isEmpty }.sorted {
-                ($0.value, $1.key) > ($1.value, $0.key)
-            }
-            guard !top.isEmpty else { continue }
-            lines +=
-                ["", title]
-                + rows(
-                    top.prefix(Self.topCount).map { (Self.plain(nftName($0.key) ?? "?") + " (\($0.key))", $0.value) })
-        }
+        let funnel = [
+            "catalog \(opens["catalog"] ?? 0)", "NFT \(opens["nft"] ?? 0)",
+            "cart \(clicks[UsageEvent.Action.cartAdd.rawValue] ?? 0)", "paid \(opens["success"] ?? 0)",
+        ]
+        var lines = ["Usage on \(day) (UTC), every server of this database:", "", "Screens opened:"]
+        lines += rows(
+            UsageEvent.Screen.allCases.compactMap { screen in opens[screen.rawValue].map { (screen.rawValue, $0) } })
+        lines += ["", "Funnel: " + funnel.joined(separator: " → "), "", "Actions:"]
+        lines += rows(
+            UsageEvent.Action.allCases.compactMap { action in clicks[action.rawValue].map { (action.rawValue, $0) } })
+        lines += topNFTs("Most opened NFTs:") { $0.event == "open" && $0.screen == "nft" }
+        lines += topNFTs("Most liked NFTs:") { $0.event == "click" && $0.action == "like" }
+        lines += ratingPrompt
+        return lines.joined(separator: "\n")
+    }
+
+    /// The NFTs most counted by the keys that pass `kept`, by name, under `title`; none: nothing.
+    private func topNFTs(_ title: String, _ kept: (UsageKey) -> Bool) -> [String] {
+        let top = total(by: \.item) { kept($0) && !$0.item.isEmpty }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        guard !top.isEmpty else { return [] }
+        return ["", title]
+            + rows(top.prefix(Self.topCount).map { (Self.plain(nftName($0.key) ?? "?") + " (\($0.key))", $0.value) })
+    }
+
+    /// The rate-the-app prompt's answers (a `rate`'s stars are kept as its action) and the average.
+    private var ratingPrompt: [String] {
         let stars = total(by: \.action) { $0.event == "rate" }
         let answers = total(by: \.action) { $0.event == "click" && $0.screen == UsageEvent.Screen.rating.rawValue }
-        if !stars.isEmpty || !answers.isEmpty {
-            let rated = (1...5).reduce(0) { $0 + (stars[String($1)] ?? 0) }
-            let sum = (1...5).reduce(0) { $0 + $1 * (stars[String($1)] ?? 0) }
-            lines += ["", "Rating prompt:"]
-            lines += rows(
-                (1...5).reversed().compactMap { star in stars[String(star)].map { ("\(star) ★", $0) } }
-                    + [("not now", answers["not-now"]), ("don't ask again", answers["never"])].compactMap {
-                        name, count in
-                        count.map { (name, $0) }
-                    })
-            if rated > 0 { lines.append(String(format: "  average %.1f ★ of %d", Double(sum) / Double(rated), rated)) }
+        guard !stars.isEmpty || !answers.isEmpty else { return [] }
+        let given = (1...5).reversed().compactMap { star in stars[String(star)].map { ("\(star) ★", $0) } }
+        let declined = [("not now", answers["not-now"]), ("don't ask again", answers["never"])].compactMap {
+            name, count in
+            count.map { (name, $0) }
         }
-        return lines.joined(separator: "\n")
+        var lines = ["", "Rating prompt:"] + rows(given + declined)
+        // counts are the database's: added without trapping, however large
+        let rated = given.reduce(0) { $0 &+ $1.1 }, sum = (1...5).reduce(0) { $0 &+ $1 &* (stars[String($1)] ?? 0) }
+        if rated > 0 { lines.append(String(format: "  average %.1f ★ of %d", Double(sum) / Double(rated), rated)) }
+        return lines
     }
 
     /// The counts of the keys that pass `kept`, added up by one of their fields.

@@ -25,7 +25,7 @@ final class UsageTally: Sendable {
                     action: event.action?.rawValue ?? (event.stars.map(String.init) ?? ""))
                 if let item = event.item, Self.keepsItem(event), isKnown(item, event.screen) { key.item = item }
                 if counts[key] == nil, counts.count >= Self.maxKeys { key.item = "" }
-                counts[key, default: 0] += 1
+                counts[key, default: 0] &+= 1
             }
         }
         arrived.yield()
@@ -43,7 +43,7 @@ final class UsageTally: Sendable {
     func giveBack(_ taken: [UsageKey: Int]) {
         counts.withLock { counts in
             for (key, count) in taken where counts[key] != nil || counts.count < Self.maxKeys {
-                counts[key, default: 0] += count
+                counts[key, default: 0] &+= count
             }
         }
     }

@@ -600,11 +600,15 @@ struct SSHShopUnderTest {
     init(keys: [String] = ["alice", "bob"], arguments: String = "") async throws {
         tmux = try await Tmux(width: 100, height: 30)
         sshPort = try Tmux.freePort()
-        server = try await tmux.startServer(arguments: "--ssh-port \(sshPort) \(arguments)")
+        var port = try Tmux.freePort()
+        while port == sshPort { port = try Tmux.freePort() }  // a port just freed may be given again
+        server = try await tmux.startServer(arguments: "--ssh-port \(sshPort) \(arguments)", port: port)
         // The SSH front listens a moment after the API (which startServer waits for): a client
         // sooner is refused, as one was on a busy machine.
         let tmux = tmux
-        _ = await polled(within: .seconds(30)) { (try? tmux.file("server.log"))?.contains("shop over SSH") ?? false }
+        guard
+            await polled(within: .seconds(30), { (try? tmux.file("server.log"))?.contains("shop over SSH") ?? false })
+        else { throw E2EError("the shop did not open; server.log:\n\((try? tmux.file("server.log")) ?? "")") }
         for name in keys {
             let made = try await spawned(
                 "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", name, "-f", keyPath(name)])

@@ -186,8 +186,9 @@ final class Tmux {
 
     /// Starts `fakenft serve` in the pane's shell, in the background, on a free port with its data
     /// in `data` (a folder of this test's), with more `arguments`; returns its address once it listens.
-    func startServer(data: String = "server-data", arguments: String = "") async throws -> URL {
-        let port = try Self.freePort()
+    /// On `port` when given.
+    func startServer(data: String = "server-data", arguments: String = "", port given: Int? = nil) async throws -> URL {
+        let port = try given ?? Self.freePort()
         try await type("\(Self.binary) serve --port \(port) --data \(data) --quiet \(arguments) > server.log 2>&1 &")
         try await type("clear")
         _ = await polled(within: .seconds(10)) { (try? file("server.log"))?.contains("listening") ?? false }

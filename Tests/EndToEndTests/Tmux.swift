@@ -133,24 +133,29 @@ final class Tmux {
 
     /// Waits until the screen (with `colors`, its escapes too) satisfies `condition` and has
     /// settled: two captures in a row alike, so a frame tmux has taken only part of (a large frame
-    /// crosses several reads) is never the one returned. A screen that satisfies `condition` but
-    /// never settles (a spinner) is returned at `timeout`; one that never satisfies it fails.
+    /// crosses several reads) is never the one returned. A screen that goes on changing while it
+    /// satisfies `condition` (a spinner) is returned once ``unsettledCaptures`` captures in a row
+    /// have satisfied it; one that never satisfies it fails after `timeout` seconds.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = 15, colors: Bool = false, _ condition: (String) -> Bool)
         async throws -> String
     {
         var last = ""
         var satisfying: String?
-        let settled = try await polled(every: .milliseconds(30), within: .seconds(timeout)) {
+        var inARow = 0
+        let shown = try await polled(every: .milliseconds(30), within: .seconds(timeout)) {
             let previous = satisfying
             last = try await screen(colors: colors)
             satisfying = condition(last) ? last : nil
-            return satisfying != nil && satisfying == previous
+            inARow = satisfying == nil ? 0 : inARow + 1
+            return satisfying != nil && (satisfying == previous || inARow >= Self.unsettledCaptures)
         }
-        if settled { return last }
-        guard let satisfying else { throw E2EError("timed out waiting for \(what); screen was:\n\(last)") }
-        return satisfying
+        guard shown else { throw E2EError("timed out waiting for \(what); screen was:\n\(last)") }
+        return last
     }
+
+    /// Captures in a row that satisfy a wait and differ, after which the last is taken as it is.
+    static let unsettledCaptures = 10
 
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 15) async throws -> String {

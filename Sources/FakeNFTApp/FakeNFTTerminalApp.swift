@@ -162,15 +162,12 @@ public enum FakeNFTTerminalApp {
             }
             var configuration = gate.connection.api
             if let token = account?.token { configuration.token = token }
-            func kept(_ list: String) -> KeptChanges {
-                KeptChanges(
-                    directory: KeptChanges.defaultDirectory(), server: gate.connection.accountKey,
-                    account: account?.userId, list: list)
-            }
             let services = Services(
                 api: APIClient(configuration, logger: logger),
                 preferences: PreferencesStore(fileURL: PreferencesStore.defaultURL()),
-                kept: (kept("likes"), kept("cart")))
+                kept: KeptChanges(
+                    directory: KeptChanges.defaultDirectory(), server: gate.connection.accountKey,
+                    account: account?.userId))
             let context = AppContext(
                 services: services, effects: effects, pictures: pictures, account: account,
                 offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment[SSHSessionVariables.key],

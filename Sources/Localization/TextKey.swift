@@ -101,6 +101,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case undoneUnlike
     case undoneRemoval
     case undoneAddition
+    case undoneBatchLike
+    case undoneBatchUnlike
+    case undoneBatchRemoval
+    case undoneBatchAddition
     /// What `l` did to the marked NFTs: {0} is "3 NFTs".
     case batchLiked
     case batchUnliked
@@ -357,7 +361,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statusOfflineNothingSeen
     case statusOfflineWaiting
     case statusWaiting
-    case keptChangesRefused
     case errorRateLimited
     case errorRateLimitedLater
     case launchStarting

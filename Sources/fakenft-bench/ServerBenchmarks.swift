@@ -50,7 +50,7 @@ enum ServerBenchmarks {
     private static func likeDelays(sender: URL, receiver: URL) async throws -> Samples {
         let sending = ProfileService(api: APIClient(APIConfiguration(baseURL: sender))),
             receiving = ProfileService(api: APIClient(APIConfiguration(baseURL: receiver)))
-        try await sending.load()
+        var sent = try await sending.load().map(\.likes)
         try await receiving.load()
         let listening = Task {
             try await ServerEvents(APIConfiguration(baseURL: receiver)).listen { event in
@@ -65,9 +65,10 @@ enum ServerBenchmarks {
         for i in 0..<200 {
             let nft = String(i % 90 + 1)
             let liked = receiving.current?.likes.contains(nft) ?? false
+            let likes = liked ? sent.value.filter { $0 != nft } : sent.value + [nft]
             let start = ContinuousClock.now
-            try await sending.toggleLike(nft)
-            while let profile = await iterator.next(), profile.likes.contains(nft) == liked {}
+            sent = try await sending.sendLikes(likes, ifVersion: sent.version).map(\.likes)
+            while let profile = await iterator.next(), profile.value.likes.contains(nft) == liked {}
             samples.add(milliseconds(ContinuousClock.now - start))
         }
         return samples

@@ -4,9 +4,10 @@ import Testing
 import FakeNFTTesting
 
 /// Marks on the real binary in tmux: Space on two cells, `c` puts both in the cart (the server,
-/// over HTTP, has them), the footer having said how many were marked.
+/// over HTTP, has them), the footer having said how many were marked; `u` takes both out again,
+/// one action.
 @Suite(.serialized) struct MarksEndToEndTests {
-    @Test func spaceMarksTwoAndCPutsBothInTheCart() async throws {
+    @Test func spaceMarksTwoAndCPutsBothInTheCartAndUTakesBothOut() async throws {
         let tmux = try await Tmux(width: 120, height: 40)
         let server = try await tmux.startServer()
         let api = APIClient(APIConfiguration(baseURL: server))
@@ -26,6 +27,10 @@ import FakeNFTTesting
         try await tmux.waitFor("Cart [\(cartBefore.count + 2)]")
         #expect(try await polled { Set(try await api.order().nfts) == Set(cartBefore + [first.id, second.id]) })
         try await tmux.waitUntil("the marks cleared") { !$0.contains("marked") && !$0.contains("✓ ") }
+        try await tmux.keys("u")
+        try await tmux.waitFor("Undone: 2 NFTs out of the cart")
+        try await tmux.waitFor("Cart [\(cartBefore.count)]")
+        #expect(try await polled { try await api.order().nfts == cartBefore })
         try await tmux.keys("q")
         try await tmux.waitFor("EXIT=0")
         try await tmux.type("kill %1")

@@ -28,11 +28,15 @@ import FakeNFTTesting
         #expect(offline.contains("♥") && offline.contains("[✕ cart]"), "\(offline)")
         #expect(!offline.contains("Could not"), "no toast per change: \(offline)")
 
-        // A crash: what was kept is on disk.
+        // A crash: what was kept is on disk, the window's one file with both actions.
         #expect(kill(try await tmux.childPID(), SIGKILL) == 0)
         try await tmux.waitFor("EXIT=137")
         let kept = tmux.directory.appendingPathComponent(".local/state/fakenft/kept")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path).count == 2)
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept.path)
+        try #require(files.count == 1, "\(files)")
+        let actions = try JSONDecoder().decode(
+            [OutboxAction].self, from: Data(contentsOf: kept.appendingPathComponent(files[0])))
+        #expect(actions.map(\.list) == [.likes, .cart] && actions.allSatisfy { $0.changes.map(\.id) == [first.id] })
 
         // The server back, and another client likes another NFT meanwhile.
         try await tmux.type("stty sane; clear")

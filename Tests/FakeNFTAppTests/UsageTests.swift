@@ -131,7 +131,7 @@ import TerminalUI
         let shell = FakeNFTTerminalApp.makeShell(context: context, rating: rating)
         await context.state.start()
         let catalog = try #require((shell.currentScreen as? CatalogScreen)?.model)
-        #expect(await eventually { catalog.collections.value != nil })
+        #expect(await eventually { catalog.collections.value != nil && context.state.cart != nil })
         try await UsageRecorder.$current.withValue(usage) { try await body(context, shell, heard) }
     }
 

@@ -3,8 +3,8 @@ import Testing
 import FakeNFTTesting
 @testable import FakeNFTCore
 
-/// The cart's NFTs as a service publishes them: read only while followed, again when the order
-/// changes, checked against the server over HTTP.
+/// The cart's NFTs as a service publishes them: read only while followed, again when the cart
+/// shown changes, checked against the server over HTTP.
 @Suite struct CartItemsTests {
     /// NFTs the server has answered by id so far (its `/metrics`).
     func nftReads(_ server: TestServer) async throws -> Int {
@@ -14,22 +14,21 @@ import FakeNFTTesting
         }.compactMap { Double($0.split(separator: " ").last ?? "").map(Int.init) }.reduce(0, +)
     }
 
-    @Test func theCartsNFTsArePublishedWhileFollowedAndFollowTheOrder() async throws {
+    @Test func theCartsNFTsArePublishedWhileFollowedAndFollowTheCart() async throws {
         try await TestServer.with { server async throws in
             let api = server.client()
-            let catalog = CatalogService(api: api)
-            let order = OrderService(api: api, profile: ProfileService(api: api))
-            let items = CartItems(order: order, catalog: catalog)
-            try await order.load()
+            let items = CartItems(catalog: CatalogService(api: api))
+            let (carts, cart) = AsyncStream.makeStream(of: [String].self)
             let before = try await nftReads(server)
             try await Task.sleep(for: .milliseconds(100))
             #expect(try await nftReads(server) == before, "nothing is read until a screen follows the cart")
 
-            let following = Task { await items.follow() }
+            let following = Task { await items.follow(carts) }
             defer { following.cancel() }
             var published = items.updates().makeAsyncIterator()
-            let first = try #require(await published.next()).get()
             let ids: [String] = try await server.get("/api/v1/orders/1", as: Order.self).nfts
+            cart.yield(ids)
+            let first = try #require(await published.next()).get()
             #expect(first.map(\.id) == ids)
             #expect(try await nftReads(server) > before, "following reads them")
             for nft in first {
@@ -37,10 +36,10 @@ import FakeNFTTesting
                 #expect(nft.name == served.name && nft.price == served.price)
             }
             let added = try #require(try await api.nfts(page: 0, size: 20).first { !ids.contains($0.id) })
-            try await order.toggle(added.id)
+            cart.yield(ids + [added.id])
             var next = try #require(await published.next()).get()
             while next.count == first.count { next = try #require(await published.next()).get() }
-            #expect(next.map(\.id) == ids + [added.id], "the order changed: its NFTs are published again")
+            #expect(next.map(\.id) == ids + [added.id], "the cart changed: its NFTs are published again")
         }
     }
 }

@@ -179,8 +179,9 @@ import FakeNFTTesting
 
 @Suite struct ProfileVersionTests {
     @Test func olderVersionsAreRecognised() {
-        #expect(ProfileService.isOlder("\"3\"", than: "\"7\""))
-        #expect(!ProfileService.isOlder("\"7\"", than: "\"7\"") && !ProfileService.isOlder("\"9\"", than: "\"7\""))
-        #expect(!ProfileService.isOlder(nil, than: "\"7\"") && !ProfileService.isOlder("W/x", than: "\"7\""))
+        func version(_ tag: String?) -> Versioned<Int> { Versioned(value: 0, version: tag) }
+        #expect(version("\"3\"").isOlder(than: "\"7\""))
+        #expect(!version("\"7\"").isOlder(than: "\"7\"") && !version("\"9\"").isOlder(than: "\"7\""))
+        #expect(!version(nil).isOlder(than: "\"7\"") && !version("W/x").isOlder(than: "\"7\""))
     }
 }

@@ -7,47 +7,13 @@ import FakeNFTTesting
 
 /// The services against the real in-process server, over HTTP.
 @Suite struct ServiceTests {
-    @Test func fastLikeTogglesAreNeverLost() async throws {
-        try await TestServer.with { server async throws in
-            let api = server.client()
-            let profile = ProfileService(api: api)
-            try await profile.load()
-            // Many toggles at once: each id toggled an odd number of times ends liked.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for id in ["1", "2", "3", "1", "1", "4", "2", "2"] {
-                    group.addTask { try await profile.toggleLike(id) }
-                }
-                try await group.waitForAll()
-            }
-            let expected = Set(Profile.gen1Likes).symmetricDifference(["1", "2", "3", "4"])
-            #expect(Set(profile.current?.likes ?? []) == expected)
-            #expect(Set(try await api.profile().likes) == expected, "the server has the same likes")
-        }
-    }
-
-    @Test func likeShowsAtOnceAndRollsBackOnFailure() async throws {
-        try await TestServer.with(latency: 300) { server async throws in
-            let profile = ProfileService(api: server.client())
-            try await profile.load()
-            let toggle = Task { try await profile.toggleLike("not-an-nft") }  // the server answers 400, slowly
-            let deadline = ContinuousClock.now + .seconds(5)
-            while profile.current?.likes.contains("not-an-nft") != true, ContinuousClock.now < deadline {
-                await Task.yield()
-            }
-            #expect(profile.current?.likes.contains("not-an-nft") == true, "shown before the server answered")
-            await #expect(throws: APIError.self) { try await toggle.value }
-            #expect(profile.current?.likes == Profile.gen1Likes, "rolled back")
-        }
-    }
-
     @Test func cartAndPayment() async throws {
         try await TestServer.with { server async throws in
             let api = server.client()
             let profile = ProfileService(api: api)
             let order = OrderService(api: api, profile: profile)
-            try await order.load()
-            try await order.toggle("1")
-            try await order.remove("93")
+            let loaded = try await order.load()
+            _ = try await order.sendNFTs(["94", "95", "1"], ifVersion: loaded.version)
             #expect(try await api.order().nfts == ["94", "95", "1"])
             let failed = try await order.pay(currencyID: "2")
             #expect(!failed.success && order.current?.nfts.count == 3)
@@ -139,8 +105,4 @@ import FakeNFTTesting
         #expect(
             PreferencesStore.defaultURL(environment: ["XDG_CONFIG_HOME": "/x"]).path == "/x/fakenft/preferences.json")
     }
-}
-
-extension Profile {
-    static let gen1Likes = ["5", "13", "19", "26", "27", "33", "35", "39", "41", "47", "56", "66"]
 }

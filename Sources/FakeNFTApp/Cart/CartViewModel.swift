@@ -37,7 +37,7 @@ final class CartViewModel: ViewModel {
     func follow() async {
         let items = context.services.cartItems
         await withDiscardingTaskGroup { group in
-            group.addTask { await items.follow() }
+            group.addTask { [carts = context.state.outbox.cartUpdates()] in await items.follow(carts) }
             for await published in items.updates() {
                 switch published {
                 case .success(let nfts): fetched = .loaded(nfts)

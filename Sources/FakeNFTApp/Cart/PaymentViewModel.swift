@@ -36,7 +36,7 @@ final class PaymentViewModel: ViewModel {
         attempts[currency.id, default: 0] += 1
         let attempt = attempts[currency.id] ?? 1
         do {
-            let result = try await context.services.order.pay(currencyID: currency.id)
+            let result = try await context.state.pay(currencyID: currency.id)
             outcome = result.success ? .succeeded : .failed(.declined(currency: currency.title, attempt: attempt))
         } catch {
             outcome = .failed(.failed(APIError(thrown: error), attempt: attempt))

@@ -5,7 +5,7 @@ import TerminalUI
 /// What the keys of a grid of NFTs do: one controller for every such grid (a collection, a
 /// user's NFTs, Favorites), as lazygit's one controller serves every list of commits. A screen
 /// attaches it to its grid with the keys it offers and what differs: the NFT screen an NFT opens,
-/// what `l` does, a collection's author page.
+/// a collection's author page.
 @MainActor
 struct NFTGridActions {
     let pane: GridPane<NFT>
@@ -18,16 +18,13 @@ struct NFTGridActions {
     let reload: () -> Void
     /// The screen an NFT of the grid opens.
     let opened: (NFT) -> any Screen
-    /// What the like key does to an NFT (Favorites: unlike, which takes it off the grid).
-    let like: (NFT) -> Void
     /// The author's page, where the grid has an author.
     let author: (() -> ScreenCommand)?
 
     init(
         pane: GridPane<NFT>, context: AppContext, keys: @escaping () -> KeyMap<NFTGridAction>,
         failed: @escaping () -> Bool,
-        reload: @escaping () -> Void, opened: ((NFT) -> any Screen)? = nil, like: ((NFT) -> Void)? = nil,
-        author: (() -> ScreenCommand)? = nil
+        reload: @escaping () -> Void, opened: ((NFT) -> any Screen)? = nil, author: (() -> ScreenCommand)? = nil
     ) {
         self.pane = pane
         self.context = context
@@ -35,7 +32,6 @@ struct NFTGridActions {
         self.failed = failed
         self.reload = reload
         self.opened = opened ?? { NFTScreen(model: NFTViewModel(nft: $0, context: context)) }
-        self.like = like ?? { context.state.toggleLike($0) }
         self.author = author
         if !context.readOnly { pane.markID = { AnyHashable($0.id) } }  // nothing could act on marks
     }
@@ -78,28 +74,27 @@ struct NFTGridActions {
         }
     }
 
-    /// Likes every marked NFT (unlikes them all when all are liked), else `nft`; says what it did.
+    /// Likes every marked NFT (unlikes them all when all are liked), one action `u` takes back
+    /// whole, else `nft`; says what it did.
     private func likeMarked(orElse nft: NFT) {
         let marked = pane.marked
-        guard !marked.isEmpty else { return like(nft) }
+        guard !marked.isEmpty else { return context.state.toggleLike(nft) }
         let liking = marked.contains { !context.state.isLiked($0) }
-        let changing = marked.filter { context.state.isLiked($0) != liking }
-        changing.forEach(like)
+        let changed = context.state.setLiked(marked, liking)
         pane.clearMarks()
-        context.effects.show(Toast(tr(liking ? .batchLiked : .batchUnliked, Format.count(changing.count, .nfts))))
+        context.effects.show(Toast(tr(liking ? .batchLiked : .batchUnliked, Format.count(changed, .nfts))))
     }
 
-    /// Puts every marked NFT in the cart (takes them all out when all are in it), else `nft`;
-    /// says what it did, and how many it left out as owned.
+    /// Puts every marked NFT in the cart (takes them all out when all are in it), one action `u`
+    /// takes back whole, else `nft`; says what it did, and how many it left out as owned.
     private func cartMarked(orElse nft: NFT) {
         guard !pane.marked.isEmpty else { return context.state.toggleCart(nft) }
         let marked = pane.marked.filter { context.state.cartPlace($0) != .owned }
         let owned = pane.marked.count - marked.count
         let adding = marked.contains { !context.state.isInCart($0) }
-        let changing = marked.filter { context.state.isInCart($0) != adding }
-        for nft in changing { context.state.toggleCart(nft) }
+        let changed = context.state.setInCart(marked, adding)
         pane.clearMarks()
-        var words = tr(adding ? .batchAdded : .batchTakenOut, Format.count(changing.count, .nfts))
+        var words = tr(adding ? .batchAdded : .batchTakenOut, Format.count(changed, .nfts))
         if owned > 0 { words += "; " + tr(.batchOwnedLeft, Format.count(owned, .nfts)) }
         context.effects.show(Toast(words))
     }

@@ -20,7 +20,7 @@ final class FavoritesScreen: Screen {
         actions = NFTGridActions(
             pane: pane, context: model.context, keys: { NFTGridKeys.favorites },
             failed: { model.fetched.failure != nil },
-            reload: { tasks.run { await model.load() } }, like: { model.unlike($0) })
+            reload: { tasks.run { await model.load() } })
     }
 
     var isAnimating: Bool { model.fetched.isLoading }

@@ -12,12 +12,11 @@ final class FavoritesViewModel: ViewModel {
     /// The NFTs still liked, in the order of the profile's likes.
     var items: [NFT] { (fetched.value ?? []).filter { context.state.likes.contains($0.id) } }
 
+    /// Reads the liked NFTs shown (those the server has, and this window's likes on their way).
     func load() async {
         await load(\.fetched) {
-            let profile = try await context.services.profile.currentOrLoaded()
-            return try await context.listedNFTs(ids: profile.likes)
+            _ = try await context.services.profile.currentOrLoaded()
+            return try await context.listedNFTs(ids: context.state.likedIDs)
         }
     }
-
-    func unlike(_ nft: NFT) { context.state.toggleLike(nft) }
 }

@@ -3,45 +3,37 @@ import FakeNFTCore
 import Observation
 import TerminalUI
 
-/// What several screens show: the likes, the cart, the profile and the sort preferences,
-/// mirrored on the main actor from the services' streams. Likes and cart changes show at once
-/// and are rolled back (by the service's stream) with a toast when the server refuses them.
+/// What several screens show: the likes, the cart, the profile and the sort preferences. The
+/// likes and the cart are the outbox's (``Outbox``: the server's lists with this window's pending
+/// actions on top), the profile the profile service's; a change shows in the same frame.
 @MainActor @Observable
 final class AppState {
-    private(set) var likes: Set<String> = []
     /// The profile as last published by the profile service.
     private(set) var profile: Profile?
-    /// The cart's NFT ids, nil until the order is loaded.
-    private(set) var cart: [String]?
     /// Why the cart could not be loaded, when it could not.
     private(set) var cartFailure: APIError?
     private(set) var sort = SortPreferences()
     /// How what is shown stands against the server.
     private(set) var freshness = Freshness.current
-    /// Likes and cart changes made while the server could not be reached, not sent yet.
-    private(set) var waiting = 0
     /// True once there is anything to show: a saved copy, or an answer of the server.
     private(set) var seenAnything = false
-    /// True while the changes kept for the server are being sent.
-    @ObservationIgnored private var sendingKept = false
 
     @ObservationIgnored private let services: Services
     @ObservationIgnored private let effects: Effects
+    /// The likes and cart actions of this window, and where each stands.
+    @ObservationIgnored let outbox: Outbox
     /// What ``start()`` began (the streams followed, the first loads): ended by ``stop()``.
     @ObservationIgnored private var tasks: [Task<Void, Never>] = []
-    /// Changes sent and not yet answered, by a number of their own.
+    /// Writes on their way (the sort preferences), by a number of their own.
     @ObservationIgnored private var writes: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextWrite = 0
-    /// Like and cart presses whose call into their service has not returned yet: until then, what
-    /// the service publishes may not have them (the call waits its turn on the service's actor),
-    /// so the lists shown here keep the presses and take the service's own once all have returned.
-    @ObservationIgnored private var likePresses = 0
-    @ObservationIgnored private var cartPresses = 0
 
     init(services: Services, effects: Effects, readOnly: Bool) {
         self.services = services
         self.effects = effects
         self.readOnly = readOnly
+        outbox = Outbox(server: Outbox.Server(services), file: services.kept, effects: effects)
+        outbox.unreachable = { [weak self] in self?.unreachable($0) }
     }
 
     /// Whether nothing may be changed (``AppContext/readOnly``): the breadcrumb line says so.
@@ -60,8 +52,16 @@ final class AppState {
         return freshness == .offline ? tr(.statusOfflineWaiting, waiting) : tr(.statusWaiting, waiting)
     }
 
+    /// The liked ids shown, to look up.
+    var likes: Set<String> { outbox.liked }
+    /// The liked ids shown, in the profile's order.
+    var likedIDs: [String] { outbox.likes }
+    /// The cart's ids shown, nil until the order is loaded.
+    var cart: [String]? { outbox.cart }
     /// The cart's ids, empty until it is loaded.
     var cartIDs: [String] { cart ?? [] }
+    /// Likes and cart changes made while the server could not be reached, not sent yet.
+    var waiting: Int { outbox.waiting }
 
     func isLiked(_ nft: NFT) -> Bool { likes.contains(nft.id) }
     func isInCart(_ nft: NFT) -> Bool { cartIDs.contains(nft.id) }
@@ -87,23 +87,20 @@ final class AppState {
             freshness = .savedCopy
             seenAnything = true
         }
-        // What an earlier run kept for the server: shown now, sent once it answers.
-        await services.profile.restoreKept()
-        await services.order.restoreKept()
-        await countWaiting()
+        outbox.restore()  // what an earlier run kept for the server: shown now, sent once it answers
         let profileUpdates = services.profile.updates(), orderUpdates = services.order.updates()
         tasks = [
             Task { [weak self] in
                 for await value in profileUpdates {
                     guard let self else { return }
-                    if likePresses == 0 { likes = Set(value.likes) }
-                    profile = value
+                    outbox.take(.likes, value.map(\.likes))
+                    profile = value.value
                 }
             },
             Task { [weak self] in
                 for await value in orderUpdates {
                     guard let self else { return }
-                    if cartPresses == 0 { cart = value.nfts }
+                    outbox.take(.cart, value.map(\.nfts))
                     cartFailure = nil
                 }
             },
@@ -178,39 +175,7 @@ final class AppState {
     func reached() {
         freshness = .current
         seenAnything = true
-        guard waiting > 0, !sendingKept else { return }
-        sendingKept = true
-        write { [services, effects, weak self] in
-            for send in [services.profile.sendKept, services.order.sendKept] {
-                do { try await send() } catch {
-                    await self?.keepFailed(error) { effects.show(Toast(tr(.keptChangesRefused, $0), kind: .error)) }
-                }
-            }
-            self?.sendingKept = false
-            await self?.countWaiting()
-        }
-    }
-
-    /// Counts the changes that wait for the server.
-    private func countWaiting() async {
-        let likes = await services.profile.waiting, cart = await services.order.waiting
-        waiting = likes + cart
-    }
-
-    /// A change failed with `error`: kept for the server (said by the status line), or `tell`
-    /// gets the message.
-    private func keepFailed(_ error: any Error, else tell: (String) -> Void) async {
-        if let kept = error as? ChangeKept {
-            unreachable(kept.reason)
-            await countWaiting()
-        } else if let refused = error as? KeptChangesRefused {  // the others were sent: these are named
-            let known = (try? await services.catalog.nfts(ids: refused.ids)) ?? []
-            tell(
-                refused.ids.map { id in known.first { $0.id == id }.map { "«\($0.name)»" } ?? "#\(id)" }.joined(
-                    separator: ", "))
-        } else {
-            tell(APIError(thrown: error).message)
-        }
+        outbox.sendKept()
     }
 
     /// A request failed with `failure`. When the server cannot be reached, the breadcrumb line says so
@@ -233,8 +198,7 @@ final class AppState {
     /// Waits (at most `limit`) for the changes still on their way to the server, so quitting
     /// right after a like or a cart change does not lose it.
     func finishWrites(within limit: Duration = .seconds(3)) async {
-        let pending = Array(writes.values)
-        guard !pending.isEmpty else { return }
+        let pending = Array(writes.values) + [Task { [outbox] in await outbox.settle() }]
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for write in pending { await write.value } }
             group.addTask { try? await Task.sleep(for: limit) }
@@ -253,75 +217,67 @@ final class AppState {
         }
     }
 
-    /// A change `u` takes back: each is its own undoing (a like toggled again, the cart too).
-    enum Change: Sendable {
-        case like(NFT)
-        case cart(NFT)
-    }
-
-    /// The changes made by the user, last last; `u` takes them back one by one.
-    @ObservationIgnored private var done: [Change] = []
-    static let undoSteps = 20
-
-    /// Takes back the last like or cart change, through the same path as any change (so the
-    /// server, and every window on it, sees it), and says what was taken back.
+    /// Takes back the newest like or cart action (a batch whole), through the same path as any
+    /// change (so the server, and every window on it, sees it), and says what was taken back.
     func undo() {
-        guard let change = done.popLast() else { return effects.show(Toast(tr(.nothingToUndo), kind: .note)) }
-        switch change {
-        case .like(let nft):
-            toggleLike(nft, remembered: false)
-            effects.show(Toast(tr(isLiked(nft) ? .undoneLike : .undoneUnlike, nft.name)))
-        case .cart(let nft):
-            toggleCart(nft, remembered: false)
-            effects.show(Toast(tr(isInCart(nft) ? .undoneRemoval : .undoneAddition, nft.name)))
+        guard let action = outbox.undo() else { return effects.show(Toast(tr(.nothingToUndo), kind: .note)) }
+        let adding = action.changes.first?.adding ?? false
+        if action.changes.count == 1, let name = action.changes.first?.name {
+            let key: TextKey =
+                switch action.list {
+                case .likes: adding ? .undoneUnlike : .undoneLike
+                case .cart: adding ? .undoneAddition : .undoneRemoval
+                }
+            return effects.show(Toast(tr(key, name)))
         }
-    }
-
-    private func remember(_ change: Change) {
-        done.append(change)
-        if done.count > Self.undoSteps { done.removeFirst() }
-    }
-
-    /// Likes or unlikes; shown in the same frame, rolled back with a toast on failure.
-    /// `remembered`: `u` can take it back (not when it is an undoing).
-    func toggleLike(_ nft: NFT, remembered: Bool = true) {
-        if remembered { remember(.like(nft)) }
-        let liking = likes.remove(nft.id) == nil
-        if liking { likes.insert(nft.id) }  // the service's stream confirms or rolls back
-        if remembered { UsageRecorder.current?.click(liking ? .like : .unlike, item: nft.id) }
-        likePresses += 1
-        write { [services, effects, weak self] in
-            do { try await services.profile.toggleLike(nft.id) } catch {
-                await self?.keepFailed(error) { effects.show(Toast(tr(.likeFailed, nft.name, $0), kind: .error)) }
+        let key: TextKey =
+            switch action.list {
+            case .likes: adding ? .undoneBatchUnlike : .undoneBatchLike
+            case .cart: adding ? .undoneBatchAddition : .undoneBatchRemoval
             }
-            guard let self else { return }
-            likePresses -= 1
-            if likePresses == 0, let current = services.profile.current { likes = Set(current.likes) }
-        }
+        effects.show(Toast(tr(key, Format.count(action.changes.count, .nfts))))
     }
 
-    /// Adds to or removes from the cart; shown in the same frame, rolled back with a toast on failure.
-    /// An NFT already owned is refused with a toast (the server would refuse it too).
-    func toggleCart(_ nft: NFT, remembered: Bool = true) {
-        if cartPlace(nft) == .owned {
-            effects.show(Toast(tr(.alreadyOwned, nft.name), kind: .error))
-            return
-        }
-        if remembered { remember(.cart(nft)) }
-        var ids = cartIDs
-        let index = ids.firstIndex(of: nft.id)
-        if let index { ids.remove(at: index) } else { ids.append(nft.id) }
-        cart = ids
-        if remembered { UsageRecorder.current?.click(index == nil ? .cartAdd : .cartRemove, item: nft.id) }
-        cartPresses += 1
-        write { [services, effects, weak self] in
-            do { try await services.order.toggle(nft.id) } catch {
-                await self?.keepFailed(error) { effects.show(Toast(tr(.cartFailed, nft.name, $0), kind: .error)) }
-            }
-            guard let self else { return }
-            cartPresses -= 1
-            if cartPresses == 0, let current = services.order.current { cart = current.nfts }
-        }
+    /// Likes or unlikes; shown in the same frame, taken back with a toast if the server refuses.
+    func toggleLike(_ nft: NFT) { setLiked([nft], !isLiked(nft)) }
+
+    /// Likes (or unlikes) those of `nfts` that are not yet, as one action `u` takes back whole;
+    /// answers how many changed.
+    @discardableResult
+    func setLiked(_ nfts: [NFT], _ liking: Bool) -> Int {
+        let changing = nfts.filter { isLiked($0) != liking }
+        for nft in changing { UsageRecorder.current?.click(liking ? .like : .unlike, item: nft.id) }
+        return record(.likes, changing, adding: liking)
+    }
+
+    /// Adds to or removes from the cart; shown in the same frame, taken back with a toast if the
+    /// server refuses. An NFT already owned is refused with a toast (the server would refuse it too).
+    func toggleCart(_ nft: NFT) {
+        if cartPlace(nft) == .owned { return effects.show(Toast(tr(.alreadyOwned, nft.name), kind: .error)) }
+        setInCart([nft], !isInCart(nft))
+    }
+
+    /// Puts in the cart (or takes out) those of `nfts` that are not yet, as one action `u` takes
+    /// back whole; NFTs already owned are never put in. Answers how many changed.
+    @discardableResult
+    func setInCart(_ nfts: [NFT], _ adding: Bool) -> Int {
+        let changing = nfts.filter { isInCart($0) != adding && (!adding || cartPlace($0) != .owned) }
+        for nft in changing { UsageRecorder.current?.click(adding ? .cartAdd : .cartRemove, item: nft.id) }
+        return record(.cart, changing, adding: adding)
+    }
+
+    private func record(_ list: OutboxAction.List, _ nfts: [NFT], adding: Bool) -> Int {
+        guard !nfts.isEmpty else { return 0 }
+        outbox.record(
+            OutboxAction(
+                list: list, changes: nfts.map { OutboxAction.Change(id: $0.id, name: $0.name, adding: adding) }))
+        return nfts.count
+    }
+
+    /// Pays for the cart shown: the cart's pending changes are sent first.
+    func pay(currencyID: String) async throws -> PaymentResult {
+        try await outbox.sendCart()
+        return try await services.order.pay(currencyID: currencyID)
     }
 
     /// Changes a sort preference and saves it.

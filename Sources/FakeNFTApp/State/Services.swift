@@ -14,17 +14,20 @@ public struct Services: Sendable {
     /// The server's live updates, when it offers them.
     public let events: ServerEvents
 
-    /// - Parameter kept: where likes and cart changes made while the server cannot be reached
-    ///   are kept until it has them (``KeptChanges``); nil: nowhere (they are kept in memory).
-    public init(api: APIClient, preferences: PreferencesStore, kept: (likes: KeptChanges, cart: KeptChanges)? = nil) {
+    /// Where likes and cart changes made while the server cannot be reached are kept until it
+    /// has them; nil: nowhere (they are kept in memory).
+    public let kept: KeptChanges?
+
+    public init(api: APIClient, preferences: PreferencesStore, kept: KeptChanges? = nil) {
         catalog = CatalogService(api: api)
-        profile = ProfileService(api: api, kept: kept?.likes)
-        order = OrderService(api: api, profile: profile, kept: kept?.cart)
-        cartItems = CartItems(order: order, catalog: catalog)
+        profile = ProfileService(api: api)
+        order = OrderService(api: api, profile: profile)
+        cartItems = CartItems(catalog: catalog)
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
         paidOrders = PaidOrderService(api: api)
         events = api.events()
         self.preferences = preferences
+        self.kept = kept
     }
 }

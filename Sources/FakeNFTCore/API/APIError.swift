@@ -61,3 +61,13 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension APIError {
+    /// True when the server could not be reached (no answer at all): changes wait for it.
+    public var isUnreachable: Bool {
+        switch self {
+        case .offline, .timeout: true
+        default: false
+        }
+    }
+}

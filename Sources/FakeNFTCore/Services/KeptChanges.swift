@@ -1,54 +1,9 @@
 import Foundation
 
-/// A client's own changes to a list of ids: those it added and those it removed.
-public struct IDDelta: Codable, Sendable, Equatable {
-    public var added: [String]
-    public var removed: [String]
-
-    public static let none = IDDelta(added: [], removed: [])
-
-    public init(added: [String], removed: [String]) {
-        self.added = added
-        self.removed = removed
-    }
-
-    /// What turned `base` into `list`.
-    public init(from base: [String], to list: [String]) {
-        let before = Set(base), after = Set(list)
-        added = list.filter { !before.contains($0) }
-        removed = base.filter { !after.contains($0) }
-    }
-
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
-    /// How many ids it changes.
-    public var count: Int { added.count + removed.count }
-
-    /// `list` with these changes made (an id added once, wherever it already is).
-    public func applied(to list: [String]) -> [String] {
-        let gone = Set(removed)
-        var result = list.filter { !gone.contains($0) }
-        var present = Set(result)
-        for id in added where present.insert(id).inserted { result.append(id) }
-        return result
-    }
-
-    /// These changes and `other`'s together (an id both added and removed ends added).
-    public func merged(with other: IDDelta) -> IDDelta {
-        IDDelta(
-            added: added + other.added.filter { !added.contains($0) },
-            removed: removed + other.removed.filter { !removed.contains($0) })
-    }
-
-    /// `list` as it was before these changes.
-    public func reverted(from list: [String]) -> [String] {
-        IDDelta(added: removed, removed: added).applied(to: list)
-    }
-}
-
-/// Changes to one list (likes, the cart) made while the server could not be reached, kept in a
-/// file per server, account, list and window under `$XDG_STATE_HOME/fakenft/kept` until the
-/// server has them: a quit or a crash loses none, and two windows keeping changes at once never
-/// overwrite each other's. A window is its process id and the time that process started (a
+/// The app's actions on the likes and the cart made while the server could not be reached (the
+/// outbox's pending actions, ``OutboxAction``), kept in a file per server, account and window
+/// under `$XDG_STATE_HOME/fakenft/kept` until the server has them: a quit or a crash loses none,
+/// and two windows keeping changes at once never overwrite each other's. A window is its process id and the time that process started (a
 /// process id used again is another window). A window takes over the files of windows that
 /// ended before sending theirs, only the user's own (mode 0600, in a folder only the user can
 /// change): a file planted by someone else is never sent as the user's. A file that is damaged
@@ -57,17 +12,17 @@ public struct KeptChanges: Sendable {
     /// The most bytes a file may hold.
     public static let maxBytes = 1024 * 1024
 
-    /// This window's file: `<server and account>-<list>.<process id>-<its start time>.json`.
+    /// This window's file: `<server and account>-outbox.<process id>-<its start time>.json`.
     public let file: URL
     private let directory: URL
-    /// The names of every window's files of this list start so.
+    /// The names of every window's files start so.
     private let prefix: String
 
-    /// The file of `list` for `server` (a URL, or the embedded server's data folder) and
-    /// `account` (a user id; nil: the shared profile) in `directory`, of the window `process`.
-    public init(directory: URL, server: String, account: String?, list: String, process: Int32 = getpid()) {
+    /// The file for `server` (a URL, or the embedded server's data folder) and `account` (a user
+    /// id; nil: the shared profile) in `directory`, of the window `process`.
+    public init(directory: URL, server: String, account: String?, process: Int32 = getpid()) {
         self.directory = directory
-        prefix = FileName.hashed("\(server)\n\(account ?? "")") + "-\(list)."
+        prefix = FileName.hashed("\(server)\n\(account ?? "")") + "-outbox."
         file = directory.appendingPathComponent(prefix + "\(process)-\(Self.startTime(of: process) ?? 0).json")
     }
 
@@ -76,9 +31,9 @@ public struct KeptChanges: Sendable {
         StateFolder.url(environment: environment).appendingPathComponent("kept")
     }
 
-    /// The changes this window keeps, with those of windows that ended (their process is gone)
-    /// before sending theirs: taken over, written into this window's file, theirs removed.
-    public func load() -> IDDelta {
+    /// The actions this window keeps, with those of windows that ended (their process is gone)
+    /// before sending theirs after them: taken over, written into this window's file, theirs removed.
+    public func load() -> [OutboxAction] {
         var kept = Self.read(file)
         guard PrivateFile.isTheUsersAlone(directory.path) else { return kept }  // others may plant files there
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -90,34 +45,38 @@ public struct KeptChanges: Sendable {
             return other != file && PrivateFile.isTheUsersAlone(other.path) ? other : nil
         }
         guard !ended.isEmpty else { return kept }
-        for other in ended { kept = kept.merged(with: Self.read(other)) }
+        for other in ended { kept += Self.read(other) }
         do { try save(kept) } catch { return kept }  // theirs stay until this one's is written
         for other in ended { try? FileManager.default.removeItem(at: other) }
         return kept
     }
 
-    /// Keeps `delta` (written whole by rename); nothing kept removes the file.
-    public func save(_ delta: IDDelta) throws {
-        guard !delta.isEmpty else {
+    /// Keeps `actions` (written whole by rename); nothing kept removes the file.
+    public func save(_ actions: [OutboxAction]) throws {
+        guard !actions.isEmpty else {
             try? FileManager.default.removeItem(at: file)
             return
         }
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try JSONEncoder().encode(delta).write(to: file, options: .atomic)
+        try JSONEncoder().encode(actions).write(to: file, options: .atomic)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
 
-    /// The delta in `file`, or none (a damaged or oversized file is removed).
-    private static func read(_ file: URL) -> IDDelta {
-        guard FileManager.default.fileExists(atPath: file.path) else { return .none }
+    /// The actions in `file`, or none (a damaged or oversized file is removed).
+    private static func read(_ file: URL) -> [OutboxAction] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         guard let data = RegularFile.read(file, maxBytes: maxBytes),
-            let kept = try? JSONDecoder().decode(IDDelta.self, from: data)
+            let kept = try? JSONDecoder().decode([OutboxAction].self, from: data)
         else {
             try? FileManager.default.removeItem(at: file)
-            return .none
+            return []
         }
-        return kept
+        return kept.map { action in
+            var kept = action
+            kept.state = .kept
+            return kept
+        }
     }
 
     /// Whether `window` (`<process id>-<start time>`) still runs: its process is there and

@@ -3,11 +3,11 @@ import Foundation
 /// The app's actions on the likes and the cart made while the server could not be reached (the
 /// outbox's pending actions, ``OutboxAction``), kept in a file per server, account and window
 /// under `$XDG_STATE_HOME/fakenft/kept` until the server has them: a quit or a crash loses none,
-/// and two windows keeping changes at once never overwrite each other's. A window is its process id and the time that process started (a
-/// process id used again is another window). A window takes over the files of windows that
-/// ended before sending theirs, only the user's own (mode 0600, in a folder only the user can
-/// change): a file planted by someone else is never sent as the user's. A file that is damaged
-/// or too big reads as nothing and is removed.
+/// and two windows keeping changes at once never overwrite each other's. A window is its process
+/// id and the time that process started (a process id used again is another window). A window
+/// takes over the files of windows that ended before sending theirs, only the user's own (mode
+/// 0600, in a folder only the user can change): a file planted by someone else is never sent as
+/// the user's. A file that is damaged or too big reads as nothing and is removed.
 public struct KeptChanges: Sendable {
     /// The most bytes a file may hold.
     public static let maxBytes = 1024 * 1024

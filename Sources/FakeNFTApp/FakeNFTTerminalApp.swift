@@ -23,7 +23,8 @@ public enum FakeNFTTerminalApp {
                 AppShell.Tab(
                     title: tr(.tabStatistics), root: StatisticsScreen(model: StatisticsViewModel(context: context))),
             ], selectedTab: selectedTab, effects: context.effects, pictures: context.pictures,
-            goTo: GoToFinder(load: { await GoToIndex.load(context.services) }) { target in
+            goTo: GoToFinder(load: { await GoToIndex.load(context.services) }, clock: context.services.clock) {
+                target in
                 switch target {
                 case .screen(let place): place.command(context: context)
                 case .collection(let collection):

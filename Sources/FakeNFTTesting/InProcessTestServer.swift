@@ -40,10 +40,10 @@ public final class InProcessTestServer: ServerUnderTest {
         self.configuration = configuration
     }
 
-    public func client(timeout: TimeInterval) -> APIClient {
+    public func client(timeout: TimeInterval, clock: AppClock) -> APIClient {
         APIClient(
             APIConfiguration(baseURL: baseURL, token: configuration.token, timeout: timeout),
-            exchange: RouterExchange(server: server))
+            exchange: RouterExchange(server: server), clock: clock)
     }
 
     public func answer(
@@ -66,7 +66,8 @@ struct RouterExchange: APIExchange {
     let server: InProcessServer
 
     func fetch(
-        _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders, body: Data?, limit: Int, timeout: Duration
+        _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders, body: Data?, limit: Int, timeout: Duration,
+        clock: AppClock
     ) async throws(TransportError) -> HTTPAnswer {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let path = (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
@@ -85,7 +86,7 @@ struct RouterExchange: APIExchange {
 
     /// Live updates are not served in process: answered as a server without them (404).
     func stream(
-        _ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
+        _ url: URL, headers: HTTPHeaders, idle: Duration, clock: AppClock, status: (Int) throws -> Void,
         chunk: @escaping @Sendable (ByteBuffer) throws -> Void
     ) async throws {
         try status(404)

@@ -6,9 +6,9 @@ import Foundation
 public protocol ServerUnderTest: Sendable {
     /// Where the server is, as the app's links and the API client see it.
     var baseURL: URL { get }
-    /// An API client for this server. Its generous time limit is for a loaded machine: tests
-    /// assert what the server answers, not how fast.
-    func client(timeout: TimeInterval) -> APIClient
+    /// An API client for this server whose time-outs and retries wait by `clock`. Its generous
+    /// time limit is for a loaded machine: tests assert what the server answers, not how fast.
+    func client(timeout: TimeInterval, clock: AppClock) -> APIClient
     /// The answer to one raw request: its status, body and headers (names in lower case).
     func answer(
         _ method: String, _ path: String, body: String?, contentType: String?, headers: [String: String]
@@ -17,6 +17,7 @@ public protocol ServerUnderTest: Sendable {
 
 extension ServerUnderTest {
     public func client() -> APIClient { client(timeout: 60) }
+    public func client(timeout: TimeInterval) -> APIClient { client(timeout: timeout, clock: .continuous) }
 
     /// One raw request; returns the status and the body.
     public func request(

@@ -75,6 +75,10 @@ public final class TestClock: Clock, Sendable {
     /// Tasks sleeping on this clock now.
     public var sleeping: Int { state.withLock { $0.sleepers.count } }
 
+    /// When the tasks sleeping now wake, as times since the clock was made, soonest first: which
+    /// wait the code under test has come round to.
+    public var wakeTimes: [Duration] { state.withLock { $0.sleepers.values.map(\.until.sinceStart).sorted() } }
+
     /// Returns once at least `count` tasks sleep on this clock: the code under test has come
     /// round to waiting, so moving the clock now wakes it.
     public func sleepers(_ count: Int = 1) async {

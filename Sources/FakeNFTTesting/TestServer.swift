@@ -59,8 +59,8 @@ public final class TestServer: ServerUnderTest {
     public var baseURL: URL { server.baseURL }
     public var port: Int { server.port }
 
-    public func client(timeout: TimeInterval) -> APIClient {
-        APIClient(APIConfiguration(baseURL: baseURL, token: configuration.token, timeout: timeout))
+    public func client(timeout: TimeInterval, clock: AppClock) -> APIClient {
+        APIClient(APIConfiguration(baseURL: baseURL, token: configuration.token, timeout: timeout), clock: clock)
     }
 
     public func stop() async { await server.stop() }

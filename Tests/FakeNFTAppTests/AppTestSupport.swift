@@ -6,19 +6,24 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// An app context on a test server, without colours (pictures are placeholders, so snapshots are plain text).
+/// With `clock`, its toasts and requests keep the time the test moves; else the continuous clock
+/// with the generous time of `server.client()` (a loaded machine is slow, not wrong: 3 s failed
+/// there; the unreachable default fails at once anyway).
 @MainActor
 func makeContext(
-    _ server: (any ServerUnderTest)?, baseURL: URL? = nil, preferences: URL? = nil, readOnly: Bool = false
+    _ server: (any ServerUnderTest)?, baseURL: URL? = nil, preferences: URL? = nil, readOnly: Bool = false,
+    clock: TestClock? = nil
 ) -> AppContext {
     let base = baseURL ?? URL(string: "http://127.0.0.1:1")!
     let file =
         preferences ?? FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")
-    // A router at `baseURL` gets the generous time of `server.client()`: a loaded machine is slow,
-    // not wrong (3 s failed there); the unreachable default fails at once anyway.
+    let time = clock.map(AppClock.init) ?? .continuous
     let services = Services(
-        api: server?.client(timeout: 3) ?? APIClient(APIConfiguration(baseURL: base, timeout: baseURL == nil ? 3 : 60)),
+        api: server?.client(timeout: 60, clock: time)
+            ?? APIClient(APIConfiguration(baseURL: base, timeout: 60), clock: time),
         preferences: PreferencesStore(fileURL: file))
-    return AppContext(services: services, effects: .toastsOnly(), pictures: .placeholders(), readOnly: readOnly)
+    return AppContext(
+        services: services, effects: .toastsOnly(clock: time), pictures: .placeholders(), readOnly: readOnly)
 }
 
 /// Renders the shell into a cell grid; spinner frames are masked so snapshots are stable.
@@ -34,8 +39,10 @@ func frame(_ shell: AppShell, _ size: Size) -> String {
 
 /// The four tabs on `server`, started, with the cart, the profile and the catalog loaded.
 @MainActor
-func startedApp(_ server: any ServerUnderTest, readOnly: Bool = false) async throws -> (AppContext, AppShell) {
-    let context = makeContext(server, readOnly: readOnly)
+func startedApp(_ server: any ServerUnderTest, readOnly: Bool = false, clock: TestClock? = nil) async throws
+    -> (AppContext, AppShell)
+{
+    let context = makeContext(server, readOnly: readOnly, clock: clock)
     let shell = FakeNFTTerminalApp.makeShell(context: context)
     await context.state.start()
     #expect(await eventually { context.state.cart != nil && context.state.profile != nil })

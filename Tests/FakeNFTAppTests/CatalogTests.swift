@@ -71,7 +71,8 @@ import FakeNFTTesting
 
     @Test func collectionGridLikesAndCart() async throws {
         try await InProcessTestServer.with { server async throws in
-            let context = makeContext(server)
+            let clock = TestClock()
+            let context = makeContext(server, clock: clock)
             await context.state.start()
             #expect(await eventually { context.state.cartIDs.count == 3 })
             let collections = try await context.services.catalog.loadCollections()
@@ -86,7 +87,8 @@ import FakeNFTTesting
             // Before the author is looked up, `a` says their page is loading, not that there is none.
             _ = shell.handle(.key(.char("a")))
             #expect(context.effects.toast?.message == tr(.authorLoading))
-            context.effects.expireToast(now: .distantFuture)  // not in the snapshots below
+            clock.advance(by: .seconds(60))
+            context.effects.expireToast()  // not in the snapshots below
             await model.load()
             #expect(model.nfts.value?.count == 11)
             #expect(model.author.name != "21", "the gen1 author id became a user's name")

@@ -89,23 +89,22 @@ import Localization
     @Test func theEntriesAreGatheredAgainOnlyOnceAMinuteHasPassed() async {
         final class Gatherings {
             var count = 0
-            var now = ContinuousClock.now
         }
-        let gatherings = Gatherings()
+        let gatherings = Gatherings(), clock = TestClock()
         let finder = GoToFinder(
             load: {
                 gatherings.count += 1
                 return [GoToEntry(name: "Beige \(gatherings.count)", place: "collection", target: .screen(.cart))]
             },
-            now: { gatherings.now }
+            clock: AppClock(clock)
         ) { _ in .handled }
         finder.open()
         #expect(await eventually { gatherings.count == 1 })
-        gatherings.now += .seconds(59)
+        clock.advance(by: .seconds(59))
         finder.open()
         await Task.yield()
         #expect(gatherings.count == 1, "within a minute: what was gathered")
-        gatherings.now += .seconds(2)
+        clock.advance(by: .seconds(2))
         finder.open()
         #expect(await eventually { gatherings.count == 2 }, "past a minute: gathered again")
     }

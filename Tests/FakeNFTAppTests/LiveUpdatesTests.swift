@@ -71,6 +71,24 @@ import FakeNFTTesting
         }
     }
 
+    /// A server that cannot be reached is tried again after 0.5 s, then after twice as long each
+    /// time up to 30 s, by the app's clock (the test's: it moves only when told).
+    @Test func reconnectsBackOffByTheAppsClock() async throws {
+        @MainActor final class Tries { var count = 0 }
+        let clock = TestClock(), tries = Tries()
+        let context = makeContext(nil, clock: clock)  // nobody listens there: each try fails at once
+        let following = Task { await LiveUpdates.follow(context.services) { if !$0 { tries.count += 1 } } }
+        defer { following.cancel() }
+        var wake = Duration.zero
+        for (index, delay) in [0.5, 1, 2, 4, 8, 16, 30, 30].map({ Duration.milliseconds(Int($0 * 1000)) }).enumerated()
+        {
+            wake += delay
+            #expect(await polled { clock.wakeTimes == [wake] }, "waits \(delay) after try \(index + 1)")
+            #expect(tries.count == index + 1)
+            clock.advance(by: delay)
+        }
+    }
+
     @Test func aServerWithoutEventsIsLeftAlone() async throws {
         try await withRouter(Router(context: BasicRequestContext.self)) { url in
             let events = ServerEvents(APIConfiguration(baseURL: url))

@@ -13,7 +13,8 @@ import FakeNFTTesting
 
     @Test func spaceMarksAndCAndLActOnAllMarked() async throws {
         try await InProcessTestServer.with { server async throws in
-            let (_, shell) = try await startedApp(server)
+            let clock = TestClock()
+            let (_, shell) = try await startedApp(server, clock: clock)
             let api = server.client()
             let cartBefore = try await api.order().nfts, likesBefore = try await api.profile().likes
             _ = shell.handle(.key(.enter))  // the biggest collection
@@ -31,7 +32,11 @@ import FakeNFTTesting
             #expect(marked.contains("✓ \(two[0].name)") && marked.contains("✓ \(two[1].name)"), "\(marked)")
             _ = shell.handle(.key(.char("c")))
             #expect(frame(shell, size).contains("✓ Put in the cart: 2 NFTs"), "the batch says what it did")
-            shell.effects.expireToast(now: Date().addingTimeInterval(60))  // the footer under it again
+            shell.effects.expireToast()
+            #expect(
+                frame(shell, size).contains("✓ Put in the cart: 2 NFTs"), "a toast lasts while its time has not passed")
+            clock.advance(by: .seconds(60))
+            shell.effects.expireToast()  // the footer under it again
             _ = shell.handle(.key(.char(" ")))
             _ = shell.handle(.key(.shiftLeft))  // marks the third, then the second on the way back
             _ = shell.handle(.key(.shiftLeft))

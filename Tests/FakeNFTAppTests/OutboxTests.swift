@@ -46,7 +46,7 @@ import FakeNFTTesting
                 send: { list, ids in
                     await gate.pass()
                     return try await real.send(list, ids)
-                }, reload: real.reload), file: nil, effects: .toastsOnly())
+                }, reload: real.reload), file: nil, effects: .toastsOnly(), clock: .continuous)
         outbox.take(.likes, try await services.profile.load().map(\.likes))
         outbox.take(.cart, try await services.order.load().map(\.nfts))
         return (outbox, services)
@@ -136,7 +136,8 @@ import FakeNFTTesting
             let folder = Self.folder()
             let kept = KeptChanges(directory: folder, server: "s", account: nil)
             let offline = APIClient(APIConfiguration(baseURL: URL(string: "http://127.0.0.1:1")!))
-            let outbox = Outbox(server: Outbox.Server(Self.services(offline)), file: kept, effects: .toastsOnly())
+            let outbox = Outbox(
+                server: Outbox.Server(Self.services(offline)), file: kept, effects: .toastsOnly(), clock: .continuous)
             let seen = try await server.client().versionedProfile()
             outbox.take(.likes, seen.map(\.likes).withoutVersion)
             outbox.record(Self.adding(.likes, "1"))

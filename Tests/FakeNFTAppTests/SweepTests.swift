@@ -118,8 +118,9 @@ import FakeNFTTesting
 
     /// The launch screen says what it waits for: the embedded server, or the server given.
     @Test func theLaunchScreenSaysWhatItWaitsFor() {
-        let scene = LaunchScene(
-            server: URL(string: "http://127.0.0.1:48201"), started: Date(timeIntervalSinceNow: -2 * LaunchScene.delay))
+        let clock = TestClock()
+        let scene = LaunchScene(server: URL(string: "http://127.0.0.1:48201"), clock: AppClock(clock))
+        clock.advance(by: LaunchScene.delay)
         var buffer = Buffer(size: Size(width: 80, height: 24))
         scene.render(into: &buffer)
         #expect(buffer.contains("Connecting to 127.0.0.1:48201…") && !buffer.contains("Starting"))

@@ -20,7 +20,10 @@ import FakeNFTTesting
     @Test func theLaunchScreenShowsOnlyWhenTheStartTakesLonger() {
         #expect(
             frame(LaunchScene()).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "a quick start draws nothing")
-        let launch = LaunchScene(started: Date(timeIntervalSinceNow: -2 * LaunchScene.delay))
+        let clock = TestClock()
+        let launch = LaunchScene(clock: AppClock(clock))
+        #expect(frame(launch).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        clock.advance(by: LaunchScene.delay)
         let screen = frame(launch)
         #expect(screen.contains("FakeNFT") && screen.contains("Starting the server…"))
         #expect(launch.isAnimating && !launch.isFinished)

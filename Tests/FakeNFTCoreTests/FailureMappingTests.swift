@@ -93,10 +93,46 @@ import FakeNFTTesting
         }
     }
 
-    @Test func slowerThanTheTimeout() async throws {
-        try await TestServer.with(latency: 1500) { server async throws in
-            let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 0.3))
-            await #expect(throws: APIError.timeout) { try await api.profile() }
+    /// A server that never answers: the request gives up when the client's clock reaches its
+    /// time-out, not before (the test's clock: a loaded machine makes it slower, never wrong).
+    @Test func aHangingServerTimesOutByTheClientsClock() async throws {
+        let server = try HostileServer.start(.hanging)
+        defer { server.stop() }
+        let clock = TestClock()
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL, timeout: 10), clock: AppClock(clock))
+        let request = Task { try await api.profile() }
+        await clock.sleepers()  // the request is on its way, its time-out set
+        clock.advance(by: .seconds(9))
+        #expect(clock.sleeping == 1, "not given up before its time")
+        clock.advance(by: .seconds(1))
+        await #expect(throws: APIError.timeout) { try await request.value }
+    }
+
+    /// A 503 with Retry-After is asked again once the client's clock has waited what it said.
+    @Test func aRetryWaitsWhatTheServerSaidByTheClientsClock() async throws {
+        let router = Router()
+        let hits = Hits()
+        router.get("api/v1/currencies") { _, _ -> Response in
+            guard await hits.next() > 1 else {
+                return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: "[]")))
+        }
+        try await withRouter(router) { url in
+            let clock = TestClock()
+            let api = APIClient(APIConfiguration(baseURL: url, timeout: 30), clock: AppClock(clock))
+            let request = Task { try await api.currencies() }
+            // the first answer read (its time-out, at 30 s, gone): the back-off waits
+            #expect(await polled { clock.wakeTimes == [.seconds(5)] })
+            #expect(await hits.count == 1)
+            clock.advance(by: .seconds(4))
+            #expect(await hits.count == 1, "not asked again before the time said")
+            clock.advance(by: .seconds(1))
+            let currencies = try await request.value
+            #expect(currencies.isEmpty)
+            #expect(await hits.count == 2)
         }
     }
 
@@ -109,7 +145,7 @@ import FakeNFTTesting
 }
 
 private actor Hits {
-    private var count = 0
+    private(set) var count = 0
     func next() -> Int {
         count += 1
         return count

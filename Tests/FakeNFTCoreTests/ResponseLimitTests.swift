@@ -85,17 +85,22 @@ import FakeNFTTesting
     }
 
     /// An event stream that goes silent without closing is given up once silent for its idle
-    /// time, not sooner.
+    /// time by the client's clock, not sooner.
     @Test func aStreamSilentForItsIdleTimeIsGivenUp() async throws {
         let server = try HostileServer.start(.stallingBodies)
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("api/v1/events")
-        let started = ContinuousClock.now
-        await #expect(throws: TransportError.timedOut) {
+        let clock = TestClock()
+        let stream = Task {
             try await HTTPTransport(redirects: 0).stream(
-                url, headers: [:], idle: .milliseconds(400), status: { #expect($0 == 200) }, chunk: { _ in })
+                url, headers: [:], idle: .seconds(45), clock: AppClock(clock), status: { #expect($0 == 200) },
+                chunk: { _ in })
         }
-        #expect(ContinuousClock.now - started >= .milliseconds(400))
+        #expect(await polled { clock.wakeTimes == [.seconds(45)] }, "the answer began: its silence is watched")
+        clock.advance(by: .seconds(44))
+        #expect(clock.wakeTimes == [.seconds(45)], "not given up before its time")
+        clock.advance(by: .seconds(1))
+        await #expect(throws: TransportError.timedOut) { try await stream.value }
         #expect(server.requestsRead == 1)
     }
 

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import AsyncAlgorithms
 import Observation
 import TerminalUI
@@ -72,6 +73,8 @@ final class AppLoop {
     /// iterator made per turn would drop what its merge had already taken).
     private var inputs: Inputs.AsyncIterator?
     private var ticker: Task<Void, Never>?
+    /// What the ticks keep time by.
+    private let clock: AppClock
     /// How many frames were drawn: a change seen by an older frame's tracking is already drawn
     /// by a newer one (which tracks it too), so it asks for nothing. Without this, trackings left
     /// by frames that no change had reached piled up, and each key drew one more frame per
@@ -87,8 +90,9 @@ final class AppLoop {
     /// Reads the settings again (SIGUSR1), whatever content is on screen.
     var onReload: (() -> Void)?
 
-    init(session: any LoopTerminal) {
+    init(session: any LoopTerminal, clock: AppClock = .continuous) {
         self.session = session
+        self.clock = clock
         presenter = FramePresenter(surface: session.surface)
         (own, continuation) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
     }
@@ -173,10 +177,10 @@ final class AppLoop {
     private func updateTicker(_ animating: Bool) {
         if animating {
             guard ticker == nil else { return }
-            let continuation = self.continuation
+            let continuation = self.continuation, clock = clock
             ticker = Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: Spinner.interval)
+                    try? await clock.sleep(for: Spinner.interval)
                     continuation.yield(.tick)
                 }
             }

@@ -177,7 +177,7 @@ public final class AppShell: LoopContent {
     }
 
     /// Drops an expired toast.
-    public func clockTicked() { effects.expireToast(now: Date()) }
+    public func clockTicked() { effects.expireToast() }
 
     /// True once a screen asked for the sign-in screen (to sign out or in): the tabs end.
     public private(set) var isFinished = false

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Localization
 
 /// Ctrl-P: a finder over the app's screens and every collection, NFT, author and user
@@ -14,8 +15,8 @@ public final class GoToFinder {
     private let target: @MainActor (GoToEntry.Target) -> ScreenCommand
     /// When the entries shown were gathered: an opening within ``freshFor`` of it gathers nothing
     /// (a large shop's hundred thousand entries take seconds to fetch).
-    private var gatheredAt: ContinuousClock.Instant?
-    private let now: () -> ContinuousClock.Instant
+    private var gatheredAt: Duration?
+    private let clock: AppClock
     /// How long gathered entries are used as they are.
     static let freshFor: Duration = .seconds(60)
 
@@ -23,24 +24,23 @@ public final class GoToFinder {
     ///   - load: gathers the entries (again at an opening once they are older than ``freshFor``:
     ///     what was gathered before shows meanwhile).
     ///   - target: what going to an entry does (its screen pushed, its tab shown).
-    ///   - now: the time, for the entries' age.
+    ///   - clock: what the entries' age is measured by.
     init(
-        load: @escaping @MainActor () async -> [GoToEntry],
-        now: @escaping () -> ContinuousClock.Instant = { .now },
+        load: @escaping @MainActor () async -> [GoToEntry], clock: AppClock,
         target: @escaping @MainActor (GoToEntry.Target) -> ScreenCommand
     ) {
         self.load = load
-        self.now = now
+        self.clock = clock
         self.target = target
     }
 
     func open() {
         panel.open(listing)
-        if let gatheredAt, now() - gatheredAt < Self.freshFor { return }
+        if let gatheredAt, clock.elapsed() - gatheredAt < Self.freshFor { return }
         tasks.cancelAll()
         tasks.run { [weak self] in
             guard let self else { return }
-            let started = now()
+            let started = clock.elapsed()
             let gathered = await load()
             let listing = await Self.listing(gathered)
             guard !Task.isCancelled else { return }

@@ -32,7 +32,7 @@ final class AppState {
         self.services = services
         self.effects = effects
         self.readOnly = readOnly
-        outbox = Outbox(server: Outbox.Server(services), file: services.kept, effects: effects)
+        outbox = Outbox(server: Outbox.Server(services), file: services.kept, effects: effects, clock: services.clock)
         outbox.unreachable = { [weak self] in self?.unreachable($0) }
     }
 
@@ -201,7 +201,7 @@ final class AppState {
         let pending = Array(writes.values) + [Task { [outbox] in await outbox.settle() }]
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for write in pending { await write.value } }
-            group.addTask { try? await Task.sleep(for: limit) }
+            group.addTask { [clock = services.clock] in try? await clock.sleep(for: limit) }
             await group.next()
             group.cancelAll()
         }

@@ -11,26 +11,37 @@ import TerminalUI
 public final class Effects {
     /// The message at the bottom of the screen, until it expires.
     public private(set) var toast: Toast?
+    /// When the toast was shown, by ``clock``.
+    @ObservationIgnored private var toastShown = Duration.zero
     @ObservationIgnored private let clipboard: (String) -> Void
     @ObservationIgnored private let browser: ((String) -> Bool)?
+    /// What toasts last by.
+    @ObservationIgnored private let clock: AppClock
 
     /// - Parameters:
     ///   - clipboard: puts checked text on the clipboard (OSC 52 in the app).
     ///   - browser: opens a checked link; false when no browser could be started. Nil where
     ///     this machine must not open anything (an SSH session): a link is shown and copied.
-    public init(clipboard: @escaping (String) -> Void, browser: ((String) -> Bool)?) {
+    ///   - clock: what toasts last by.
+    public init(clipboard: @escaping (String) -> Void, browser: ((String) -> Bool)?, clock: AppClock = .continuous) {
         self.clipboard = clipboard
         self.browser = browser
+        self.clock = clock
     }
 
     /// Effects that only show toasts: for tests and the benchmark.
-    public static func toastsOnly() -> Effects { Effects(clipboard: { _ in }, browser: { _ in false }) }
+    public static func toastsOnly(clock: AppClock = .continuous) -> Effects {
+        Effects(clipboard: { _ in }, browser: { _ in false }, clock: clock)
+    }
 
-    public func show(_ toast: Toast) { self.toast = toast }
+    public func show(_ toast: Toast) {
+        self.toast = toast
+        toastShown = clock.elapsed()
+    }
 
-    /// Drops an expired toast.
-    public func expireToast(now: Date = Date()) {
-        if let toast, toast.expires <= now { self.toast = nil }
+    /// Drops the toast once it has shown for as long as it lasts.
+    public func expireToast() {
+        if let toast, clock.elapsed() - toastShown >= toast.lasts { self.toast = nil }
     }
 
     /// Copies `link` when it is a clean http(s) URL; says what happened in a toast.

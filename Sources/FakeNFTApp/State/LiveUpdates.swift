@@ -28,7 +28,7 @@ enum LiveUpdates {
                 await reachable(false)
             } catch {}
             if heard { delay = firstDelay }
-            try? await Task.sleep(for: delay)
+            try? await services.clock.sleep(for: delay)
             delay = min(delay * 2, longestDelay)
         }
     }

@@ -44,6 +44,8 @@ final class Outbox {
     @ObservationIgnored private let server: Server
     @ObservationIgnored private let file: KeptChanges?
     @ObservationIgnored private let effects: Effects
+    /// What the pause after a conflict waits by.
+    @ObservationIgnored private let clock: AppClock
     /// Hears that the server could not be reached, and why.
     @ObservationIgnored var unreachable: @MainActor (APIError) -> Void = { _ in }
     /// The lists as the server last said, with their versions.
@@ -57,10 +59,11 @@ final class Outbox {
     @ObservationIgnored private var lastUnreachable: APIError?
     @ObservationIgnored private let carts = Broadcast<[String]>()
 
-    init(server: Server, file: KeptChanges?, effects: Effects) {
+    init(server: Server, file: KeptChanges?, effects: Effects, clock: AppClock) {
         self.server = server
         self.file = file
         self.effects = effects
+        self.clock = clock
     }
 
     /// The cart shown as it changes, starting with the latest.
@@ -163,7 +166,7 @@ final class Outbox {
                 conflicts += 1
                 set(numbers, .shown)
                 // A random pause, growing with each conflict, so two clients in step fall out of it.
-                try? await Task.sleep(for: .milliseconds(Int.random(in: 0...min(200, 2 << min(conflicts, 7)))))
+                try? await clock.sleep(for: .milliseconds(Int.random(in: 0...min(200, 2 << min(conflicts, 7)))))
                 do { take(list, try await server.reload(list)) } catch let error as APIError where error.isUnreachable {
                     return keep(list, error)
                 } catch {

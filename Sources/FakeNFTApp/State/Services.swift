@@ -13,6 +13,8 @@ public struct Services: Sendable {
     public let preferences: PreferencesStore
     /// The server's live updates, when it offers them.
     public let events: ServerEvents
+    /// What they wait by: the API client's clock.
+    public let clock: AppClock
 
     /// Where likes and cart changes made while the server cannot be reached are kept until it
     /// has them; nil: nowhere (they are kept in memory).
@@ -27,6 +29,7 @@ public struct Services: Sendable {
         currencies = CurrencyService(api: api)
         paidOrders = PaidOrderService(api: api)
         events = api.events()
+        clock = api.clock
         self.preferences = preferences
         self.kept = kept
     }

@@ -24,12 +24,16 @@ public final class UsageRecorder {
     private var shown: Shown?
     private let sends = TaskBag()
     private let delay: Duration
+    private let clock: AppClock
     static let batchSize = 50
 
-    /// - Parameter delay: how long the first event waits for others before they are handed on.
-    public init(reporter: UsageReporter, delay: Duration = .seconds(30)) {
+    /// - Parameters:
+    ///   - delay: how long the first event waits for others before they are handed on.
+    ///   - clock: what that wait, and the last send's at the end, are measured by.
+    public init(reporter: UsageReporter, delay: Duration = .seconds(30), clock: AppClock = .continuous) {
         self.reporter = reporter
         self.delay = delay
+        self.clock = clock
     }
 
     /// Notes what a frame shows: a screen or panel no longer shown is closed, a new one opened.
@@ -80,8 +84,8 @@ public final class UsageRecorder {
         if waiting.count >= Self.batchSize {
             handOn()
         } else if waiting.count == 1 {
-            sends.run { [delay, weak self] in
-                try? await Task.sleep(for: delay)
+            sends.run { [delay, clock, weak self] in
+                try? await clock.sleep(for: delay)
                 self?.handOn()
             }
         }
@@ -113,7 +117,7 @@ public final class UsageRecorder {
         let sending = Task.detached { await reporter.send() }
         await withTaskGroup(of: Void.self) { race in
             race.addTask { await sending.value }
-            race.addTask { try? await Task.sleep(for: limit) }
+            race.addTask { [clock] in try? await clock.sleep(for: limit) }
             await race.next()
             race.cancelAll()
         }

@@ -1,3 +1,4 @@
+import FakeNFTCore
 import Foundation
 import Localization
 import Observation
@@ -8,15 +9,18 @@ import TerminalUI
 /// quick start shows nothing). q or Ctrl-C quits.
 @MainActor @Observable
 final class LaunchScene: LoopContent {
-    static let delay: TimeInterval = 0.15
-    private let started: Date
+    static let delay: Duration = .milliseconds(150)
+    private let clock: AppClock
+    /// When the wait began, by ``clock``.
+    private let started: Duration
     private(set) var isFinished = false
     /// The server's address (`host:port`) when it is not the embedded one.
     private let server: String?
 
-    /// `started`: when the wait began (a test gives one past ``delay`` instead of waiting it out).
-    init(server: URL? = nil, started: Date = Date()) {
-        self.started = started
+    /// - Parameter clock: what ``delay`` is measured by (a test moves its own past it).
+    init(server: URL? = nil, clock: AppClock = .continuous) {
+        self.clock = clock
+        started = clock.elapsed()
         self.server = server.map { url in url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString }
     }
 
@@ -33,7 +37,7 @@ final class LaunchScene: LoopContent {
     func draw(into buffer: inout Buffer) {
         // Read first, so that the frame's observation wakes the loop the moment the start is done
         // (not at the clock's next tick, up to 100 ms later).
-        guard !isFinished, Date().timeIntervalSince(started) >= Self.delay else { return }
+        guard !isFinished, clock.elapsed() - started >= Self.delay else { return }
         let size = buffer.size
         let name = "FakeNFT",
             status = "\(Spinner.frame(in: buffer)) \(server.map { tr(.launchConnecting, $0) } ?? tr(.launchStarting))"

@@ -51,36 +51,43 @@ public final class APIClient: Sendable {
     public static let maxResponseBytes = 4 * 1024 * 1024
 
     private let logger: Logger
+    /// What its time-outs and retries wait by.
+    public let clock: AppClock
     /// The newest generation the server answered (`FakeNFT-Generation`), sent back with every
     /// request: behind a proxy over several servers, whichever answers has this app's own
     /// writes (docs/server.md).
     private let generation = Mutex<Int?>(nil)
 
-    /// - Parameter logger: gets one line per request (method, path, status, duration) and the
-    ///   cause of each failure; never headers, so never the token.
+    /// - Parameters:
+    ///   - logger: gets one line per request (method, path, status, duration) and the cause of
+    ///     each failure; never headers, so never the token.
+    ///   - clock: what time-outs and retries wait by (a test's own, in tests).
     public convenience init(
         _ configuration: APIConfiguration,
-        logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }
+        logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }, clock: AppClock = .continuous
     ) {
-        self.init(configuration, exchange: Self.sharedTransport, eventsExchange: ServerEvents.transport, logger: logger)
+        self.init(
+            configuration, exchange: Self.sharedTransport, eventsExchange: ServerEvents.transport, logger: logger,
+            clock: clock)
     }
 
     /// A client whose requests go through `exchange` (a server's router in this process, for tests).
     package init(
         _ configuration: APIConfiguration, exchange: any APIExchange, eventsExchange: (any APIExchange)? = nil,
-        logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }
+        logger: Logger = Logger(label: "fakenft.api") { _ in SwiftLogNoOpLogHandler() }, clock: AppClock = .continuous
     ) {
         self.configuration = configuration
         transport = exchange
         self.eventsExchange = eventsExchange ?? exchange
         self.logger = logger
+        self.clock = clock
     }
 
-    /// The server's live updates, reached the way this client reaches the server.
+    /// The server's live updates, reached the way this client reaches the server, by its clock.
     public func events(logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() })
         -> ServerEvents
     {
-        ServerEvents(configuration, exchange: eventsExchange, logger: logger)
+        ServerEvents(configuration, exchange: eventsExchange, logger: logger, clock: clock)
     }
 
     // MARK: Endpoints
@@ -215,7 +222,7 @@ public final class APIClient: Sendable {
                 attempt += 1
                 guard retry, attempt <= configuration.retries else { throw error.apiError }
                 let backoff = error.retryAfter ?? 0.2 * pow(2, Double(attempt - 1))
-                do { try await Task.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000))) } catch {
+                do { try await clock.sleep(for: .milliseconds(Int(min(backoff, Self.maxRetryAfter) * 1000))) } catch {
                     throw APIError.cancelled
                 }
             }
@@ -260,7 +267,7 @@ public final class APIClient: Sendable {
         do {
             answer = try await transport.fetch(
                 request.method, request.url, headers: request.headers, body: request.body,
-                limit: Self.maxResponseBytes, timeout: .seconds(configuration.timeout))
+                limit: Self.maxResponseBytes, timeout: .seconds(configuration.timeout), clock: clock)
         } catch {
             logger.error("\(request.logName) failed: \(error)")
             throw Self.map(error, host: configuration.baseURL.absoluteString)

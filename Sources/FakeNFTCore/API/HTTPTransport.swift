@@ -23,15 +23,16 @@ package struct HTTPAnswer: Sendable {
 /// How the API client's requests reach a server: over HTTP (``HTTPTransport``, what the app
 /// uses), or handed to a server's router in this process (the view models' tests).
 package protocol APIExchange: Sendable {
-    /// The answer to `method url`, read whole; throws ``TransportError``.
+    /// The answer to `method url`, read whole, within `timeout` by `clock`; throws ``TransportError``.
     func fetch(
-        _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders, body: Data?, limit: Int, timeout: Duration
+        _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders, body: Data?, limit: Int, timeout: Duration,
+        clock: AppClock
     ) async throws(TransportError) -> HTTPAnswer
 
     /// `GET url` read as it comes (the live updates): `status` gets the answer's status, `chunk`
-    /// each piece of the body until it ends; `idle` ends a body that stays silent that long.
+    /// each piece of the body until it ends; `idle` (by `clock`) ends a body that stays silent that long.
     func stream(
-        _ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
+        _ url: URL, headers: HTTPHeaders, idle: Duration, clock: AppClock, status: (Int) throws -> Void,
         chunk: @escaping @Sendable (ByteBuffer) throws -> Void
     ) async throws
 }
@@ -100,9 +101,9 @@ struct HTTPTransport: APIExchange {
 
     /// `GET url` read as it comes: `chunk` gets each piece of the body until it ends; throws
     /// ``TransportError`` (with the status when it is not 200: ``TransportError/malformed(_:)``
-    /// names it). `idle` ends a body that stays silent that long.
+    /// names it). `idle` (by `clock`) ends a body that stays silent that long.
     func stream(
-        _ url: URL, headers: HTTPHeaders, idle: Duration, status: (Int) throws -> Void,
+        _ url: URL, headers: HTTPHeaders, idle: Duration, clock: AppClock, status: (Int) throws -> Void,
         chunk: @escaping @Sendable (ByteBuffer) throws -> Void
     ) async throws {
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -110,7 +111,7 @@ struct HTTPTransport: APIExchange {
         do {
             let response = try await client(for: url).execute(request, timeout: .seconds(30))
             try status(Int(response.status.code))
-            let last = LastChunk()
+            let last = LastChunk(clock: clock)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for try await piece in response.body {
@@ -122,7 +123,7 @@ struct HTTPTransport: APIExchange {
                     // Woken when the silence would reach `idle`, not every second: an idle app
                     // (a hundred over SSH) sleeps between the server's heartbeats.
                     while true {
-                        try await Task.sleep(until: last.at + idle)
+                        try await clock.sleep(untilElapsed: last.at + idle)
                         if last.silence >= idle { throw TransportError.timedOut }
                     }
                 }
@@ -136,23 +137,28 @@ struct HTTPTransport: APIExchange {
         }
     }
 
-    /// When the last chunk came.
+    /// When the last chunk came, by a clock.
     private final class LastChunk: @unchecked Sendable {
+        private let clock: AppClock
         private let lock = NSLock()
-        private var last = ContinuousClock.now
-        func touch() { lock.withLock { last = .now } }
-        var at: ContinuousClock.Instant { lock.withLock { last } }
-        var silence: Duration { lock.withLock { .now - last } }
+        private var last: Duration
+        init(clock: AppClock) {
+            self.clock = clock
+            last = clock.elapsed()
+        }
+        func touch() { lock.withLock { last = clock.elapsed() } }
+        var at: Duration { lock.withLock { last } }
+        var silence: Duration { lock.withLock { clock.elapsed() - last } }
     }
 
     /// The answer to `method url`, read whole; throws ``TransportError``.
     ///
     /// - Parameters:
     ///   - limit: the most body bytes read; past it, ``TransportError/tooLarge(limit:)``.
-    ///   - timeout: the whole exchange, from connecting to the last body byte.
+    ///   - timeout: the whole exchange, from connecting to the last body byte, by `clock`.
     func fetch(
         _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-        limit: Int, timeout: Duration
+        limit: Int, timeout: Duration, clock: AppClock = .continuous
     ) async throws(TransportError) -> HTTPAnswer {
         let client = client(for: url)
         do {
@@ -162,14 +168,14 @@ struct HTTPTransport: APIExchange {
                     request.method = method
                     request.headers = headers
                     if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-                    let response = try await client.execute(request, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+                    let response = try await client.execute(request, deadline: .distantFuture)  // the clock's, below
                     let bytes = try await response.body.collect(upTo: limit)
                     return HTTPAnswer(
                         status: Int(response.status.code), headers: response.headers,
                         body: Data(bytes.readableBytesView), url: response.url ?? url)
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await clock.sleep(for: timeout)
                     return nil
                 }
                 defer { group.cancelAll() }
@@ -179,11 +185,6 @@ struct HTTPTransport: APIExchange {
         } catch {
             throw Self.reason(error, limit: limit)
         }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ attoseconds / 1_000_000_000
     }
 
     private static func reason(_ error: any Error, limit: Int) -> TransportError {

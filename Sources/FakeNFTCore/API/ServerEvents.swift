@@ -25,19 +25,23 @@ public struct ServerEvents: Sendable {
     let configuration: APIConfiguration
     let logger: Logger
     private let exchange: any APIExchange
+    /// What the silence of a dead connection is measured by.
+    let clock: AppClock
 
     public init(
         _ configuration: APIConfiguration,
-        logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() }
+        logger: Logger = Logger(label: "fakenft.events") { _ in SwiftLogNoOpLogHandler() },
+        clock: AppClock = .continuous
     ) {
-        self.init(configuration, exchange: Self.transport, logger: logger)
+        self.init(configuration, exchange: Self.transport, logger: logger, clock: clock)
     }
 
     /// Events read through `exchange` (the API client's, when it is not HTTP).
-    package init(_ configuration: APIConfiguration, exchange: any APIExchange, logger: Logger) {
+    package init(_ configuration: APIConfiguration, exchange: any APIExchange, logger: Logger, clock: AppClock) {
         self.configuration = configuration
         self.exchange = exchange
         self.logger = logger
+        self.clock = clock
     }
 
     /// Reads events into `handle` until the connection ends (returns) or fails (throws
@@ -52,7 +56,7 @@ public struct ServerEvents: Sendable {
         let reading = Task {
             defer { sink.finish() }
             try await exchange.stream(
-                url, headers: headers, idle: Self.idle,
+                url, headers: headers, idle: Self.idle, clock: clock,
                 status: { status in
                     switch status {
                     case 200: return

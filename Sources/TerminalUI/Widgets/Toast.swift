@@ -7,12 +7,14 @@ public struct Toast: Sendable, Hashable, Widget {
     public enum Kind: Sendable, Hashable { case info, error, note }
     public var message: String
     public var kind: Kind
-    public var expires: Date
+    /// How long it shows.
+    public var lasts: Duration
 
-    public init(_ message: String, kind: Kind = .info, duration: TimeInterval = 4, now: Date = Date()) {
+    /// - Parameter duration: how many seconds it shows.
+    public init(_ message: String, kind: Kind = .info, duration: Int = 4) {
         self.message = message
         self.kind = kind
-        self.expires = now.addingTimeInterval(duration)
+        lasts = .seconds(duration)
     }
 
     /// Draws the message centred on the last line of `area`, which it takes whole: nothing drawn

@@ -167,8 +167,7 @@ import FakeNFTTesting
     @Test func aFloodedSessionEndsOnQBesideAVisitorWhoseKeysAct() async throws {
         let shop = try await SSHShopUnderTest(keys: ["fay", "gus"])
         let tmux = shop.tmux
-        try await tmux.run(
-            ["new-window", "-d", "-t", tmux.session, "-n", "gus", shop.ssh(key: "gus", user: "gus") + "; sleep 600"])
+        try await tmux.newWindow("gus", shop.ssh(key: "gus", user: "gus") + "; sleep 600")
         try await shop.waitFor("Welcome to FakeNFT", in: "gus", timeout: 60)
         try await tmux.run(["send-keys", "-t", "\(tmux.session):gus", "s"])
         try await shop.waitFor("9 collections", in: "gus", timeout: 60)
@@ -209,20 +208,14 @@ import FakeNFTTesting
         try Data("ssh-max-per-visitor = 4\n".utf8).write(to: config)
         let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--config \(config.path)")
         for window in ["one", "two"] {
-            try await shop.tmux.run([
-                "new-window", "-d", "-t", shop.tmux.session, "-n", window,
-                shop.ssh(key: "alice", user: "alice") + "; sleep 600",
-            ])
+            try await shop.tmux.newWindow(window, shop.ssh(key: "alice", user: "alice") + "; sleep 600")
             try await shop.waitFor("Welcome to FakeNFT", in: window, timeout: 60)
         }
         let server = try await spawned("/usr/bin/pgrep", ["-f", "serve --port \(shop.server.port ?? 0) "]).output
         let pid = try #require(Int32(server.split(separator: "\n").first ?? ""))
         /// Another session of the key, in window `index`: turned away with the limit's words.
         func thirdSessionTurnedAway(in index: Int) async throws {
-            try await shop.tmux.run([
-                "new-window", "-d", "-t", "\(shop.tmux.session):\(index)", "-n", "w\(index)",
-                shop.ssh(key: "alice", user: "alice") + "; sleep 600",
-            ])
+            try await shop.tmux.newWindow("w\(index)", shop.ssh(key: "alice", user: "alice") + "; sleep 600")
             try await shop.waitFor("EXIT=1", in: "w\(index)", timeout: 60)
             try await shop.waitFor("This key has as many sessions open as it may", in: "w\(index)", timeout: 1)
         }
@@ -252,6 +245,25 @@ import FakeNFTTesting
         #expect(kill(pid, 0) == 0, "the server runs on")
     }
 
+    /// A terminal resized as its session starts (a phone turned while it connects): the app takes
+    /// the new size whenever the change came, before the app ran (it was lost then) or after.
+    @Test func aResizeAsTheSessionStartsIsTaken() async throws {
+        let shop = try await SSHShopUnderTest(keys: ["alice"])
+        let tmux = shop.tmux
+        try await tmux.type(shop.ssh(key: "alice", user: "alice"))
+        try await tmux.resize(width: 60, height: 20)
+        try await tmux.waitFor("Welcome to FakeNFT")
+        try await tmux.keys("s")
+        try await tmux.waitUntil("the catalog drawn 60 wide and 20 high") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let top = lines.first.map { String($0) } ?? ""
+            return top.trimmingCharacters(in: .whitespaces).hasSuffix("FakeNFT") && top.count <= 60
+                && screen.contains("9 collections") && lines.prefix(20).contains { $0.contains("q quit") }
+        }
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+
     /// A client without a terminal (a script's `ssh -tt host < /dev/null`) hears a refusal as one
     /// in a terminal does: the key's session limit in words, status 1 (the end of its input had
     /// closed the channel before the refusal was decided: status 255 and nothing said). A client
@@ -260,10 +272,7 @@ import FakeNFTTesting
     @Test func aRefusalReachesAClientWithoutATerminal() async throws {
         let shop = try await SSHShopUnderTest(keys: ["alice"], arguments: "--ssh-max-per-visitor 2")
         func visitInTerminal(_ window: String) async throws {
-            try await shop.tmux.run([
-                "new-window", "-d", "-t", shop.tmux.session, "-n", window,
-                shop.ssh(key: "alice", user: "alice") + "; sleep 600",
-            ])
+            try await shop.tmux.newWindow(window, shop.ssh(key: "alice", user: "alice") + "; sleep 600")
             try await shop.waitFor("Welcome to FakeNFT", in: window, timeout: 60)
         }
         try await visitInTerminal("one")
@@ -288,11 +297,7 @@ import FakeNFTTesting
         for wave in stride(from: 0, to: 20, by: 5) {
             let arriving = visitors[wave..<wave + 5]
             for visitor in arriving {
-                try await shop.tmux.run(
-                    [
-                        "new-window", "-d", "-t", shop.tmux.session, "-n", visitor,
-                        shop.ssh(key: visitor, user: visitor) + "; sleep 600",
-                    ])
+                try await shop.tmux.newWindow(visitor, shop.ssh(key: visitor, user: visitor) + "; sleep 600")
             }
             for visitor in arriving {
                 try await shop.waitFor("Welcome to FakeNFT", in: visitor, timeout: 60)
@@ -300,11 +305,7 @@ import FakeNFTTesting
             }
         }
         for visitor in visitors.prefix(20) { try await shop.waitFor("9 collections", in: visitor, timeout: 60) }
-        try await shop.tmux.run(
-            [
-                "new-window", "-d", "-t", shop.tmux.session, "-n", "v21",
-                shop.ssh(key: "v21", user: "v21") + "; sleep 60",
-            ])
+        try await shop.tmux.newWindow("v21", shop.ssh(key: "v21", user: "v21") + "; sleep 60")
         try await shop.waitFor("EXIT=1", in: "v21", timeout: 30)
         try await shop.waitFor("The shop is full", in: "v21", timeout: 1)
         #expect(try await shop.appProcesses().count == 20)
@@ -344,10 +345,8 @@ import FakeNFTTesting
         let tmux = shop.tmux
         let local = try Tmux.freePort()
         let tunnel = (["ssh", "-N", "-p", "\(shop.sshPort)"] + shop.clientOptions(key: "alice")).joined(separator: " ")
-        try await tmux.run([
-            "new-window", "-d", "-t", tmux.session, "-n", "tunnel",
-            "\(tunnel) -L \(local):127.0.0.1:\(shop.server.port ?? 0) alice@127.0.0.1; sleep 60",
-        ])
+        try await tmux.newWindow(
+            "tunnel", "\(tunnel) -L \(local):127.0.0.1:\(shop.server.port ?? 0) alice@127.0.0.1; sleep 60")
         var connection: RawConnection?
         _ = await polled(within: .seconds(10)) {  // once the tunnel listens
             connection = try? RawConnection(port: local)

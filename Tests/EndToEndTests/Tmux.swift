@@ -71,6 +71,14 @@ final class Tmux {
         }
     }
 
+    /// Opens a window named `name` running `command`, in the background, at the session's next
+    /// free index. The target is `session:`: a bare `t` is also read as the start of a window's
+    /// name (`two`, `tunnel`), and a window was once made at that one's index, refused as in use.
+    func newWindow(_ name: String, _ command: String) async throws {
+        let said = try await run(["new-window", "-d", "-t", "\(session):", "-n", name, command])
+        guard said.isEmpty else { throw E2EError("no window \(name): \(said)") }
+    }
+
     /// Runs a tmux command and returns its output.
     @discardableResult
     func run(_ args: [String]) async throws -> String {

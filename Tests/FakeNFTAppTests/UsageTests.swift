@@ -25,6 +25,32 @@ import TerminalUI
         return (usage, heard)
     }
 
+    /// The first event waits `delay` by the recorder's clock for others, then they go to the server
+    /// together; nothing is sent before.
+    @Test func theFirstEventWaitsItsDelayByTheClockThenAllAreSent() async throws {
+        try await TestServer.with { server async throws in
+            let clock = TestClock()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-\(UUID())")
+            let usage = UsageRecorder(
+                reporter: UsageReporter(api: server.client(), server: "test", folder: folder), delay: .seconds(30),
+                clock: AppClock(clock))
+            usage.click(.sort)
+            usage.click(.search)
+            #expect(await polled { clock.wakeTimes == [.seconds(30)] }, "one wait, for the first")
+            clock.advance(by: .seconds(29))
+            #expect(try await Self.clicks(server) == 0, "nothing sent before")
+            clock.advance(by: .seconds(1))
+            #expect(try await polled { try await Self.clicks(server) == 2 }, "both, together")
+        }
+    }
+
+    /// The clicks on the catalog the server has counted (its `/metrics`).
+    static func clicks(_ server: TestServer) async throws -> Int {
+        let text = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)
+        let line = #"fakenft_app_events_total{event="click",screen="catalog"} "#
+        return text.split(separator: "\n").first { $0.hasPrefix(line) }.flatMap { Int($0.dropFirst(line.count)) } ?? 0
+    }
+
     /// A walk through every screen: each screen a frame showed is opened, then closed before the
     /// next one opens; the actions are clicks with their screen; items are the ids shown.
     @Test func aWalkThroughEveryScreenIsRecordedAsItWasShown() async throws {

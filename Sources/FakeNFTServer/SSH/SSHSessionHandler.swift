@@ -225,6 +225,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
                     if this.inputEnded { return this.endWithInput(channel) }
                     if let typed = this.typedAhead { relay.value.visitorTyped(typed) }
                     this.typedAhead = nil
+                    // a window-change while it started (a phone turned, a pane resized) is its first
+                    if let size = this.request.size, size != request.size { session.app.resize(size) }
                     shop.running(session) { loop.execute { handler.value.close(on: loop) } }
                 case .failure(let refusal as SSHShop.Refusal):
                     this.refuse(refusal.message, channel: channel)

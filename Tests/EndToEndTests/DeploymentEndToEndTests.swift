@@ -7,127 +7,133 @@ import FakeNFTTesting
     import FoundationNetworking
 #endif
 
-/// docs/deploy.md's set-up, for real: two `fakenft serve` processes on one PostgreSQL database
-/// behind nginx with deploy/nginx.conf. (Needs the test cluster `make test` starts.)
-@Suite(.serialized, .enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"))
-struct DeploymentEndToEndTests {
-    /// Two `fakenft serve` processes on one new database, both answering.
-    static func twoServers() async throws -> (ServeProcess, ServeProcess) {
-        let database = try TestStore.newDatabase()
-        let a = try ServeProcess(
-            keepReader: false, arguments: ["--database", database, "--trusted-proxy", "127.0.0.1", "--quiet"])
-        do {
-            try await a.waitUntilAnswering()  // the first one seeds the database
-            let b = try ServeProcess(
+extension EndToEnd {
+    /// docs/deploy.md's set-up, for real: two `fakenft serve` processes on one PostgreSQL database
+    /// behind nginx with deploy/nginx.conf. (Needs the test cluster `make test` starts.)
+    @Suite(.enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"))
+    struct DeploymentEndToEndTests {
+        /// Two `fakenft serve` processes on one new database, both answering.
+        static func twoServers() async throws -> (ServeProcess, ServeProcess) {
+            let database = try TestStore.newDatabase()
+            let a = try ServeProcess(
                 keepReader: false, arguments: ["--database", database, "--trusted-proxy", "127.0.0.1", "--quiet"])
             do {
-                try await b.waitUntilAnswering()
-                return (a, b)
+                try await a.waitUntilAnswering()  // the first one seeds the database
+                let b = try ServeProcess(
+                    keepReader: false, arguments: ["--database", database, "--trusted-proxy", "127.0.0.1", "--quiet"])
+                do {
+                    try await b.waitUntilAnswering()
+                    return (a, b)
+                } catch {
+                    b.stop()
+                    throw error
+                }
             } catch {
-                b.stop()
+                a.stop()
                 throw error
             }
-        } catch {
-            a.stop()
-            throw error
         }
-    }
 
-    @Test func twoServersBehindNginxBehaveAsOne() async throws {
-        let (a, b) = try await Self.twoServers()
-        defer {
-            a.stop()
-            b.stop()
-        }
-        let nginx = try Nginx(servers: [a.port, b.port])
-        defer { nginx.stop() }
-        let base = "http://127.0.0.1:\(nginx.port)"
-        #expect(try await HTTP.send("GET", base + "/health").status == 200)
-
-        let events = try RawConnection(port: nginx.port)
-        events.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(nginx.port)\r\n\r\n")
-        let (opening, _) = await events.receive(timeout: 10) { $0.contains("event: order") }
-        #expect(opening.contains("text/event-stream") && opening.contains("event: order"), "\(opening)")
-
-        // A client's requests go to one server (by its address, here: no token): every read sees the write before it.
-        for round in 1...10 {
-            #expect(try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=Round \(round)").status == 200)
-            let (status, body) = try await HTTP.send("GET", base + "/api/v1/profile/1")
-            #expect(
-                status == 200 && body.contains("\"name\":\"Round \(round)\""), "round \(round): \(body.prefix(120))")
-        }
-        // A change through nginx reaches the subscriber through nginx, whichever server it hit.
-        #expect(try await HTTP.send("PUT", base + "/api/v1/orders/1", body: "nfts=4,5").status == 200)
-        let (stream, _) = await events.receive(timeout: 10) { $0.contains("\"nfts\":[\"4\",\"5\"]") }
-        #expect(stream.contains("\"nfts\":[\"4\",\"5\"]"), "the event came through nginx: \(stream.suffix(200))")
-        // Image links name nginx's address, which the client used.
-        #expect(
-            try await HTTP.send("GET", base + "/api/v1/nft/1").body.contains("http://127.0.0.1:\(nginx.port)/images/"))
-
-        // One server gone: reads go on through the other.
-        kill(a.pid, SIGKILL)
-        for _ in 1...6 { #expect(try await HTTP.send("GET", base + "/api/v1/profile/1").status == 200) }
-        #expect(try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=After").status != 500)
-    }
-
-    /// Writers change their own account's profile through both servers as fast as they can;
-    /// one server is killed with SIGKILL halfway. Every write a client saw acknowledged is in
-    /// the database afterwards (a write in flight at the kill may or may not be).
-    @Test func killingOneServerUnderLoadLosesNoAcknowledgedWrite() async throws {
-        let (a, b) = try await Self.twoServers()
-        defer {
-            a.stop()
-            b.stop()
-        }
-        var tokens: [String] = []
-        for index in 0..<8 {
-            let (status, body) = try await HTTP.send(
-                "POST", "http://127.0.0.1:\(b.port)/api/v1/auth/register",
-                body: "name=Writer\(index)&email=writer\(index)@example.com&password=secret-pass-\(index)")
-            #expect(status == 201)
-            tokens.append(
-                try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])["token"] as? String
-                    ?? "")
-        }
-        let deadline = ContinuousClock.now + .seconds(3)
-        let killAt = ContinuousClock.now + .seconds(1), victim = a.pid
-        let killer = Task {
-            try await Task.sleep(until: killAt)
-            kill(victim, SIGKILL)
-        }
-        let outcomes = try await withThrowingTaskGroup(of: (token: String, acknowledged: Int, sent: Int).self) {
-            group in
-            for (index, token) in tokens.enumerated() {
-                let port = index.isMultiple(of: 2) ? a.port : b.port
-                group.addTask {
-                    var acknowledged = 0, sent = 0
-                    while ContinuousClock.now < deadline {
-                        sent += 1
-                        guard
-                            let (status, _) = try? await HTTP.send(
-                                "PUT", "http://127.0.0.1:\(port)/api/v1/profile/1",
-                                body: "description=w\(sent)", token: token), status == 200
-                        else { break }
-                        acknowledged = sent
-                    }
-                    return (token, acknowledged, sent)
-                }
+        @Test func twoServersBehindNginxBehaveAsOne() async throws {
+            let (a, b) = try await Self.twoServers()
+            defer {
+                a.stop()
+                b.stop()
             }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
-        _ = try await killer.value
-        // Every writer was acknowledged before the kill (how many depends on the machine's load:
-        // beside the rest of the suite, a write through the victim took up to 0.5 s).
-        #expect(outcomes.allSatisfy { $0.acknowledged > 0 }, "under load: \(outcomes.map(\.acknowledged))")
-        #expect(outcomes.contains { $0.sent > $0.acknowledged }, "the kill cut some writers off")
-        for outcome in outcomes {
-            let (status, body) = try await HTTP.send(
-                "GET", "http://127.0.0.1:\(b.port)/api/v1/profile/1", token: outcome.token)
-            let profile = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
-            let stored = Int((profile["description"] as? String ?? "").dropFirst()) ?? -1
+            let nginx = try Nginx(servers: [a.port, b.port])
+            defer { nginx.stop() }
+            let base = "http://127.0.0.1:\(nginx.port)"
+            #expect(try await HTTP.send("GET", base + "/health").status == 200)
+
+            let events = try RawConnection(port: nginx.port)
+            events.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(nginx.port)\r\n\r\n")
+            let (opening, _) = await events.receive(timeout: 10) { $0.contains("event: order") }
+            #expect(opening.contains("text/event-stream") && opening.contains("event: order"), "\(opening)")
+
+            // A client's requests go to one server (by its address, here: no token): every read sees the write before it.
+            for round in 1...10 {
+                #expect(
+                    try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=Round \(round)").status == 200)
+                let (status, body) = try await HTTP.send("GET", base + "/api/v1/profile/1")
+                #expect(
+                    status == 200 && body.contains("\"name\":\"Round \(round)\""), "round \(round): \(body.prefix(120))"
+                )
+            }
+            // A change through nginx reaches the subscriber through nginx, whichever server it hit.
+            #expect(try await HTTP.send("PUT", base + "/api/v1/orders/1", body: "nfts=4,5").status == 200)
+            let (stream, _) = await events.receive(timeout: 10) { $0.contains("\"nfts\":[\"4\",\"5\"]") }
+            #expect(stream.contains("\"nfts\":[\"4\",\"5\"]"), "the event came through nginx: \(stream.suffix(200))")
+            // Image links name nginx's address, which the client used.
             #expect(
-                status == 200 && stored >= outcome.acknowledged && stored <= outcome.sent,
-                "acknowledged w\(outcome.acknowledged), sent up to w\(outcome.sent), stored w\(stored)")
+                try await HTTP.send("GET", base + "/api/v1/nft/1").body.contains(
+                    "http://127.0.0.1:\(nginx.port)/images/"))
+
+            // One server gone: reads go on through the other.
+            kill(a.pid, SIGKILL)
+            for _ in 1...6 { #expect(try await HTTP.send("GET", base + "/api/v1/profile/1").status == 200) }
+            #expect(try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=After").status != 500)
+        }
+
+        /// Writers change their own account's profile through both servers as fast as they can;
+        /// one server is killed with SIGKILL halfway. Every write a client saw acknowledged is in
+        /// the database afterwards (a write in flight at the kill may or may not be).
+        @Test func killingOneServerUnderLoadLosesNoAcknowledgedWrite() async throws {
+            let (a, b) = try await Self.twoServers()
+            defer {
+                a.stop()
+                b.stop()
+            }
+            var tokens: [String] = []
+            for index in 0..<8 {
+                let (status, body) = try await HTTP.send(
+                    "POST", "http://127.0.0.1:\(b.port)/api/v1/auth/register",
+                    body: "name=Writer\(index)&email=writer\(index)@example.com&password=secret-pass-\(index)")
+                #expect(status == 201)
+                tokens.append(
+                    try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])["token"]
+                        as? String
+                        ?? "")
+            }
+            let deadline = ContinuousClock.now + .seconds(3)
+            let killAt = ContinuousClock.now + .seconds(1), victim = a.pid
+            let killer = Task {
+                try await Task.sleep(until: killAt)
+                kill(victim, SIGKILL)
+            }
+            let outcomes = try await withThrowingTaskGroup(of: (token: String, acknowledged: Int, sent: Int).self) {
+                group in
+                for (index, token) in tokens.enumerated() {
+                    let port = index.isMultiple(of: 2) ? a.port : b.port
+                    group.addTask {
+                        var acknowledged = 0, sent = 0
+                        while ContinuousClock.now < deadline {
+                            sent += 1
+                            guard
+                                let (status, _) = try? await HTTP.send(
+                                    "PUT", "http://127.0.0.1:\(port)/api/v1/profile/1",
+                                    body: "description=w\(sent)", token: token), status == 200
+                            else { break }
+                            acknowledged = sent
+                        }
+                        return (token, acknowledged, sent)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            _ = try await killer.value
+            // Every writer was acknowledged before the kill (how many depends on the machine's load:
+            // beside the rest of the suite, a write through the victim took up to 0.5 s).
+            #expect(outcomes.allSatisfy { $0.acknowledged > 0 }, "under load: \(outcomes.map(\.acknowledged))")
+            #expect(outcomes.contains { $0.sent > $0.acknowledged }, "the kill cut some writers off")
+            for outcome in outcomes {
+                let (status, body) = try await HTTP.send(
+                    "GET", "http://127.0.0.1:\(b.port)/api/v1/profile/1", token: outcome.token)
+                let profile = try #require(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+                let stored = Int((profile["description"] as? String ?? "").dropFirst()) ?? -1
+                #expect(
+                    status == 200 && stored >= outcome.acknowledged && stored <= outcome.sent,
+                    "acknowledged w\(outcome.acknowledged), sent up to w\(outcome.sent), stored w\(stored)")
+            }
         }
     }
 }
@@ -192,7 +198,7 @@ enum HTTP {
     }
 }
 
-extension DeploymentEndToEndTests {
+extension EndToEnd.DeploymentEndToEndTests {
     /// docs/deploy.md's shop over SSH: two servers with one host key on one database behind
     /// nginx's stream module. A like made over SSH through nginx shows over SSH on either server,
     /// each reached with the host key the first visit accepted (one shop, whichever answers); the

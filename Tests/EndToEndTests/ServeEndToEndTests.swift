@@ -6,31 +6,33 @@ import FakeNFTTesting
     import FoundationNetworking
 #endif
 
-/// `fakenft serve` as a process: what it does when its output goes nowhere.
-@Suite(.timeLimit(.minutes(5))) struct ServeEndToEndTests {
-    /// Like `fakenft serve | true`: stdout and stderr are a pipe nobody will ever read.
-    @Test func aClosedStdoutAndStderrDoNotStopIt() async throws {
-        let server = try ServeProcess(keepReader: false)
-        defer { server.stop() }
-        try await server.waitUntilAnswering()
-        for i in 0..<50 { #expect(try await server.status("/api/v1/nft/\(i % 95 + 1)") == 200) }
-        #expect(try await server.status("/api/v1/nope") == 404, "an error line is logged too")
-        #expect(server.isRunning)
-    }
+extension EndToEnd {
+    /// `fakenft serve` as a process: what it does when its output goes nowhere.
+    @Suite(.timeLimit(.minutes(5))) struct ServeEndToEndTests {
+        /// Like `fakenft serve | true`: stdout and stderr are a pipe nobody will ever read.
+        @Test func aClosedStdoutAndStderrDoNotStopIt() async throws {
+            let server = try ServeProcess(keepReader: false)
+            defer { server.stop() }
+            try await server.waitUntilAnswering()
+            for i in 0..<50 { #expect(try await server.status("/api/v1/nft/\(i % 95 + 1)") == 200) }
+            #expect(try await server.status("/api/v1/nope") == 404, "an error line is logged too")
+            #expect(server.isRunning)
+        }
 
-    /// stdout and stderr are a pipe that is never read: once it is full, log lines are dropped
-    /// and requests are still answered.
-    @Test func aFullStdoutDoesNotBlockIt() async throws {
-        let server = try ServeProcess(keepReader: true)
-        defer { server.stop() }
-        try await server.waitUntilAnswering()
-        // Each request logs a line of about 150 bytes: 1,500 of them overflow a 64 KiB pipe.
-        for i in 0..<1_500 { #expect(try await server.status("/api/v1/users/\(i % 100 + 1)") == 200) }
-        #expect(server.isRunning)
+        /// stdout and stderr are a pipe that is never read: once it is full, log lines are dropped
+        /// and requests are still answered.
+        @Test func aFullStdoutDoesNotBlockIt() async throws {
+            let server = try ServeProcess(keepReader: true)
+            defer { server.stop() }
+            try await server.waitUntilAnswering()
+            // Each request logs a line of about 150 bytes: 1,500 of them overflow a 64 KiB pipe.
+            for i in 0..<1_500 { #expect(try await server.status("/api/v1/users/\(i % 100 + 1)") == 200) }
+            #expect(server.isRunning)
+        }
     }
 }
 
-extension ServeEndToEndTests {
+extension EndToEnd.ServeEndToEndTests {
     /// `--log-format json`: every line the process writes, the start's too, is a JSON object, so
     /// a log collector reading its output reads them all.
     @Test func jsonLogsAreJSONLinesOnly() async throws {
@@ -142,7 +144,7 @@ extension ServeEndToEndTests {
     }
 }
 
-extension ServeEndToEndTests {
+extension EndToEnd.ServeEndToEndTests {
     /// After a PostgreSQL outage, with an event-stream client that went away, SIGTERM still ends
     /// the process, whether the database is back (`false`) or still refusing (`true`).
     @Test(.enabled(if: TestStore.cluster != nil, "a PostgreSQL test cluster (make test)"), arguments: [false, true])

@@ -4,6 +4,7 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// The system browser is started detached, with none of the app's descriptors.
+/// Serialized: each test sets `BROWSER` in the process's one environment.
 @Suite(.serialized) struct BrowserTests {
     /// A browser that outlives the app once kept the embedded server's sockets: its port stayed
     /// taken and its closed connections open.

@@ -7,7 +7,7 @@ import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 
-@MainActor @Suite(.serialized) struct CartTests {
+@MainActor @Suite struct CartTests {
     /// A shell with the real Catalog and Cart tabs on a test server, showing the Cart.
     func makeApp(_ server: any ServerUnderTest) async -> (AppContext, AppShell, CartViewModel) {
         let context = makeContext(server)

@@ -7,7 +7,7 @@ import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 
-@MainActor @Suite(.serialized) struct CatalogTests {
+@MainActor @Suite struct CatalogTests {
     @Test func catalogScreenStates() async throws {
         try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)

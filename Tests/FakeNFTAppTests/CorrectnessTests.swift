@@ -7,7 +7,7 @@ import FakeNFTTesting
 
 /// One test per defect of the correctness sweep (issue 13), each checking what the screen
 /// shows against the server over HTTP.
-@MainActor @Suite(.serialized) struct CorrectnessTests {
+@MainActor @Suite struct CorrectnessTests {
     func lines(_ shell: AppShell, _ size: Size = Size(width: 80, height: 24)) -> [String] {
         frame(shell, size).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

@@ -8,7 +8,7 @@ import FakeNFTTesting
 
 /// Every screen at the smallest size the app accepts, the classic one, a large one and a very
 /// wide one, as text snapshots: what is cut, scrolled or spread is reviewed in one place.
-@MainActor @Suite(.serialized) struct EverySizeTests {
+@MainActor @Suite struct EverySizeTests {
     static let sizes = [
         Size(width: 40, height: 20), Size(width: 60, height: 16), Size(width: 80, height: 24),
         Size(width: 120, height: 40),

@@ -10,7 +10,7 @@ import Localization
 
 /// Ctrl-P: a few letters find a collection, an NFT or a user (checked against the server), the
 /// one picked opens over the screen in focus and Back returns there.
-@MainActor @Suite(.serialized) struct GoToTests {
+@MainActor @Suite struct GoToTests {
     func type(_ text: String, _ shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }
 
     @Test func aFewLettersGoAnywhereAndBackReturns() async throws {

@@ -10,7 +10,7 @@ import FakeNFTTesting
 /// both languages, shows what the spec names whole: the name, the stars, the price as the server
 /// has it, the heart, and the cart button (as the server's order and profile have it), inside the
 /// cell and above the footer; the buttons are clickable where they are drawn.
-@MainActor @Suite(.serialized) struct GridControlsTests {
+@MainActor @Suite struct GridControlsTests {
     /// The server's NFTs by name, and its order's and profile's NFT ids, over HTTP.
     struct Source {
         var nfts: [String: NFT]

@@ -6,7 +6,7 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// Two apps on one profile: what one changes, the other shows, through the server's events.
-@MainActor @Suite(.serialized) struct LiveUpdatesTests {
+@MainActor @Suite struct LiveUpdatesTests {
     func subscribers(_ server: TestServer) async -> Int {
         guard let text = try? await server.request("GET", "/metrics").body else { return 0 }
         let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first {

@@ -11,6 +11,8 @@ import FakeNFTTesting
 /// 1,000 live updates, a key and its frame do the same work as in a fresh app. The work is
 /// counted, not timed: the words the widgets ask for, the deepest stack under them, the tasks
 /// the screen keeps.
+/// Serialized: the widgets' words are counted by one counter for the process, which two tests at
+/// once would count for each other.
 @MainActor @Suite(.serialized, .timeLimit(.minutes(5))) struct LongSessionTests {
     /// What one key and the frame after it cost.
     struct Work: Equatable {

@@ -8,7 +8,7 @@ import FakeNFTTesting
 
 /// Space marks several NFTs; `c`, `l` and the cart's removal act on all of them at once (read
 /// back from the server over HTTP), the footer saying how many are marked.
-@MainActor @Suite(.serialized) struct MarksTests {
+@MainActor @Suite struct MarksTests {
     let size = Size(width: 120, height: 40)
 
     @Test func spaceMarksAndCAndLActOnAllMarked() async throws {

@@ -9,7 +9,7 @@ import FakeNFTTesting
 
 /// The app's middle layer: state that redraws itself, screens that own their tasks, and keys
 /// routed through layers whose footer and help show exactly what works.
-@MainActor @Suite(.serialized) struct MiddleLayerTests {
+@MainActor @Suite struct MiddleLayerTests {
     /// Whether a frame drawn under observation is told about the next change of what it read.
     final class RedrawFlag: @unchecked Sendable { var raised = false }
 

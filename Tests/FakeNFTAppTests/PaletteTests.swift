@@ -7,7 +7,7 @@ import FakeNFTTesting
 
 /// `:`: every action of the screen in focus and of the shell, from the same key maps as `?`,
 /// with its key; typing filters, Enter runs it, one that cannot act now says why.
-@MainActor @Suite(.serialized) struct PaletteTests {
+@MainActor @Suite struct PaletteTests {
     let size = Size(width: 120, height: 40)
 
     func type(_ text: String, _ shell: AppShell) { for c in text { _ = shell.handle(.key(.char(c))) } }

@@ -7,7 +7,7 @@ import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 
-@MainActor @Suite(.serialized) struct ProfileTests {
+@MainActor @Suite struct ProfileTests {
     func makeApp(_ server: any ServerUnderTest) async -> (AppContext, AppShell, ProfileScreen) {
         let context = makeContext(server)
         let screen = ProfileScreen(model: ProfileViewModel(context: context))

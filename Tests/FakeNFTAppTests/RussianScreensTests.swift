@@ -9,7 +9,7 @@ import FakeNFTTesting
 
 /// Every screen in Russian at the classic size and the smallest: snapshots, and no English word
 /// on screen other than key names and the server's data (names, descriptions, links).
-@MainActor @Suite(.serialized) struct RussianScreensTests {
+@MainActor @Suite struct RussianScreensTests {
     static let sizes = [Size(width: 80, height: 24), Size(width: 60, height: 16), Size(width: 40, height: 20)]
     /// Words that stay as they are in Russian: key names, units and names of things.
     static let untranslated: Set<String> = [

@@ -10,7 +10,7 @@ import FakeNFTTesting
 /// `/` in every list: the rows shown are exactly the server's items whose name contains the
 /// query (case and diacritics ignored), the bar says how many of how many, the match is
 /// underlined, Enter keeps the search and Esc clears it.
-@MainActor @Suite(.serialized) struct SearchTests {
+@MainActor @Suite struct SearchTests {
     static let size = Size(width: 120, height: 40)
     static let query = "A"
 

@@ -6,7 +6,7 @@ import FakeNFTSnapshots
 import FakeNFTTesting
 @testable import FakeNFTApp
 
-@MainActor @Suite(.serialized) struct StatisticsTests {
+@MainActor @Suite struct StatisticsTests {
     @Test func ratingUserAndCollection() async throws {
         try await InProcessTestServer.with { server async throws in
             let context = makeContext(server)

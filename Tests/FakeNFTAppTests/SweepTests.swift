@@ -8,7 +8,7 @@ import FakeNFTTesting
 
 /// The second sweep of what users see: each defect found, held to its fix on the real screens
 /// against the in-process server (snapshots show the rest at every size).
-@MainActor @Suite(.serialized) struct SweepTests {
+@MainActor @Suite struct SweepTests {
     func buffer(_ shell: AppShell, _ size: Size = Size(width: 80, height: 24)) -> Buffer {
         var buffer = Buffer(size: size)
         shell.render(into: &buffer)

@@ -9,7 +9,7 @@ import FakeNFTTesting
 /// The styled cell grid of screens in each theme: the text, then one letter per cell naming
 /// its style as the terminal gets it (after the theme), then the letters' legend. A colour that
 /// changes, or a role that loses its colour, shows in the diff.
-@MainActor @Suite(.serialized) struct ThemeSnapshotTests {
+@MainActor @Suite struct ThemeSnapshotTests {
     static func styled(_ shell: AppShell, _ size: Size, theme: Theme) -> String {
         var buffer = Buffer(size: size)
         shell.render(into: &buffer)

@@ -8,7 +8,7 @@ import FakeNFTTesting
 
 /// `u` takes back the last like and cart changes, one by one, through the server (read back
 /// over HTTP), saying each in the footer.
-@MainActor @Suite(.serialized) struct UndoTests {
+@MainActor @Suite struct UndoTests {
     @Test func uTakesBackLikesAndCartChangesOneByOne() async throws {
         try await InProcessTestServer.with { server async throws in
             let (context, shell) = try await startedApp(server)

@@ -8,7 +8,7 @@ import FakeNFTTesting
 @testable import FakeNFTApp
 
 /// Onboarding, the sign-in screen and Profile's account rows, on a real server.
-@MainActor @Suite(.serialized) struct WelcomeTests {
+@MainActor @Suite struct WelcomeTests {
     func frame(_ content: any LoopContent, _ size: Size = Size(width: 80, height: 24)) -> String {
         var buffer = Buffer(size: size)
         content.render(into: &buffer)

@@ -12,7 +12,7 @@ import FakeNFTTesting
 /// A database that cannot store changes (a full disk, a read-only file or server) is told at
 /// start, and a change it refuses later is answered 503 with its reason (a header the app turns
 /// into words), never a bare 500; reads go on.
-@Suite(.serialized) struct CannotStoreTests {
+@Suite struct CannotStoreTests {
     /// Runs `chattr` (immutable files: writes fail for root too) on `paths`.
     private static func chattr(_ flag: String, _ paths: [String]) async throws {
         let result = try await spawned("/usr/bin/chattr", [flag] + paths)

@@ -105,7 +105,6 @@ private let clusterEnvironment = ProcessInfo.processInfo.environment
 /// TLS to a PostgreSQL that demands it (the test cluster's `fakenft_tls` may connect only over
 /// TLS, with a certificate for "localhost" signed by the cluster's own CA), and a Unix socket.
 @Suite(
-    .serialized,
     .enabled(
         if: !TestStore.isPostgres && clusterEnvironment["FAKENFT_TEST_POSTGRES_TLS"] != nil,
         "the PostgreSQL test cluster (make test)"))

@@ -11,6 +11,8 @@ import FakeNFTTesting
 /// The SSH front's door with OpenSSH's client and a scripted app in place of the shop's (each
 /// session runs it as it would run the app: its environment, its secrets on descriptor 3): who
 /// the API counts, who comes in when others flooded, what a turned-away visitor reads.
+/// Serialized: each runs up to dozens of OpenSSH clients at once against the limits of its front;
+/// two such floods on two cores ran one another's waits out.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct SSHDoorTests {
     /// A server whose sessions run `script` (bash) as their app.
     struct Door {

@@ -50,7 +50,8 @@ extension EndToEnd {
             let (opening, _) = await events.receive(timeout: 10) { $0.contains("event: order") }
             #expect(opening.contains("text/event-stream") && opening.contains("event: order"), "\(opening)")
 
-            // A client's requests go to one server (by its address, here: no token): every read sees the write before it.
+            // A client's requests go to one server (by its address, here: no token): every read sees
+            // the write before it.
             for round in 1...10 {
                 #expect(
                     try await HTTP.send("PUT", base + "/api/v1/profile/1", body: "name=Round \(round)").status == 200)

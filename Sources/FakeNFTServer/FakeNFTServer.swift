@@ -2,6 +2,7 @@ import LineLog
 import Foundation
 import Hummingbird
 import ServiceLifecycle
+import UnixSignals
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -31,20 +32,24 @@ public final class RunningServer: Sendable {
         self.task = task
     }
 
+    /// The server's background jobs (its database's pool, its deadlines).
+    var jobs: BackgroundJobs { store.deadlines.jobs }
+
     /// The longest a stop waits for requests in flight before it cancels them.
     static let gracePeriod: Duration = .seconds(3)
 
     /// Stops accepting connections, lets the requests in flight finish and closes idle
-    /// connections (a graceful shutdown), then waits for the server to end; after
-    /// ``gracePeriod`` it is cancelled, and waited for at most ``FakeNFTServer/shutdownBound``
-    /// more. (Cancelling while connections are served trips swift-nio's check that every
-    /// connection's writer was finished, apple/swift-nio#3481.) Then the database is closed,
-    /// waited for at most ``FakeNFTServer/shutdownBound``.
+    /// connections (a graceful shutdown of the server's one group), then waits for the server's
+    /// task to end: the services, then the database closed, then the background jobs. After
+    /// ``gracePeriod`` it is cancelled, and waited for at most twice
+    /// ``FakeNFTServer/shutdownBound`` more (the database's close and the jobs' end are each
+    /// bounded so). (Cancelling while connections are served trips swift-nio's check that every
+    /// connection's writer was finished, apple/swift-nio#3481.)
     public func stop() async {
         store.feed.finishAll()  // event streams never end by themselves
         await group.triggerGracefulShutdown()
         let task = self.task
-        for (bound, cancelling) in [(Self.gracePeriod, true), (FakeNFTServer.shutdownBound, false)] {
+        for (bound, cancelling) in [(Self.gracePeriod, true), (FakeNFTServer.shutdownBound * 2, false)] {
             await withTaskGroup(of: Void.self) { race in
                 race.addTask { _ = await task.result }
                 race.addTask { try? await Task.sleep(for: bound) }
@@ -53,8 +58,6 @@ public final class RunningServer: Sendable {
                 race.cancelAll()
             }
         }
-        // closed once the services have ended (the usage counts' last write among them)
-        _ = await store.close(within: FakeNFTServer.shutdownBound)
     }
 }
 
@@ -62,7 +65,10 @@ public final class RunningServer: Sendable {
 public enum FakeNFTServer {
     /// Opens the database (SQLite in the data folder, or PostgreSQL), seeding it when it is new
     /// (or when `reset` is set).
-    static func openStore(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> Store {
+    static func openStore(_ configuration: ServerConfiguration, jobs: BackgroundJobs, logger: Logger? = nil)
+        async throws -> Store
+    {
+        let deadlines = Deadlines(jobs: jobs)
         let seed: @Sendable () throws -> Dataset = {
             switch configuration.seed {
             case .gen1: try .gen1()
@@ -75,14 +81,14 @@ public enum FakeNFTServer {
             return try await Store(
                 database: PostgresDatabase(
                     url: url, reset: configuration.reset, seed: seed,
-                    paymentOutcomes: configuration.paymentOutcomes,
+                    paymentOutcomes: configuration.paymentOutcomes, deadlines: deadlines,
                     logger: logger ?? Self.logger(configuration, level: LiveSettings(configuration).logLevel)),
-                sessionIdleLimit: configuration.sessionIdleLimit)
+                deadlines: deadlines, sessionIdleLimit: configuration.sessionIdleLimit)
         }
         return try await Store(
             path: configuration.dataDirectory.appendingPathComponent("fakenft.sqlite").path,
             reset: configuration.reset, seed: seed, paymentOutcomes: configuration.paymentOutcomes,
-            sessionIdleLimit: configuration.sessionIdleLimit)
+            deadlines: deadlines, sessionIdleLimit: configuration.sessionIdleLimit)
     }
 
     /// The router with every endpoint (and HEAD wherever a GET changes nothing) and the
@@ -107,7 +113,7 @@ public enum FakeNFTServer {
                     trustedProxies: configuration.trustedProxies, sshPasses: sshPasses))
         }
         router.add(middleware: JSONErrorMiddleware(routes: routes))
-        router.add(middleware: BodyDeadlineMiddleware())
+        router.add(middleware: BodyDeadlineMiddleware(deadlines: store.deadlines))
         router.add(middleware: RequestLog())  // written at the info level, which `--quiet` leaves out
         router.add(middleware: ConsistencyMiddleware(store: store))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token, store: store)) }
@@ -148,27 +154,33 @@ public enum FakeNFTServer {
         return router
     }
 
-    /// Starts the server in the background and returns once it listens.
+    /// Starts the server in the background and returns once it listens. Its one task runs
+    /// everything: its background jobs, the database opened and closed, its service group.
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
-        let started = StartSignal()
+        let made = Handoff<(ServiceGroup, Store)>(), listening = Handoff<any Channel>()
         let (sshPorts, sshStarted) = AsyncStream.makeStream(of: Int.self)
         let settings = LiveSettings(configuration), logger = logger(configuration, level: settings.logLevel)
-        let store = try await openStore(configuration, logger: logger)
-        let services = try services(
-            configuration, settings: settings, store: store, logger: logger,
-            onSSHListening: { port, _ in sshStarted.yield(port) }
-        ) { listener in await started.succeed(listener) }
-        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
         // The server's own task, which the caller owns through the `RunningServer` it is given
         // (`stop()` ends it): a server started here runs on after `start` returns.
         let task = Task {
             defer { sshStarted.finish() }
-            do { try await group.run() } catch {
-                await started.fail(error)
+            do {
+                try await run(configuration, settings: settings, signals: [], logger: logger) { store in
+                    try services(
+                        configuration, settings: settings, store: store, logger: logger,
+                        onSSHListening: { port, _ in sshStarted.yield(port) }
+                    ) { listener in await listening.give(listener) }
+                } made: { group, store in
+                    await made.give((group, store))
+                }
+            } catch {
+                await made.fail(error)
+                await listening.fail(error)
                 throw error
             }
         }
-        let listener = try await started.wait()
+        let (group, store) = try await made.take()
+        let listener = try await listening.take()
         let sshPort = configuration.ssh == nil ? nil : await sshPorts.first { _ in true }
         return RunningServer(
             group: group, store: store, settings: settings, port: listener.localAddress?.port ?? configuration.port,
@@ -187,21 +199,56 @@ public enum FakeNFTServer {
         onSSHListening: @escaping @Sendable (_ port: Int, _ fingerprint: String) -> Void = { _, _ in }
     ) async throws {
         let settings = LiveSettings(configuration), logger = logger(configuration, level: settings.logLevel)
-        let store = try await openStore(configuration, logger: logger)
-        var services = try services(
-            configuration, settings: settings, store: store, logger: logger, onSSHListening: onSSHListening
-        ) { listener in
-            onListening(listener.localAddress?.port ?? configuration.port)
+        try await run(configuration, settings: settings, signals: [.sigterm, .sigint], logger: logger) { store in
+            try services(
+                configuration, settings: settings, store: store, logger: logger, onSSHListening: onSSHListening
+            ) { listener in
+                onListening(listener.localAddress?.port ?? configuration.port)
+            } + [ReloadOnHangUp(settings: settings, reload: reload)]
         }
-        services.append(ReloadOnHangUp(settings: settings, reload: reload))
-        var group = ServiceGroupConfiguration(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        group.maximumGracefulShutdownDuration = shutdownBound
-        do { try await ServiceGroup(configuration: group).run() } catch {
+    }
+
+    /// The server's one lifecycle: its background jobs run beside everything (the database's
+    /// pool, the deadlines), the database is opened, the `services` on it run as one group (told
+    /// to `made` before it runs) until its graceful shutdown (`signals`, or a caller's), then the
+    /// database is closed and the jobs end, each waited for at most ``shutdownBound``.
+    static func run(
+        _ configuration: ServerConfiguration, settings: LiveSettings, signals: [UnixSignal], logger: Logger,
+        services: (Store) throws -> [any Service],
+        made: (ServiceGroup, Store) async -> Void = { _, _ in }
+    ) async throws {
+        let ended: (Bool) -> Void = { ended in
+            if !ended { logger.warning("background jobs did not end within \(shutdownBound); exiting anyway") }
+        }
+        try await BackgroundJobs.running(within: shutdownBound, ended: ended) { jobs in
+            let store = try await openStore(configuration, jobs: jobs, logger: logger)
+            do {
+                var configured = ServiceGroupConfiguration(
+                    services: try services(store), gracefulShutdownSignals: signals, logger: logger)
+                configured.maximumGracefulShutdownDuration = shutdownBound
+                let group = ServiceGroup(configuration: configured)
+                await made(group, store)
+                try await group.run()
+            } catch {
+                await closeWithin(shutdownBound, store, logger: logger)
+                throw error
+            }
             await closeWithin(shutdownBound, store, logger: logger)
-            throw error
         }
-        await closeWithin(shutdownBound, store, logger: logger)
+    }
+
+    /// Runs `body` with the store `configuration` names, opened with background jobs of its own
+    /// and closed after (a command's store, a test's).
+    package static func withStore<T>(
+        _ configuration: ServerConfiguration, logger: Logger? = nil, _ body: (Store) async throws -> T
+    ) async throws -> T {
+        try await BackgroundJobs.running(within: shutdownBound) { jobs in
+            let store = try await openStore(configuration, jobs: jobs, logger: logger)
+            let result: Result<T, any Error>
+            do { result = .success(try await body(store)) } catch { result = .failure(error) }
+            _ = await store.close(within: shutdownBound)
+            return try result.get()
+        }
     }
 
     /// How long a stop may wait for requests and event streams to end, and then for the database's
@@ -296,19 +343,20 @@ public enum FakeNFTServer {
 }
 
 /// Hands the listening channel (or the start failure) to whoever waits for it, once.
-private actor StartSignal {
-    private var result: Result<any Channel, any Error>?
-    private var waiter: CheckedContinuation<any Channel, any Error>?
+/// A value one task hands another once, or the error that stopped it first.
+actor Handoff<Value: Sendable> {
+    private var result: Result<Value, any Error>?
+    private var waiter: CheckedContinuation<Value, any Error>?
 
-    func succeed(_ listener: any Channel) { finish(.success(listener)) }
+    func give(_ value: Value) { finish(.success(value)) }
     func fail(_ error: any Error) { finish(.failure(error)) }
 
-    func wait() async throws -> any Channel {
+    func take() async throws -> Value {
         if let result { return try result.get() }
         return try await withCheckedThrowingContinuation { waiter = $0 }
     }
 
-    private func finish(_ value: Result<any Channel, any Error>) {
+    private func finish(_ value: Result<Value, any Error>) {
         guard result == nil else { return }
         result = value
         waiter?.resume(with: value)

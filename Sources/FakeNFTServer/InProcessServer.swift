@@ -5,11 +5,13 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOEmbedded
+import ServiceLifecycle
 
 /// The server without a socket: its store and its router, answering requests handed to it in
 /// this process (tests of the app's view models: no port, no connection, the same routes,
-/// middleware and data as a running server). Live updates (a stream that never ends) are not
-/// served this way.
+/// middleware and data as a running server), run by the same lifecycle as a running server (its
+/// background jobs, the store's loops and the usage counts' writer in one service group) without
+/// the listeners. Live updates (a stream that never ends) are not served this way.
 public final class InProcessServer: Sendable {
     /// An answer: its status, headers (names in lower case) and whole body.
     public struct Answer: Sendable {
@@ -19,15 +21,33 @@ public final class InProcessServer: Sendable {
     }
 
     private let store: Store
+    private let group: ServiceGroup
+    /// The server's own task: its lifecycle, until ``close()``.
+    private let task: Task<Void, any Error>
     private let responder: Router<ServerContext>.Responder
     private let logger = Logger(label: "fakenft.in-process") { _ in SwiftLogNoOpLogHandler() }
 
-    /// Opens the data `configuration` names (seeding it as a running server would) and builds the router.
+    /// Opens the data `configuration` names (seeding it as a running server would), runs its
+    /// services and builds the router.
     public init(_ configuration: ServerConfiguration) async throws {
-        store = try await FakeNFTServer.openStore(configuration)
+        let settings = LiveSettings(configuration), usage = UsageTally()
+        let logger = Logger(label: "fakenft.in-process") { _ in SwiftLogNoOpLogHandler() }
+        let made = Handoff<(ServiceGroup, Store)>()
+        task = Task {
+            do {
+                try await FakeNFTServer.run(configuration, settings: settings, signals: [], logger: logger) { store in
+                    [store, UsageWriter(tally: usage, database: store.database, logger: logger)]
+                } made: { group, store in
+                    await made.give((group, store))
+                }
+            } catch {
+                await made.fail(error)
+                throw error
+            }
+        }
+        (group, store) = try await made.take()
         responder = FakeNFTServer.router(
-            store: store, configuration: configuration, settings: LiveSettings(configuration), metrics: ServerMetrics(),
-            usage: UsageTally()
+            store: store, configuration: configuration, settings: settings, metrics: ServerMetrics(), usage: usage
         ).buildResponder()
     }
 
@@ -59,8 +79,15 @@ public final class InProcessServer: Sendable {
             body: collected.data)
     }
 
-    /// Closes the store.
-    public func close() async { _ = await store.close(within: FakeNFTServer.shutdownBound) }
+    /// Its background jobs.
+    var jobs: BackgroundJobs { store.deadlines.jobs }
+
+    /// Stops its services (a graceful shutdown), then its store is closed and its jobs end.
+    public func close() async {
+        store.feed.finishAll()
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
 }
 
 /// A response body gathered whole.

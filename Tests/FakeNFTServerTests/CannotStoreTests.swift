@@ -26,8 +26,7 @@ import FakeNFTTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         var configuration = ServerConfiguration(
             port: 0, dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
-        let first = try await FakeNFTServer.openStore(configuration)  // made and seeded
-        _ = await first.close(within: .seconds(10))
+        try await FakeNFTServer.withStore(configuration) { _ in }  // made and seeded
         let database = folder.appendingPathComponent("fakenft.sqlite").path
         if let url = configuration.postgresURL {
             let name = TestStore.name(of: url)
@@ -46,7 +45,7 @@ import FakeNFTTesting
         }
         configuration.reset = false
         await #expect {
-            _ = try await FakeNFTServer.openStore(configuration)
+            try await FakeNFTServer.withStore(configuration) { _ in }
         } throws: { error in
             guard case .cannotWrite(let why) = error as? StoreError else { return false }
             return why.contains("read-only") || why.contains("cannot be written")

@@ -41,14 +41,16 @@ struct ChangeBatchesTests {
     }
 
     @Test func aLoneWriteGoesAtOnceAndAlone() async throws {
-        let batches = ChangeBatches<Int, Int>(largest: 8, key: \.description), writer = Writer()
+        let batches = ChangeBatches<Int, Int>(largest: 8, deadlines: TestJobs.deadlines, key: \.description),
+            writer = Writer()
         #expect(try await batches.write(3, by: writer.run) == 6)
         #expect(try await batches.write(4, by: writer.run) == 8)
         #expect(writer.batches.withLock { $0 } == [[3], [4]])
     }
 
     @Test func writesThatFindEveryBatchRunningGoTogetherInTheNext() async throws {
-        let batches = ChangeBatches<Int, Int>(largest: 8, key: \.description), writer = Writer()
+        let batches = ChangeBatches<Int, Int>(largest: 8, deadlines: TestJobs.deadlines, key: \.description),
+            writer = Writer()
         writer.held.store(true, ordering: .relaxed)
         let leader = Task { try await batches.write(10, by: writer.run) }
         #expect(await writer.begun(1))
@@ -63,7 +65,8 @@ struct ChangeBatchesTests {
     }
 
     @Test(.timeLimit(.minutes(5))) func aBatchIsNoLargerThanLargestAndNothingIsLostOrWrittenTwice() async throws {
-        let batches = ChangeBatches<Int, Int>(largest: 5, key: \.description), writer = Writer(jitter: true)
+        let batches = ChangeBatches<Int, Int>(largest: 5, deadlines: TestJobs.deadlines, key: \.description),
+            writer = Writer(jitter: true)
         for _ in 0..<4 {  // in waves, so that some writes find a batch to lead and others a full house
             let answers = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
                 for item in 0..<300 { group.addTask { (item, try await batches.write(item, by: writer.run)) } }
@@ -85,7 +88,8 @@ struct ChangeBatchesTests {
 
     @Test func writesOfOneKeyGoOneABatchInOrderAndOthersBeside() async throws {
         // the key is the item's tens: 10, 11 and 12 share one, 20 and 30 have their own
-        let batches = ChangeBatches<Int, Int>(largest: 8, key: { "\($0 / 10)" }), writer = Writer()
+        let batches = ChangeBatches<Int, Int>(largest: 8, deadlines: TestJobs.deadlines, key: { "\($0 / 10)" }),
+            writer = Writer()
         writer.held.store(true, ordering: .relaxed)
         let leader = Task { try await batches.write(10, by: writer.run) }
         #expect(await writer.begun(1))
@@ -101,13 +105,15 @@ struct ChangeBatchesTests {
     }
 
     @Test func aFailureIsItsWritesOnly() async throws {
-        let batches = ChangeBatches<Int, Int>(largest: 8, key: \.description), writer = Writer()
+        let batches = ChangeBatches<Int, Int>(largest: 8, deadlines: TestJobs.deadlines, key: \.description),
+            writer = Writer()
         await #expect(throws: StoreError.unavailable("no")) { try await batches.write(-1, by: writer.run) }
         #expect(try await batches.write(2, by: writer.run) == 4)
     }
 
     @Test func aCancelledLeaderStillWritesItsBatch() async throws {
-        let batches = ChangeBatches<Int, Int>(largest: 8, key: \.description), writer = Writer()
+        let batches = ChangeBatches<Int, Int>(largest: 8, deadlines: TestJobs.deadlines, key: \.description),
+            writer = Writer()
         writer.held.store(true, ordering: .relaxed)
         let leader = Task { try await batches.write(1, by: writer.run) }
         #expect(await writer.begun(1))

@@ -12,7 +12,7 @@ struct DeadlineTests {
     let clock = TestClock()
     let deadlines: Deadlines
 
-    init() { deadlines = Deadlines(tick: .milliseconds(25), clock: clock) }
+    init() { deadlines = Deadlines(tick: .milliseconds(25), clock: clock, jobs: TestJobs.running) }
 
     /// Moves the clock one tick on once the deadlines' task waits for it; while watches are left,
     /// returns once that tick's look is over (the task waits again).

@@ -119,7 +119,7 @@ import FakeNFTTesting
 /// databases; a later change of the account forgets nothing more.
 struct ForgottenOrderTests {
     static func check(_ database: any StoreDatabase) async throws {
-        let writer = ChangeWriter(database: database, log: ChangeLog())
+        let writer = ChangeWriter(database: database, log: ChangeLog(), deadlines: TestJobs.deadlines)
         let bitcoin = ShopRulesTests.bitcoin
         func paid() throws -> PurchaseRecord {
             try PurchaseRecord(owner: "1", nfts: ["10"], prices: ["10": 2], currency: bitcoin, at: Date())

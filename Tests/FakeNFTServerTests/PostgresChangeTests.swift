@@ -12,7 +12,7 @@ import Testing
 struct PostgresChangeTests {
     static func database(_ address: String) async throws -> PostgresDatabase {
         try await PostgresDatabase(
-            url: address, reset: false, seed: { try .gen1() }, paymentOutcomes: [:],
+            url: address, reset: false, seed: { try .gen1() }, paymentOutcomes: [:], deadlines: TestJobs.deadlines,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -24,7 +24,7 @@ struct PostgresChangeTests {
 
         init(_ address: String) async throws {
             database = try await PostgresChangeTests.database(address)
-            writer = ChangeWriter(database: database, log: log)
+            writer = ChangeWriter(database: database, log: log, deadlines: TestJobs.deadlines)
         }
 
         func change<Outcome: Sendable>(owner: String, _ rules: @escaping @Sendable (inout OwnerRows) throws -> Outcome)

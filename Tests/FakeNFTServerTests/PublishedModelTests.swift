@@ -16,7 +16,7 @@ struct PublishedModelTests {
     let first: ReadModel
 
     init() async throws {
-        deadlines = Deadlines(tick: .milliseconds(25), clock: clock)
+        deadlines = Deadlines(tick: .milliseconds(25), clock: clock, jobs: TestJobs.running)
         first = try await ReadModel(
             StoredData(
                 nfts: [], collections: [], users: [], currencies: [],

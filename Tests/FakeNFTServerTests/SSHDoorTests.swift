@@ -36,9 +36,8 @@ import FakeNFTTesting
             var ssh = SSHConfiguration(host: "127.0.0.1", port: 0, appExecutable: app.path)
             configure(&ssh)
             configuration.ssh = ssh
-            let store = try await FakeNFTServer.openStore(configuration)
-            try await before(store, folder)
-            _ = await store.close(within: .seconds(10))
+            let folder = folder
+            try await FakeNFTServer.withStore(configuration) { try await before($0, folder) }
             server = try await FakeNFTServer.start(configuration)
             port = try #require(server.sshPort)
         }

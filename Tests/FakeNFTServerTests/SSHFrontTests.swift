@@ -278,41 +278,43 @@ import FakeNFTTesting
     /// `/users` once it does something; later visits find it; a link moves the key to another
     /// account; what the key's app kept is stored and read back (on either database).
     @Test func aKeyOpensOneAccount() async throws {
-        let store = try await FakeNFTServer.openStore(
+        try await FakeNFTServer.withStore(
             ServerConfiguration(
                 dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID())"),
-                postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
-        #expect(try await store.owner(ofKey: "SHA256:abc") == nil)
-        let userID = try await store.register(
-            name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h1",
-            key: "SHA256:abc", listed: false)
-        #expect(try await store.owner(ofKey: "SHA256:abc") == userID)
-        await #expect(throws: StoreError.emailTaken) {
-            try await store.register(
-                name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h2",
-                key: "SHA256:abc")
+                postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        ) { store in
+            #expect(try await store.owner(ofKey: "SHA256:abc") == nil)
+            let userID = try await store.register(
+                name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h1",
+                key: "SHA256:abc", listed: false)
+            #expect(try await store.owner(ofKey: "SHA256:abc") == userID)
+            await #expect(throws: StoreError.emailTaken) {
+                try await store.register(
+                    name: "alice", email: SSHShop.address(of: "SHA256:abc"), passwordHash: "x", tokenHash: "h2",
+                    key: "SHA256:abc")
+            }
+            // A key's account is not in `/users` until it does something: a cart change lists it.
+            #expect(!store.latest.userRecords.contains { $0.id == userID })
+            #expect(store.unusedUserName("alice") == "alice", "a name not listed is free")
+            let nft = try #require(store.latest.prices.keys.sorted().first)
+            _ = try await store.updateOrder(nfts: [nft], owner: userID)
+            #expect(store.latest.userRecords.contains { $0.id == userID })
+            #expect(store.unusedUserName("alice") == "alice-2" && store.unusedUserName("alicia") == "alicia")
+            #expect(store.unusedUserName("\u{430}lice") == "\u{430}lice-2", "a Cyrillic а looks like alice's a")
+            #expect(
+                store.unusedUserName("Студентус Практикумус") == "Студентус Практикумус-2", "the shared profile's name")
+            let other = try await store.register(
+                name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
+            #expect(store.latest.userRecords.contains { $0.id == other }, "an account made by signing up is listed")
+            try await store.link(key: "SHA256:abc", to: other)
+            #expect(try await store.owner(ofKey: "SHA256:abc") == other)
+            // What the key's app kept: none yet, then the latest kept.
+            #expect(try await store.visitorState(ofKey: "SHA256:abc") == nil)
+            try await store.keep(visitorState: "first", ofKey: "SHA256:abc")
+            try await store.keep(visitorState: "second", ofKey: "SHA256:abc")
+            #expect(try await store.visitorState(ofKey: "SHA256:abc") == "second")
+            #expect(try await store.visitorState(ofKey: "SHA256:other") == nil)
         }
-        // A key's account is not in `/users` until it does something: a cart change lists it.
-        #expect(!store.latest.userRecords.contains { $0.id == userID })
-        #expect(store.unusedUserName("alice") == "alice", "a name not listed is free")
-        let nft = try #require(store.latest.prices.keys.sorted().first)
-        _ = try await store.updateOrder(nfts: [nft], owner: userID)
-        #expect(store.latest.userRecords.contains { $0.id == userID })
-        #expect(store.unusedUserName("alice") == "alice-2" && store.unusedUserName("alicia") == "alicia")
-        #expect(store.unusedUserName("\u{430}lice") == "\u{430}lice-2", "a Cyrillic а looks like alice's a")
-        #expect(store.unusedUserName("Студентус Практикумус") == "Студентус Практикумус-2", "the shared profile's name")
-        let other = try await store.register(
-            name: "anna", email: "anna@example.com", passwordHash: "x", tokenHash: "h3")
-        #expect(store.latest.userRecords.contains { $0.id == other }, "an account made by signing up is listed")
-        try await store.link(key: "SHA256:abc", to: other)
-        #expect(try await store.owner(ofKey: "SHA256:abc") == other)
-        // What the key's app kept: none yet, then the latest kept.
-        #expect(try await store.visitorState(ofKey: "SHA256:abc") == nil)
-        try await store.keep(visitorState: "first", ofKey: "SHA256:abc")
-        try await store.keep(visitorState: "second", ofKey: "SHA256:abc")
-        #expect(try await store.visitorState(ofKey: "SHA256:abc") == "second")
-        #expect(try await store.visitorState(ofKey: "SHA256:other") == nil)
-        _ = await store.close(within: .seconds(10))
     }
 }
 
@@ -324,21 +326,22 @@ import FakeNFTTesting
     @Test func aGuestIsLentOnlyAnAccountMadeForGuests() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guests-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await FakeNFTServer.openStore(
+        try await FakeNFTServer.withStore(
             ServerConfiguration(
-                dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil))
-        let guests = SSHGuestAccounts(store: store)
-        let squatter = try await store.register(
-            name: "attacker", email: SSHGuestAccounts.address(ofSlot: 0), passwordHash: "bcrypt", tokenHash: "a")
-        let slot = try await guests.borrow(tokenHash: "g1")
-        #expect(slot == 1, "the squatted slot 0 is passed over")
-        let lent = try #require(try await store.account(email: SSHGuestAccounts.address(ofSlot: 1)))
-        #expect(lent.isGuests && !lent.isPersons && lent.userID != squatter)
-        #expect(try await store.signedIn(tokenHash: "g1") == lent.userID)
-        #expect(try await store.account(userID: squatter)?.isPersons == true)
-        #expect(try await store.endSession(tokenHash: "g1"), "the guest's session ends: its account is free")
-        #expect(try await guests.borrow(tokenHash: "g2") == 1, "slot 0 stays passed over")
-        _ = await store.close(within: .seconds(10))
+                dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
+        ) { store in
+            let guests = SSHGuestAccounts(store: store)
+            let squatter = try await store.register(
+                name: "attacker", email: SSHGuestAccounts.address(ofSlot: 0), passwordHash: "bcrypt", tokenHash: "a")
+            let slot = try await guests.borrow(tokenHash: "g1")
+            #expect(slot == 1, "the squatted slot 0 is passed over")
+            let lent = try #require(try await store.account(email: SSHGuestAccounts.address(ofSlot: 1)))
+            #expect(lent.isGuests && !lent.isPersons && lent.userID != squatter)
+            #expect(try await store.signedIn(tokenHash: "g1") == lent.userID)
+            #expect(try await store.account(userID: squatter)?.isPersons == true)
+            #expect(try await store.endSession(tokenHash: "g1"), "the guest's session ends: its account is free")
+            #expect(try await guests.borrow(tokenHash: "g2") == 1, "slot 0 stays passed over")
+        }
     }
 
     /// Two servers on one database (two stores, each lending guest accounts) never lend one
@@ -349,24 +352,24 @@ import FakeNFTTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         var configuration = ServerConfiguration(
             dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
-        let one = try await FakeNFTServer.openStore(configuration)
-        configuration.reset = false
-        let other = try await FakeNFTServer.openStore(configuration)
-        let first = SSHGuestAccounts(store: one), second = SSHGuestAccounts(store: other)
-        let slots = try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<8 {
-                group.addTask { try await (index % 2 == 0 ? first : second).borrow(tokenHash: "t\(index)") }
+        try await FakeNFTServer.withStore(configuration) { one in
+            configuration.reset = false
+            try await FakeNFTServer.withStore(configuration) { other in
+                let first = SSHGuestAccounts(store: one), second = SSHGuestAccounts(store: other)
+                let slots = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 0..<8 {
+                        group.addTask { try await (index % 2 == 0 ? first : second).borrow(tokenHash: "t\(index)") }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(slots.sorted() == Array(0..<8), "\(slots.sorted())")
+                let holder = try #require(try await one.signedIn(tokenHash: "t3"))
+                #expect(try await one.endSession(tokenHash: "t3"))
+                let again = try await second.borrow(tokenHash: "t8")
+                #expect(try await other.account(email: SSHGuestAccounts.address(ofSlot: again))?.userID == holder)
+                #expect(try await first.borrow(tokenHash: "t9") == 8)
             }
-            return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
-        #expect(slots.sorted() == Array(0..<8), "\(slots.sorted())")
-        let holder = try #require(try await one.signedIn(tokenHash: "t3"))
-        #expect(try await one.endSession(tokenHash: "t3"))
-        let again = try await second.borrow(tokenHash: "t8")
-        #expect(try await other.account(email: SSHGuestAccounts.address(ofSlot: again))?.userID == holder)
-        #expect(try await first.borrow(tokenHash: "t9") == 8)
-        _ = await one.close(within: .seconds(10))
-        _ = await other.close(within: .seconds(10))
     }
 
     /// A guest's log out is a fresh guest visit: its account cleared (likes, cart), its sign-in
@@ -377,9 +380,9 @@ import FakeNFTTesting
         var configuration = ServerConfiguration(
             port: 0, dataDirectory: folder, postgresURL: TestStore.isPostgres ? try TestStore.newDatabase() : nil)
         let token = Tokens.make()
-        let store = try await FakeNFTServer.openStore(configuration)
-        try await SSHGuestAccounts(store: store).borrow(tokenHash: Tokens.hash(token))
-        _ = await store.close(within: .seconds(10))
+        try await FakeNFTServer.withStore(configuration) { store in
+            _ = try await SSHGuestAccounts(store: store).borrow(tokenHash: Tokens.hash(token))
+        }
         configuration.reset = false
         let server = TestServer(server: try await FakeNFTServer.start(configuration), configuration: configuration)
         let headers = ["X-Practicum-Mobile-Token": token]

@@ -9,6 +9,6 @@ extension Store {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try await Store(
             path: directory.appendingPathComponent("fakenft.sqlite").path, seed: { try .gen1() },
-            sessionIdleLimit: sessionIdleLimit)
+            deadlines: TestJobs.deadlines, sessionIdleLimit: sessionIdleLimit)
     }
 }

@@ -11,21 +11,23 @@ struct BodyDeadlineMiddleware: RouterMiddleware {
 
     /// How long a client may take to send a request's body.
     static let bodyDeadline = Duration.seconds(10)
+    /// The server's, which watch the bodies.
+    let deadlines: Deadlines
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         var request = request
-        request.body = RequestBody(buffer: try await Self.collect(request, context))
+        request.body = RequestBody(buffer: try await collect(request, context))
         return try await next(request, context)
     }
 
-    private static func collect(_ request: Request, _ context: Context) async throws -> ByteBuffer {
-        let end = ContinuousClock.now + bodyDeadline
-        let watch = Deadlines.shared.watch(for: bodyDeadline) { passed in
+    private func collect(_ request: Request, _ context: Context) async throws -> ByteBuffer {
+        let bodyDeadline = Self.bodyDeadline, end = ContinuousClock.now + bodyDeadline
+        let watch = deadlines.watch(for: bodyDeadline) { passed in
             if passed { context.closeConnection() }  // ends the collecting, which waits for more
         }
-        defer { Deadlines.shared.lift(watch) }
+        defer { deadlines.lift(watch) }
         do {
             return try await request.body.collect(upTo: Routes.maxBodySize)
         } catch is NIOTooManyBytesError {

@@ -35,7 +35,7 @@ struct OperationsRoutes: Sendable {
 
     private func answer() -> Response {
         metrics.subscribers(store.feed.subscriberCount)
-        metrics.backgroundJobs(BackgroundJobs.shared.counts)
+        metrics.backgroundJobs(store.deadlines.jobs.counts)
         let caughtUp = store.caughtUp
         metrics.caughtUp(fromNotifications: caughtUp.fromNotifications, fromDatabase: caughtUp.fromDatabase)
         if let use = store.database.connectionUse {

@@ -43,7 +43,7 @@ final class ServerMetrics: Sendable {
         CoreMetrics.Gauge(label: "fakenft_db_connections_max", factory: factory).record(maximum)
     }
 
-    /// The process's background jobs running now, by name (``BackgroundJobs``; read when the metrics are).
+    /// The server's background jobs running now, by name (``BackgroundJobs``; read when the metrics are).
     func backgroundJobs(_ counts: [BackgroundJobs.Name: Int]) {
         for (name, count) in counts {
             CoreMetrics.Gauge(label: "fakenft_background_jobs", dimensions: [("job", name.rawValue)], factory: factory)

@@ -47,11 +47,14 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
     static var longest: Duration { .seconds(60) }
     /// What no two items of a batch share.
     private let key: @Sendable (Item) -> String
+    /// What bounds a batch's wait.
+    private let deadlines: Deadlines
     private let state = Mutex(State())
 
-    init(largest: Int, key: @escaping @Sendable (Item) -> String) {
+    init(largest: Int, deadlines: Deadlines, key: @escaping @Sendable (Item) -> String) {
         precondition(largest > 0)
         self.largest = largest
+        self.deadlines = deadlines
         self.key = key
     }
 
@@ -92,7 +95,7 @@ final class ChangeBatches<Item: Sendable, Answer: Sendable>: Sendable {
         do {
             answers = try await withDeadline(
                 Self.longest, expired: { StoreError.unavailable("a batch took over \(Self.longest)") },
-                cancellable: false
+                cancellable: false, deadlines: deadlines
             ) { await run(items) }
         } catch {
             answers = batch.map { _ in .failure(error) }

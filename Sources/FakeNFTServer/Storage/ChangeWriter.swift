@@ -15,11 +15,12 @@ final class ChangeWriter: Sendable {
     /// Up to 64 changes a batch (on PostgreSQL a batch's notifications carry up to 8,000 bytes
     /// each), one of each owner: the next is made on the rows the one before committed, never on
     /// rows not committed, whose versions another writer may take.
-    private let batches = ChangeBatches<Request, Answer>(largest: 64, key: \.owner)
+    private let batches: ChangeBatches<Request, Answer>
 
-    init(database: any StoreDatabase, log: ChangeLog) {
+    init(database: any StoreDatabase, log: ChangeLog, deadlines: Deadlines) {
         self.database = database
         self.log = log
+        batches = ChangeBatches(largest: 64, deadlines: deadlines, key: \.owner)
     }
 
     /// Runs `rules` on `owner`'s rows and writes what they changed; returns the rows as committed,

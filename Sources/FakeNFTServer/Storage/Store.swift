@@ -25,16 +25,19 @@ public final class Store: Service {
     let feed = ChangeFeed()
     /// How long a sign-in may go unused before it expires, in seconds.
     let sessionIdleLimit: TimeInterval
+    /// The server's deadlines (and through them its background jobs): queries, batches, bodies.
+    let deadlines: Deadlines
     /// Changes caught up with, by where their rows came from (``caughtUp``).
     private let takenFromNotifications = Atomic<Int>(0)
     private let readFromDatabase = Atomic<Int>(0)
 
-    init(database: any StoreDatabase, sessionIdleLimit: TimeInterval = 30 * 86_400) async throws {
+    init(database: any StoreDatabase, deadlines: Deadlines, sessionIdleLimit: TimeInterval = 30 * 86_400) async throws {
         self.database = database
+        self.deadlines = deadlines
         self.sessionIdleLimit = sessionIdleLimit
-        writer = ChangeWriter(database: database, log: log)
+        writer = ChangeWriter(database: database, log: log, deadlines: deadlines)
         do {
-            published = PublishedModel(try await ReadModel(database.loadAll()))
+            published = PublishedModel(try await ReadModel(database.loadAll()), deadlines: deadlines)
         } catch StoreError.damaged(let why) {
             throw StoreError.damaged("\(database.name): \(why)")
         } catch let error as DecodingError {
@@ -58,21 +61,24 @@ public final class Store: Service {
     }
 
     /// A SQLite store (see ``SQLiteDatabase/init(path:reset:seed:paymentOutcomes:)``).
-    public convenience init(
+    convenience init(
         path: String, reset: Bool = false, seed: () throws -> Dataset, paymentOutcomes: [String: Bool] = [:],
-        sessionIdleLimit: TimeInterval = 30 * 86_400
+        deadlines: Deadlines, sessionIdleLimit: TimeInterval = 30 * 86_400
     ) async throws {
         try await self.init(
             database: SQLiteDatabase(path: path, reset: reset, seed: seed, paymentOutcomes: paymentOutcomes),
-            sessionIdleLimit: sessionIdleLimit)
+            deadlines: deadlines, sessionIdleLimit: sessionIdleLimit)
     }
 
     /// Closes the database (after ``run()`` has ended), or stops waiting after `bound` (a
     /// connection stuck after an outage): the close is then left to end by itself. Whether it
-    /// closed in time.
+    /// closed in time. A cancelled caller still closes it.
     func close(within bound: Duration) async -> Bool {
         do {
-            try await withDeadline(bound, expired: { StoreError.unavailable("closing took over \(bound)") }) {
+            try await withDeadline(
+                bound, expired: { StoreError.unavailable("closing took over \(bound)") }, cancellable: false,
+                deadlines: deadlines
+            ) {
                 await self.database.close()
             }
             return true

@@ -1,14 +1,13 @@
 import Synchronization
 
-/// The server's work that outlives the call that starts it, owned by one task group for the life
-/// of the process: the deadlines' look-over loop and their workers (``withDeadline``: work given up
-/// at its limit is left to end here, not awaited by its caller) and PostgreSQL's connection pools.
-/// Each job has a name, and those running are counted by name (`/metrics`); each can be cancelled
-/// and awaited through the ``Job`` it is started as (its work runs in a child of the job's task,
-/// which waits for the cancellation or the work's end: a child is what a group can cancel).
+/// A server's work that outlives the call that starts it, owned by one task group that the
+/// server's own task runs (``run()``) from before its database opens until after it closes: the
+/// deadlines' look-over loop and their workers (``withDeadline``: work given up at its limit is
+/// left to end here, not awaited by its caller) and PostgreSQL's connection pool. Each job has a
+/// name, and those running are counted by name (`/metrics`); each can be cancelled and awaited
+/// through the ``Job`` it is started as (its work runs in a child of the job's task, which waits
+/// for the cancellation or the work's end: a child is what a group can cancel).
 final class BackgroundJobs: Sendable {
-    static let shared = BackgroundJobs()
-
     /// What a job is, as `/metrics` names it.
     enum Name: String, CaseIterable, Sendable {
         /// The deadlines' look-over loop (``Deadlines``).
@@ -20,20 +19,67 @@ final class BackgroundJobs: Sendable {
     }
 
     private let jobs: AsyncStream<@Sendable () async -> Void>.Continuation
+    private let stream: AsyncStream<@Sendable () async -> Void>
     private let running = Mutex<[Name: Int]>([:])
+    /// The jobs started and not yet ended, to be cancelled by ``finish()``.
+    private let started = Mutex<[ObjectIdentifier: Job]>([:])
+    private let ended = Atomic<Bool>(false)
 
-    init() {
-        let (stream, jobs) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
-        self.jobs = jobs
-        // The group's own task, the one no caller owns: it runs for the life of the process.
-        Task.detached {
-            await withDiscardingTaskGroup { group in
-                for await job in stream { group.addTask { await job() } }
-            }
+    init() { (stream, jobs) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self) }
+
+    /// Runs the jobs started (those started before it are run when it begins) until ``finish()``
+    /// and the end of every job; the server's task runs it beside everything else it runs.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            for await job in stream { group.addTask { await job() } }
         }
+        ended.store(true, ordering: .releasing)
     }
 
-    deinit { jobs.finish() }
+    /// True once ``run()`` has returned: finished, and every job ended.
+    var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// No more jobs: those running are cancelled, and ``run()`` returns once they have ended.
+    func finish() {
+        jobs.finish()
+        for job in started.withLock({ Array($0.values) }) { job.cancel() }
+    }
+
+    /// Runs `body` with jobs of its own running beside it (``run()``); then finishes them and
+    /// waits for them at most `bound` (a pool's loop after an outage may not end when cancelled:
+    /// it is left to end by itself). Whether they ended in time is told to `ended`.
+    static func running<T>(
+        within bound: Duration, ended: (Bool) -> Void = { _ in },
+        _ body: (BackgroundJobs) async throws -> T
+    ) async throws -> T {
+        let jobs = BackgroundJobs()
+        let running = Task { await jobs.run() }
+        let result: Result<T, any Error>
+        do { result = .success(try await body(jobs)) } catch { result = .failure(error) }
+        jobs.finish()
+        ended(await Self.wait(for: running, within: bound))
+        return try result.get()
+    }
+
+    /// Whether `task` ended within `bound` (a task that does not is left running: waiting for a
+    /// task's value cannot be cancelled, so the wait is not a child of a group that would wait).
+    static func wait(for task: Task<Void, Never>, within bound: Duration) async -> Bool {
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self)
+        Task {
+            await task.value
+            outcome.yield(true)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: bound)
+            outcome.yield(false)
+        }
+        defer { timer.cancel() }
+        for await ended in outcomes { return ended }
+        return false
+    }
+
+    /// Jobs running now, in all.
+    var count: Int { running.withLock { $0.values.reduce(0, +) } }
 
     /// Jobs running now, by name (every name, 0 when none runs).
     var counts: [Name: Int] {
@@ -46,7 +92,8 @@ final class BackgroundJobs: Sendable {
     func start(_ name: Name, _ work: @escaping @Sendable () async -> Void) -> Job {
         let job = Job()
         running.withLock { $0[name, default: 0] += 1 }
-        jobs.yield { [self] in
+        started.withLock { $0[ObjectIdentifier(job)] = job }
+        let queued = jobs.yield { [self] in
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     await work()
@@ -56,6 +103,12 @@ final class BackgroundJobs: Sendable {
                 group.cancelAll()
             }
             running.withLock { $0[name, default: 1] -= 1 }
+            started.withLock { $0[ObjectIdentifier(job)] = nil }
+            job.end()
+        }
+        if case .terminated = queued {  // after ``finish()``: never runs
+            running.withLock { $0[name, default: 1] -= 1 }
+            started.withLock { $0[ObjectIdentifier(job)] = nil }
             job.end()
         }
         return job

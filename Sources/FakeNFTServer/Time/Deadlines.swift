@@ -3,8 +3,8 @@ import Synchronization
 /// `work`'s result, or `expired()`'s error once `limit` has passed, whichever comes first. At the
 /// limit the work is cancelled but not waited for: a query stuck on a connection the database
 /// dropped (seen across a PostgreSQL restart) must not hold its caller, and with it every change
-/// queued behind it. The work runs as a job of ``BackgroundJobs``, which ends when the work
-/// notices its cancellation.
+/// queued behind it. The work runs as a job of the server's ``BackgroundJobs`` (`deadlines`'),
+/// which ends when the work notices its cancellation.
 /// The limit is watched by `deadlines`: it passes up to a tick late.
 /// - Parameters:
 ///   - abandoned: asked at each tick while the work runs: once it gives an error (the
@@ -16,13 +16,13 @@ import Synchronization
 func withDeadline<T: Sendable>(
     _ limit: Duration, expired: @escaping @Sendable () -> any Error,
     abandoned: @escaping @Sendable () -> (any Error)? = { nil }, cancellable: Bool = true,
-    deadlines: Deadlines = .shared, _ work: @escaping @Sendable () async throws -> T
+    deadlines: Deadlines, _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = Deadlines.FirstOutcome<T>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             outcome.wait(with: continuation)
-            let worker = BackgroundJobs.shared.start(.deadlineWork) {
+            let worker = deadlines.jobs.start(.deadlineWork) {
                 outcome.settle(await Result { try await work() })
             }
             outcome.whenSettled { worker.cancel() }
@@ -43,16 +43,19 @@ func withDeadline<T: Sendable>(
 /// Deadlines set by the thousand and nearly all lifted before they pass (one for each query, each
 /// request body, each wait for a generation), kept in one table that one task looks over every
 /// ``tick``, instead of a timer each (which cost more: docs/benchmarks.md, "Tried and not kept").
-/// A deadline passes up to a tick late. The loop is a job of ``BackgroundJobs`` that runs only
-/// while a deadline is set. Time is the
+/// A deadline passes up to a tick late. The loop is a job of the server's ``BackgroundJobs`` that
+/// runs only while a deadline is set; the work under a deadline runs there too. Time is the
 /// clock's given at creation: the server's is the continuous clock, a test's one it moves itself.
 final class Deadlines: Sendable {
     /// What a watch is told at each tick: whether its limit has passed (then it is told no more).
     typealias Look = @Sendable (_ passed: Bool) -> Void
 
-    static let shared = Deadlines(tick: .milliseconds(25), clock: ContinuousClock())
+    /// The server's: a tick of 25 ms on the continuous clock.
+    static let tick = Duration.milliseconds(25)
 
     let tick: Duration
+    /// Where the look-over loop and the work under a deadline run.
+    let jobs: BackgroundJobs
     /// The time since this table was made, by its clock.
     private let elapsed: @Sendable () -> Duration
     /// Sleeps for a duration, by the table's clock.
@@ -71,8 +74,9 @@ final class Deadlines: Sendable {
 
     private let state = Mutex(State())
 
-    init<C: Clock<Duration>>(tick: Duration, clock: C) {
+    init<C: Clock<Duration>>(tick: Duration = Deadlines.tick, clock: C = ContinuousClock(), jobs: BackgroundJobs) {
         self.tick = tick
+        self.jobs = jobs
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
         sleep = { try await clock.sleep(for: $0) }
@@ -88,7 +92,7 @@ final class Deadlines: Sendable {
             defer { state.looking = true }
             return (state.lastID, !state.looking)
         }
-        if start { BackgroundJobs.shared.start(.deadlines) { await self.lookOver() } }
+        if start { jobs.start(.deadlines) { await self.lookOver() } }
         return id
     }
 

@@ -83,14 +83,9 @@ struct UsageSummary {
 extension FakeNFTServer {
     /// The summary of `day` (``usageDay(_:now:)``) in the database `configuration` names.
     public static func usageSummary(_ configuration: ServerConfiguration, day: String) async throws -> String {
-        let store = try await openStore(configuration)
-        let counts: [UsageKey: Int]
-        do { counts = try await store.database.usage(on: day) } catch {
-            _ = await store.close(within: shutdownBound)
-            throw error
+        let (counts, nfts) = try await withStore(configuration) { store in
+            (try await store.database.usage(on: day), store.latest[catalog: .nfts])
         }
-        _ = await store.close(within: shutdownBound)
-        let nfts = store.latest[catalog: .nfts]
         return UsageSummary(day: day, counts: counts) { id in
             nfts.item(id: id).flatMap { try? JSONDecoder().decode(NFT.self, from: Data($0.readableBytesView)).name }
         }.text

@@ -14,6 +14,8 @@ final class PostgresDatabase: StoreDatabase {
     private let client: PostgresClient
     private let address: PostgresAddress
     private let running: BackgroundJobs.Job
+    /// The server's: the query deadlines.
+    private let deadlines: Deadlines
     private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
     private let leased = Atomic<Int>(0)
@@ -23,7 +25,7 @@ final class PostgresDatabase: StoreDatabase {
     /// Connects to `url`, migrates the database and seeds it when it is new (or when `reset`).
     init(
         url: String, reset: Bool, seed: @escaping @Sendable () throws -> Dataset, paymentOutcomes: [String: Bool],
-        logger: Logger
+        deadlines: Deadlines, logger: Logger
     ) async throws {
         let address: PostgresAddress
         var configuration: PostgresClient.Configuration
@@ -45,11 +47,10 @@ final class PostgresDatabase: StoreDatabase {
         }
         listenConfiguration.options.connectTimeout = .seconds(5)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        // The pool's own loop, begun by the time the pool is first used: a background job, not a
-        // service of the server's group (the store answers before the group runs, and in-process
-        // servers run none); after an outage it may not end when cancelled, so a close bounds its
-        // wait (``Store/close(within:)``).
-        let running = BackgroundJobs.shared.start(.postgresPool) { await client.run() }
+        // The pool's own loop, begun by the time the pool is first used: a job of the server's
+        // (the store answers before the server's service group runs); after an outage it may not
+        // end when cancelled, so a close bounds its wait (``Store/close(within:)``).
+        let running = deadlines.jobs.start(.postgresPool) { await client.run() }
         // One connection first, which migrates and seeds: the pool retries a refused one for a
         // minute and then says only that it gave up; this says why (the server's reason, or what
         // TLS found) at once.
@@ -74,6 +75,7 @@ final class PostgresDatabase: StoreDatabase {
         maximumConnections = configuration.options.maximumConnections
         self.client = client
         self.running = running
+        self.deadlines = deadlines
     }
 
     var name: String { address.description }
@@ -216,7 +218,8 @@ extension PostgresDatabase {
             let leased = LeasedConnection()
             return try await withDeadline(
                 timeout, expired: { StoreError.unavailable("no answer in \(timeout)") },
-                abandoned: { leased.closed ? StoreError.unavailable("the database closed the connection") : nil }
+                abandoned: { leased.closed ? StoreError.unavailable("the database closed the connection") : nil },
+                deadlines: deadlines
             ) {
                 try await client.withConnection { connection in
                     leased.connection = connection

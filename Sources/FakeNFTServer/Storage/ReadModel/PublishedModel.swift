@@ -27,7 +27,7 @@ final class PublishedModel: Sendable {
     private let state: Mutex<State>
     private let deadlines: Deadlines
 
-    init(_ model: ReadModel, deadlines: Deadlines = .shared) {
+    init(_ model: ReadModel, deadlines: Deadlines) {
         state = Mutex(State(model: model))
         self.deadlines = deadlines
     }

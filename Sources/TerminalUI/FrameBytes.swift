@@ -89,8 +89,12 @@ struct FrameBytes {
     }
 
     /// Clears the screen in the terminal's own background.
+    /// Clears the screen for a whole frame. The scroll region is reset whatever this writer
+    /// last set: a terminal may hold one it never knew of (curses' own, at its last size; a
+    /// program before it), and a line feed at that region's bottom would scroll the frame away.
     private mutating func clearScreen() {
-        wholeScreenScrolls()
+        append("\u{1B}[r")
+        region = nil
         setAttributes(.plain)
         append("\u{1B}[H\u{1B}[2J")
         cursor = Point(x: 0, y: 0)

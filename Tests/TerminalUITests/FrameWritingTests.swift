@@ -122,6 +122,21 @@ import Testing
         }
     }
 
+    /// A terminal that holds a scroll region this writer never set (curses' own at an older size,
+    /// a program before it) shows a whole frame as drawn: the region is reset first, so no line
+    /// feed at its bottom scrolls the frame away (seen over SSH after a resize: ten rows gone).
+    @Test(arguments: [true, false])
+    func aWholeFrameIsShownOverARegionTheWriterNeverSet(countedScrolls: Bool) {
+        let size = Size(width: 40, height: 14)
+        var screen = ScreenEmulator(width: size.width, height: size.height)
+        screen.feed(Array("\u{1B}[1;9r".utf8))  // left by something else
+        var writer = Writer(counted: countedScrolls)
+        var frame = Buffer(size: size)  // short rows: the next one is reached by a line feed
+        for row in 0..<size.height { frame.draw("row \(row + 1)", at: Point(x: 0, y: row)) }
+        screen.feed(writer.bytes(frame, over: nil))
+        #expect(Self.difference(screen, frame) == nil, "\(Self.difference(screen, frame) ?? "")")
+    }
+
     @Test func aListMoveIsFewBytesAndAScrollMovesRowsInTheTerminal() {
         let size = Size(width: 160, height: 46)
         var writer = Writer()

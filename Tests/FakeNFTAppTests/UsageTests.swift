@@ -44,6 +44,26 @@ import TerminalUI
         }
     }
 
+    /// A quit while the server never answers ends at the finish's limit, not at the request's
+    /// time-out: the batch on its way is given back and kept for a later start.
+    @Test(.timeLimit(.minutes(1))) func aFinishAgainstAServerThatNeverAnswersEndsAtItsLimit() async throws {
+        let server = try HostileServer.start(.hanging)
+        defer { server.stop() }
+        let clock = TestClock()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-\(UUID())")
+        let api = APIClient(APIConfiguration(baseURL: server.baseURL), clock: AppClock(clock))
+        let usage = UsageRecorder(
+            reporter: UsageReporter(api: api, server: "test", folder: folder), delay: .seconds(30), clock: AppClock(clock))
+        usage.click(.sort)
+        let finishing = Task { await usage.finish(within: .seconds(1)) }
+        #expect(await polled { server.requestsRead == 1 }, "the batch is on its way")
+        #expect(await polled { clock.wakeTimes == [.seconds(1), .seconds(10)] }, "the limit and the time-out")
+        clock.advance(by: .seconds(1))
+        await finishing.value
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        #expect(!kept.isEmpty, "kept for a later start")
+    }
+
     /// The clicks on the catalog the server has counted (its `/metrics`).
     static func clicks(_ server: TestServer) async throws -> Int {
         let text = String(decoding: try await server.request("GET", "/metrics").body, as: UTF8.self)

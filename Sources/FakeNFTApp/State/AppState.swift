@@ -196,15 +196,21 @@ final class AppState {
     func stop() { tasks.forEach { $0.cancel() } }
 
     /// Waits (at most `limit`) for the changes still on their way to the server, so quitting
-    /// right after a like or a cart change does not lose it.
+    /// right after a like or a cart change does not lose it. A server that does not answer holds
+    /// the quit no longer (waiting for a task's end cannot be cancelled, so the wait is a stream's).
     func finishWrites(within limit: Duration = .seconds(3)) async {
         let pending = Array(writes.values) + [Task { [outbox] in await outbox.settle() }]
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { for write in pending { await write.value } }
-            group.addTask { [clock = services.clock] in try? await clock.sleep(for: limit) }
-            await group.next()
-            group.cancelAll()
+        let (ends, end) = AsyncStream.makeStream(of: Void.self)
+        Task {
+            for write in pending { await write.value }
+            end.yield()
         }
+        let timer = Task { [clock = services.clock] in
+            try? await clock.sleep(for: limit)
+            end.yield()
+        }
+        for await _ in ends { break }
+        timer.cancel()
     }
 
     /// Runs `change` as a write that ``finishWrites(within:)`` waits for.

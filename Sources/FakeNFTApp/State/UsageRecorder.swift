@@ -103,8 +103,9 @@ public final class UsageRecorder {
     }
 
     /// The tabs have ended: the screen shown is closed, and what is waiting is sent within
-    /// `limit`; what could not be is kept for a later start.
-    func finish(within limit: Duration = .seconds(1)) async {
+    /// `limit` (a quit waits no longer for a server that does not answer); what could not be is
+    /// kept for a later start.
+    func finish(within limit: Duration = .milliseconds(250)) async {
         if let shown {
             if let panel = shown.panel { waiting.append(UsageEvent(.close, panel)) }
             waiting.append(UsageEvent(.close, shown.name, item: shown.item))
@@ -117,12 +118,13 @@ public final class UsageRecorder {
         let sending = Task.detached { await reporter.send() }
         await withTaskGroup(of: Void.self) { race in
             race.addTask { await sending.value }
-            race.addTask { [clock] in try? await clock.sleep(for: limit) }
+            race.addTask { [clock] in
+                // at the limit a batch in flight is given back (the race waits for its end)
+                if (try? await clock.sleep(for: limit)) != nil { sending.cancel() }
+            }
             await race.next()
             race.cancelAll()
         }
-        sending.cancel()  // a batch in flight is given back before it ends
-        await sending.value
         await reporter.keep()
     }
 }

@@ -53,7 +53,8 @@ import TerminalUI
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-\(UUID())")
         let api = APIClient(APIConfiguration(baseURL: server.baseURL), clock: AppClock(clock))
         let usage = UsageRecorder(
-            reporter: UsageReporter(api: api, server: "test", folder: folder), delay: .seconds(30), clock: AppClock(clock))
+            reporter: UsageReporter(api: api, server: "test", folder: folder), delay: .seconds(30),
+            clock: AppClock(clock))
         usage.click(.sort)
         let finishing = Task { await usage.finish(within: .seconds(1)) }
         #expect(await polled { server.requestsRead == 1 }, "the batch is on its way")

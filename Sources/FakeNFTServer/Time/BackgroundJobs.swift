@@ -62,20 +62,23 @@ final class BackgroundJobs: Sendable {
     }
 
     /// Whether `task` ended within `bound` (a task that does not is left running: waiting for a
-    /// task's value cannot be cancelled, so the wait is not a child of a group that would wait).
+    /// task's value cannot be cancelled, so the wait is a continuation's, which a cancelled
+    /// caller keeps too: a stop past its grace period still waits for the jobs).
     static func wait(for task: Task<Void, Never>, within bound: Duration) async -> Bool {
-        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self)
-        Task {
-            await task.value
-            outcome.yield(true)
+        let waiting = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        return await withCheckedContinuation { continuation in
+            waiting.withLock { $0 = continuation }
+            let tell: @Sendable (Bool) -> Void = { ended in waiting.withLock { $0.take() }?.resume(returning: ended) }
+            let timer = Task {
+                try? await Task.sleep(for: bound)
+                tell(false)
+            }
+            Task {
+                await task.value
+                timer.cancel()
+                tell(true)
+            }
         }
-        let timer = Task {
-            try? await Task.sleep(for: bound)
-            outcome.yield(false)
-        }
-        defer { timer.cancel() }
-        for await ended in outcomes { return ended }
-        return false
     }
 
     /// Jobs running now, in all.

@@ -14,7 +14,8 @@ struct NotifiedChangeTests {
         let user = UserRecord(
             seq: 7, User(id: "u-1", name: name, avatar: "", description: nil, website: "", nfts: ["1"], rating: "2"))
         let order = OrderRecord(Order(id: "u-1", nfts: ["3"]))
-        return try ChangedRows(OwnerRows(profile: profile, order: order, account: nil, user: user), userMoved: true)
+        return try ChangedRows(
+            OwnerRows(profile: profile, order: order, account: nil, user: user), userMoved: true, sessionsMoved: false)
     }
 
     @Test func aPayloadCarriesTheGenerationTheWriterAndTheRows() throws {
@@ -32,6 +33,18 @@ struct NotifiedChangeTests {
         shared.user = nil
         let sharedPayload = try #require(NotifiedChange.payload(shared))
         #expect(NotifiedChange.rows(Substring(sharedPayload)) == shared, "no row in /users")
+        var signedIn = rows
+        signedIn.sessions = [
+            SessionRecord(tokenHash: "a1", userID: "u-1", createdAt: "2026-12-01T00:00:00Z"),
+            SessionRecord(
+                tokenHash: "b2", userID: "u-1", createdAt: "2026-12-01T00:00:00Z", lastUsedAt: "2026-12-02T00:00:00Z"),
+        ]
+        let signInsPayload = try #require(NotifiedChange.payload(signedIn))
+        #expect(NotifiedChange.rows(Substring(signInsPayload)) == signedIn, "the sign-ins with the rows")
+        signedIn.sessions = []
+        #expect(
+            NotifiedChange.rows(Substring(try #require(NotifiedChange.payload(signedIn)))) == signedIn,
+            "every sign-in ended")
     }
 
     /// Payloads that do not read whole, and the generation each one says.
@@ -39,11 +52,14 @@ struct NotifiedChangeTests {
         ("12 w {\"profile\":", 12), ("12 w \u{1B}[2J", 12), ("12 w " + String(repeating: "[", count: 10_000), 12),
         ("", Int.max), ("x w {}", Int.max), ("-3 w", Int.max), ("99999999999999999999 w", Int.max), (" 12 w", Int.max),
         // rows whose lengths or JSON do not read
-        ("12 w u-1 1 1 99 2 {}{}", 12), ("12 w u-1 1 1 -2 2 {}{}", 12),
-        ("12 w u-1 1 1 2 99999999999999999999 {}{}", 12),
-        ("12 w u-1 1 x 2 2 {}{}", 12), ("12 w u-1 1 1 2 2 {}{}{\"seq\":", 12), ("12 w u-1 1 1 2 2 {}[]", 12),
-        ("12 w u-1 1 1 5 2 {\"\u{1B}\"}{}", 12), ("12 w u-1 1 1 3 2 {,}{}", 12),
-        ("12 w u-1 1 1 \(deep.utf8.count) 2 \(deep){}", 12),
+        ("12 w u-1 1 1 99 2 0 {}{}", 12), ("12 w u-1 1 1 -2 2 0 {}{}", 12),
+        ("12 w u-1 1 1 2 99999999999999999999 0 {}{}", 12), ("12 w u-1 1 1 2 2 9 {}{}{}", 12),
+        ("12 w u-1 1 x 2 2 0 {}{}", 12), ("12 w u-1 1 1 2 2 7 {}{}{\"seq\":", 12), ("12 w u-1 1 1 2 2 0 {}[]", 12),
+        ("12 w u-1 1 1 5 2 0 {\"\u{1B}\"}{}", 12), ("12 w u-1 1 1 3 2 0 {,}{}", 12),
+        ("12 w u-1 1 1 \(deep.utf8.count) 2 0 \(deep){}", 12), ("12 w u-1 1 1 2 2 {}{}", 12),
+        // sign-ins that do not read
+        ("12 w u-1 1 1 2 2 0 {}{}[{\"tokenHash\":1}]", 12), ("12 w u-1 1 1 2 2 0 {}{}{}", 12),
+        ("12 w u-1 1 1 2 2 0 {}{}[", 12),
     ]
 
     /// A profile nested past ``JSONSyntax/deepest``: objects 10,000 deep.

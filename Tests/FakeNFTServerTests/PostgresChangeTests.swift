@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import FakeNFTServer
 
-/// A change on PostgreSQL goes through one function, `fakenft_write`, whichever way it comes:
+/// A change on PostgreSQL goes through one function, `fakenft_apply`, whichever way it comes:
 /// also the change that lost twice and runs with its rows locked. Changes of one owner that come
 /// together are each made on the rows the one before committed; a change made on rows another server
 /// moved is made again on the rows as they are; a refusal stands only on the rows as they are.
@@ -139,9 +139,11 @@ struct PostgresChangeTests {
         let following = Task { await here.database.followOtherWriters { here.log.arrived($0, rows: $1) } }
         let telling = Task { for await generation in here.log.told { told.add(generation) } }
         #expect(await polled { told.all == [.max] }, "listening (and told to read what it missed)")
-        let signUp = try await there.database.register(
-            ShopRulesTests.account(),
-            session: SessionRecord(tokenHash: "t", userID: "u-1", createdAt: "2026-11-28T00:00:00Z"), key: nil)
+        var account = ShopRulesTests.account()
+        account.sessions = [SessionRecord(tokenHash: "t", userID: "u-1", createdAt: "2026-11-28T00:00:00Z")]
+        let last = try TestStore.rows(address, #"SELECT MAX(seq) FROM "user""#).first?.first.flatMap { Int($0) }
+        account.user?.seq = try #require(last) + 1  // numbered last, as a sign-up is
+        let signUp = try #require(try await there.writer.create(account)).generation
         #expect(await polled { told.all == [.max, signUp] }, "told at once: no batch of here's being written")
         // Another session locks the shared profile until it is ended.
         let locker = Task {

@@ -45,6 +45,16 @@ final class ChangeWriter: Sendable {
         return (made.rows, outcome, made.scope(generation))
     }
 
+    /// Writes a new owner's `rows` (a sign-up) with the changes that come meanwhile: its scope;
+    /// nil when the owner has rows, or its row in `/users` is no longer numbered last (another
+    /// writer's sign-up came first). Throws ``StoreError/emailTaken`` when the address has an account.
+    func create(_ rows: OwnerRows) async throws -> ChangeScope? {
+        let request = Request(owner: rows.profile.id, readFirst: false, new: rows) { _ in () }
+        let answer = try await batches.write(request) { [self] in await writeBatch($0) }
+        guard case .committed(let made, let generation) = answer else { return nil }
+        return made.scope(generation)
+    }
+
     /// Other writers changed these owners' rows: their next change here reads them first.
     func forget(_ owners: some Sequence<String>) {
         known.withLock { known in for owner in owners { known[owner] = nil } }
@@ -58,7 +68,7 @@ final class ChangeWriter: Sendable {
         async throws -> (made: MadeChange, generation: Int)?
     {
         for readFirst in [false, true] {
-            let answer = try await batches.write(Request(owner: owner, readFirst: readFirst, rules: rules)) {
+            let answer = try await batches.write(Request(owner: owner, readFirst: readFirst, new: nil, rules: rules)) {
                 [self] in await writeBatch($0)
             }
             if case .committed(let made, let generation) = answer { return (made, generation) }
@@ -67,10 +77,11 @@ final class ChangeWriter: Sendable {
     }
 
     /// One change asked of a batch: the rules to run on `owner`'s rows, and whether those rows
-    /// must be read first (the rows known here moved on, or were refused).
+    /// must be read first (the rows known here moved on, or were refused); or a new owner's rows.
     private struct Request: Sendable {
         var owner: String
         var readFirst: Bool
+        var new: OwnerRows?
         var rules: @Sendable (inout OwnerRows) throws -> any Sendable
     }
 
@@ -87,7 +98,7 @@ final class ChangeWriter: Sendable {
     /// and a writer's own may come after others of the batch.
     private func writeBatch(_ requests: [Request]) async -> [Result<Answer, any Error>] {
         let knownRows = known.withLock { known in requests.map { $0.readFirst ? nil : known[$0.owner] } }
-        let toRead = Set(zip(requests, knownRows).filter { $1 == nil }.map(\.0.owner))
+        let toRead = Set(zip(requests, knownRows).filter { $0.new == nil && $1 == nil }.map(\.0.owner))
         var read: [String: OwnerRows] = [:]
         do { if !toRead.isEmpty { read = try await database.owned(by: toRead) } } catch {
             return requests.map { _ in .failure(error) }
@@ -95,6 +106,10 @@ final class ChangeWriter: Sendable {
         var answers: [Result<Answer, any Error>] = requests.map { _ in .success(.again) }
         var made: [(index: Int, change: MadeChange)] = []
         for (index, (request, knownRows)) in zip(requests, knownRows).enumerated() {
+            if let new = request.new {
+                do { made.append((index, try MadeChange(new: new))) } catch { answers[index] = .failure(error) }
+                continue
+            }
             let asTheyAre = read[request.owner]
             guard let before = asTheyAre ?? knownRows else { continue }
             do { made.append((index, try MadeChange(on: before, request.rules))) } catch {

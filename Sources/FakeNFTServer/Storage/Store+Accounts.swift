@@ -3,7 +3,7 @@ import Foundation
 
 /// Accounts: each one a profile, an order and a row in `/users` of its own.
 extension Store {
-    /// A new account and its first sign-in, in one transaction: the account, its empty profile
+    /// A new account and its first sign-in, in one change: the account, its empty profile
     /// and order, its row in the users table (last, with no NFTs and a rating of 0; not `listed`
     /// for an SSH key's until it does something) and the session of `tokenHash` (and the SSH key
     /// of `fingerprint`, when it is made for one). Throws
@@ -13,8 +13,8 @@ extension Store {
         key fingerprint: String? = nil, listed: Bool = true
     ) async throws -> String {
         let userID = "u-" + UUID().uuidString.lowercased()
-        let now = ISO8601DateFormatter().string(from: Date())
-        let rows = OwnerRows(
+        let now = Self.now()
+        var rows = OwnerRows(
             profile: ProfileRecord(
                 Profile(id: userID, name: name, avatar: "", description: "", website: "", nfts: [], likes: [])),
             order: OrderRecord(Order(id: userID, nfts: [])),
@@ -23,11 +23,10 @@ extension Store {
                 passwordHash: passwordHash, spent: 0, createdAt: now, kind: kind.rawValue),
             user: UserRecord(
                 seq: 0, User(id: userID, name: name, avatar: "", description: nil, website: "", nfts: [], rating: "0"),
-                listed: listed))
-        try await committed(
-            database.register(
-                rows, session: SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now),
-                key: fingerprint.map { SSHKeyRecord(fingerprint: $0, userID: userID, createdAt: now) }))
+                listed: listed),
+            sessions: [SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)])
+        rows.linksKey = fingerprint.map { SSHKeyRecord(fingerprint: $0, userID: userID, createdAt: now) }
+        try await create(rows)
         return userID
     }
 
@@ -47,13 +46,15 @@ extension Store {
 
     /// The account the SSH key of `fingerprint` opens, if it has one.
     func owner(ofKey fingerprint: String) async throws -> String? {
-        try await database.owner(ofKey: fingerprint)
+        try await database.account(.key(fingerprint))?.userID
     }
 
     /// Makes the SSH key of `fingerprint` open `userID`'s account from now on.
     func link(key fingerprint: String, to userID: String) async throws {
-        let now = ISO8601DateFormatter().string(from: Date())
-        try await database.link(SSHKeyRecord(fingerprint: fingerprint, userID: userID, createdAt: now))
+        let now = Self.now()
+        _ = try await commit(owner: userID) { rows in
+            rows.linksKey = SSHKeyRecord(fingerprint: fingerprint, userID: userID, createdAt: now)
+        }
     }
 
     /// What the app kept for the visitor of the SSH key of `fingerprint` (``SSHVisitorState``, encoded).
@@ -63,36 +64,38 @@ extension Store {
 
     /// Keeps `state` for the visitor of the SSH key of `fingerprint`, for any server of the database.
     func keep(visitorState state: String, ofKey fingerprint: String) async throws {
-        let now = ISO8601DateFormatter().string(from: Date())
-        try await database.keep(SSHVisitorRecord(fingerprint: fingerprint, state: state, updatedAt: now))
+        try await database.keep(SSHVisitorRecord(fingerprint: fingerprint, state: state, updatedAt: Self.now()))
     }
 
     /// The account of an address (compared without case), if it has one.
     func account(email: String) async throws -> AccountRecord? {
-        try await database.account(emailKey: AccountRules.emailKey(email))
+        try await database.account(.emailKey(AccountRules.emailKey(email)))
     }
 
     /// The account a signed-in token belongs to.
     func account(userID: String) async throws -> AccountRecord? {
-        try await database.account(userID: userID)
+        try await database.account(.userID(userID))
     }
 
     /// Signs `userID` in with the token of `tokenHash`.
     func startSession(userID: String, tokenHash: String) async throws {
-        let now = ISO8601DateFormatter().string(from: Date())
-        try await committed(database.startSession(SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now)))
+        let session = SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: Self.now())
+        _ = try await commit(owner: userID) { rows in rows.sessions.append(session) }
     }
 
     /// Signs guest account `userID` in with the token of `tokenHash` when nobody is signed in to
     /// it (it is lent to one guest at a time): false when somebody is.
     func lend(guest userID: String, tokenHash: String) async throws -> Bool {
-        let now = ISO8601DateFormatter().string(from: Date())
-        guard
-            let generation = try await database.lend(
-                SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: now))
-        else { return false }
-        try await committed(generation)
-        return true
+        let session = SessionRecord(tokenHash: tokenHash, userID: userID, createdAt: Self.now())
+        do {
+            _ = try await commit(owner: userID) { rows in
+                guard rows.sessions.isEmpty else { throw SignInRefused() }
+                rows.sessions.append(session)
+            }
+            return true
+        } catch is SignInRefused {
+            return false
+        }
     }
 
     /// The account signed in with the token of `tokenHash`: nil when it is not signed in, or its
@@ -108,23 +111,49 @@ extension Store {
         let idle = now.timeIntervalSince(session.lastUsed)
         guard idle < sessionIdleLimit else { return nil }
         if idle > min(sessionIdleLimit / 10, 86_400) {
-            try await committed(
-                database.touchSession(tokenHash: tokenHash, at: ISO8601DateFormatter().string(from: now)))
+            let time = ISO8601DateFormatter().string(from: now)
+            do {
+                _ = try await commit(owner: session.userID) { rows in
+                    guard let index = rows.sessions.firstIndex(where: { $0.tokenHash == tokenHash }) else {
+                        throw SignInRefused()
+                    }
+                    rows.sessions[index].lastUsedAt = time
+                }
+            } catch is SignInRefused {
+                return nil  // ended meanwhile
+            }
         }
         return session.userID
     }
 
     /// Ends every sign-in of `userID` (signing out everywhere); how many there were.
     func endSessions(userID: String) async throws -> Int {
-        let (ended, generation) = try await database.endSessions(userID: userID)
-        try await committed(generation)
-        return ended
+        try await commit(owner: userID) { rows in
+            defer { rows.sessions = [] }
+            return rows.sessions.count
+        }.outcome
     }
 
     /// Signs the token of `tokenHash` out; false when it was not signed in.
     func endSession(tokenHash: String) async throws -> Bool {
-        let (ended, generation) = try await database.endSession(tokenHash: tokenHash)
-        try await committed(generation)
-        return ended
+        var known = latest.sessions[tokenHash]
+        if known == nil { known = try await current().sessions[tokenHash] }
+        guard let owner = known?.userID else { return false }
+        do {
+            _ = try await commit(owner: owner) { rows in
+                guard rows.sessions.contains(where: { $0.tokenHash == tokenHash }) else { throw SignInRefused() }
+                rows.sessions.removeAll { $0.tokenHash == tokenHash }
+            }
+            return true
+        } catch is SignInRefused {
+            return false
+        }
     }
+
+    /// Now, as the database keeps times (ISO 8601).
+    private static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 }
+
+/// A sign-in change the account's sign-ins as they are refuse: a guest account already lent, a
+/// session already ended.
+private struct SignInRefused: Error {}

@@ -89,11 +89,11 @@ public final class Store: Service {
 
     // MARK: Reading
 
-    /// The read model after asking the database for other servers' changes (one round trip):
-    /// for what the read model does not know yet, such as a token signed in elsewhere a moment ago.
+    /// The read model after asking the database for other servers' changes (one round trip, and
+    /// one more when there are some): for what the read model does not know yet, such as a token
+    /// signed in elsewhere a moment ago.
     func current() async throws -> ReadModel {
-        let generation = try await database.generation()
-        if generation != latest.generation { try await catchUp(through: generation) }
+        try await published.advance { [self] in try await readChanges(through: nil) }
         return latest
     }
 
@@ -139,10 +139,10 @@ public final class Store: Service {
     }
 
     /// ``catchUp(through:)``'s work, in its turn: first the changes held with their rows (no
-    /// query), then, if that does not reach `target`, the database's.
-    private func readChanges(through target: Int) async throws {
+    /// query), then, if that does not reach `target` (nil: whatever the database has), the database's.
+    private func readChanges(through target: Int?) async throws {
         try await takeFromLog()
-        if latest.generation >= target { return }
+        if let target, latest.generation >= target { return }
         let model = latest
         guard let scopes = try await database.changes(since: model.generation) else { return try await reloadAll() }
         guard let last = scopes.last?.generation else { return }
@@ -151,9 +151,11 @@ public final class Store: Service {
         let owned = try await database.owned(by: Set(scopes.map(\.owner)))
         writer.forget(owned.keys)
         try await take(
-            owned.values.map { try ChangedRows($0, userMoved: usersChanged.contains($0.profile.id)) }, through: last,
-            sessions: signInsChanged.isEmpty
-                ? nil : (signInsChanged, try await database.sessions(of: signInsChanged)))
+            owned.values.map {
+                try ChangedRows(
+                    $0, userMoved: usersChanged.contains($0.profile.id),
+                    sessionsMoved: signInsChanged.contains($0.profile.id))
+            }, through: last)
         readFromDatabase.add(scopes.count, ordering: .relaxed)
     }
 
@@ -169,12 +171,9 @@ public final class Store: Service {
         takenFromNotifications.add(others.count, ordering: .relaxed)
     }
 
-    /// Publishes the read model with `changed` taken in, in order, as of `generation` (and the
-    /// sign-ins of the accounts whose sign-ins changed), and tells the event subscribers what moved.
-    private func take(
-        _ changed: [ChangedRows], through generation: Int,
-        sessions: (owners: Set<String>, records: [SessionRecord])? = nil
-    ) async throws {
+    /// Publishes the read model with `changed` taken in, in order, as of `generation`, and tells
+    /// the event subscribers what moved.
+    private func take(_ changed: [ChangedRows], through generation: Int) async throws {
         var next = latest
         var told: [ChangeFeed.Change] = []
         var users: [String: UserRecord] = [:]  // the last of each
@@ -184,9 +183,9 @@ public final class Store: Service {
                 users[user.id] = user
                 told.append(.user(id: user.id, nfts: user.nftCount))
             }
+            if let sessions = rows.sessions { next.replaceSessions(of: [rows.owner], with: sessions) }
         }
         try await next.replaceUsers(changing: Array(users.values))
-        if let sessions { next.replaceSessions(of: sessions.owners, with: sessions.records) }
         next.generation = generation
         published.publish(next)
         feed.publish(told)
@@ -292,9 +291,21 @@ public final class Store: Service {
         return (profile, order, outcome)
     }
 
-    /// After a sign-up or sign-in change of `generation`: the read model has at least that
-    /// change before the change is answered.
-    func committed(_ generation: Int) async throws { try await catchUp(through: generation) }
+    /// Writes a new owner's `rows` (``ChangeWriter/create(_:)``), its row in `/users` numbered
+    /// after the last the read model knows (after catching up, when another writer's sign-up came
+    /// first); returns once the read model has them.
+    func create(_ rows: OwnerRows) async throws {
+        var rows = rows
+        for attempt in 0..<Self.signUpAttempts {
+            let model = attempt == 0 ? latest : try await current()
+            rows.user?.seq = model.lastUserSeq + 1
+            if let scope = try await writer.create(rows) { return try await takeIn(scope.generation) }
+        }
+        throw StoreError.unavailable("\(Self.signUpAttempts) sign-ups of other servers came first")
+    }
+
+    /// How many times a sign-up is made again after other writers' came first.
+    static let signUpAttempts = 20
 }
 
 /// Whose profile and order: ``shared`` (requests without an account token, the gen-1 habit),

@@ -1,13 +1,12 @@
-/// One change as `fakenft_write` reads it (migration `v13-paid-orders`, ``PostgresFunctions``):
-/// the owner, the versions its rows were read at, each row that changed, whole, as a JSON object
-/// keyed by its columns (``RecordJSON``) with its table (a row left out is not written), the rows
-/// it adds (a paid order) and whether the owner's paid orders go. `rows` is what its notification
-/// carries (``NotifiedChange/payload(_:)``; nil when too large).
+/// One change as `fakenft_apply` reads it (migration `v16-accounts-as-changes`,
+/// ``PostgresFunctions``): the owner, the versions its rows were read at (none for a new owner's:
+/// then its address, which must have no account, and the place in `/users` its row follows), the
+/// tokens of its sign-ins when it changes them,
+/// the rows it deletes (by key), each row that changed, whole, as a JSON object keyed by its
+/// columns (``RecordJSON``) with its table (a row left out is not written), the rows it adds (a new
+/// owner's, a sign-in, an SSH key, a paid order) and whether the owner's paid orders go. `rows` is
+/// what its notification carries (``NotifiedChange/payload(_:)``; nil when too large).
 struct PostgresChange: Encodable, Sendable {
-    private enum CodingKeys: CodingKey {
-        case owner, expectedProfile, expectedOrder, put, add, forgetPaid, users, rows
-    }
-
     /// A row to write: its table and its columns.
     struct Row: Encodable, Sendable {
         var table: String
@@ -19,31 +18,61 @@ struct PostgresChange: Encodable, Sendable {
         }
     }
 
+    /// A row to delete: its table and its key.
+    struct Key: Encodable, Sendable {
+        var table: String
+        var key: String
+    }
+
     var owner: String
-    var expectedProfile: Int
-    var expectedOrder: Int
-    var put: [Row]
-    var add: [Row]
+    var expectedProfile: Int?
+    var expectedOrder: Int?
+    var expectedSessions: [String]?
+    var emailKey: String?
+    /// A new owner's: the place in storage order of `/users` its row follows (the last).
+    var lastUserSeq: Int?
+    var drop: [Key] = []
+    var put: [Row] = []
+    var add: [Row] = []
     /// Whether the owner's paid orders are deleted (before `add`).
     var forgetPaid: Bool
-    /// Whether the owner's row in `/users` changed (the change log's `users`).
+    /// Whether the owner's row in `/users`, or its sign-ins, changed (the change log's `users`, `sessions`).
     var users: Bool
+    var sessions: Bool
     var rows: String?
 
     /// `made`, its notification carrying what a read model shows of it.
     init(_ made: MadeChange) throws {
-        let (rows, before) = (made.rows, made.before)
+        let rows = made.rows
         owner = made.owner
-        expectedProfile = before.profile.version
-        expectedOrder = before.order.version
         users = rows.user != nil && made.users
-        put = try [
-            rows.profile == before.profile ? nil : Row(rows.profile),
-            rows.order == before.order ? nil : Row(rows.order),
-            rows.account == before.account ? nil : try rows.account.map(Row.init),
-            users ? try rows.user.map(Row.init) : nil,
-        ].compactMap { $0 }
-        add = try rows.paid.map { [try Row($0)] } ?? []
+        sessions = made.sessions
+        if let before = made.before {
+            expectedProfile = before.profile.version
+            expectedOrder = before.order.version
+            expectedSessions = sessions ? before.sessions.map(\.tokenHash) : nil
+            put = try [
+                rows.profile == before.profile ? nil : Row(rows.profile),
+                rows.order == before.order ? nil : Row(rows.order),
+                rows.account == before.account ? nil : try rows.account.map(Row.init),
+                users ? try rows.user.map(Row.init) : nil,
+            ].compactMap { $0 }
+        } else {
+            emailKey = rows.account?.emailKey
+            lastUserSeq = rows.user.map { $0.seq - 1 }
+            add = try [
+                try rows.account.map(Row.init), Row(rows.profile), Row(rows.order), try rows.user.map(Row.init),
+            ].compactMap { $0 }
+        }
+        let signIns = SessionChanges(from: made.before?.sessions ?? [], to: rows.sessions)
+        drop = signIns.ended.map { Key(table: SessionRecord.databaseTableName, key: $0) }
+        put += try signIns.used.map(Row.init)
+        add += try signIns.added.map(Row.init)
+        if let key = rows.linksKey {
+            drop.append(Key(table: SSHKeyRecord.databaseTableName, key: key.fingerprint))
+            add.append(try Row(key))
+        }
+        add += try rows.paid.map { [try Row($0)] } ?? []
         forgetPaid = rows.forgetsPaid
         self.rows = NotifiedChange.payload(made.shown)
     }

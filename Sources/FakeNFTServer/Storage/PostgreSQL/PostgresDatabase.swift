@@ -5,7 +5,7 @@ import PostgresNIO
 import Synchronization
 
 /// The store's tables in PostgreSQL, through postgres-nio's connection pool: for several
-/// servers on one database. A batch of changes is one call of `fakenft_write` (one round trip,
+/// servers on one database. A batch of changes is one call of `fakenft_apply` (one round trip,
 /// one commit), which writes each only if its rows are still at the versions it was made on,
 /// counts it, logs it and notifies every server (docs/storage.md, "A change", has the steps).
 final class PostgresDatabase: StoreDatabase {
@@ -108,12 +108,6 @@ final class PostgresDatabase: StoreDatabase {
         return rows
     }
 
-    func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
-        try await connection { db in try await Self.sessions(of: owners, db) }
-    }
-
-    func generation() async throws -> Int { try await connection(Self.generation) }
-
     func changes(since generation: Int) async throws -> [ChangeScope]? {
         try await connection { db in
             // one round trip: the counter, and the log's entries up to it (none: a row of NULLs)
@@ -151,9 +145,7 @@ final class PostgresDatabase: StoreDatabase {
     func write(_ changes: [MadeChange]) async -> [Result<Int?, any Error>] {
         do {
             let calls = try changes.map(PostgresChange.init)
-            return try await connection { [writer] db in try await Self.write(calls, writer: writer, db) }.map {
-                .success($0)
-            }
+            return try await connection { [writer] db in try await Self.write(calls, writer: writer, db) }
         } catch {
             if changes.count == 1 || error is StoreError { return changes.map { _ in .failure(error) } }
             logger.warning(
@@ -172,7 +164,7 @@ final class PostgresDatabase: StoreDatabase {
         try await transaction { [writer] db in
             let made = try make(try await Self.lockedRows(of: owner, db))
             // the same call as every change, on rows that cannot have moved on: they are locked
-            guard let generation = try await Self.write([PostgresChange(made)], writer: writer, db).first ?? nil else {
+            guard let generation = try await Self.write([PostgresChange(made)], writer: writer, db).first?.get() else {
                 throw StoreError.damaged("rows locked for a change moved on under it")
             }
             return (made, generation)

@@ -44,14 +44,6 @@ extension PostgresDatabase {
         return try await records(query, db)
     }
 
-    /// The sign-ins of `owners`.
-    static func sessions(of owners: Set<String>, _ db: PostgresConnection) async throws -> [SessionRecord] {
-        var query = PostgresQuery(
-            unsafeSQL: #"SELECT \#(columns(of: "session")) FROM "session" WHERE "userID" = ANY($1)"#)
-        query.binds.append(Array(owners))
-        return try await records(query, db)
-    }
-
     /// The accounts whose `column` (`userID` or `emailKey`) is `value`.
     static func accounts(_ column: String, _ value: String, lock: Bool = false, _ db: PostgresConnection) async throws
         -> [AccountRecord]
@@ -59,13 +51,15 @@ extension PostgresDatabase {
         try await rows(where: column, is: value, lock: lock, db)
     }
 
-    /// Owners' rows, in one query (an owner without a profile or an order is left out).
+    /// Owners' rows, in one query, an account's sign-ins as one JSON array (an owner without a
+    /// profile or an order is left out).
     static func rows(of owners: Set<String>, _ db: PostgresConnection) async throws -> [String: OwnerRows] {
         var found: [String: OwnerRows] = [:]
         let rows = try await db.query(
             #"""
             SELECT \#(unescaped: columns(of: "profile", alias: "p")), \#(unescaped: columns(of: "orders", alias: "o")),
-              \#(unescaped: columns(of: "account", alias: "a")), \#(unescaped: columns(of: "user", alias: "u"))
+              \#(unescaped: columns(of: "account", alias: "a")), \#(unescaped: columns(of: "user", alias: "u")),
+              COALESCE((SELECT json_agg(s) FROM session s WHERE s."userID" = a."userID"), '[]')::text AS signins
             FROM profile p JOIN orders o ON o.id = p.id
               LEFT JOIN account a ON a."userID" = p.id AND p.id <> \#(Owner.shared)
               LEFT JOIN "user" u ON u.id = a."userID"
@@ -79,7 +73,10 @@ extension PostgresDatabase {
             let profile: ProfileRecord = try read("p")
             let account: AccountRecord? = columns["a_userID"].bytes == nil ? nil : try read("a") as AccountRecord
             let user: UserRecord? = account == nil || columns["u_seq"].bytes == nil ? nil : try read("u") as UserRecord
-            found[profile.id] = OwnerRows(profile: profile, order: try read("o"), account: account, user: user)
+            let sessions = try JSONDecoder().decode(
+                [SessionRecord].self, from: Data(try columns["signins"].decode(String.self).utf8))
+            found[profile.id] = OwnerRows(
+                profile: profile, order: try read("o"), account: account, user: user, sessions: sessions)
         }
         return found
     }
@@ -92,11 +89,11 @@ extension PostgresDatabase {
             throw StoreError.damaged("the database has no profile or no order '\(owner)'")
         }
         let account = owner == Owner.shared ? nil : try await accounts("userID", owner, lock: true, db).first
-        var user: UserRecord?
-        if account != nil {
-            user = try await (rows(where: "id", is: owner, lock: true, db) as [UserRecord]).first
-        }
-        return OwnerRows(profile: profile, order: order, account: account, user: user)
+        guard account != nil else { return OwnerRows(profile: profile, order: order) }
+        return OwnerRows(
+            profile: profile, order: order, account: account,
+            user: try await (rows(where: "id", is: owner, lock: true, db) as [UserRecord]).first,
+            sessions: try await rows(where: "userID", is: owner, db))
     }
 
     static func generation(_ db: PostgresConnection) async throws -> Int {
@@ -115,48 +112,26 @@ extension PostgresDatabase {
         return generation
     }
 
-    /// Counts a change and records what it touched, in one statement, as the transaction's last
-    /// before its commit: the counter's row lock is then held only for this and the commit, while
-    /// changes to different owners run side by side until here.
-    static func recordChange(owner: String, users: Bool, sessions: Bool, _ db: PostgresConnection) async throws -> Int {
-        guard
-            let generation = try await db.query(
-                """
-                WITH counted AS (UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation),
-                     logged AS (INSERT INTO change_log (generation, owner, users, sessions) SELECT generation,
-                     \(owner), \(users), \(sessions) FROM counted)
-                SELECT counted.generation FROM counted CROSS JOIN LATERAL (SELECT pg_notify(\(channel),
-                  counted.generation::text)) AS notified
-                """, logger: quiet
-            ).decode(Int.self).array().first
-        else {
-            throw StoreError.damaged("the database has no store_state row")
-        }
-        if generation % 1_000 == 0 {
-            try await db.query(
-                "DELETE FROM change_log WHERE generation <= \(generation - StorageSchema.changeLogLength)",
-                logger: quiet)
-        }
-        return generation
-    }
-
-    /// Writes `changes` (of different owners; one or more) in one call of `fakenft_write`
-    /// (``PostgresFunctions/v13Write``), named as `writer`'s: each change's generation, in order;
-    /// nil for one whose rows were no longer at the versions it was made from.
-    static func write(_ changes: [PostgresChange], writer: String, _ db: PostgresConnection) async throws -> [Int?] {
+    /// Writes `changes` (of different owners; one or more) in one call of `fakenft_apply`
+    /// (``PostgresFunctions/v16Apply``), named as `writer`'s: each change's generation, in order;
+    /// nil for one whose rows were no longer at the versions it was made from, ``StoreError/emailTaken``
+    /// for a sign-up with an address that has an account.
+    static func write(_ changes: [PostgresChange], writer: String, _ db: PostgresConnection) async throws
+        -> [Result<Int?, any Error>]
+    {
         let numbered =
             try await db.execute(ChangesCall(changes: changes, writer: writer), logger: quiet).array().first ?? []
         guard numbered.count == changes.count else {
-            throw StoreError.damaged("fakenft_write answered \(numbered.count) of \(changes.count) changes")
+            throw StoreError.damaged("fakenft_apply answered \(numbered.count) of \(changes.count) changes")
         }
-        return numbered.map { $0 > 0 ? $0 : nil }
+        return numbered.map { $0 > 0 ? .success($0) : $0 == 0 ? .success(nil) : .failure(StoreError.emailTaken) }
     }
 
-    /// The call of `fakenft_write`, prepared once per connection (postgres-nio keeps it by
+    /// The call of `fakenft_apply`, prepared once per connection (postgres-nio keeps it by
     /// name): a batch sends only its changes' rows, and what their notifications carry.
     struct ChangesCall: PostgresPreparedStatement {
-        static let name = "fakenft_write_call"
-        static let sql = "SELECT fakenft_write($1::jsonb, $2, $3)"
+        static let name = "fakenft_apply_call"
+        static let sql = "SELECT fakenft_apply($1::jsonb, $2, $3)"
         var changes: [PostgresChange]
         var writer: String
 

@@ -18,6 +18,9 @@ struct ReadModel: Sendable {
     var users: EncodedTable
     /// The rows `users` was made from, in storage order.
     private(set) var userRecords: ChunkedArray<UserRecord>
+    /// The last place in storage order of `/users` taken, by a listed row or not (-1: none): a
+    /// sign-up's row takes the next one.
+    private(set) var lastUserSeq: Int
     var currencies: EncodedTable
     /// Profiles and orders by owner (``Owner``): the shared one and each account's. In hash trees
     /// (`TreeDictionary`), as the tables are chunked, so that a change copies what it changes,
@@ -33,7 +36,7 @@ struct ReadModel: Sendable {
     /// Each currency's row, by id: whether a payment with it succeeds (set when the server starts)
     /// and its name for a paid order.
     var paymentCurrencies: [String: CurrencyRecord]
-    /// The database's change counter this model reflects (``StoreDatabase/generation()``).
+    /// The database's change counter this model reflects (``StoreDatabase/changes(since:)``).
     var generation: Int
 
     /// A read model of the whole database.
@@ -48,6 +51,7 @@ struct ReadModel: Sendable {
         self.collections = try await collections
         self.users = try await users
         userRecords = ChunkedArray(listed)
+        lastUserSeq = data.users.map(\.seq).max() ?? -1
         profiles = TreeDictionary(firstOf: try data.profiles.map { ($0.id, try Self.versioned($0)) })
         orders = TreeDictionary(firstOf: try data.orders.map { ($0.id, try Self.versioned($0)) })
         guard profiles[Owner.shared] != nil, orders[Owner.shared] != nil else {
@@ -67,6 +71,7 @@ struct ReadModel: Sendable {
     /// that would not be last in storage order (an SSH key's account listed once it does
     /// something, after later sign-ups) makes the table again. Rows not listed are left out.
     mutating func replaceUsers(changing all: [UserRecord]) async throws {
+        lastUserSeq = max(lastUserSeq, all.map(\.seq).max() ?? -1)
         let changed = all.filter(\.listed)
         guard !changed.isEmpty else { return }
         var records = userRecords

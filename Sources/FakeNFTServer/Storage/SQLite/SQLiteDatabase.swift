@@ -114,7 +114,8 @@ final class SQLiteDatabase: StoreDatabase {
 
     /// One immediate transaction for the batch (one flush to disk for all), each change in a
     /// savepoint of its own: one whose rows the database refuses fails alone. A change is written
-    /// only while its owner's rows are, whole, those it was made on. Counted in ``transactions``.
+    /// only while its owner's rows are, whole, those it was made on (a new owner's while it has
+    /// none). Counted in ``transactions``.
     func write(_ changes: [MadeChange]) async -> [Result<Int?, any Error>] {
         transactions.add(1, ordering: .relaxed)
         do {
@@ -123,7 +124,7 @@ final class SQLiteDatabase: StoreDatabase {
                     Result {
                         var generation: Int?
                         try db.inSavepoint {
-                            guard try Self.rows(of: change.owner, db) == change.before else { return .rollback }
+                            guard try Self.stillAsMadeOn(change, db) else { return .rollback }
                             generation = try Self.write(change, db)
                             return .commit
                         }
@@ -146,27 +147,50 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
-    /// Writes the rows `change` changed (and adds a paid order), counts the change and logs it:
-    /// its generation.
+    /// Whether `change`'s owner's rows are those it was made on; for a new owner's, whether it has
+    /// none and its row in `/users` is numbered last (and its address has no account: else
+    /// ``StoreError/emailTaken``).
+    private static func stillAsMadeOn(_ change: MadeChange, _ db: Database) throws -> Bool {
+        if let before = change.before { return try rows(of: change.owner, db) == before }
+        if let account = change.rows.account,
+            try AccountRecord.filter(AccountRecord.Columns.emailKey == account.emailKey).fetchCount(db) > 0
+        {
+            throw StoreError.emailTaken
+        }
+        let last = try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM \(UserRecord.databaseTableName)") ?? -1
+        return try ProfileRecord.fetchOne(db, key: change.owner) == nil
+            && change.rows.user.map { $0.seq == last + 1 } ?? true
+    }
+
+    /// Writes the rows `change` changed (a new owner's all),
+    /// the sign-ins it added, used or ended, the SSH key it links and the paid order it adds;
+    /// counts the change and logs it: its generation.
     private static func write(_ change: MadeChange, _ db: Database) throws -> Int {
-        let (rows, before) = (change.rows, change.before)
-        if rows.profile != before.profile { try rows.profile.update(db) }
-        if rows.order != before.order { try rows.order.update(db) }
-        if let account = rows.account, account != before.account { try account.update(db) }
-        if let user = rows.user, user != before.user { try user.update(db) }
+        let rows = change.rows
+        if let before = change.before {
+            if rows.profile != before.profile { try rows.profile.update(db) }
+            if rows.order != before.order { try rows.order.update(db) }
+            if let account = rows.account, account != before.account { try account.update(db) }
+            if let user = rows.user, user != before.user { try user.update(db) }
+        } else {
+            try rows.account?.insert(db)
+            try rows.profile.insert(db)
+            try rows.order.insert(db)
+            try rows.user?.insert(db)
+        }
+        let sessions = SessionChanges(from: change.before?.sessions ?? [], to: rows.sessions)
+        for ended in sessions.ended { try SessionRecord.deleteOne(db, key: ended) }
+        for session in sessions.added { try session.insert(db) }
+        for session in sessions.used { try session.update(db) }
+        try rows.linksKey?.save(db)
         if rows.forgetsPaid { try PurchaseRecord.filter(Column("owner") == change.owner).deleteAll(db) }
         try rows.paid?.insert(db)
-        return try record(owner: change.owner, users: change.users, sessions: false, db)
+        return try record(owner: change.owner, users: change.users, sessions: change.sessions, db)
     }
 
     func owned(by owners: Set<String>) async throws -> [String: OwnerRows] {
         try await read { db in try Dictionary(uniqueKeysWithValues: owners.map { ($0, try Self.rows(of: $0, db)) }) }
     }
-
-    func sessions(of owners: Set<String>) async throws -> [SessionRecord] {
-        try await read { db in try SessionRecord.filter(owners.contains(SessionRecord.Columns.userID)).fetchAll(db) }
-    }
-    func generation() async throws -> Int { try await read(Self.generation) }
 
     func changes(since generation: Int) async throws -> [ChangeScope]? {
         try await read { db in
@@ -291,9 +315,13 @@ final class SQLiteDatabase: StoreDatabase {
         else {
             throw StoreError.damaged("the database has no profile or no order '\(owner)'")
         }
-        let account = owner == Owner.shared ? nil : try AccountRecord.fetchOne(db, key: owner)
-        let user = account == nil ? nil : try UserRecord.filter(UserRecord.Columns.id == owner).fetchOne(db)
-        return OwnerRows(profile: profile, order: order, account: account, user: user)
+        guard owner != Owner.shared, let account = try AccountRecord.fetchOne(db, key: owner) else {
+            return OwnerRows(profile: profile, order: order)
+        }
+        return OwnerRows(
+            profile: profile, order: order, account: account,
+            user: try UserRecord.filter(UserRecord.Columns.id == owner).fetchOne(db),
+            sessions: try SessionRecord.filter(SessionRecord.Columns.userID == owner).fetchAll(db))
     }
 
     static func generation(_ db: Database) throws -> Int {

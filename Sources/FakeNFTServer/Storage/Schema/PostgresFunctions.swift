@@ -261,4 +261,124 @@ enum PostgresFunctions {
         END
         $$
         """
+
+    /// `v16-accounts-as-changes`: v13's `fakenft_refresh_writers` with the sign-ins' and SSH keys'
+    /// tables among those it writes, and a third function it makes, `fakenft_drop_row(table, key)`,
+    /// which deletes the row its key names (a sign-out, a key linked anew).
+    static let v16Writers = """
+        CREATE OR REPLACE FUNCTION fakenft_refresh_writers() RETURNS VOID LANGUAGE plpgsql AS $$
+        DECLARE
+          t RECORD;
+          named TEXT;
+          defaults TEXT;
+          puts TEXT := '';
+          adds TEXT := '';
+          drops TEXT := '';
+        BEGIN
+          FOR t IN SELECT * FROM (VALUES ('profile', 'id'), ('orders', 'id'), ('account', 'userID'), ('user', 'id'),
+              ('purchase', NULL), ('session', 'tokenHash'), ('ssh_key', 'fingerprint')) AS x(tbl, key) LOOP
+            SELECT string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum),
+                string_agg(COALESCE(pg_get_expr(d.adbin, d.adrelid), 'NULL') || '::'
+                  || format_type(a.atttypid, a.atttypmod), ', ' ORDER BY a.attnum)
+              INTO named, defaults
+              FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+              WHERE a.attrelid = quote_ident(t.tbl)::regclass AND a.attnum > 0 AND NOT a.attisdropped;
+            IF t.key IS NOT NULL THEN
+              puts := puts || format(
+                '  IF tbl = %L THEN UPDATE %I AS r SET (%s) = (SELECT %s FROM jsonb_populate_record(r, fields)) '
+                'WHERE r.%I = fields->>%L; RETURN; END IF;' || chr(10), t.tbl, t.tbl, named, named, t.key, t.key);
+              drops := drops || format(
+                '  IF tbl = %L THEN DELETE FROM %I WHERE %I = key_value; RETURN; END IF;' || chr(10),
+                t.tbl, t.tbl, t.key);
+            END IF;
+            adds := adds || format(
+              '  IF tbl = %L THEN INSERT INTO %I (%s) SELECT %s FROM jsonb_populate_record(ROW(%s)::%I, fields); '
+              'RETURN; END IF;' || chr(10), t.tbl, t.tbl, named, named, defaults, t.tbl);
+          END LOOP;
+          EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_put_row(tbl TEXT, fields JSONB) RETURNS VOID '
+            'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || puts
+            || '  RAISE EXCEPTION ''fakenft_put_row: no table %'', tbl;' || chr(10) || 'END $f$';
+          EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_add_row(tbl TEXT, fields JSONB) RETURNS VOID '
+            'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || adds
+            || '  RAISE EXCEPTION ''fakenft_add_row: no table %'', tbl;' || chr(10) || 'END $f$';
+          EXECUTE 'CREATE OR REPLACE FUNCTION fakenft_drop_row(tbl TEXT, key_value TEXT) RETURNS VOID '
+            'LANGUAGE plpgsql AS $f$ BEGIN' || chr(10) || drops
+            || '  RAISE EXCEPTION ''fakenft_drop_row: no table %'', tbl;' || chr(10) || 'END $f$';
+        END
+        $$
+        """
+
+    /// `v16-accounts-as-changes`: every change of the shop's rows, a sign-up, a sign-in and a
+    /// sign-out as much as a like, in one function (v13's `fakenft_write` stays for servers of that
+    /// version). Each change is `{owner, expectedProfile, expectedOrder, expectedSessions, emailKey,
+    /// drop: [{table, key}], put: [{table, row}], forgetPaid, add: [{table, row}], users, sessions,
+    /// rows}` (``PostgresChange``). A change of an owner's rows locks and checks its profile and
+    /// order at the versions it was made from and, when it changes the sign-ins, the tokens they had
+    /// (0 in the answer when they moved on). A new owner's (a sign-up) takes the counter's row lock
+    /// first, so that sign-ups check the address and the place of their row in `/users` one at a
+    /// time: 0 when the owner has rows or its row no longer follows the last (`lastUserSeq`), -1
+    /// when the address has an account. Then its rows are deleted, written and added, the
+    /// generation counted, the change logged and notified as v13's.
+    static let v16Apply = """
+        CREATE FUNCTION fakenft_apply(batch JSONB, log_length BIGINT, writer TEXT)
+        RETURNS BIGINT[] LANGUAGE plpgsql AS $$
+        DECLARE
+          c JSONB;
+          r JSONB;
+          nth INT;
+          owner_id TEXT;
+          counted BIGINT;
+          numbered BIGINT[] := '{}';
+        BEGIN
+          IF jsonb_array_length(batch) > 1 THEN
+            PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+              WHERE p.id IN (SELECT x->>'owner' FROM jsonb_array_elements(batch) AS x)
+              ORDER BY p.id COLLATE "C" FOR UPDATE;
+          END IF;
+          FOR nth IN 0 .. jsonb_array_length(batch) - 1 LOOP
+            c := batch->nth;
+            owner_id := c->>'owner';
+            IF c ? 'expectedProfile' THEN
+              PERFORM 1 FROM profile p JOIN orders o ON o.id = p.id
+                WHERE p.id = owner_id AND p.version = (c->>'expectedProfile')::BIGINT
+                  AND o.version = (c->>'expectedOrder')::BIGINT FOR UPDATE;
+              IF NOT FOUND OR (c ? 'expectedSessions'
+                  AND ARRAY(SELECT s."tokenHash" FROM session s WHERE s."userID" = owner_id ORDER BY 1)
+                    <> ARRAY(SELECT x FROM jsonb_array_elements_text(c->'expectedSessions') AS x ORDER BY 1)) THEN
+                numbered := numbered || 0::BIGINT;
+                CONTINUE;
+              END IF;
+            ELSE
+              PERFORM 1 FROM store_state WHERE id = 1 FOR UPDATE;
+              IF EXISTS (SELECT 1 FROM profile WHERE id = owner_id) OR (c ? 'lastUserSeq'
+                  AND (SELECT COALESCE(MAX(seq), -1) FROM "user") <> (c->>'lastUserSeq')::BIGINT) THEN
+                numbered := numbered || 0::BIGINT;
+                CONTINUE;
+              END IF;
+              IF EXISTS (SELECT 1 FROM account WHERE "emailKey" = c->>'emailKey') THEN
+                numbered := numbered || (-1)::BIGINT;
+                CONTINUE;
+              END IF;
+            END IF;
+            FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'drop', '[]'::jsonb)) LOOP
+              PERFORM fakenft_drop_row(r->>'table', r->>'key');
+            END LOOP;
+            FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'put', '[]'::jsonb)) LOOP
+              PERFORM fakenft_put_row(r->>'table', r->'row');
+            END LOOP;
+            IF COALESCE((c->>'forgetPaid')::BOOLEAN, false) THEN DELETE FROM purchase WHERE owner = owner_id; END IF;
+            FOR r IN SELECT * FROM jsonb_array_elements(COALESCE(c->'add', '[]'::jsonb)) LOOP
+              PERFORM fakenft_add_row(r->>'table', r->'row');
+            END LOOP;
+            UPDATE store_state SET generation = generation + 1 WHERE id = 1 RETURNING generation INTO counted;
+            INSERT INTO change_log (generation, owner, users, sessions) VALUES (counted, owner_id,
+              COALESCE((c->>'users')::BOOLEAN, false), COALESCE((c->>'sessions')::BOOLEAN, false));
+            IF counted % 1000 = 0 THEN DELETE FROM change_log WHERE generation <= counted - log_length; END IF;
+            PERFORM pg_notify('fakenft_changes', counted || ' ' || writer || COALESCE(' ' || (c->>'rows'), ''));
+            numbered := numbered || counted;
+          END LOOP;
+          RETURN numbered;
+        END
+        $$
+        """
 }

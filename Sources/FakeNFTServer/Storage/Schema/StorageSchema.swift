@@ -215,6 +215,13 @@ enum StorageSchema {
                 ])
             ]
         ),
+        // Sign-ups, sign-ins, sign-outs and key links written as every other change, by one
+        // function on PostgreSQL (``PostgresFunctions/v16Apply``), with the rows of sign-ins and
+        // keys among those it writes (``PostgresFunctions/v16Writers``). No table changes.
+        (
+            "v16-accounts-as-changes",
+            [.statements([PostgresFunctions.v16Writers, PostgresFunctions.v16Apply], only: .postgres)]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

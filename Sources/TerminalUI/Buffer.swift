@@ -155,22 +155,6 @@ public struct Buffer: Sendable, Hashable {
 
     public mutating func clear(_ rect: Rect, style: Style = .plain) { fill(rect, with: " ", style: style) }
 
-    /// Draws a box outline with an optional title in the top border.
-    public mutating func box(_ rect: Rect, title: String? = nil, style: Style = .plain) {
-        guard rect.width >= 2, rect.height >= 2 else { return }
-        let inner = rect.width - 2
-        let horizontal = String(repeating: "─", count: inner)
-        draw("┌" + horizontal + "┐", at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width)
-        for row in rect.y + 1..<rect.maxY - 1 {
-            draw("│", at: Point(x: rect.x, y: row), style: style, maxWidth: 1)
-            draw("│", at: Point(x: rect.maxX - 1, y: row), style: style, maxWidth: 1)
-        }
-        draw("└" + horizontal + "┘", at: Point(x: rect.x, y: rect.maxY - 1), style: style, maxWidth: rect.width)
-        if let title, inner > 4 {
-            draw(" \(title) ", at: Point(x: rect.x + 2, y: rect.y), style: style.bolded(), maxWidth: inner - 2)
-        }
-    }
-
     /// Notes how the list or grid `area` was laid out (see ``panes``).
     public mutating func record(_ layout: PaneLayout, as area: String) { panes[area] = layout }
 

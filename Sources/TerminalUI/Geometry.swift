@@ -33,6 +33,8 @@ public struct Rect: Sendable, Hashable {
     }
     public init(size: Size) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
 
+    /// Its top-left cell.
+    public var origin: Point { Point(x: x, y: y) }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
@@ -68,6 +70,13 @@ public extension Rect {
 
     func rows(_ a: Constraint, _ b: Constraint, _ c: Constraint) -> (Rect, Rect, Rect) {
         Self.three(rowParts([a, b, c]))
+    }
+
+    func rows(_ a: Constraint, _ b: Constraint, _ c: Constraint, _ d: Constraint, _ e: Constraint)
+        -> (Rect, Rect, Rect, Rect, Rect)
+    {
+        let p = rowParts([a, b, c, d, e])
+        return (p[0], p[1], p[2], p[3], p[4])
     }
 
     /// Left to right, one part per constraint.

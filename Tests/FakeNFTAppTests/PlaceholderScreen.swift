@@ -14,7 +14,7 @@ final class PlaceholderScreen: Screen {
 
     func render(in rect: Rect, buffer: inout Buffer) {
         let box = rect.centered(width: min(rect.width, 44), height: 5)
-        buffer.box(box, title: title, style: .dim)
+        buffer.render(Block(title: title, style: .dim), in: box)
         buffer.draw(
             "\(title) is not built yet.", at: Point(x: box.x + 2, y: box.y + 2), style: .plain, maxWidth: box.width - 4)
     }

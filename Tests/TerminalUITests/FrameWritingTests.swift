@@ -57,13 +57,14 @@ import Testing
 
     /// A list of `count` rows from `offset` with row `selected` highlighted, a counter above it, a
     /// border, and whatever `edits` draw over it.
-    private static func listFrame(
+    @MainActor private static func listFrame(
         _ size: Size, offset: Int, selected: Int, edits: [(String, Point, Style)] = []
     ) -> Buffer {
         var frame = Buffer(size: size)
         frame.draw("Row \(selected + 1) of 500", at: Point(x: 1, y: 0), style: .bold)
-        frame.box(
-            Rect(x: 0, y: 1, width: size.width, height: size.height - 1), style: Style(foreground: .theme(.border)))
+        frame.render(
+            Block(style: Style(foreground: .theme(.border))),
+            in: Rect(x: 0, y: 1, width: size.width, height: size.height - 1))
         for row in 0..<(size.height - 3) {
             let index = offset + row, isSelected = index == selected
             let name = ["Lumen", "漢字 Kanji", "Stars ★★★☆☆", "Ёлка", "", "Wide 🌲 tree"][index % 6]
@@ -81,7 +82,7 @@ import Testing
     }
 
     /// xterm scrolls a region by a count; the Linux console only by indexing at its edge.
-    @Test(arguments: [true, false])
+    @Test(arguments: [true, false]) @MainActor
     func everyFrameOfALongRunIsShownAsDrawn(countedScrolls: Bool) throws {
         let size = Size(width: 40, height: 14)
         var writer = Writer(counted: countedScrolls)
@@ -137,7 +138,7 @@ import Testing
         #expect(Self.difference(screen, frame) == nil, "\(Self.difference(screen, frame) ?? "")")
     }
 
-    @Test func aListMoveIsFewBytesAndAScrollMovesRowsInTheTerminal() {
+    @Test @MainActor func aListMoveIsFewBytesAndAScrollMovesRowsInTheTerminal() {
         let size = Size(width: 160, height: 46)
         var writer = Writer()
         var screen = ScreenEmulator(width: size.width, height: size.height)

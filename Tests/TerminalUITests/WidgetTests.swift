@@ -144,7 +144,7 @@ import FakeNFTTesting
         var buffer = Buffer(size: size)
         let grid = GridView(area: "grid", count: state.count, state: state, cellSize: Size(width: 20, height: 3)) {
             index, rect, selected, buffer in
-            buffer.box(rect.inset(dx: 0, dy: 0), title: nil, style: selected ? .bold : .dim)
+            buffer.render(Block(style: selected ? .bold : .dim), in: rect)
             buffer.draw(
                 selected ? "▶ NFT \(index)" : "NFT \(index)", at: Point(x: rect.x + 2, y: rect.y + 1),
                 maxWidth: rect.width - 4)

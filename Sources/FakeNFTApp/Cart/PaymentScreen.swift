@@ -124,7 +124,7 @@ final class PaymentScreen: Screen {
         grid.render(in: cells, cellSize: Self.cellSize, buffer: &buffer) {
             currency, _, cell, selected, buffer in
             let (card, _) = cell.inset(dx: 1, dy: 0).rows(.length(4), .fill)
-            buffer.box(card, style: selected ? .accent : .dim)
+            buffer.render(Block(style: selected ? .accent : .dim), in: card)
             let (icon, _, text) = card.inset(dx: 2, dy: 1).columns(.length(4), .length(2), .fill)
             buffer.render(PictureView(currency.image, label: currency.title, pictures: pictures), in: icon)
             buffer.draw(
@@ -167,14 +167,10 @@ final class PaymentScreen: Screen {
                 in: Rect(
                     x: rect.x + (rect.width - width) / 2, y: top - pictureRows - 1, width: width, height: pictureRows))
         }
-        for (i, line) in lines.enumerated() {
-            buffer.draw(
-                line, at: Point(x: rect.x + (rect.width - DisplayWidth.of(line)) / 2, y: top + i), style: .success,
-                maxWidth: rect.width)
-        }
-        let button = tr(.backToCatalogButton)
-        buffer.button(
-            button, at: Point(x: rect.x + (rect.width - DisplayWidth.of(button)) / 2, y: top + 3), style: .selected,
-            maxWidth: rect.width, key: .enter)
+        let words = Paragraph(
+            lines.map { Line($0, style: .success, alignment: .center) } + [
+                .blank, Line([.button(tr(.backToCatalogButton), style: .selected, key: .enter)], alignment: .center),
+            ])
+        buffer.render(words, in: rect.rows(.length(top - rect.y), .fill).1)
     }
 }

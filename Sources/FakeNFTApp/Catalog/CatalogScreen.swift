@@ -83,10 +83,8 @@ final class CatalogScreen: Screen {
             return
         }
         if visible.isEmpty {
-            buffer.draw(
-                query.isEmpty ? tr(.noCollections) : tr(.noCollectionMatches, query),
-                at: Point(x: body.x + 1, y: body.y + 1), style: .dim, maxWidth: body.width - 2)
-            return
+            return buffer.render(
+                EmptyNote(query.isEmpty ? tr(.noCollections) : tr(.noCollectionMatches, query)), in: body)
         }
         let (listArea, detail) = DetailPane.split(body)
         let pictures = model.context.pictures
@@ -116,12 +114,11 @@ final class CatalogScreen: Screen {
         let used = DetailPane.picture(
             collection.cover, label: collection.name, in: inside, rows: min(14, inside.height / 2),
             pictures: model.context.pictures, buffer: &buffer)
-        var y = inside.y + used + 1
-        buffer.draw(
-            "\(collection.name) (\(Format.count(collection.nfts.count, .nfts)))", at: Point(x: inside.x, y: y),
-            style: .bold,
-            maxWidth: inside.width)
-        y += 2
-        DetailPane.paragraph(collection.description, at: y, in: inside, buffer: &buffer)
+        let (_, text) = inside.rows(.length(used + 1), .fill)
+        let lines = [
+            Line("\(collection.name) (\(Format.count(collection.nfts.count, .nfts)))", style: .bold, wraps: false),
+            .blank, Line(collection.description),
+        ]
+        buffer.render(Paragraph(lines), in: text)
     }
 }

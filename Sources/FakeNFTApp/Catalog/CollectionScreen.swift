@@ -50,30 +50,20 @@ final class CollectionScreen: Screen {
         let headerHeight = compact ? 1 : rect.height >= 30 ? 7 : 5
         let (header, grid) = rect.rows(.length(headerHeight), .fill)
         if compact {
-            buffer.draw(
-                "\(collection.name) (\(collection.nfts.count)) · \(model.author.name)", at: Point(x: rect.x, y: rect.y),
-                style: .bold,
-                maxWidth: rect.width)
+            let title = "\(collection.name) (\(collection.nfts.count)) · \(model.author.name)"
+            buffer.render(Paragraph([Line(title, style: .bold, wraps: false)]), in: header)
             return renderGrid(in: grid, buffer: &buffer)
         }
         let (picture, _, text) = header.columns(.length(coverWidth), .length(2), .fill)
         let (cover, _) = picture.rows(.fill, .length(1))
         buffer.render(
             PictureView(collection.cover, label: collection.name, pictures: model.context.pictures), in: cover)
-        let textX = text.x, textWidth = text.width
-        buffer.draw(
-            "\(collection.name) (\(collection.nfts.count))", at: Point(x: textX, y: rect.y), style: .bold,
-            maxWidth: textWidth)
-        let used = buffer.draw(
-            tr(.collectionAuthor), at: Point(x: textX, y: rect.y + 1), style: .plain, maxWidth: textWidth)
-        buffer.draw(
-            model.author.name, at: Point(x: textX + used, y: rect.y + 1), maxWidth: textWidth - used,
-            webLink: model.author.website)
-        for (i, line) in DisplayWidth.wrap(collection.description, width: textWidth, maxLines: headerHeight - 2)
-            .enumerated()
-        {
-            buffer.draw(line, at: Point(x: textX, y: rect.y + 2 + i), style: .dim, maxWidth: textWidth)
-        }
+        let lines = [
+            Line("\(collection.name) (\(collection.nfts.count))", style: .bold, wraps: false),
+            Line([Span(tr(.collectionAuthor)), .webLink(model.author.name, to: model.author.website)], wraps: false),
+            Line(collection.description, style: .dim),
+        ]
+        buffer.render(Paragraph(lines), in: text)
         renderGrid(in: grid, buffer: &buffer)
     }
 

@@ -17,8 +17,9 @@ enum DetailPane {
 
     /// Draws the pane's box titled `title`; returns its inside.
     static func frame(_ rect: Rect, title: String, buffer: inout Buffer) -> Rect {
-        buffer.box(rect, title: title, style: .dim)
-        return rect.inset(dx: 2, dy: 1)
+        let block = Block(title: title, style: .dim)
+        buffer.render(block, in: rect)
+        return block.inner(rect)
     }
 
     /// A picture as wide as `area` allows, square in 1:2 cells, at most `rows` high; returns the rows used.
@@ -30,17 +31,5 @@ enum DetailPane {
             PictureView(link, label: label, pictures: pictures),
             in: Rect(x: area.x, y: area.y, width: width, height: height))
         return height
-    }
-
-    /// `text` wrapped to `area`'s width from row `y`, at most to its bottom; returns the next free row.
-    @discardableResult
-    static func paragraph(_ text: String, at y: Int, in area: Rect, style: Style = .plain, buffer: inout Buffer) -> Int
-    {
-        var y = y
-        for line in DisplayWidth.wrap(text, width: area.width, maxLines: max(0, area.maxY - y)) {
-            buffer.draw(line, at: Point(x: area.x, y: y), style: style, maxWidth: area.width)
-            y += 1
-        }
-        return y
     }
 }

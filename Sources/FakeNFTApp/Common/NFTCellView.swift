@@ -65,7 +65,7 @@ struct NFTCellView: Widget {
     /// Draws the NFT's cell into `rect`.
     func render(in rect: Rect, buffer: inout Buffer) {
         let inner = rect.inset(dx: 1, dy: 0)
-        if selected { buffer.box(rect, style: .accent) }
+        if selected { buffer.render(Block(style: .accent), in: rect) }
         let pictureRows = layout.pictureRows
         // read aloud, a picture is its name: the cell's width is its own, as a name's is
         let pictureWidth = buffer.forScreenReader ? inner.width - 2 : min(2 * pictureRows, inner.width - 2)

@@ -22,10 +22,7 @@ extension Pane where Item == NFT, Selection == GridState {
             body = rest
         }
         if shown.isEmpty {
-            buffer.draw(
-                tr(.noNFTMatches, search.query), at: Point(x: body.x + 1, y: body.y), style: .dim,
-                maxWidth: body.width - 2)
-            return
+            return buffer.render(EmptyNote(tr(.noNFTMatches, search.query)), in: body)
         }
         let layout = NFTCellView.layout(shown, in: Size(width: body.width, height: body.height))
         let query = search.query, area = self.area

@@ -74,24 +74,3 @@ struct LinkRow: Widget {
         buffer.draw("›", at: Point(x: arrow.x, y: arrow.y), style: .dim, maxWidth: arrow.width)
     }
 }
-
-/// A short message centred in an empty screen ("Cart is empty").
-@MainActor
-struct EmptyStateView: Widget {
-    var text: String
-
-    init(_ text: String) { self.text = text }
-
-    /// The text in lines of `rect`'s width, each centred, the whole in the middle: words are
-    /// never cut (only what does not fit in the height is shortened, on its last line).
-    func render(in rect: Rect, buffer: inout Buffer) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        let lines = DisplayWidth.wrap(text, width: rect.width, maxLines: rect.height)
-        let top = rect.y + max(0, rect.height / 2 - (lines.count - 1) / 2)
-        for (i, line) in lines.enumerated() {
-            buffer.draw(
-                line, at: Point(x: rect.x + max(0, (rect.width - DisplayWidth.of(line)) / 2), y: top + i),
-                style: .bold, maxWidth: rect.width)
-        }
-    }
-}

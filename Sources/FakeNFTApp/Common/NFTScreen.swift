@@ -60,56 +60,38 @@ final class NFTScreen: Screen {
         // As large as the width allows (a third of it), square in 1:2 cells; grows with the terminal.
         let pictureHeight = min(rect.height - 2, max(4, rect.width / 6)),
             pictureWidth = min(rect.width / 3, pictureHeight * 2)
+        let (pictureColumn, _, details) = rect.columns(.length(pictureWidth), .length(2), .fill)
+        let (picture, dotsRow, _) = pictureColumn.rows(.length(pictureHeight), .length(1), .fill)
         let image = nft.images.indices.contains(shownImage) ? nft.images[shownImage] : ""
-        buffer.render(
-            PictureView(image, label: nft.name, pictures: model.context.pictures),
-            in: Rect(x: rect.x, y: rect.y, width: pictureWidth, height: pictureHeight))
+        buffer.render(PictureView(image, label: nft.name, pictures: model.context.pictures), in: picture)
         if nft.images.count > 1 {
             let dots = nft.images.indices.map { $0 == shownImage ? "●" : "○" }.joined(separator: " ")
-            buffer.draw(
-                dots,
-                at: Point(x: rect.x + max(0, (pictureWidth - DisplayWidth.of(dots)) / 2), y: rect.y + pictureHeight),
-                style: .dim, maxWidth: pictureWidth)
+            buffer.render(Paragraph([Line(dots, style: .dim, alignment: .center, wraps: false)]), in: dotsRow)
         }
-        let x = rect.x + pictureWidth + 2, width = rect.width - pictureWidth - 2
         let liked = model.isLiked, place = model.cartPlace
-        var y = rect.y
-        func line(_ label: String, _ value: String, _ style: Style = .plain) {
-            let used = buffer.draw(label, at: Point(x: x, y: y), style: .dim, maxWidth: width)
-            buffer.draw(value, at: Point(x: x + used, y: y), style: style, maxWidth: width - used)
-            y += 1
+        func field(_ label: String, _ value: String, _ style: Style = .plain) -> Line {
+            Line([Span(label, style: .dim), Span(value, style: style)], wraps: false)
         }
         /// A clickable toggle, followed by the key that does the same (from the key map); in
         /// read-only mode the state alone, as text.
-        func button(_ label: String, _ action: Action, _ style: Style) {
-            if model.context.readOnly {
-                buffer.draw(label, at: Point(x: x, y: y), style: style, maxWidth: width)
-                y += 1
-                return
-            }
-            guard let key = Self.keys.key(for: action) else { return }
-            let used = buffer.button(label, at: Point(x: x, y: y), style: style, maxWidth: width, key: key)
-            buffer.draw("   (\(key))", at: Point(x: x + used, y: y), style: .dim, maxWidth: width - used)
-            y += 1
+        func toggle(_ label: String, _ action: Action, _ style: Style) -> [Line] {
+            if model.context.readOnly { return [Line(label, style: style, wraps: false)] }
+            guard let key = Self.keys.key(for: action) else { return [] }
+            return [Line([.button(label, style: style, key: key), Span("   (\(key))", style: .dim)], wraps: false)]
         }
-        buffer.draw(nft.name, at: Point(x: x, y: y), style: .bold, maxWidth: width)
-        y += 2
-        line(tr(.fieldCollection), model.collectionName ?? "…")
-        line(tr(.fieldAuthor), model.author.name)
-        line(tr(.fieldRating), Format.stars(nft.rating, in: buffer), .star)
-        line(tr(.fieldPrice), Format.price(nft.price), .bold)
-        y += 1
-        button("\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))", .like, liked ? .heart : .plain)
+        var lines = [
+            Line(nft.name, style: .bold, wraps: false), .blank,
+            field(tr(.fieldCollection), model.collectionName ?? "…"), field(tr(.fieldAuthor), model.author.name),
+            field(tr(.fieldRating), Format.stars(nft.rating, in: buffer), .star),
+            field(tr(.fieldPrice), Format.price(nft.price), .bold), .blank,
+        ]
+        lines += toggle("\(Format.heart(liked)) \(liked ? tr(.liked) : tr(.notLiked))", .like, liked ? .heart : .plain)
         if place == .owned {  // bought: a fact, not a button (its key says why it cannot act)
-            buffer.draw(Format.cartMark(place), at: Point(x: x, y: y), style: .success, maxWidth: width)
-            y += 1
+            lines.append(Line(Format.cartMark(place), style: .success, wraps: false))
         } else if !model.context.readOnly {
-            button(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
+            lines += toggle(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
         }
-        y += 1
-        for text in DisplayWidth.wrap(nft.description, width: width, maxLines: max(0, rect.maxY - y)) {
-            buffer.draw(text, at: Point(x: x, y: y), style: .plain, maxWidth: width)
-            y += 1
-        }
+        lines += [.blank, Line(nft.description)]
+        buffer.render(Paragraph(lines), in: details)
     }
 }

@@ -117,17 +117,17 @@ final class ReaderScreen: Screen {
     }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        buffer.draw(model.url, at: Point(x: rect.x, y: rect.y), maxWidth: rect.width, webLink: model.url)
-        let (_, body) = rect.rows(.length(2), .fill)
+        let (address, body) = rect.rows(.length(2), .fill)
+        buffer.render(Paragraph([Line([.webLink(model.url, to: model.url)], wraps: false)]), in: address)
         switch model.page {
         case .loading:
             let (firstLine, _) = body.rows(.length(1), .fill)
             buffer.render(Spinner(tr(.loadingPage)), in: firstLine)
         case .failed(let failure):
-            buffer.draw(tr(.pageCannotShow), at: Point(x: body.x, y: body.y), style: .error, maxWidth: body.width)
-            for (i, line) in DisplayWidth.wrap(failure.message, width: body.width, maxLines: 3).enumerated() {
-                buffer.draw(line, at: Point(x: body.x, y: body.y + 2 + i), maxWidth: body.width)
-            }
+            let (text, _) = body.rows(.length(5), .fill)  // three rows of the reason at most
+            buffer.render(
+                Paragraph([Line(tr(.pageCannotShow), style: .error, wraps: false), .blank, Line(failure.message)]),
+                in: text)
         case .loaded:
             let all = model.lines(width: max(10, body.width - 1))
             let pageHeight = max(1, body.height)

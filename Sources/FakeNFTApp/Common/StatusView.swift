@@ -76,13 +76,13 @@ struct StatusView: Widget {
             let spinner = line.inset(dx: 1, dy: 0)
             return buffer.render(Spinner(tr(what.loading)), in: spinner)
         }
-        let lines = DisplayWidth.wrap(tr(what.failed) + " " + message, width: max(10, rect.width - 4))
-        for (i, line) in lines.enumerated() where i < rect.height - 3 {
-            buffer.draw(line, at: Point(x: rect.x + 1, y: rect.y + 1 + i), style: .error, maxWidth: rect.width - 2)
-        }
-        guard let retry else { return }
-        buffer.button(
-            tr(.retryButton), at: Point(x: rect.x + 1, y: rect.y + 2 + min(lines.count, rect.height - 3)),
-            style: .selected, maxWidth: rect.width - 2, key: retry)
+        let area = rect.inset(dx: 1, dy: 1)
+        let error = Paragraph([Line(tr(what.failed) + " " + message, style: .error)])
+        guard let retry else { return buffer.render(error, in: area) }
+        // the button always shows, under as much of the message as leaves room for it
+        let shown = min(error.height(width: area.width), area.height - 2)
+        let (text, _, button) = area.rows(.length(shown), .length(1), .length(1))
+        buffer.render(error, in: text)
+        buffer.render(Paragraph([Line([.button(tr(.retryButton), style: .selected, key: retry)])]), in: button)
     }
 }

@@ -11,16 +11,11 @@ final class AboutScreen: Screen {
     var layers: [KeyLayer] { [] }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        let width = min(rect.width - 2, 76)
-        var y = rect.y
-        buffer.draw(tr(.aboutName, FakeNFTVersion.current), at: Point(x: rect.x, y: y), style: .bold, maxWidth: width)
-        y += 2
+        let (text, _) = rect.columns(.length(min(rect.width - 2, 76)), .fill)
+        var lines = [Line(tr(.aboutName, FakeNFTVersion.current), style: .bold, wraps: false)]
         for paragraph in [tr(.aboutLicence), tr(.aboutData), tr(.aboutPictures), tr(.aboutKeys)] {
-            for line in DisplayWidth.wrap(paragraph, width: width) where y < rect.maxY {
-                buffer.draw(line, at: Point(x: rect.x, y: y), style: .plain, maxWidth: width)
-                y += 1
-            }
-            y += 1
+            lines += [.blank, Line(paragraph)]
         }
+        buffer.render(Paragraph(lines), in: text)
     }
 }

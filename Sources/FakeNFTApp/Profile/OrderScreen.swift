@@ -44,21 +44,21 @@ final class OrderScreen: Screen {
         let (header, body) = rect.rows(.length(4), .fill)
         let listHeight = min(max(0, body.height - 2), order.items.count * NFTRowView.height)
         let (list, footer, _) = body.rows(.length(listHeight), .length(2), .fill)
-        buffer.draw(
-            Format.time(order.paidAt), at: Point(x: header.x, y: header.y), style: .bold, maxWidth: header.width)
-        buffer.draw(
-            tr(.orderSummary, Format.count(order.items.count, .nfts), order.currencyName),
-            at: Point(x: header.x, y: header.y + 1), style: .plain, maxWidth: header.width)
-        buffer.draw(tr(.orderPriceThen), at: Point(x: header.x, y: header.y + 2), style: .dim, maxWidth: header.width)
+        let heading = [
+            Line(Format.time(order.paidAt), style: .bold, wraps: false),
+            Line(tr(.orderSummary, Format.count(order.items.count, .nfts), order.currencyName), wraps: false),
+            Line(tr(.orderPriceThen), style: .dim, wraps: false),
+        ]
+        buffer.render(Paragraph(heading), in: header)
         let pictures = model.context.pictures
         pane.render(in: list, rowHeight: NFTRowView.height, buffer: &buffer) { nft, _, row, selected, buffer in
             buffer.render(NFTRowView(nft: nft, subtitle: nil, selected: selected, pictures: pictures), in: row)
         }
-        let total = tr(.orderTotal, Format.price(order.total))
-        buffer.draw(total, at: Point(x: footer.x, y: footer.y + 1), style: .bold, maxWidth: footer.width)
+        var why = Line.blank
         if case .failed(let failure) = model.catalog {
-            let why = tr(.failedNFTs) + " " + failure.message
-            buffer.draw(why, at: Point(x: footer.x, y: footer.y), style: .error, maxWidth: footer.width)
+            why = Line(tr(.failedNFTs) + " " + failure.message, style: .error, wraps: false)
         }
+        let total = Line(tr(.orderTotal, Format.price(order.total)), style: .bold, wraps: false)
+        buffer.render(Paragraph([why, total]), in: footer)
     }
 }

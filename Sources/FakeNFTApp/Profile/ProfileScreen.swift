@@ -181,26 +181,25 @@ final class ProfileScreen: Screen {
         let (picture, _, facts) = rect.columns(.length(narrow ? 8 : 14), .length(2), .fill)
         let (avatar, _) = picture.rows(.length(narrow ? 4 : 6), .fill)
         buffer.render(PictureView(profile.avatar, label: profile.name, pictures: model.context.pictures), in: avatar)
-        let (x, width) = (facts.x, facts.width)
         let showsEdit = !model.context.readOnly && !narrow
         let edit = showsEdit ? tr(.editButton, Self.keys.keyLabel(for: .edit)) : ""
-        if showsEdit {
-            buffer.button(
-                edit, at: Point(x: rect.maxX - DisplayWidth.of(edit), y: rect.y), style: .accent, maxWidth: rect.width,
-                key: Self.keys.key(for: .edit))
-        }
-        buffer.draw(profile.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width - DisplayWidth.of(edit) - 1)
-        buffer.draw(profile.website, at: Point(x: x, y: rect.y + 1), maxWidth: width, webLink: profile.website)
         let wallet = model.wallet.value.map { Format.price($0) } ?? (model.wallet.isLoading ? "…" : tr(.unknown))
-        let walletLines = DisplayWidth.wrap(
-            tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), width: width, maxLines: 2)
-        for (i, line) in walletLines.enumerated() {
-            buffer.draw(line, at: Point(x: x, y: rect.y + 2 + i), style: .success, maxWidth: width)
+        let walletText = Paragraph([Line(tr(.wallet, Format.count(profile.nfts.count, .nfts), wallet), style: .success)]
+        )
+        let walletRows = walletText.height(width: facts.width, most: 2)
+        let description = Paragraph([Line(profile.description)])
+        let descriptionRows = description.height(width: facts.width, most: 4 - walletRows)
+        let (heading, website, walletArea, _, descriptionArea) = facts.rows(
+            .length(1), .length(1), .length(walletRows), .length(1), .length(descriptionRows))
+        let (name, editButton) = heading.columns(.fill, .length(showsEdit ? DisplayWidth.of(edit) + 1 : 0))
+        buffer.render(Paragraph([Line(profile.name, style: .bold, wraps: false)]), in: name)
+        if showsEdit {
+            let button = Span.button(edit, style: .accent, key: Self.keys.key(for: .edit))
+            buffer.render(Paragraph([Line([button], alignment: .trailing, wraps: false)]), in: editButton)
         }
-        let description = DisplayWidth.wrap(profile.description, width: width, maxLines: 4 - walletLines.count)
-        for (i, line) in description.enumerated() {
-            buffer.draw(line, at: Point(x: x, y: rect.y + 3 + walletLines.count + i), style: .plain, maxWidth: width)
-        }
+        buffer.render(Paragraph([Line([.webLink(profile.website, to: profile.website)], wraps: false)]), in: website)
+        buffer.render(walletText, in: walletArea)
+        buffer.render(description, in: descriptionArea)
         let shownRows = rows.all
         let labels = shownRows.map { row in
             switch row {
@@ -213,7 +212,7 @@ final class ProfileScreen: Screen {
             case .signOut: tr(.signOutRow, model.context.accountRowName)
             }
         }
-        let top = rect.y + max(7, 5 + min(3, description.count))
+        let top = rect.y + max(7, 5 + min(3, descriptionRows))
         let area = Rect(x: rect.x, y: top, width: rect.width, height: max(2, min(shownRows.count * 2, rect.maxY - top)))
         rows.render(in: area, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
             buffer.render(LinkRow(labels[index], selected: selected), in: row)

@@ -136,7 +136,7 @@ final class FinderPanel {
         let width = min(area.width - 2, 76), height = min(area.height - 2, 22)
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + 1, width: width, height: height)
         buffer.clear(box)
-        buffer.box(box, title: title, style: .accent)
+        buffer.render(Block(title: title, style: .accent), in: box)
         let inside = box.inset(dx: 2, dy: 1)
         let (fieldRow, countRow, list) = inside.rows(.length(1), .length(1), .fill)
         let prompt = buffer.draw("› ", at: Point(x: fieldRow.x, y: fieldRow.y), style: .accent, maxWidth: 2)

@@ -127,40 +127,33 @@ public final class RatingPrompt {
     /// digit) and the three buttons, in a row where they fit, else one under another.
     func render(in area: Rect, buffer: inout Buffer) {
         guard isShown else { return }
-        let width = min(area.width - 2, 64), inner = width - 4
-        let question = DisplayWidth.wrap(tr(.ratingQuestion), width: max(1, inner))
+        let block = Block(title: tr(.ratingTitle), style: .accent)
+        let width = min(area.width - 2, 64), inner = block.inner(Rect(x: 0, y: 0, width: width, height: 3)).width
         let keys = Self.keys
-        let buttons: [(label: String, key: Key?)] = [
+        let buttons: [Span] = [
             (tr(.ratingSend), keys.key(for: .send)), (tr(.ratingNotNow), keys.key(for: .notNow)),
             (tr(.ratingNever), keys.key(for: .never)),
-        ].map { ("[ \($0.0) (\($0.1?.description ?? "")) ]", $0.1) }
-        let inRow = buttons.map { DisplayWidth.of($0.label) }.reduce(0, +) + 2 * (buttons.count - 1) <= inner
-        let buttonRows = inRow ? 1 : buttons.count
-        let rect = area.centered(width: width, height: min(area.height, 6 + question.count + buttonRows))
+        ].enumerated().map { index, button in
+            .button(
+                "[ \(button.0) (\(button.1?.description ?? "")) ]", style: index == 0 && stars > 0 ? .selected : .bold,
+                key: button.1)
+        }
+        let spaced = buttons.flatMap { [$0, .gap(2)] }.dropLast()
+        let starSpans = (1...5).flatMap { star -> [Span] in
+            let button = Span.button(
+                star <= stars ? "★" : "☆", style: star <= stars ? .accent : .dim, key: .char(Character("\(star)")),
+                isFocus: star == 1)
+            return star < 5 ? [button, Span(" ")] : [button]
+        }
+        // the buttons in a row where they fit, else one under another
+        let row = Paragraph([Line(Array(spaced))])
+        let buttonLines = row.height(width: inner) == 1 ? [Line(Array(spaced))] : buttons.map { Line([$0]) }
+        let text = Paragraph(
+            [Line(tr(.ratingQuestion)), .blank, Line(starSpans, alignment: .center), .blank] + buttonLines)
+        let rect = area.centered(width: width, height: min(area.height, 2 + text.height(width: inner)))
         guard rect.width >= 12, rect.height >= 5 else { return }
         buffer.clear(rect)
-        buffer.box(rect, title: tr(.ratingTitle), style: .accent)
-        var y = rect.y + 1
-        for line in question {
-            buffer.draw(line, at: Point(x: rect.x + 2, y: y), style: .plain, maxWidth: inner)
-            y += 1
-        }
-        y += 1
-        var x = rect.x + (rect.width - 9) / 2
-        buffer.focus = Point(x: x, y: y)
-        for star in 1...5 {
-            let glyph = star <= stars ? "★" : "☆"
-            x += buffer.button(
-                glyph, at: Point(x: x, y: y), style: star <= stars ? .accent : .dim, key: .char(Character("\(star)")))
-            x += star < 5 ? 1 : 0
-        }
-        y += 2
-        x = rect.x + 2
-        for (index, button) in buttons.enumerated() {
-            let used = buffer.button(
-                button.label, at: Point(x: x, y: y), style: index == 0 && stars > 0 ? .selected : .bold,
-                maxWidth: rect.maxX - 2 - x, key: button.key)
-            if inRow { x += used + 2 } else { y += 1 }
-        }
+        buffer.render(block, in: rect)
+        buffer.render(text, in: block.inner(rect))
     }
 }

@@ -146,7 +146,7 @@ public final class StatisticsScreen: Screen {
                 buffer.render(status, in: body)
             } else {
                 let none = model.found == nil ? tr(.noUsers) : tr(.noUserMatches, query)
-                buffer.render(Label(none, style: .dim), in: body.inset(dx: 1, dy: 1))
+                buffer.render(EmptyNote(none), in: body)
             }
             return
         }

@@ -35,10 +35,7 @@ final class UserCollectionScreen: Screen {
             return
         }
         if model.nfts.value?.isEmpty != false {
-            buffer.draw(
-                tr(.userNoNFTs, model.user.name), at: Point(x: rect.x + 1, y: rect.y + 1), style: .dim,
-                maxWidth: rect.width)
-            return
+            return buffer.render(EmptyNote(tr(.userNoNFTs, model.user.name)), in: rect)
         }
         pane.renderNFTs(
             in: rect, buttons: actions.buttons, state: model.context.state, pictures: model.context.pictures,

@@ -15,18 +15,14 @@ struct UserDetailView: Widget {
         let used = DetailPane.picture(
             user.avatar, label: user.name, in: inside, rows: min(12, inside.height / 3), pictures: pictures,
             buffer: &buffer)
-        let (_, figures, rest) = inside.rows(.length(used + 1), .length(4), .fill)
-        let (name, rating, count) = figures.rows(.length(1), .length(1), .length(1))
-        buffer.render(Label(user.name, style: .bold), in: name)
-        buffer.render(Label(tr(.userRatingPlace, String(user.ratingValue), place)), in: rating)
-        buffer.render(Label(Format.count(user.nfts.count, .nfts)), in: count)
-        var text = rest
-        if !user.website.isEmpty {
-            let (website, _, after) = rest.rows(.length(1), .length(1), .fill)
-            buffer.draw(
-                user.website, at: Point(x: website.x, y: website.y), maxWidth: website.width, webLink: user.website)
-            text = after
-        }
-        DetailPane.paragraph(user.description ?? "", at: text.y, in: inside, buffer: &buffer)
+        let (_, text) = inside.rows(.length(used + 1), .fill)
+        var lines = [
+            Line(user.name, style: .bold, wraps: false),
+            Line(tr(.userRatingPlace, String(user.ratingValue), place), wraps: false),
+            Line(Format.count(user.nfts.count, .nfts), wraps: false), .blank,
+        ]
+        if !user.website.isEmpty { lines += [Line([.webLink(user.website, to: user.website)], wraps: false), .blank] }
+        lines.append(Line(user.description ?? ""))
+        buffer.render(Paragraph(lines), in: text)
     }
 }

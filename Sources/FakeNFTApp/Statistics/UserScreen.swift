@@ -51,15 +51,13 @@ final class UserScreen: Screen {
         let (picture, _, facts) = header.columns(.length(14), .length(2), .fill)
         let (avatar, _) = picture.rows(.length(6), .fill)
         buffer.render(PictureView(user.avatar, label: user.name, pictures: context.pictures), in: avatar)
-        let (x, width) = (facts.x, facts.width)
-        buffer.draw(user.name, at: Point(x: x, y: rect.y), style: .bold, maxWidth: width)
-        buffer.draw(tr(.userRating, user.rating), at: Point(x: x, y: rect.y + 1), style: .dim, maxWidth: width)
         let description = (user.description?.isEmpty == false) ? user.description! : tr(.noDescription)
-        for (i, line) in DisplayWidth.wrap(description, width: width, maxLines: 4).enumerated() {
-            buffer.draw(
-                line, at: Point(x: x, y: rect.y + 3 + i), style: user.description == nil ? .dim : .plain,
-                maxWidth: width)
-        }
+        let (about, _) = facts.rows(.length(7), .fill)  // four rows of description at most
+        let lines = [
+            Line(user.name, style: .bold, wraps: false), Line(tr(.userRating, user.rating), style: .dim, wraps: false),
+            .blank, Line(description, style: user.description == nil ? .dim : .plain),
+        ]
+        buffer.render(Paragraph(lines), in: about)
         let labels = [tr(.userWebsite), tr(.userCollectionRow, user.nfts.count)]
         rows.render(in: links, rowHeight: 2, buffer: &buffer) { _, index, row, selected, buffer in
             buffer.render(LinkRow(labels[index], selected: selected), in: row)

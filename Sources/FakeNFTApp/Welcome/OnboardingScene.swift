@@ -82,17 +82,19 @@ final class OnboardingScene: LoopContent {
         let size = buffer.size, pages = Self.pages
         let width = min(size.width - 4, 64)
         let content = pages[page]
-        let lines = content.lines.flatMap { DisplayWidth.wrap($0, width: width) + [""] }
-        let top = max(1, (size.height - lines.count - 6) / 2)
-        let x = (size.width - width) / 2
-        buffer.draw("FakeNFT", at: Point(x: x, y: max(0, top - 2)), style: .accent, maxWidth: width)
-        buffer.draw(content.title, at: Point(x: x, y: top), style: .bold, maxWidth: width)
-        buffer.focus = Point(x: x, y: top)  // a screen reader reads the page from its title
-        for (i, line) in lines.enumerated() where top + 2 + i < size.height - 3 {
-            buffer.draw(line, at: Point(x: x, y: top + 2 + i), style: .plain, maxWidth: width)
-        }
+        // a screen reader reads the page from its title
+        let title = Line([Span(content.title, style: .bold, isFocus: true)], wraps: false)
+        let text = Paragraph([title] + content.lines.flatMap { [Line.blank, Line($0)] } + [.blank])
+        let height = text.height(width: width)
+        let top = max(1, (size.height - height - 4) / 2)
+        let (_, column, _) = Rect(size: size).columns(.length((size.width - width) / 2), .length(width), .fill)
+        let (_, brand, _, body, _) = column.rows(
+            .length(max(0, top - 2)), .length(1), .length(top - max(0, top - 2) - 1), .length(size.height - 3 - top),
+            .fill)
+        buffer.render(Paragraph([Line("FakeNFT", style: .accent, wraps: false)]), in: brand)
+        buffer.render(text, in: body)
         // The picture in the rows left between the text and the dots, 3 to 8 of them.
-        let below = top + 2 + lines.count, rows = min(8, size.height - 4 - below)
+        let below = top + height, rows = min(8, size.height - 4 - below)
         if let picture, rows >= 3 {
             let art = Size(width: rows * 2, height: rows)
             buffer.place(

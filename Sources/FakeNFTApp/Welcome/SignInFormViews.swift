@@ -64,7 +64,7 @@ struct SubmittingView: Widget {
     func render(in rect: Rect, buffer: inout Buffer) {
         let box = rect.centered(width: min(rect.width - 2, DisplayWidth.of(label) + 6), height: 3)
         buffer.clear(box)
-        buffer.box(box, style: .accent)
+        buffer.render(Block(style: .accent), in: box)
         let (_, text, _) = box.inset(dx: 0, dy: 1).columns(.length(3), .fill, .length(1))
         buffer.render(Label(label, style: .accent), in: text)
     }

@@ -171,8 +171,7 @@ final class SignInScene: LoopContent {
         )
         if let message = model.failure?.message ?? model.notice {  // two lines, wrapped, before the next row
             let (_, text) = messageArea.columns(.length(labelWidth), .fill)
-            DetailPane.paragraph(
-                message, at: text.y, in: text, style: model.failure != nil ? .error : .success, buffer: &buffer)
+            buffer.render(Paragraph([Line(message, style: model.failure != nil ? .error : .success)]), in: text)
         }
         // never under the footer: over the message's last line when the screen is short
         let withoutY = min(withoutRow.y, size.height - 2)

@@ -63,7 +63,7 @@ public struct ActionSheet: Sendable, Hashable, Widget {
         let rect = area.centered(width: width, height: options.count + 4)
         guard rect.width >= 8, rect.height >= 3 else { return }
         buffer.clear(rect)
-        buffer.box(rect, title: title, style: .accent)
+        buffer.render(Block(title: title, style: .accent), in: rect)
         let current = self.current
         let options = self.options
         let list = ListView(area: Self.area, count: options.count, state: list) { index, row, selected, buffer in

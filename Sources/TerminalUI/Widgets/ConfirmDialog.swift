@@ -90,7 +90,7 @@ public struct ConfirmDialog: Sendable, Hashable, Widget {
         let rect = area.centered(width: width, height: height)
         guard rect.width >= 12, rect.height >= 5 else { return }
         buffer.clear(rect)
-        buffer.box(rect, title: title, style: .accent)
+        buffer.render(Block(title: title, style: .accent), in: rect)
         var y = rect.y + 2
         if let picture, let pictureSize {
             picture(

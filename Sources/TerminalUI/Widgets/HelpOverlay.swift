@@ -94,7 +94,7 @@ public struct HelpOverlay: Widget {
         let first = max(0, min(scroll, lines.count - visible))
         buffer.record(PaneLayout(rect: rect, count: lines.count, firstRow: first, rowsShown: visible), as: Self.area)
         buffer.clear(rect)
-        buffer.box(rect, title: title, style: .accent)
+        buffer.render(Block(title: title, style: .accent), in: rect)
         buffer.focus = Point(x: rect.x + 2, y: rect.y + 1)  // a screen reader reads the help from its top
         for (i, line) in lines.dropFirst(first).prefix(visible).enumerated() {
             let y = rect.y + 1 + i

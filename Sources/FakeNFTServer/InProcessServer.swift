@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// this process (tests of the app's view models: no port, no connection, the same routes,
 /// middleware and data as a running server), run by the same lifecycle as a running server (its
 /// background jobs, the store's loops and the usage counts' writer in one service group) without
-/// the listeners. Live updates (a stream that never ends) are not served this way.
+/// the listeners. Live updates are served too, read as they come (``stream(_:headers:status:chunk:)``).
 public final class InProcessServer: Sendable {
     /// An answer: its status, headers (names in lower case) and whole body.
     public struct Answer: Sendable {
@@ -55,6 +55,30 @@ public final class InProcessServer: Sendable {
     public func respond(_ method: String, _ path: String, headers: [(String, String)], body: Data?) async throws
         -> Answer
     {
+        let response = try await self.response(method, path, headers: headers, body: body)
+        let collected = CollectedBody()
+        try await response.body.write(collected.writer)
+        return Answer(
+            status: response.head.status.code,
+            headers: response.head.headerFields.map { ($0.name.canonicalName, $0.value) }, body: collected.data)
+    }
+
+    /// The router's answer to `GET path` read as it comes (the live updates): `status` gets its
+    /// status, `chunk` each piece of its body, until the body ends (the server closing) or the
+    /// caller's task is cancelled.
+    public func stream(
+        _ path: String, headers: [(String, String)], status: (Int) throws -> Void,
+        chunk: @escaping @Sendable (ByteBuffer) throws -> Void
+    ) async throws {
+        let response = try await self.response("GET", path, headers: headers, body: nil)
+        try status(response.head.status.code)
+        try await response.body.write(ForwardingWriter(chunk: chunk))
+    }
+
+    /// The router's response to a request, its body not yet written.
+    private func response(_ method: String, _ path: String, headers: [(String, String)], body: Data?) async throws
+        -> Response
+    {
         var fields = HTTPFields()
         for (name, value) in headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
@@ -65,19 +89,15 @@ public final class InProcessServer: Sendable {
             method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
         let request = Request(head: requestHead, body: RequestBody(buffer: ByteBuffer(bytes: body ?? Data())))
         let context = ServerContext(source: .init(channel: NIOAsyncTestingChannel(), logger: logger))
-        let response: Response
         do {
-            response = try await responder.respond(to: request, context: context)
+            return try await responder.respond(to: request, context: context)
         } catch let error as any HTTPResponseError {
-            response = try error.response(from: request, context: context)
+            return try error.response(from: request, context: context)
         }
-        let collected = CollectedBody()
-        let head = response.head
-        try await response.body.write(collected.writer)
-        return Answer(
-            status: head.status.code, headers: head.headerFields.map { ($0.name.canonicalName, $0.value) },
-            body: collected.data)
     }
+
+    /// How many follow its live updates now.
+    public var eventSubscribers: Int { store.feed.subscriberCount }
 
     /// Its background jobs.
     var jobs: BackgroundJobs { store.deadlines.jobs }
@@ -88,6 +108,13 @@ public final class InProcessServer: Sendable {
         await group.triggerGracefulShutdown()
         _ = await task.result
     }
+}
+
+/// A response body handed on piece by piece.
+private struct ForwardingWriter: ResponseBodyWriter {
+    let chunk: @Sendable (ByteBuffer) throws -> Void
+    mutating func write(_ buffer: ByteBuffer) async throws { try chunk(buffer) }
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
 
 /// A response body gathered whole.

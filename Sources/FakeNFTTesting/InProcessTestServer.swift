@@ -6,7 +6,7 @@ import NIOHTTP1
 
 /// A FakeNFT server answering in this process, through its router: no port, no connection
 /// (``InProcessServer``), its own temporary data folder. For the view models' tests; the
-/// end-to-end tests keep the real binary and the real server. Live updates are not served.
+/// end-to-end tests keep the real binary and the real server. Live updates are served in process too.
 public final class InProcessTestServer: ServerUnderTest {
     public let server: InProcessServer
     public let configuration: ServerConfiguration
@@ -69,12 +69,10 @@ struct RouterExchange: APIExchange {
         _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders, body: Data?, limit: Int, timeout: Duration,
         clock: AppClock
     ) async throws(TransportError) -> HTTPAnswer {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let path = (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
         let answer: InProcessServer.Answer
         do {
             answer = try await server.respond(
-                method.rawValue, path, headers: headers.map { ($0.name, $0.value) }, body: body)
+                method.rawValue, Self.path(of: url), headers: headers.map { ($0.name, $0.value) }, body: body)
         } catch {
             throw Task.isCancelled ? .cancelled : .malformed(String(describing: error))
         }
@@ -84,11 +82,19 @@ struct RouterExchange: APIExchange {
             url: url)
     }
 
-    /// Live updates are not served in process: answered as a server without them (404).
+    /// The live updates, read as the router writes them (a silence is not watched: in process
+    /// nothing between the two can go quiet).
     func stream(
         _ url: URL, headers: HTTPHeaders, idle: Duration, clock: AppClock, status: (Int) throws -> Void,
         chunk: @escaping @Sendable (ByteBuffer) throws -> Void
     ) async throws {
-        try status(404)
+        try await server.stream(
+            Self.path(of: url), headers: headers.map { ($0.name, $0.value) }, status: status, chunk: chunk)
+    }
+
+    /// `url`'s path and query, as the router reads them.
+    private static func path(of url: URL) -> String {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        return (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 }

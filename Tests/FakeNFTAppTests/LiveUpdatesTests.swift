@@ -42,6 +42,28 @@ import FakeNFTTesting
         }
     }
 
+    /// The same through a server answering in this process (its router, no socket, run by the
+    /// same lifecycle): live updates are served in process too.
+    @Test func aLikeInOneAppShowsInTheOtherThroughAServerInProcess() async throws {
+        try await InProcessTestServer.with { server async throws in
+            let one = makeContext(server), other = makeContext(server)
+            await one.state.start()
+            await other.state.start()
+            defer {
+                one.state.stop()
+                other.state.stop()
+            }
+            #expect(await eventually { one.state.profile != nil && other.state.profile != nil })
+            let nft = try await server.get("/api/v1/nft/1", as: NFT.self)
+            #expect(await polled { server.server.eventSubscribers == 2 }, "both apps follow the events")
+            let liked = other.state.isLiked(nft)
+            one.state.toggleLike(nft)
+            #expect(await eventually { other.state.isLiked(nft) != liked }, "the like shows in the other app")
+            let profile = try await server.get("/api/v1/profile/1", as: Profile.self)
+            #expect(other.state.likes == Set(profile.likes), "the other app's likes are the server's")
+        }
+    }
+
     /// A purchase by an account changes its row in /users: Statistics, open in another app,
     /// shows its new NFT count and rating in place, as the server has them.
     @Test func aPurchaseElsewhereShowsInStatistics() async throws {

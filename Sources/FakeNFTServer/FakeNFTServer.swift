@@ -19,11 +19,15 @@ public final class RunningServer: Sendable {
     private let group: ServiceGroup
     private let store: Store
 
+    /// Its log's writer, closed once the rest has ended.
+    let lines: LineQueue
+
     init(
         group: ServiceGroup, store: Store, settings: LiveSettings, port: Int, sshPort: Int?, host: String,
-        task: Task<Void, any Error>
+        lines: LineQueue, task: Task<Void, any Error>
     ) {
         self.group = group
+        self.lines = lines
         self.store = store
         self.settings = settings
         self.port = port
@@ -82,7 +86,8 @@ public enum FakeNFTServer {
                 database: PostgresDatabase(
                     url: url, reset: configuration.reset, seed: seed,
                     paymentOutcomes: configuration.paymentOutcomes, deadlines: deadlines,
-                    logger: logger ?? Self.logger(configuration, level: LiveSettings(configuration).logLevel)),
+                    logger: logger
+                        ?? Self.logger(configuration, level: LiveSettings(configuration).logLevel, lines: .process)),
                 deadlines: deadlines, sessionIdleLimit: configuration.sessionIdleLimit)
         }
         return try await Store(
@@ -159,9 +164,11 @@ public enum FakeNFTServer {
     public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let made = Handoff<(ServiceGroup, Store)>(), listening = Handoff<any Channel>()
         let (sshPorts, sshStarted) = AsyncStream.makeStream(of: Int.self)
-        let settings = LiveSettings(configuration), logger = logger(configuration, level: settings.logLevel)
+        let settings = LiveSettings(configuration), lines = LineQueue()
+        let logger = logger(configuration, level: settings.logLevel, lines: lines)
         // The server's own task, which the caller owns through the `RunningServer` it is given
-        // (`stop()` ends it): a server started here runs on after `start` returns.
+        // (`stop()` ends it): a server started here runs on after `start` returns. Its log's
+        // writer is the task's too, closed once everything else has ended.
         let task = Task {
             defer { sshStarted.finish() }
             do {
@@ -176,8 +183,10 @@ public enum FakeNFTServer {
             } catch {
                 await made.fail(error)
                 await listening.fail(error)
+                await lines.close()
                 throw error
             }
+            await lines.close()
         }
         let (group, store) = try await made.take()
         let listener = try await listening.take()
@@ -185,7 +194,7 @@ public enum FakeNFTServer {
         return RunningServer(
             group: group, store: store, settings: settings, port: listener.localAddress?.port ?? configuration.port,
             sshPort: sshPort,
-            host: configuration.host, task: task)
+            host: configuration.host, lines: lines, task: task)
     }
 
     /// Runs the server in the foreground until SIGINT or SIGTERM (`fakenft serve`).
@@ -198,14 +207,21 @@ public enum FakeNFTServer {
         onListening: @escaping @Sendable (Int) -> Void,
         onSSHListening: @escaping @Sendable (_ port: Int, _ fingerprint: String) -> Void = { _, _ in }
     ) async throws {
-        let settings = LiveSettings(configuration), logger = logger(configuration, level: settings.logLevel)
-        try await run(configuration, settings: settings, signals: [.sigterm, .sigint], logger: logger) { store in
-            try services(
-                configuration, settings: settings, store: store, logger: logger, onSSHListening: onSSHListening
-            ) { listener in
-                onListening(listener.localAddress?.port ?? configuration.port)
-            } + [ReloadOnHangUp(settings: settings, reload: reload)]
+        let settings = LiveSettings(configuration), lines = LineQueue()
+        let logger = logger(configuration, level: settings.logLevel, lines: lines)
+        do {
+            try await run(configuration, settings: settings, signals: [.sigterm, .sigint], logger: logger) { store in
+                try services(
+                    configuration, settings: settings, store: store, logger: logger, onSSHListening: onSSHListening
+                ) { listener in
+                    onListening(listener.localAddress?.port ?? configuration.port)
+                } + [ReloadOnHangUp(settings: settings, reload: reload)]
+            }
+        } catch {
+            await lines.close()
+            throw error
         }
+        await lines.close()
     }
 
     /// The server's one lifecycle: its background jobs run beside everything (the database's
@@ -328,13 +344,16 @@ public enum FakeNFTServer {
             logger: logger)
     }
 
-    /// The server's logger, writing at `level` (shared by every logger of one server).
-    private static func logger(_ configuration: ServerConfiguration, level: LineLogHandler.Level) -> Logger {
+    /// The server's logger, writing at `level` (shared by every logger of one server) through the
+    /// server's own `lines`.
+    private static func logger(_ configuration: ServerConfiguration, level: LineLogHandler.Level, lines: LineQueue)
+        -> Logger
+    {
         let writer =
             switch configuration.log {
-            case .standardError: LineWriter.standardError
+            case .standardError: lines.standardError
             case .dataDirectoryFile:
-                LineWriter.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
+                lines.appending(to: configuration.dataDirectory.appendingPathComponent("server.log").path)
             }
         return Logger(label: "fakenft.server") {
             LineLogHandler(label: $0, writer: writer, level: level, format: configuration.logFormat)

@@ -27,6 +27,23 @@ import Testing
         #expect(jobs.counts.values.allSatisfy { $0 == 0 }, "no job left: \(jobs.counts)")
     }
 
+    /// A server's log has a writer of its own, which ends with the server: its lines are written
+    /// by the time the stop returns, and its thread is gone.
+    @Test func theLogsWriterEndsWithTheServerItsLinesWritten() async throws {
+        var configuration = try Self.configuration("log")
+        configuration.log = .dataDirectoryFile
+        configuration.logRequests = true
+        let server = try await FakeNFTServer.start(configuration)
+        _ = try await APIClient(APIConfiguration(baseURL: server.baseURL)).versionedProfile()
+        let lines = server.lines
+        #expect(!lines.hasEnded)
+        await server.stop()
+        #expect(lines.hasEnded, "its thread has ended")
+        let log = try String(
+            contentsOf: configuration.dataDirectory.appendingPathComponent("server.log"), encoding: .utf8)
+        #expect(log.contains("/api/v1/profile/1"), "the request's line is written: \(log)")
+    }
+
     /// An in-process server runs the same lifecycle without its listeners.
     @Test func anInProcessServerEndsAsOne() async throws {
         let server = try await InProcessServer(try Self.configuration("in-process"))

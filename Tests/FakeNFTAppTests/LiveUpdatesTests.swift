@@ -15,20 +15,26 @@ import FakeNFTTesting
         return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map(Int.init) ?? 0
     }
 
+    /// Two apps started on `server`, their profiles and carts loaded (the caller stops them).
+    func twoApps(on server: any ServerUnderTest) async -> (AppContext, AppContext) {
+        let one = makeContext(server), other = makeContext(server)
+        await one.state.start()
+        await other.state.start()
+        #expect(
+            await eventually {
+                one.state.profile != nil && other.state.profile != nil && one.state.cart != nil
+                    && other.state.cart != nil
+            })
+        return (one, other)
+    }
+
     @Test func aLikeAndACartChangeInOneAppShowInTheOther() async throws {
         try await TestServer.with { server async throws in
-            let one = makeContext(server), other = makeContext(server)
-            await one.state.start()
-            await other.state.start()
+            let (one, other) = await twoApps(on: server)
             defer {
                 one.state.stop()
                 other.state.stop()
             }
-            #expect(
-                await eventually {
-                    one.state.profile != nil && other.state.profile != nil && one.state.cart != nil
-                        && other.state.cart != nil
-                })
             #expect(await polled { await subscribers(server) == 2 }, "both apps follow the events")
             let nft = try await server.get("/api/v1/nft/1", as: NFT.self)
             let liked = other.state.isLiked(nft)
@@ -46,14 +52,11 @@ import FakeNFTTesting
     /// same lifecycle): live updates are served in process too.
     @Test func aLikeInOneAppShowsInTheOtherThroughAServerInProcess() async throws {
         try await InProcessTestServer.with { server async throws in
-            let one = makeContext(server), other = makeContext(server)
-            await one.state.start()
-            await other.state.start()
+            let (one, other) = await twoApps(on: server)
             defer {
                 one.state.stop()
                 other.state.stop()
             }
-            #expect(await eventually { one.state.profile != nil && other.state.profile != nil })
             let nft = try await server.get("/api/v1/nft/1", as: NFT.self)
             #expect(await polled { server.server.eventSubscribers == 2 }, "both apps follow the events")
             let liked = other.state.isLiked(nft)

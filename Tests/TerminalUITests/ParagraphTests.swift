@@ -54,6 +54,15 @@ import Testing
         #expect(Self.drawn(Paragraph(lines), width: 9, height: 3).rows == ["a line t…", "   mid", "      end"])
     }
 
+    /// A huge text costs what the rect shows: the rows drawn come from its start, cut as a
+    /// whole text's would be.
+    @Test func aHugeTextIsReadOnlyAsFarAsItsRowsShow() {
+        let huge = String(repeating: "word ", count: 600_000)  // 3 MB
+        let (rows, _) = Self.drawn(Paragraph([Line(huge), Line(huge, wraps: false)]), width: 12, height: 3)
+        #expect(rows == ["word word", "word word", "word word"])
+        #expect(Self.drawn(Paragraph([Line(huge, wraps: false)]), width: 12, height: 1).rows == ["word word w…"])
+    }
+
     @Test func hostileTextIsDrawnInertAndNewlinesStartRows() {
         let line = Line("one\u{1B}[2J\ntwo\u{202E}three\tfour")
         let (rows, _) = Self.drawn(Paragraph([line]), width: 20, height: 3)

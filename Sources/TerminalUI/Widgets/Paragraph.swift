@@ -113,14 +113,16 @@ public struct Paragraph: Widget {
         for (number, line) in lines.enumerated() where rows.count < most {
             guard line.wraps else {
                 let pieces = line.spans.enumerated().map {
-                    let text = SafeText.sanitize($1.text).replacingOccurrences(of: Self.heldSpace, with: " ")
+                    let shown = Self.visible($1.text, rows: 1, width: width)
+                    let text = SafeText.sanitize(String(shown)).replacingOccurrences(of: Self.heldSpace, with: " ")
                     return Piece(text: text, line: number, span: $0, first: true)
                 }
                 rows.append(Row(pieces: pieces, alignment: line.alignment))
                 continue
             }
             let texts = line.spans.map { span in
-                let text = SafeText.sanitize(span.text, keepNewlines: span.key == nil)
+                let shown = Self.visible(span.text, rows: most - rows.count, width: width)
+                let text = SafeText.sanitize(String(shown), keepNewlines: span.key == nil)
                 return span.key == nil ? text : text.replacingOccurrences(of: " ", with: Self.heldSpace)
             }
             // each character of the whole text, with its span; spaces and newlines are where rows may break
@@ -150,6 +152,13 @@ public struct Paragraph: Widget {
             }
         }
         return rows
+    }
+
+    /// The start of `text` that `rows` rows of `width` cells can show (a few characters a cell,
+    /// for combining marks and runs of spaces), so that a huge text costs a frame what it shows.
+    private static func visible(_ text: String, rows: Int, width: Int) -> Substring {
+        let (cells, overflow) = max(1, rows).multipliedReportingOverflow(by: width + 1)
+        return overflow || cells > Int.max / 4 ? text[...] : text.prefix(cells * 4)
     }
 
     /// A space no row breaks at (a button's, a gap's), shown as a space.

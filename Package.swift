@@ -49,7 +49,8 @@ let package = Package(
         .target(
             name: "FakeNFTCore",
             dependencies: [
-                "FakeNFTModels", "CLibXML2", "CImageDecode", .product(name: "Logging", package: "swift-log"),
+                "FakeNFTModels", "ShopCommands", "CLibXML2", "CImageDecode",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -64,12 +65,14 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]),
         .target(name: "FakeNFTRequests", dependencies: ["FakeNFTModels"]),
+        // The shop's commands (`fakenft nft 42`, `ssh host cart add 7`): one table, run through the API.
+        .target(name: "ShopCommands", dependencies: ["FakeNFTModels"]),
         // What a child process started with posix_spawn inherits: no descriptors, no signal state.
         .target(name: "ChildProcesses"),
         .target(
             name: "FakeNFTServer",
             dependencies: [
-                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog", "ChildProcesses",
+                "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog", "ChildProcesses", "ShopCommands",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -100,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "fakenft",
             dependencies: [
-                "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization", "LineLog",
+                "FakeNFTApp", "FakeNFTServer", "FakeNFTCore", "TerminalUI", "Localization", "LineLog", "ShopCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "FakeNFTCoreTests",
             dependencies: [
-                "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting",
+                "FakeNFTCore", "FakeNFTModels", "FakeNFTServer", "FakeNFTTesting", "ShopCommands",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         .testTarget(

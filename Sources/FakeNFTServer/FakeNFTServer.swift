@@ -296,12 +296,12 @@ public enum FakeNFTServer {
         let apiAddress = APIAddress()
         let sshPasses = configuration.ssh == nil ? nil : SSHVisitorPasses()
         let usage = UsageTally()
+        let router = router(
+            store: store, configuration: configuration, settings: settings, metrics: metrics, usage: usage,
+            repeated: repeated, sshPasses: sshPasses)
         let api = application(
-            configuration,
-            router: router(
-                store: store, configuration: configuration, settings: settings, metrics: metrics, usage: usage,
-                repeated: repeated, sshPasses: sshPasses),
-            repeated: repeated, at: (configuration.host, configuration.port), logger: logger
+            configuration, router: router, repeated: repeated, at: (configuration.host, configuration.port),
+            logger: logger
         ) { listener in
             apiAddress.listening(host: configuration.host, port: listener.localAddress?.port ?? configuration.port)
             await onListening(listener)
@@ -320,7 +320,7 @@ public enum FakeNFTServer {
             let shop = SSHShop(
                 configuration: ssh, settings: settings, store: store, shop: SSHHostKey.fingerprint(hostKey.publicKey),
                 dataDirectory: configuration.dataDirectory, api: apiAddress,
-                passes: sshPasses, metrics: metrics, logger: logger)
+                passes: sshPasses, router: RouterCall(router.buildResponder()), metrics: metrics, logger: logger)
             services.append(SSHFront(shop: shop, hostKey: hostKey, onListening: onSSHListening))
         }
         return services

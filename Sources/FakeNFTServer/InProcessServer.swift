@@ -24,8 +24,7 @@ public final class InProcessServer: Sendable {
     private let group: ServiceGroup
     /// The server's own task: its lifecycle, until ``close()``.
     private let task: Task<Void, any Error>
-    private let responder: Router<ServerContext>.Responder
-    private let logger = Logger(label: "fakenft.in-process") { _ in SwiftLogNoOpLogHandler() }
+    private let router: RouterCall
 
     /// Opens the data `configuration` names (seeding it as a running server would), runs its
     /// services and builds the router.
@@ -46,21 +45,21 @@ public final class InProcessServer: Sendable {
             }
         }
         (group, store) = try await made.take()
-        responder = FakeNFTServer.router(
-            store: store, configuration: configuration, settings: settings, metrics: ServerMetrics(), usage: usage
-        ).buildResponder()
+        router = RouterCall(
+            FakeNFTServer.router(
+                store: store, configuration: configuration, settings: settings, metrics: ServerMetrics(), usage: usage
+            ).buildResponder())
     }
 
     /// The router's answer to `method path` (the path with its query) with `headers` and `body`.
     public func respond(_ method: String, _ path: String, headers: [(String, String)], body: Data?) async throws
         -> Answer
     {
-        let response = try await self.response(method, path, headers: headers, body: body)
-        let collected = CollectedBody()
-        try await response.body.write(collected.writer)
+        let response = try await router.response(method, path, headers: headers, body: body)
         return Answer(
             status: response.head.status.code,
-            headers: response.head.headerFields.map { ($0.name.canonicalName, $0.value) }, body: collected.data)
+            headers: response.head.headerFields.map { ($0.name.canonicalName, $0.value) },
+            body: try await RouterCall.body(of: response))
     }
 
     /// The router's answer to `GET path` read as it comes (the live updates): `status` gets its
@@ -70,30 +69,9 @@ public final class InProcessServer: Sendable {
         _ path: String, headers: [(String, String)], status: (Int) throws -> Void,
         chunk: @escaping @Sendable (ByteBuffer) throws -> Void
     ) async throws {
-        let response = try await self.response("GET", path, headers: headers, body: nil)
+        let response = try await router.response("GET", path, headers: headers, body: nil)
         try status(response.head.status.code)
         try await response.body.write(ForwardingWriter(chunk: chunk))
-    }
-
-    /// The router's response to a request, its body not yet written.
-    private func response(_ method: String, _ path: String, headers: [(String, String)], body: Data?) async throws
-        -> Response
-    {
-        var fields = HTTPFields()
-        for (name, value) in headers {
-            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
-        }
-        if let body { fields[.contentLength] = String(body.count) }
-        guard let method = HTTPRequest.Method(method) else { throw HTTPError(.badRequest) }
-        let requestHead = HTTPRequest(
-            method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
-        let request = Request(head: requestHead, body: RequestBody(buffer: ByteBuffer(bytes: body ?? Data())))
-        let context = ServerContext(source: .init(channel: NIOAsyncTestingChannel(), logger: logger))
-        do {
-            return try await responder.respond(to: request, context: context)
-        } catch let error as any HTTPResponseError {
-            return try error.response(from: request, context: context)
-        }
     }
 
     /// How many follow its live updates now.
@@ -115,24 +93,4 @@ private struct ForwardingWriter: ResponseBodyWriter {
     let chunk: @Sendable (ByteBuffer) throws -> Void
     mutating func write(_ buffer: ByteBuffer) async throws { try chunk(buffer) }
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}
-
-/// A response body gathered whole.
-private struct CollectedBody {
-    private final class Bytes: @unchecked Sendable {
-        var data = Data()
-    }
-    private let bytes = Bytes()
-    var data: Data { bytes.data }
-
-    /// The writer that gathers into this body.
-    var writer: some ResponseBodyWriter { Writer(bytes: bytes) }
-
-    private struct Writer: ResponseBodyWriter {
-        let bytes: Bytes
-        mutating func write(_ buffer: ByteBuffer) async throws {
-            bytes.data.append(contentsOf: buffer.readableBytesView)
-        }
-        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
-    }
 }

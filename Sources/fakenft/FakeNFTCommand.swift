@@ -7,6 +7,7 @@ import FakeNFTServer
 import Foundation
 import Localization
 import Logging
+import ShopCommands
 import TerminalUI
 
 /// `fakenft`: the app (the default) or `fakenft serve`.
@@ -22,6 +23,10 @@ struct FakeNFTCommand: AsyncParsableCommand {
         discussion: """
             With no subcommand, fakenft runs the app: see 'fakenft help app' for its options.
 
+            The shop's commands, on --server (with --token) or the embedded server's data; --json prints JSON, \
+            'fakenft help <command>' its usage (the same commands over SSH: ssh -p PORT host <command>):
+            \(ShopCommand.listing)
+
             Usage events: the app sends the server it uses (and no one else) which screens are opened and closed and \
             which actions are pressed, with an NFT's, collection's or user's id; never an account, token, address \
             or typed text. Turn it off with --no-analytics, analytics = false in config.toml or DO_NOT_TRACK=1.
@@ -33,6 +38,10 @@ struct FakeNFTCommand: AsyncParsableCommand {
     /// Parses the command line, with `serve`'s options from its file and the environment in front
     /// of it (``ServeLayers``).
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let (connection, words) = LocalCommands.split(arguments) {
+            Self.exit(withError: ExitCode(await LocalCommands.run(connection: connection, words: words)))
+        }
         do {
             await main(
                 try ServeLayers.arguments(

@@ -158,6 +158,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Commands over SSH (ssh host cart) per minute, per key and per address (three times as many per network).",
+            valueName: "n"))
+    var sshCommandsPerMinute = 60
+
+    @Option(
+        help: ArgumentHelp(
             """
             Print the apps' usage on this day (today, yesterday or YYYY-MM-DD, in UTC) as the database holds it, \
             every server of it added up, then exit: screens opened, the funnel catalog → NFT → cart → paid, the \
@@ -184,6 +190,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...100_000).contains(sshNewKeysPerHour) else {
             throw ValidationError("--ssh-new-keys-per-hour wants a number in 0...100000, not \(sshNewKeysPerHour)")
+        }
+        guard (1...100_000).contains(sshCommandsPerMinute) else {
+            throw ValidationError("--ssh-commands-per-minute wants a number in 1...100000, not \(sshCommandsPerMinute)")
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port wants a number in 0...65535, not \(port)")
@@ -260,6 +269,7 @@ struct ServeCommand: AsyncParsableCommand {
             ssh.limits.maxSessionsPerVisitor = sshMaxPerVisitor
             ssh.limits.idleLimit = .seconds(60 * sshIdleMinutes)
             ssh.limits.newKeysPerHour = sshNewKeysPerHour
+            ssh.limits.commandsPerMinute = sshCommandsPerMinute
             ssh.trustedProxies = configuration.trustedProxies
             configuration.ssh = ssh
         }

@@ -312,12 +312,13 @@ extension EndToEnd {
             #expect(try await shop.appProcesses().count == 20)
         }
 
-        /// What the shop is not: a shell, a file server, a tunnel (either way). Each is refused
-        /// with its reason; a visitor who drops the connection leaves no app behind.
+        /// What the shop is not: a shell (a command line is one of its own commands, nothing else), a
+        /// file server, a tunnel (either way). Each is refused with its reason; a visitor who drops
+        /// the connection leaves no app behind.
         @Test func whatItRefusesAndWhatItCleansUp() async throws {
             let shop = try await SSHShopUnderTest()
             let command = try await shop.run(["alice@127.0.0.1", "ls"], key: "alice")
-            #expect(command.status == 1 && command.output.contains("not a shell"), "\(command.output)")
+            #expect(command.status == 64 && command.output.contains("'ls' is not a command"), "\(command.output)")
             let noTerminal = try await shop.run(["alice@127.0.0.1"], key: "alice")
             #expect(noTerminal.status == 1 && noTerminal.output.contains("use ssh -t"), "\(noTerminal.output)")
             // A guest (any password, given by SSH_ASKPASS) is no more a shell's user than a key's.
@@ -333,7 +334,9 @@ extension EndToEnd {
                 + shop.clientOptions(key: nil) + ["-o", "PubkeyAuthentication=no", "bob@127.0.0.1"]
             let guestCommand = try await spawned(
                 "/bin/sh", ["-c", guestLine.joined(separator: " ") + " true < /dev/null"])
-            #expect(guestCommand.status == 1 && guestCommand.output.contains("not a shell"), "\(guestCommand.output)")
+            #expect(
+                guestCommand.status == 64 && guestCommand.output.contains("'true' is not a command"),
+                "\(guestCommand.output)")
             let sftp = try await spawned(
                 "/usr/bin/sftp", ["-P", "\(shop.sshPort)"] + shop.clientOptions(key: "alice") + ["alice@127.0.0.1"])
             #expect(sftp.status != 0 && sftp.output.contains("This shop has no sftp"), "\(sftp.output)")

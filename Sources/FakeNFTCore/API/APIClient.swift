@@ -44,7 +44,7 @@ public final class APIClient: Sendable {
     public static let maxConcurrentRequests = 16
     /// The API's connections: no redirects (the token must not follow one to another host), no compression.
     private static let sharedTransport = HTTPTransport(redirects: 0, connectionsPerHost: maxConcurrentRequests)
-    private let transport: any APIExchange
+    let transport: any APIExchange
     /// What the live updates go through: connections of their own over HTTP, else ``transport``.
     private let eventsExchange: any APIExchange
     /// The largest JSON answer read; past it a request fails with ``APIError/tooLarge``.
@@ -176,7 +176,7 @@ public final class APIClient: Sendable {
     }
 
     /// One request: what is sent, and how the log names it.
-    private struct Request {
+    struct Request {
         var method: HTTPMethod
         var url: URL
         var headers: HTTPHeaders
@@ -186,7 +186,7 @@ public final class APIClient: Sendable {
         var logName: String { "\(method.rawValue) \(url.path)" }
     }
 
-    private func request(_ method: HTTPMethod, _ url: URL) -> Request {
+    func request(_ method: HTTPMethod, _ url: URL) -> Request {
         var headers = configuration.identityHeaders()
         headers.add(name: "Accept", value: "application/json")
         let generation = generation.withLock { $0 }
@@ -196,7 +196,7 @@ public final class APIClient: Sendable {
 
     /// Keeps the generation an answer carries: the newest seen, or a lower one than was sent
     /// (the server's data was made again and counts from the start).
-    private func note(_ headers: HTTPHeaders, answering request: Request) {
+    func note(_ headers: HTTPHeaders, answering request: Request) {
         guard let answered = headers.first(name: GenerationHeader.name).flatMap(GenerationHeader.parse) else { return }
         generation.withLock { kept in
             kept = request.generation.map { answered < $0 } == true ? answered : max(kept ?? 0, answered)

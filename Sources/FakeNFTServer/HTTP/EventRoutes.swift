@@ -12,14 +12,14 @@ import ServiceLifecycle
 struct EventRoutes: Sendable {
     let store: Store
     /// Picks the caller's owner (the shared profile, or an account's) from the request.
-    let owner: @Sendable (Request) async throws -> String
+    let owner: @Sendable (Request, ServerContext) async throws -> String
     /// JSON as the request should see it (image links pointed at this server).
     let rewrite: @Sendable (ByteBuffer, Request) -> ByteBuffer
 
     var table: [Route] {
         [
             Route(method: .get, path: "events", changesState: false) { request, context in
-                let owner = try await owner(request)
+                let owner = try await owner(request, context)
                 let client = context.clientNetworkKey  // addresses rotated within a network are one client
                 guard store.feed.hasRoom(for: client, owner: owner) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])

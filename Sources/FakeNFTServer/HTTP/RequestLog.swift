@@ -4,6 +4,7 @@ import Logging
 
 /// One line for every request as it arrives (`fakenft serve` without `--quiet`), whether the
 /// router answers it or it is a repeat answered on the event loop (``RepeatedAnswerHandler``).
+/// A command over SSH has a line of its own (``SSHCommands``), not one for each of its requests.
 struct RequestLog: RouterMiddleware {
     typealias Context = ServerContext
 
@@ -16,7 +17,9 @@ struct RequestLog: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        Self.note(context.logger, method: request.method, path: request.uri.description)
+        if context.actingOwner == nil {
+            Self.note(context.logger, method: request.method, path: request.uri.description)
+        }
         return try await next(request, context)
     }
 }

@@ -68,7 +68,7 @@ struct Routes: Sendable {
             },
             own("profile/:id") { request, context in
                 try requireFixedID(context)
-                let (owner, profile) = try await mine(\.profiles, request)
+                let (owner, profile) = try await mine(\.profiles, request, context)
                 remember(.likes, of: profile, owner: owner, request, context)
                 return json(profile, request)
             },
@@ -82,7 +82,7 @@ struct Routes: Sendable {
                 if let (field, problem) = ProfileRules.problem(in: update) {
                     throw RequestError.badField(field, Self.reason(problem))
                 }
-                let owner = try await owner(request)
+                let owner = try await owner(request, context)
                 let profile = try await store.updateProfile(
                     update, owner: owner, ifVersion: ETag.acceptedVersions(request),
                     likesBase: update.likes.flatMap { base(.likes, request, owner: owner, sent: $0, context) })
@@ -94,7 +94,7 @@ struct Routes: Sendable {
             },
             own("orders/:id") { request, context in
                 try requireFixedID(context)
-                let (owner, order) = try await mine(\.orders, request)
+                let (owner, order) = try await mine(\.orders, request, context)
                 remember(.cart, of: order, owner: owner, request, context)
                 return Responses.json(order)
             },
@@ -103,7 +103,7 @@ struct Routes: Sendable {
                 let versions = ETag.acceptedVersions(request)
                 let owner: String, order: ReadModel.Versioned
                 if let nfts = try await Self.body(request, context).list("nfts") {
-                    owner = try await self.owner(request)
+                    owner = try await self.owner(request, context)
                     order = try await store.updateOrder(
                         nfts: nfts, owner: owner, ifVersion: versions,
                         base: base(.cart, request, owner: owner, sent: nfts, context))
@@ -111,7 +111,7 @@ struct Routes: Sendable {
                     remember(nfts, .cart, owner: owner, request, context)
                     remember(.cart, of: order, owner: owner, request, context)
                 } else {
-                    (owner, order) = try await mine(\.orders, request)  // nothing sent: unchanged
+                    (owner, order) = try await mine(\.orders, request, context)  // nothing sent: unchanged
                     remember(.cart, of: order, owner: owner, request, context)
                 }
                 return Responses.json(order)
@@ -119,7 +119,7 @@ struct Routes: Sendable {
             Route(method: .post, path: "orders/:id", changesState: true) { request, context in
                 try requireFixedID(context)
                 let order = try await store.executeOrder(
-                    nfts: try await Self.body(request, context).list("nfts"), owner: try await owner(request),
+                    nfts: try await Self.body(request, context).list("nfts"), owner: try await owner(request, context),
                     ifVersion: ETag.acceptedVersions(request))
                 return Responses.json(order)
             },
@@ -127,19 +127,19 @@ struct Routes: Sendable {
             Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { request, context in
                 try requireFixedID(context)
                 let result = try await store.pay(
-                    currencyID: try context.parameters.require("currency"), owner: try await owner(request))
+                    currencyID: try context.parameters.require("currency"), owner: try await owner(request, context))
                 return Responses.json(try JSONBody.encode(result))
             },
             // The accounts extension: the caller's paid orders (an account's, or the shared
             // profile's), the latest first, in pages of at most 100; and one of them.
-            Route(method: .get, path: "auth/orders", changesState: false) { request, _ in
+            Route(method: .get, path: "auth/orders", changesState: false) { request, context in
                 let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
-                let orders = try await store.paidOrders(of: try await owner(request), query)
+                let orders = try await store.paidOrders(of: try await owner(request, context), query)
                 return Responses.json(try JSONBody.encode(orders))
             },
             Route(method: .get, path: "auth/orders/:id", changesState: false) { request, context in
                 let id = try id(context)
-                guard let order = try await store.paidOrders(of: try await owner(request), id: id).first else {
+                guard let order = try await store.paidOrders(of: try await owner(request, context), id: id).first else {
                     throw ServerError.notFound("paid order '\(id)'")
                 }
                 return Responses.json(try JSONBody.encode(order))
@@ -162,8 +162,10 @@ struct Routes: Sendable {
 
     /// Whose profile and order a request reads and writes: a signed-in account's, by its token,
     /// else the shared one (no token, or any other token: the gen-1 apps send a fixed one). An
-    /// account token that is not signed in (any more) is refused.
-    private func owner(_ request: Request) async throws -> String {
+    /// account token that is not signed in (any more) is refused. A command over SSH acts for its
+    /// key's account.
+    private func owner(_ request: Request, _ context: ServerContext) async throws -> String {
+        if let owner = context.actingOwner { return owner }
         guard let token = AuthRoutes.token(request), Tokens.isAccountToken(token) else { return Owner.shared }
         if let owner = try await store.signedIn(tokenHash: Tokens.hash(token)) { return owner }
         throw ServerError(.unauthorized, "this sign-in has ended: sign in again")
@@ -171,11 +173,12 @@ struct Routes: Sendable {
 
     /// The caller's profile or order, and whose it is.
     private func mine(
-        _ table: KeyPath<ReadModel, TreeDictionary<String, ReadModel.Versioned>>, _ request: Request
+        _ table: KeyPath<ReadModel, TreeDictionary<String, ReadModel.Versioned>>, _ request: Request,
+        _ context: ServerContext
     ) async throws
         -> (owner: String, resource: ReadModel.Versioned)
     {
-        let owner = try await owner(request)
+        let owner = try await owner(request, context)
         // read after the sign-in: a token just found in the database came with the rows of its time
         guard let resource = store.latest[keyPath: table][owner] else {
             throw ServerError.notFound("the account's data")

@@ -14,6 +14,9 @@ public struct ServerContext: RequestContext {
     private var forwardedClient: String?
     /// The client is an SSH session's visitor (``ForwardedClientMiddleware``).
     var isSSHVisitor = false
+    /// The account a command over SSH acts for (its key's): set only by ``RouterCall`` in the
+    /// server's own process, never from anything a request says; nil for every request over HTTP.
+    var actingOwner: String?
     private let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {

@@ -16,9 +16,7 @@ struct SSHFront: Service {
     let onListening: @Sendable (_ port: Int, _ fingerprint: String) -> Void
 
     /// What a visitor without a terminal reads (`ssh host` from a pipe, `ssh -T`).
-    static let needsTerminal = "This is an interactive shop: use ssh -t."
-    /// What a visitor who sent a command reads.
-    static let noCommands = "This is an interactive shop, not a shell: connect without a command."
+    static let needsTerminal = "This is an interactive shop: use ssh -t, or give a command (ssh host help)."
     /// Shown once signed in (NIOSSH sends the banner with the sign-in's success only).
     static let banner = """
         FakeNFT shop: an Ed25519 or ECDSA key (ssh-keygen -t ed25519) is your account here; without \

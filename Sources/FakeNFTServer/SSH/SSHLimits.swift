@@ -7,6 +7,8 @@ public struct SSHLimits: Sendable, Equatable {
     public var maxSessionsPerVisitor = 4
     /// Accounts made for new keys per hour, per address (ten times as many in all); 0: no limit.
     public var newKeysPerHour = 10
+    /// Commands over SSH per minute, per key and per address (three times as many per network).
+    public var commandsPerMinute = 60
     /// A session that receives nothing for this long is closed.
     public var idleLimit: Duration = .seconds(60 * 60)
 

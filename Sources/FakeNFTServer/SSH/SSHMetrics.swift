@@ -50,6 +50,14 @@ struct SSHMetrics: Sendable {
     /// An account was made for a key seen for the first time.
     func newKey() { Counter(label: "fakenft_ssh_new_keys_total", factory: factory).increment() }
 
+    /// A command over SSH ran (`command`: a name of the table's, `unknown` or `refused`) and ended with `status`.
+    func command(_ command: String, status: Int32) {
+        Counter(
+            label: "fakenft_ssh_commands_total", dimensions: [("command", command), ("status", String(status))],
+            factory: factory
+        ).increment()
+    }
+
     /// A guest came in (with a password, no account).
     func guest() { Counter(label: "fakenft_ssh_guests_total", factory: factory).increment() }
 

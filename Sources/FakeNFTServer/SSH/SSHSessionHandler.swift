@@ -38,6 +38,8 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     private enum Phase {
         case asking, starting
+        /// A command runs (``SSHCommands``): no app, and what the visitor types is not read.
+        case command
         case running(SSHShop.Session, TerminalRelay)
         /// The channel is closing: a session that starts now is ended at once.
         case ended
@@ -99,9 +101,9 @@ final class SSHSessionHandler: ChannelInboundHandler {
             guard request.terminal != nil else { return refuse(SSHFront.needsTerminal, context) }
             start(context)
         case let command as SSHChannelRequestEvent.ExecRequest:
+            guard case .asking = phase else { return reply(command.wantReply, false, context) }
             reply(command.wantReply, true, context)
-            shop.metrics.refused(.command)
-            refuse(SSHFront.noCommands, context)
+            run(command.command, context)
         case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
             // taken, so that the client prints the words (a refused request is "subsystem request failed")
             reply(subsystem.wantReply, true, context)
@@ -143,7 +145,7 @@ final class SSHSessionHandler: ChannelInboundHandler {
                 kept.writeImmutableBuffer(slice)
             }
             typedAhead = kept
-        case .ended: break
+        case .command, .ended: break
         }
     }
 
@@ -188,6 +190,26 @@ final class SSHSessionHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+
+    /// Runs the command `line` (``SSHCommands``): what it prints goes to the visitor's stdout and
+    /// stderr (lines ending in CR LF on a terminal, which nothing on this side translates), then
+    /// its exit status, and the channel closes.
+    private func run(_ line: String, _ context: ChannelHandlerContext) {
+        phase = .command
+        let channel = context.channel, shop = shop, visitor = visitor, terminal = request.terminal != nil
+        context.eventLoop.makeFutureWithTask { await shop.runCommand(line, for: visitor, terminal: terminal) }
+            .whenSuccess { outcome in
+                for (text, type) in [(outcome.stdout, SSHChannelData.DataType.channel), (outcome.stderr, .stdErr)]
+                where !text.isEmpty {
+                    let bytes = terminal ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
+                    let buffer = channel.allocator.buffer(string: bytes)
+                    channel.write(SSHChannelData(type: type, data: .byteBuffer(buffer)), promise: nil)
+                }
+                channel.flush()
+                channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(outcome.status)))
+                    .whenComplete { _ in channel.close(promise: nil) }
+            }
     }
 
     /// Starts the app (signing the key in first) and relays its terminal.

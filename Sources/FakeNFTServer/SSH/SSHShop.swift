@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import ShopCommands
 import Synchronization
 
 /// What the SSH front does for a visitor: lets the session in (its limits), signs a key in to its
@@ -15,6 +16,8 @@ final class SSHShop: Sendable {
     let settings: LiveSettings
     let admission: SSHAdmission
     let metrics: SSHMetrics
+    /// Commands (`ssh host cart`), answered without an app.
+    private let commands: SSHCommands
     private let newVisitors: SSHNewVisitors
     private let guests: SSHGuestAccounts
     /// The running sessions, in the data folder (outliving a crash).
@@ -93,13 +96,15 @@ final class SSHShop: Sendable {
 
     init(
         configuration: SSHConfiguration, settings: LiveSettings, store: Store, shop: String, dataDirectory: URL,
-        api: APIAddress, passes: SSHVisitorPasses, metrics: ServerMetrics, logger: Logger
+        api: APIAddress, passes: SSHVisitorPasses, router: RouterCall, metrics: ServerMetrics, logger: Logger
     ) {
         self.shop = shop
         self.configuration = configuration
         self.settings = settings
         admission = SSHAdmission { settings.ssh }
         self.metrics = SSHMetrics(metrics)
+        commands = SSHCommands(
+            router: router, api: api, settings: settings, metrics: SSHMetrics(metrics), logger: logger)
         newVisitors = SSHNewVisitors { settings.ssh.newKeysPerHour }
         self.store = store
         visitorsFolder = dataDirectory.appendingPathComponent("ssh-visitors")
@@ -174,6 +179,24 @@ final class SSHShop: Sendable {
             event.yield(.released)
             throw error
         }
+    }
+
+    /// Runs the command `line` for `visitor` (``SSHCommands``); `terminal` says whether its output
+    /// goes to one.
+    func runCommand(_ line: String, for visitor: Visitor, terminal: Bool) async -> CommandRunner.Outcome {
+        await commands.run(line, for: visitor, terminal: terminal) { visitor in try await self.account(of: visitor) }
+    }
+
+    /// The account of `visitor`'s key, made now when it has none (as a session would make it, and
+    /// as fast as ``SSHNewVisitors`` allows); nil for a guest, or a new key past this hour's
+    /// accounts. A refusal of a new visitor is thrown.
+    private func account(of visitor: Visitor) async throws -> String? {
+        guard let fingerprint = visitor.fingerprint else { return nil }
+        if let owner = try await store.owner(ofKey: fingerprint) { return owner }
+        let tokenHash = Tokens.hash(Tokens.make())
+        guard try await signIn(visitor, key: fingerprint, tokenHash: tokenHash) else { return nil }
+        _ = try await store.endSession(tokenHash: tokenHash)  // a command keeps no sign-in
+        return try await store.owner(ofKey: fingerprint)
     }
 
     /// Ends what a server on this data folder that is gone left running (its sessions' sign-ins,
@@ -355,6 +378,8 @@ final class APIAddress: Sendable {
     private let value = Mutex<String?>(nil)
 
     var url: String? { value.withLock { $0 } }
+    /// Its `host:port`.
+    var authority: String? { url.map { String($0.dropFirst("http://".count)) } }
 
     /// The API listens on `host:port`: sessions reach it over loopback when it listens on every
     /// address or on loopback, else at that address.

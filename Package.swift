@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "FakeNFTApp",
             dependencies: [
-                "TerminalUI", "FakeNFTCore", "Localization", "FakeNFTArt", "ChildProcesses",
+                "TerminalUI", "FakeNFTCore", "Localization", "FakeNFTArt", "ChildProcesses", "ShopCommands",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),

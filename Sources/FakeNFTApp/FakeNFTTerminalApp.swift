@@ -3,6 +3,7 @@ import FakeNFTCore
 import FakeNFTModels
 import Foundation
 import Logging
+import ShopCommands
 import TerminalUI
 
 /// Builds the app on a server and runs it in the terminal.
@@ -54,13 +55,14 @@ public enum FakeNFTTerminalApp {
     ///   - readOnly: nothing may be changed (``AppContext/readOnly``).
     ///   - analytics: usage events are recorded and sent to the server (``UsageRecorder``).
     ///   - reload: reads the settings again (SIGUSR1, Ctrl-R, `:reload`); nil: they cannot be.
+    ///   - opening: the screen the tabs first open on (``ScreenLinks``).
     public static func run(
         connect: @escaping @Sendable () async throws -> ServerConnection, server: URL? = nil, mouse: Bool,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         look: @escaping @MainActor (TerminalReplies?) -> (graphics: TerminalGraphics, theme: Theme),
         askTerminal: Bool, inTmux: Bool = false, symbols: CharacterArt.Symbols = .blocks, notices: [String] = [],
         accessible: Bool = false, readOnly: Bool = false, analytics: Bool = false,
-        reload: (@Sendable () async -> ReloadedSettings)? = nil,
+        reload: (@Sendable () async -> ReloadedSettings)? = nil, opening: ScreenLink? = nil,
         logger: Logger = Logger(label: "fakenft") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> Int32? {
         // In an SSH session of the shop: no shell to resume a stop, no browser of the visitor's here.
@@ -148,6 +150,7 @@ public enum FakeNFTTerminalApp {
         var notice: String?
         var guestToldOnce = !guest
         var lastTab = 0  // after the sign-in screen, the tabs open where they were left
+        var opening = opening  // the first tabs only
         while true {
             let access: SignInGate.Access =
                 switch decision {
@@ -193,6 +196,10 @@ public enum FakeNFTTerminalApp {
             }
             usage?.heard = { [weak rating] in rating?.heard($0) }
             let shell = makeShell(context: context, selectedTab: lastTab, rating: rating, reload: readAgain)
+            if let link = opening {
+                opening = nil
+                await ScreenLinks.open(link, in: shell, context: context)
+            }
             // news only when just signed in; a guest's first screen says what a guest visit is
             if let account, case .ask = decision { effects.show(Toast(tr(.signedInAs, account.name))) }
             if !guestToldOnce {

@@ -7,7 +7,8 @@ extension ShopCommand {
 
     private static let catalog: [ShopCommand] = [
         ShopCommand(
-            name: "collections", argument: nil, options: [], summary: "List the collections.", access: .anyone
+            name: "collections", argument: nil, options: [], summary: "List the collections.", access: .anyone,
+            screen: nil
         ) { _, api in
             let read = try await ShopCalls(api: api).get("collections", as: [NFTCollection].self)
             return CommandOutput(
@@ -16,7 +17,8 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "collection", argument: .init(name: "ID", repeats: false), options: [],
-            summary: "Show a collection and its NFTs.", access: .anyone
+            summary: "Show a collection and its NFTs.", access: .anyone,
+            screen: { ScreenLink("collection/" + $0.argument) }
         ) { invocation, api in
             let calls = ShopCalls(api: api)
             let read = try await calls.get(
@@ -32,7 +34,7 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "nft", argument: .init(name: "ID", repeats: false), options: [], summary: "Show an NFT.",
-            access: .anyone
+            access: .anyone, screen: { ScreenLink("nft/" + $0.argument) }
         ) { invocation, api in
             let read = try await ShopCalls(api: api).get("nft/\(ShopCalls.pathID(invocation.argument))", as: NFT.self)
             let nft = read.value
@@ -47,7 +49,7 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "search", argument: .init(name: "TEXT", repeats: true), options: [],
-            summary: "Find NFTs whose name holds TEXT (case and accents aside).", access: .anyone
+            summary: "Find NFTs whose name holds TEXT (case and accents aside).", access: .anyone, screen: nil
         ) { invocation, api in
             let text = invocation.arguments.joined(separator: " ")
             let query = FormEncoding.encode([("name", text), ("size", String(ShopCalls.listedAtMost))])
@@ -56,7 +58,7 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "users", argument: nil, options: [], summary: "List the users, the best rated first.",
-            access: .anyone
+            access: .anyone, screen: nil
         ) { _, api in
             let read = try await ShopCalls(api: api).get("users?sortBy=rating&order=desc", as: [User].self)
             return CommandOutput(
@@ -65,7 +67,7 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "user", argument: .init(name: "ID", repeats: false), options: [], summary: "Show a user.",
-            access: .anyone
+            access: .anyone, screen: { ScreenLink("user/" + $0.argument) }
         ) { invocation, api in
             let read = try await ShopCalls(api: api).get(
                 "users/\(ShopCalls.pathID(invocation.argument))", as: User.self)
@@ -80,7 +82,7 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "currencies", argument: nil, options: [], summary: "List the currencies one can pay in.",
-            access: .anyone
+            access: .anyone, screen: nil
         ) { _, api in
             let read = try await ShopCalls(api: api).get("currencies", as: [Currency].self)
             return CommandOutput(
@@ -91,7 +93,7 @@ extension ShopCommand {
 
     private static let account: [ShopCommand] = [
         ShopCommand(
-            name: "profile", argument: nil, options: [], summary: "Show your profile.", access: .account
+            name: "profile", argument: nil, options: [], summary: "Show your profile.", access: .account, screen: nil
         ) { _, api in
             let read = try await ShopCalls(api: api).get("profile/1", as: Profile.self)
             return profileOutput(read.value, json: read.answer.body)
@@ -103,7 +105,7 @@ extension ShopCommand {
                 .init(name: "description", value: "TEXT", help: "a few words about you"),
                 .init(name: "website", value: "URL", help: "an http(s) address"),
             ],
-            summary: "Change your name, description or website.", access: .account
+            summary: "Change your name, description or website.", access: .account, screen: nil
         ) { invocation, api in
             let fields = ["name", "description", "website"].compactMap { name in
                 invocation.options[name].map { (name, $0) }
@@ -117,7 +119,9 @@ extension ShopCommand {
                 try await calls.send(ShopRequest("PUT", "profile/1", form: fields)))
             return profileOutput(read.value, json: read.answer.body)
         },
-        ShopCommand(name: "likes", argument: nil, options: [], summary: "List the NFTs you like.", access: .account) {
+        ShopCommand(
+            name: "likes", argument: nil, options: [], summary: "List the NFTs you like.", access: .account, screen: nil
+        ) {
             _, api in
             let calls = ShopCalls(api: api)
             let likes = try await calls.get("profile/1", as: Profile.self).value.likes
@@ -130,7 +134,7 @@ extension ShopCommand {
         likeCommand(name: "unlike", summary: "Stop liking NFTs.", adding: false),
         ShopCommand(
             name: "cart", argument: nil, options: [], summary: "List what is in your cart, and its total.",
-            access: .account
+            access: .account, screen: { _ in .cart }
         ) { _, api in
             let calls = ShopCalls(api: api)
             let read = try await calls.get("orders/1", as: Order.self)
@@ -146,7 +150,7 @@ extension ShopCommand {
         ShopCommand(
             name: "pay", argument: nil,
             options: [.init(name: "currency", value: "CODE", help: "the currency's code, name or id (see currencies)")],
-            summary: "Pay for your cart.", access: .account
+            summary: "Pay for your cart.", access: .account, screen: nil
         ) { invocation, api in
             guard let code = invocation.options["currency"] else {
                 throw CommandFailure.usage("say which currency: usage: \(ShopCommand.named("pay")?.usage ?? "")")
@@ -171,7 +175,10 @@ extension ShopCommand {
                 rows: [["order", read.value.orderId], ["currency", currency.name]],
                 note: "Paid in \(currency.name).")
         },
-        ShopCommand(name: "orders", argument: nil, options: [], summary: "List your paid orders.", access: .account) {
+        ShopCommand(
+            name: "orders", argument: nil, options: [], summary: "List your paid orders.", access: .account,
+            screen: { _ in .orders }
+        ) {
             _, api in
             let read = try await ShopCalls(api: api).get("auth/orders", as: [PaidOrder].self)
             return CommandOutput(
@@ -182,7 +189,7 @@ extension ShopCommand {
         },
         ShopCommand(
             name: "order", argument: .init(name: "ID", repeats: false), options: [], summary: "Show a paid order.",
-            access: .account
+            access: .account, screen: nil
         ) { invocation, api in
             let path = "auth/orders/\(ShopCalls.pathID(invocation.argument))"
             let read = try await ShopCalls(api: api).get(path, as: PaidOrder.self)
@@ -198,7 +205,8 @@ extension ShopCommand {
 
     private static func likeCommand(name: String, summary: String, adding: Bool) -> ShopCommand {
         ShopCommand(
-            name: name, argument: .init(name: "ID", repeats: true), options: [], summary: summary, access: .account
+            name: name, argument: .init(name: "ID", repeats: true), options: [], summary: summary, access: .account,
+            screen: nil
         ) { invocation, api in
             let calls = ShopCalls(api: api), ids = invocation.arguments
             if adding { try await calls.requireNFTs(ids) }
@@ -216,7 +224,7 @@ extension ShopCommand {
     ) -> ShopCommand {
         ShopCommand(
             name: name, argument: argument ? .init(name: "ID", repeats: true) : nil, options: [], summary: summary,
-            access: .account
+            access: .account, screen: nil
         ) { invocation, api in
             let calls = ShopCalls(api: api), ids = invocation.arguments
             if name == "cart add" { try await calls.requireNFTs(ids) }

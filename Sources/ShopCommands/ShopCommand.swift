@@ -8,6 +8,8 @@ public struct ShopCommand: Sendable {
     let options: [Option]
     public let summary: String
     public let access: Access
+    /// The app's screen that shows what it shows, when one does: where it opens on a terminal.
+    let screen: (@Sendable (Invocation) -> ScreenLink?)?
     let run: @Sendable (Invocation, any ShopAPI) async throws -> CommandOutput
 
     /// What the command takes after its name.
@@ -110,6 +112,10 @@ public struct Invocation: Sendable {
         guard let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
         return (String(body[..<equals]), String(body[body.index(after: equals)...]))
     }
+
+    /// The app's screen this invocation names, to be opened on a terminal; nil when it asked for
+    /// JSON or names no screen (or an id no screen can have).
+    public var screen: ScreenLink? { json ? nil : command.screen?(self) }
 
     /// The one argument of a command that takes one.
     var argument: String { arguments.first ?? "" }

@@ -125,9 +125,10 @@ protocol AppOptionsCommand: ParsableCommand {
 }
 
 extension AppOptionsCommand {
-    /// This command's own options as typed (after its name, when it was typed).
+    /// This command's own options as typed (after its name, when it was typed; a command that
+    /// opens the app on a screen as the options it stands for).
     static var typedArguments: [String] {
-        let all = Array(CommandLine.arguments.dropFirst())
+        guard case .fakenft(let all) = LocalCommands.asked(Array(CommandLine.arguments.dropFirst())) else { return [] }
         return all.first == configuration.commandName ? Array(all.dropFirst()) : all
     }
 }

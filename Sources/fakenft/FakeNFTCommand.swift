@@ -39,13 +39,14 @@ struct FakeNFTCommand: AsyncParsableCommand {
     /// of it (``ServeLayers``).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let (connection, words) = LocalCommands.split(arguments) {
+        let commandLine: [String]
+        switch LocalCommands.asked(arguments) {
+        case .command(let connection, let words):
             Self.exit(withError: ExitCode(await LocalCommands.run(connection: connection, words: words)))
+        case .fakenft(let arguments): commandLine = arguments
         }
         do {
-            await main(
-                try ServeLayers.arguments(
-                    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+            await main(try ServeLayers.arguments(commandLine, environment: ProcessInfo.processInfo.environment))
         } catch {
             exit(withError: ValidationError(error.description))
         }
@@ -75,6 +76,16 @@ struct AppCommand: AsyncParsableCommand, AppOptionsCommand {
 
     @Flag(help: "Print what the terminal can show pictures with, its theme, and why, then exit.")
     var probeTerminal = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Open on a screen: nft/ID, collection/ID, user/ID, cart or orders (Esc goes back to its tab).",
+            valueName: "screen"),
+        transform: { text in
+            guard let link = ScreenLink(text) else { throw ValidationError("'\(text)' names no screen") }
+            return link
+        })
+    var open: ScreenLink?
 
     func run() async throws {
         let processEnvironment = SSHSessionSecrets.merged(into: ProcessInfo.processInfo.environment)
@@ -168,7 +179,7 @@ struct AppCommand: AsyncParsableCommand, AppOptionsCommand {
                     look: look, askTerminal: asking, inTmux: !(environment["TMUX"] ?? "").isEmpty,
                     symbols: settings.symbols.value, notices: settings.problems, accessible: settings.accessible.value,
                     readOnly: settings.readOnly.value, analytics: settings.analytics.value, reload: reload,
-                    logger: logger)
+                    opening: open, logger: logger)
             }
         } catch {
             logger.error("stopped: \(error)")

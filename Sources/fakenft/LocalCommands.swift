@@ -13,7 +13,7 @@ enum LocalCommands {
 
     /// `arguments` as the connection's options and the command's words, when they name a
     /// command of the table (or ask `help` for one); nil for the app's and the other subcommands'.
-    static func split(_ arguments: [String]) -> (connection: [String], words: [String])? {
+    private static func split(_ arguments: [String]) -> (connection: [String], words: [String])? {
         var connection: [String] = [], words: [String] = [], rest = arguments[...]
         while let argument = rest.popFirst() {
             let name = argument.hasPrefix("--") ? String(argument.dropFirst(2).prefix { $0 != "=" }) : ""
@@ -34,6 +34,26 @@ enum LocalCommands {
     /// The subcommands of `fakenft` that are not the shop's commands, and its help.
     static let otherCommands = Set(
         FakeNFTCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+
+    /// What a command line asks for.
+    enum Asked: Equatable {
+        /// One of the shop's commands (or its help), on the shop `connection` names.
+        case command(connection: [String], words: [String])
+        /// `fakenft`'s own: the app (a command that names a screen, on a terminal, is the app
+        /// opened there: `app --open nft/42`), `serve`, `config` or the help.
+        case fakenft([String])
+    }
+
+    /// What `arguments` (the command line without the program) ask for.
+    static func asked(_ arguments: [String], terminal: Bool = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+        -> Asked
+    {
+        guard let (connection, words) = split(arguments) else { return .fakenft(arguments) }
+        guard terminal, let link = (try? Invocation.parse(words))?.screen else {
+            return .command(connection: connection, words: words)
+        }
+        return .fakenft(["app", "--open", link.text] + connection)
+    }
 
     /// Runs the command `words` on the shop `connection` names; its exit status.
     static func run(connection: [String], words: [String]) async -> Int32 {

@@ -94,6 +94,34 @@ extension EndToEnd {
                 refused.status == 1 && refused.stderr.contains("Too many commands: come back in"), "\(refused.stderr)")
         }
 
+        /// A command that names a screen, on a terminal, opens the app there (Esc back to its tab):
+        /// `fakenft nft 5` locally, and `ssh -t host user ID` over SSH; with `--json` it prints.
+        @Test func aCommandOnATerminalOpensItsScreen() async throws {
+            let shop = try await SSHShopUnderTest()
+            let tmux = shop.tmux
+            let nft = try await decoded(NFT.self, shop.server, "nft/5")
+            try await tmux.launchApp(
+                "nft 5 --server \(shop.server.absoluteString)", waitingFor: "Catalog › \(nft.name)")
+            var screen = try await tmux.waitFor("Price: \(String(format: "%.2f", nft.price)) ETH")
+            #expect(screen.contains("1 Catalog"))
+            try await tmux.keys("Escape")
+            screen = try await tmux.waitFor("9 collections")
+            #expect(!screen.contains("Catalog › \(nft.name)"))
+            try await tmux.keys("q")
+            try await tmux.waitFor("EXIT=0")
+
+            let user = try await decoded([User].self, shop.server, "users?sortBy=rating&order=desc")[0]
+            let ssh = (["ssh", "-t", "-p", "\(shop.sshPort)"] + shop.clientOptions(key: "alice")).joined(separator: " ")
+            try await tmux.type("\(ssh) alice@127.0.0.1 user \(user.id)")
+            screen = try await tmux.passWelcome(waitingFor: "Statistics › \(user.name)")
+            try await tmux.keys("Escape")
+            _ = try await tmux.waitFor("4 Statistics")
+            let printed = try await runCommand(
+                "\(Tmux.binary) nft 5 --json --server \(shop.server.absoluteString)", in: tmux.directory.path)
+            #expect(
+                try JSONDecoder().decode(NFT.self, from: Data(printed.stdout.utf8)) == nft, "not a terminal: printed")
+        }
+
         /// The local binary against a server: the same table, statuses and JSON.
         @Test func theLocalBinaryRunsTheSameCommands() async throws {
             let tmux = try await Tmux(width: 100, height: 30)

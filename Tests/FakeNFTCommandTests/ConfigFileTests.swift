@@ -202,7 +202,7 @@ import TerminalUI
         let help = FakeNFTCommand.helpMessage(for: AppCommand.self)
         let listed = Set(help.matches(of: /--([a-z-]+)/).map { String($0.1) })
         let unknown = listed.filter { AppSettings.options.option(typed: "--" + $0) == nil }
-        #expect(unknown == ["probe-terminal", "help", "version"], "\(unknown)")
+        #expect(unknown == ["probe-terminal", "open", "help", "version"], "\(unknown)")
         #expect(Set(AppSettings.options.kinds.keys).subtracting(listed).isEmpty)
         #expect(AppSettings.options.option(typed: "--no-mouse") == "mouse")
     }

@@ -246,6 +246,12 @@ public final class AppShell: LoopContent {
         currentScreen.didAppear()
     }
 
+    /// Shows tab `tab` with `screen` opened over it (a link to a screen): Esc goes back to the tab.
+    public func open(tab: Int, _ screen: (any Screen)?) {
+        apply(.selectTab(tab))
+        if let screen { apply(.push(screen)) }
+    }
+
     private func apply(_ command: ScreenCommand) {
         switch command {
         case .handled: break

@@ -87,6 +87,12 @@ final class SSHCommands: Sendable {
             caller: caller, terminal: terminal)
     }
 
+    /// The screen the command `line` names and the app opens on a terminal (within the line's cap).
+    static func screen(of line: String) -> ScreenLink? {
+        guard line.utf8.count <= maxLineBytes, let words = try? CommandLineWords.split(line) else { return nil }
+        return (try? Invocation.parse(words))?.screen
+    }
+
     /// What a guest reads for a command of an account.
     static let guestsRead = "needs an account: sign in with an Ed25519 or ECDSA key (a guest may only read the catalog)"
     /// What a key without an account yet reads for a command of an account.

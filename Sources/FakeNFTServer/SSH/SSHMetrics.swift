@@ -9,7 +9,7 @@ struct SSHMetrics: Sendable {
 
     /// Why a visitor was turned away (a bounded set of labels).
     enum Refusal: String, CaseIterable {
-        case full, key, address, newKeys = "new_keys", noTerminal = "no_terminal", command, subsystem, forwarding
+        case full, key, address, newKeys = "new_keys", noTerminal = "no_terminal", subsystem, forwarding
         case connections, handshake, unavailable
         /// Signed in, but opened no session (or started no app) in time.
         case noSession = "no_session"

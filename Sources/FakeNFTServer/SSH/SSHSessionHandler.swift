@@ -2,6 +2,7 @@ import Glibc
 import NIOCore
 import NIOPosix
 import NIOSSH
+import ShopCommands
 
 /// One SSH session channel: takes the terminal, size and language the visitor asks for, starts
 /// the app when the visitor asks for a shell, and relays bytes both ways until either side ends.
@@ -103,13 +104,17 @@ final class SSHSessionHandler: ChannelInboundHandler {
         case let command as SSHChannelRequestEvent.ExecRequest:
             guard case .asking = phase else { return reply(command.wantReply, false, context) }
             reply(command.wantReply, true, context)
+            // a command that names a screen, on a terminal (ssh -t host nft 42): the app on that screen
+            if request.terminal != nil, let link = SSHCommands.screen(of: command.command) {
+                return start(context, opening: link)
+            }
             run(command.command, context)
         case let subsystem as SSHChannelRequestEvent.SubsystemRequest:
             // taken, so that the client prints the words (a refused request is "subsystem request failed")
             reply(subsystem.wantReply, true, context)
             shop.metrics.refused(.subsystem)
             let name = SSHSessionRequest.isPlainName(subsystem.subsystem) ? subsystem.subsystem : "such service"
-            refuse("This shop has no \(name): it is interactive only (no sftp, scp or commands).", context)
+            refuse("This shop has no \(name): only its app and its commands (ssh host help lists them).", context)
         case ChannelEvent.inputClosed:
             // Nothing more will be typed: a running app is hung up; one starting is once it has.
             guard case .running = phase else { return inputEnded = true }
@@ -212,13 +217,14 @@ final class SSHSessionHandler: ChannelInboundHandler {
             }
     }
 
-    /// Starts the app (signing the key in first) and relays its terminal.
-    private func start(_ context: ChannelHandlerContext) {
+    /// Starts the app (signing the key in first), on the screen `opening` names when given, and
+    /// relays its terminal.
+    private func start(_ context: ChannelHandlerContext, opening: ScreenLink? = nil) {
         phase = .starting
         let channel = context.channel, loop = context.eventLoop
         let shop = shop, visitor = visitor, request = request
         let handler = NIOLoopBound(self, eventLoop: loop)
-        loop.makeFutureWithTask { try await shop.open(for: visitor, request) }
+        loop.makeFutureWithTask { try await shop.open(for: visitor, request, opening: opening) }
             .flatMap { session in
                 // the terminal's channel is on this event loop too
                 let relay = NIOLoopBound(

@@ -117,8 +117,8 @@ final class SSHShop: Sendable {
     }
 
     /// Lets `visitor`'s session in and starts the app for it, signed in to the key's account (a
-    /// guest's with none).
-    func open(for visitor: Visitor, _ request: SSHSessionRequest) async throws -> Session {
+    /// guest's with none), on the screen `opening` names (`ssh -t host nft 42`) when given.
+    func open(for visitor: Visitor, _ request: SSHSessionRequest, opening: ScreenLink? = nil) async throws -> Session {
         guard let size = request.size else { throw refusal(.noTerminal, SSHFront.needsTerminal) }
         guard let server = api.url, !stopping.load(ordering: .relaxed) else {
             throw refusal(.unavailable, "The shop is closed for now: try again in a moment.")
@@ -161,7 +161,8 @@ final class SSHShop: Sendable {
                 keyWaitsForAccount: visitor.fingerprint != nil && !signedInToKey)
             let environment = request.environment(home: home ?? "", server: server, shop: shop, identity: identity)
             let app = try AppOnTerminal(
-                arguments: [configuration.appExecutable, "app"], environment: environment,
+                arguments: [configuration.appExecutable, "app"] + (opening.map { ["--open", $0.text] } ?? []),
+                environment: environment,
                 secrets: SSHSessionRequest.secrets(of: identity), size: size)
             logger.info("SSH session of \(visitor.name) from \(visitor.address): app \(app.pid)")
             metrics.started(open: admission.running)

@@ -154,8 +154,21 @@ public enum FakeNFTServer {
                 }
             }
         }
-        ImageRoutes(images: ImageSet()).add(to: router)
-        OperationsRoutes(store: store, metrics: metrics).add(to: router, exposure: configuration.metrics)
+        var documented = routes.flatMap { route in
+            let path = "api/v1/" + route.path
+            return [DocumentedRoute(route.method.rawValue, path, route.doc)]
+                + (route.method == .get && !route.changesState ? [DocumentedRoute("HEAD", path, route.doc)] : [])
+        }
+        documented += ImageRoutes(images: ImageSet()).add(to: router)
+        documented += OperationsRoutes(store: store, metrics: metrics).add(to: router, exposure: configuration.metrics)
+        documented.append(
+            DocumentedRoute(
+                "GET", "openapi.json",
+                APIDoc(
+                    summary: "This document: every endpoint the server answers, as OpenAPI 3.1.", tag: "Operations",
+                    answer: .json(status: 200, .object([("openapi", .string), ("paths", .object([]))])))))
+        let document = ByteBuffer(bytes: OpenAPIDocument.json(documented, version: "1.1.0"))
+        router.get("openapi.json") { _, _ in Responses.json(document) }
         return router
     }
 

@@ -32,7 +32,17 @@ struct AuthRoutes: Sendable {
 
     var table: [Route] {
         [
-            Route(method: .post, path: "auth/register", changesState: true) { request, context in
+            Route(
+                method: .post, path: "auth/register", changesState: true,
+                doc: APIDoc(
+                    summary: "Makes an account and signs it in: the answer's token opens it.", tag: "Accounts",
+                    body: .form(
+                        [
+                            .init(name: "name", schema: .string), .init(name: "email", schema: .string),
+                            .init(name: "password", schema: .string),
+                        ]),
+                    answer: .json(status: 201, .ref("SignedIn")), errors: [400, 403, 409, 429, 503])
+            ) { request, context in
                 let fields = try await Routes.body(request, context)
                 let name = fields.string("name") ?? "",
                     email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces)
@@ -49,7 +59,14 @@ struct AuthRoutes: Sendable {
                 try await linkKey(of: request, to: userID)
                 return try signedIn(token: token, userID: userID, name: trimmed, email: email, status: .created)
             },
-            Route(method: .post, path: "auth/login", changesState: true) { request, context in
+            Route(
+                method: .post, path: "auth/login", changesState: true,
+                doc: APIDoc(
+                    summary: "Signs in with an e-mail address and password: the answer's token opens the account.",
+                    tag: "Accounts",
+                    body: .form([.init(name: "email", schema: .string), .init(name: "password", schema: .string)]),
+                    answer: .json(status: 200, .ref("SignedIn")), errors: [400, 401, 403, 429, 503])
+            ) { request, context in
                 let fields = try await Routes.body(request, context)
                 let email = (fields.string("email") ?? "").trimmingCharacters(in: .whitespaces),
                     password = fields.string("password") ?? ""
@@ -80,7 +97,12 @@ struct AuthRoutes: Sendable {
             },
             // A guest of the shop over SSH logs out into a fresh guest visit: its account is cleared and
             // its sign-in, which is its session's, lasts as long as the session does.
-            Route(method: .post, path: "auth/logout", changesState: true) { request, _ in
+            Route(
+                method: .post, path: "auth/logout", changesState: true,
+                doc: APIDoc(
+                    summary: "Ends this token's sign-in.", tag: "Accounts", answer: .noContent,
+                    errors: [401, 403, 503])
+            ) { request, _ in
                 guard let token = Self.token(request) else { throw ServerError(.unauthorized, "not signed in") }
                 let tokenHash = Tokens.hash(token)
                 if let userID = try await store.signedIn(tokenHash: tokenHash),
@@ -95,14 +117,24 @@ struct AuthRoutes: Sendable {
                 return Response(status: .noContent)
             },
             // Signs the account out everywhere: every token of it ends, this one too.
-            Route(method: .post, path: "auth/logout-all", changesState: true) { request, _ in
+            Route(
+                method: .post, path: "auth/logout-all", changesState: true,
+                doc: APIDoc(
+                    summary: "Ends every sign-in of the token's account, this one too.", tag: "Accounts",
+                    answer: .noContent, errors: [401, 403, 503])
+            ) { request, _ in
                 guard let token = Self.token(request),
                     let userID = try await store.signedIn(tokenHash: Tokens.hash(token))
                 else { throw ServerError(.unauthorized, "not signed in") }
                 _ = try await store.endSessions(userID: userID)
                 return Response(status: .noContent)
             },
-            Route(method: .get, path: "auth/session", changesState: false) { request, _ in
+            Route(
+                method: .get, path: "auth/session", changesState: false,
+                doc: APIDoc(
+                    summary: "The account the token signs in to.", tag: "Accounts",
+                    answer: .json(status: 200, .ref("Session")), errors: [401])
+            ) { request, _ in
                 guard let token = Self.token(request),
                     let userID = try await store.signedIn(tokenHash: Tokens.hash(token)),
                     let account = try await store.account(userID: userID)

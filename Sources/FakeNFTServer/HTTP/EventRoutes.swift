@@ -18,7 +18,12 @@ struct EventRoutes: Sendable {
 
     var table: [Route] {
         [
-            Route(method: .get, path: "events", changesState: false) { request, context in
+            Route(
+                method: .get, path: "events", changesState: false,
+                doc: APIDoc(
+                    summary: "Server-sent events of the changes that concern the caller: profile, order, user, resync.",
+                    tag: "Live updates", answer: .events, errors: [401, 503])
+            ) { request, context in
                 let owner = try await owner(request, context)
                 let client = context.clientNetworkKey  // addresses rotated within a network are one client
                 guard store.feed.hasRoom(for: client, owner: owner) else {

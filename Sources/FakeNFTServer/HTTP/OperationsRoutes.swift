@@ -10,13 +10,32 @@ struct OperationsRoutes: Sendable {
     static let healthPaths: Set<String> = ["/health", "/health/live", "/health/ready"]
     static let paths: Set<String> = healthPaths.union(["/metrics"])
 
-    /// The health checks, and `/metrics` unless it is `off` or served on a listener of its own.
-    func add(to router: Router<ServerContext>, exposure: ServerConfiguration.MetricsExposure) {
+    /// The health checks, and `/metrics` unless it is `off` or served on a listener of its own;
+    /// what they say of themselves.
+    func add(to router: Router<ServerContext>, exposure: ServerConfiguration.MetricsExposure) -> [DocumentedRoute] {
+        let health = APISchema.object([("status", .string)], required: ["status"])
+        var documented = [
+            DocumentedRoute(
+                "GET", "health/live",
+                APIDoc(summary: "Whether the process answers.", tag: "Operations", answer: .json(status: 200, health)))
+        ]
         router.get("health/live") { _, _ in Responses.json((try? JSONBody.encode(["status": "ok"])) ?? ByteBuffer()) }
         for path in ["health", "health/ready"] {
             router.get(RouterPath(path)) { _, _ in Self.status(ready: await store.databaseAnswers()) }
+            documented.append(
+                DocumentedRoute(
+                    "GET", path,
+                    APIDoc(
+                        summary: "Whether the database answers too (503 when it does not).", tag: "Operations",
+                        answer: .json(status: 200, health))))
         }
         if exposure == .loopbackOnAPIPort {
+            documented.append(
+                DocumentedRoute(
+                    "GET", "metrics",
+                    APIDoc(
+                        summary: "The server's figures in Prometheus's text (to loopback clients only).",
+                        tag: "Operations", answer: .text, errors: [404])))
             router.get("metrics") { _, context in
                 guard IPAddressRange.isLoopback(context.clientAddress) else {
                     throw ServerError.notFound("/metrics (it is served to loopback clients only)")
@@ -24,6 +43,7 @@ struct OperationsRoutes: Sendable {
                 return answer()
             }
         }
+        return documented
     }
 
     /// A router with `/metrics` alone, for a listener of its own.

@@ -19,6 +19,8 @@ struct Route: Sendable {
     /// request repeated while that is unchanged may get the same bytes (``RepeatedAnswers``).
     /// Nil: never repeated.
     var repeats: RepeatedAnswers.Source?
+    /// What it says of itself in `GET /openapi.json`.
+    var doc: APIDoc
     var handler: Handler
 
     /// Whether `segments` (of a request path) name this route's path.
@@ -52,27 +54,53 @@ struct Routes: Sendable {
     /// Every endpoint.
     var table: [Route] {
         [
-            catalog("nft", .nfts) { request, _ in try list(.nfts, request) },
-            catalog("nft/:id", .nfts) { request, context in try item(.nfts, "NFT", request, context) },
-            catalog("collections", .collections) { request, _ in try list(.collections, request) },
-            catalog("collections/:id", .collections) { request, context in
-                try item(.collections, "collection", request, context)
+            catalog("nft", .nfts, Self.listDoc("The NFTs.", "NFT", "NFT")) { request, _ in try list(.nfts, request) },
+            catalog("nft/:id", .nfts, Self.itemDoc("An NFT.", "NFT", "NFT")) { request, context in
+                try item(.nfts, "NFT", request, context)
             },
-            catalog("users", .users) { request, _ in try list(.users, request) },
-            catalog("users/:id", .users) { request, context in try item(.users, "user", request, context) },
-            catalog("currencies", .currencies) { request, _ in
+            catalog("collections", .collections, Self.listDoc("The collections.", "Collections", "Collection")) {
+                request, _ in try list(.collections, request)
+            },
+            catalog("collections/:id", .collections, Self.itemDoc("A collection.", "Collections", "Collection")) {
+                request, context in try item(.collections, "collection", request, context)
+            },
+            catalog("users", .users, Self.listDoc("The users.", "Users", "User")) { request, _ in
+                try list(.users, request)
+            },
+            catalog("users/:id", .users, Self.itemDoc("A user.", "Users", "User")) { request, context in
+                try item(.users, "user", request, context)
+            },
+            catalog(
+                "currencies", .currencies,
+                APIDoc(
+                    summary: "The currencies.", tag: "Currencies", answer: .json(status: 200, .array(.ref("Currency"))))
+            ) { request, _ in
                 json(store.latest.currencies.list(ListQuery()), request)
             },
-            catalog("currencies/:id", .currencies) { request, context in
-                try item(.currencies, "currency", request, context)
+            catalog("currencies/:id", .currencies, Self.itemDoc("A currency.", "Currencies", "Currency")) {
+                request, context in try item(.currencies, "currency", request, context)
             },
-            own("profile/:id") { request, context in
+            own(
+                "profile/:id",
+                APIDoc(
+                    summary: "The caller's profile (an account's, by its token; else the shared one). The id is 1.",
+                    tag: "Profile", answer: .json(status: 200, .ref("Profile")), errors: [401, 404])
+            ) { request, context in
                 try requireFixedID(context)
                 let (owner, profile) = try await mine(\.profiles, request, context)
                 remember(.likes, of: profile, owner: owner, request, context)
                 return json(profile, request)
             },
-            Route(method: .put, path: "profile/:id", changesState: true) { request, context in
+            Route(
+                method: .put, path: "profile/:id", changesState: true,
+                doc: APIDoc(
+                    summary: "Changes the fields sent of the caller's profile (If-Match: only at that version).",
+                    tag: "Profile",
+                    body: .form(
+                        ["name", "description", "website", "avatar"].map { .init(name: $0, schema: .string) }
+                            + [.init(name: "likes", schema: .string, about: "ids, comma-separated; null: none")]),
+                    answer: .json(status: 200, .ref("Profile")), errors: [400, 401, 403, 404, 412, 503])
+            ) { request, context in
                 try requireFixedID(context)
                 let fields = try await Self.body(request, context)
                 let update = ProfileUpdate(
@@ -92,13 +120,24 @@ struct Routes: Sendable {
                 }
                 return json(profile, request)
             },
-            own("orders/:id") { request, context in
+            own(
+                "orders/:id",
+                APIDoc(
+                    summary: "The caller's order (its cart). The id is 1.", tag: "Orders",
+                    answer: .json(status: 200, .ref("Order")), errors: [401, 404])
+            ) { request, context in
                 try requireFixedID(context)
                 let (owner, order) = try await mine(\.orders, request, context)
                 remember(.cart, of: order, owner: owner, request, context)
                 return Responses.json(order)
             },
-            Route(method: .put, path: "orders/:id", changesState: true) { request, context in
+            Route(
+                method: .put, path: "orders/:id", changesState: true,
+                doc: APIDoc(
+                    summary: "Replaces the caller's order's NFTs (If-Match: only at that version).", tag: "Orders",
+                    body: .form([.init(name: "nfts", schema: .string, about: "ids, comma-separated; null: none")]),
+                    answer: .json(status: 200, .ref("Order")), errors: [400, 401, 403, 404, 409, 412, 503])
+            ) { request, context in
                 try requireFixedID(context)
                 let versions = ETag.acceptedVersions(request)
                 let owner: String, order: ReadModel.Versioned
@@ -116,7 +155,14 @@ struct Routes: Sendable {
                 }
                 return Responses.json(order)
             },
-            Route(method: .post, path: "orders/:id", changesState: true) { request, context in
+            Route(
+                method: .post, path: "orders/:id", changesState: true,
+                doc: APIDoc(
+                    summary: "Moves the order's NFTs (or those sent) into the caller's profile and empties the order.",
+                    tag: "Orders",
+                    body: .form([.init(name: "nfts", schema: .string, about: "ids, comma-separated; default: all")]),
+                    answer: .json(status: 200, .ref("Order")), errors: [400, 401, 403, 404, 409, 412, 503])
+            ) { request, context in
                 try requireFixedID(context)
                 let order = try await store.executeOrder(
                     nfts: try await Self.body(request, context).list("nfts"), owner: try await owner(request, context),
@@ -124,7 +170,13 @@ struct Routes: Sendable {
                 return Responses.json(order)
             },
             // A GET that pays: kept a GET for the apps, guarded like every other change.
-            Route(method: .get, path: "orders/:id/payment/:currency", changesState: true) { request, context in
+            Route(
+                method: .get, path: "orders/:id/payment/:currency", changesState: true,
+                doc: APIDoc(
+                    summary: "Pays for the caller's order in a currency: the order is emptied when it succeeds.",
+                    tag: "Orders", answer: .json(status: 200, .ref("PaymentResult")),
+                    errors: [400, 401, 403, 404, 409, 503])
+            ) { request, context in
                 try requireFixedID(context)
                 let result = try await store.pay(
                     currencyID: try context.parameters.require("currency"), owner: try await owner(request, context))
@@ -132,12 +184,22 @@ struct Routes: Sendable {
             },
             // The accounts extension: the caller's paid orders (an account's, or the shared
             // profile's), the latest first, in pages of at most 100; and one of them.
-            Route(method: .get, path: "auth/orders", changesState: false) { request, context in
+            Route(
+                method: .get, path: "auth/orders", changesState: false,
+                doc: APIDoc(
+                    summary: "The caller's paid orders, the latest first.", tag: "Orders", query: APISchemas.listQuery,
+                    answer: .json(status: 200, .array(.ref("PaidOrder"))), errors: [400, 401])
+            ) { request, context in
                 let query = try ListQuery(parameters: QueryString.parse(Substring(request.uri.query ?? "")))
                 let orders = try await store.paidOrders(of: try await owner(request, context), query)
                 return Responses.json(try JSONBody.encode(orders))
             },
-            Route(method: .get, path: "auth/orders/:id", changesState: false) { request, context in
+            Route(
+                method: .get, path: "auth/orders/:id", changesState: false,
+                doc: APIDoc(
+                    summary: "One of the caller's paid orders.", tag: "Orders",
+                    answer: .json(status: 200, .ref("PaidOrder")), errors: [401, 404])
+            ) { request, context in
                 let id = try id(context)
                 guard let order = try await store.paidOrders(of: try await owner(request, context), id: id).first else {
                     throw ServerError.notFound("paid order '\(id)'")
@@ -225,17 +287,33 @@ struct Routes: Sendable {
 
     /// A read of the caller's profile or order: repeatable unless the server notes what each
     /// client saw of its lists (``ListBases``), which a repeat would skip.
-    private func own(_ path: String, _ handler: @escaping Route.Handler) -> Route {
-        Route(method: .get, path: path, changesState: false, repeats: listBases == nil ? .model : nil, handler: handler)
+    private func own(_ path: String, _ doc: APIDoc, _ handler: @escaping Route.Handler) -> Route {
+        Route(
+            method: .get, path: path, changesState: false, repeats: listBases == nil ? .model : nil, doc: doc,
+            handler: handler)
     }
 
     /// A read of `table`, of the catalog: no caller's own data, no side effect. Repeatable while
     /// the table is unchanged, whoever asks, unless tokens are required (a token signed out then
     /// changes its answer).
-    private func catalog(_ path: String, _ table: ReadModel.Catalog, _ handler: @escaping Route.Handler) -> Route {
+    private func catalog(
+        _ path: String, _ table: ReadModel.Catalog, _ doc: APIDoc, _ handler: @escaping Route.Handler
+    ) -> Route {
         Route(
-            method: .get, path: path, changesState: false, repeats: tokenRequired ? .model : .catalog(table),
+            method: .get, path: path, changesState: false, repeats: tokenRequired ? .model : .catalog(table), doc: doc,
             handler: handler)
+    }
+
+    /// A list of the catalog's, in pages.
+    private static func listDoc(_ summary: String, _ tag: String, _ schema: String) -> APIDoc {
+        APIDoc(
+            summary: summary, tag: tag, query: APISchemas.listQuery, answer: .json(status: 200, .array(.ref(schema))),
+            errors: [400])
+    }
+
+    /// One item of the catalog's, by its id.
+    private static func itemDoc(_ summary: String, _ tag: String, _ schema: String) -> APIDoc {
+        APIDoc(summary: summary, tag: tag, answer: .json(status: 200, .ref(schema)), errors: [404])
     }
 
     /// A page of `table` of ``Store/latest`` (see ``ConsistencyMiddleware`` for what a reader

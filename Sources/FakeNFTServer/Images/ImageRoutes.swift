@@ -7,9 +7,14 @@ import NIOCore
 struct ImageRoutes: Sendable {
     let images: ImageSet
 
-    func add(to router: Router<ServerContext>) {
+    /// Adds its routes to `router`; what they say of themselves.
+    func add(to router: Router<ServerContext>) -> [DocumentedRoute] {
         router.get("images/**") { request, _ in try answer(request, body: true) }
         router.head("images/**") { request, _ in try answer(request, body: false) }
+        let doc = APIDoc(
+            summary: "A picture of the offline image set, as PNG (304 for a matching If-None-Match).",
+            tag: "Pictures", answer: .png, errors: [404])
+        return [DocumentedRoute("GET", "images/**", doc), DocumentedRoute("HEAD", "images/**", doc)]
     }
 
     private func answer(_ request: Request, body: Bool) throws -> Response {

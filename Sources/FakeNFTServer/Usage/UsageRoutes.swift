@@ -28,7 +28,12 @@ struct UsageRoutes: Sendable {
 
     var table: [Route] {
         [
-            Route(method: .post, path: "usage", changesState: true) { request, context in
+            Route(
+                method: .post, path: "usage", changesState: true,
+                doc: APIDoc(
+                    summary: "A batch of an app's usage events (at most 100): counted, never tied to an account.",
+                    tag: "Usage", body: .json(.ref("UsageBatch")), answer: .noContent, errors: [400, 403, 429])
+            ) { request, context in
                 let batch: UsageBatch
                 switch await read(request, context) {
                 case .success(let read): batch = read

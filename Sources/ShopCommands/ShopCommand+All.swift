@@ -3,7 +3,7 @@ import Foundation
 
 extension ShopCommand {
     /// Every command, in the order `help` lists them.
-    public static let all: [ShopCommand] = catalog + account
+    public static let all: [ShopCommand] = catalog + account + access
 
     private static let catalog: [ShopCommand] = [
         ShopCommand(
@@ -202,6 +202,98 @@ extension ShopCommand {
                     ])
         },
     ]
+
+    /// The account's ways in: tokens for scripts and clients, and SSH keys.
+    private static let access: [ShopCommand] = [
+        ShopCommand(
+            name: "token create", argument: nil,
+            options: [
+                .init(name: "name", value: "NAME", help: "what it is for (default: token)"),
+                .init(name: "expires", value: "WHEN", help: "its lifetime: 12h, 30d, 8w or 1y (default: never)"),
+            ],
+            summary: "Make a token for scripts and other clients (X-Practicum-Mobile-Token, --token): shown once.",
+            access: .account, screen: nil
+        ) { invocation, api in
+            let fields = ["name", "expires"].compactMap { name in invocation.options[name].map { (name, $0) } }
+            let calls = ShopCalls(api: api)
+            let read: ShopCalls.Read<NewToken> = try calls.read(
+                try await calls.send(ShopRequest("POST", "auth/tokens", form: fields)))
+            let token = read.value
+            return CommandOutput(
+                json: read.answer.body, header: nil,
+                rows: [
+                    ["token", token.token], ["id", token.id], ["name", token.name],
+                    ["expires", token.expiresAt ?? "never"],
+                ],
+                note: "Keep the token now: it is not shown again.")
+        },
+        ShopCommand(
+            name: "token list", argument: nil, options: [], summary: "List your tokens (never the tokens themselves).",
+            access: .account, screen: nil
+        ) { _, api in
+            let read = try await ShopCalls(api: api).get("auth/tokens", as: [ListedToken].self)
+            return CommandOutput(
+                json: read.answer.body, header: ["ID", "NAME", "CREATED", "EXPIRES", "LAST USED"],
+                rows: read.value.map { [$0.id, $0.name, $0.createdAt, $0.expiresAt ?? "never", $0.lastUsedAt ?? ""] })
+        },
+        ShopCommand(
+            name: "token revoke", argument: .init(name: "ID", repeats: false), options: [],
+            summary: "End one of your tokens.", access: .account, screen: nil
+        ) { invocation, api in
+            _ = try await ShopCalls(api: api).send(
+                ShopRequest("DELETE", "auth/tokens/\(ShopCalls.pathID(invocation.argument))"))
+            return CommandOutput(
+                json: Data("{}".utf8), header: nil, rows: [], note: "Token \(invocation.argument) ended.")
+        },
+        ShopCommand(
+            name: "keys", argument: nil, options: [], summary: "List the SSH keys that open your account.",
+            access: .account, screen: nil
+        ) { _, api in
+            let read = try await ShopCalls(api: api).get("auth/keys", as: [ListedKey].self)
+            return CommandOutput(
+                json: read.answer.body, header: ["FINGERPRINT", "ADDED"],
+                rows: read.value.map { [$0.fingerprint, $0.createdAt] })
+        },
+        ShopCommand(
+            name: "keys add", argument: .init(name: "PUBLIC-KEY", repeats: true), options: [],
+            summary: "Link another SSH key (an Ed25519 or ECDSA public key line, as in ~/.ssh/id_ed25519.pub).",
+            access: .account, screen: nil
+        ) { invocation, api in
+            let line = invocation.arguments.joined(separator: " ")
+            let calls = ShopCalls(api: api)
+            let read: ShopCalls.Read<ListedKey> = try calls.read(
+                try await calls.send(ShopRequest("POST", "auth/keys", form: [("key", line)])))
+            return CommandOutput(
+                json: read.answer.body, header: nil, rows: [["fingerprint", read.value.fingerprint]],
+                note: "The key opens your account now.")
+        },
+        ShopCommand(
+            name: "keys remove", argument: .init(name: "FINGERPRINT", repeats: false), options: [],
+            summary: "Unlink an SSH key (never your account's last way in).", access: .account, screen: nil
+        ) { invocation, api in
+            let query = FormEncoding.encode([("fingerprint", invocation.argument)])
+            _ = try await ShopCalls(api: api).send(ShopRequest("DELETE", "auth/keys?" + query))
+            return CommandOutput(
+                json: Data("{}".utf8), header: nil, rows: [], note: "Key \(invocation.argument) unlinked.")
+        },
+    ]
+
+    /// A token as `token create` is answered it.
+    private struct NewToken: Decodable {
+        let id: String, name: String, token: String
+        let expiresAt: String?
+    }
+
+    /// A token as `token list` reads it.
+    private struct ListedToken: Decodable {
+        let id: String, name: String, createdAt: String
+        let expiresAt: String?, lastUsedAt: String?
+    }
+
+    /// An SSH key as `keys` reads it.
+    private struct ListedKey: Decodable {
+        let fingerprint: String, createdAt: String
+    }
 
     private static func likeCommand(name: String, summary: String, adding: Bool) -> ShopCommand {
         ShopCommand(

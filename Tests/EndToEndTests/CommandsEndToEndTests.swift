@@ -85,6 +85,45 @@ extension EndToEnd {
             _ = try await spawned("/bin/sh", ["-c", "ssh -o ControlPath=\(socket) -O exit alice@127.0.0.1"])
         }
 
+        /// A token minted over SSH opens the key's account over HTTP (curl) and for the local binary
+        /// (`--token`) until it is revoked; a second key is linked and the first unlinked, but never
+        /// the account's last; a guest mints nothing.
+        @Test func tokensAndKeysOfAKeyAccount() async throws {
+            let shop = try await SSHShopUnderTest(keys: ["alice", "laptop"])
+            #expect(try await shop.command("profile set --name Alice", key: "alice").status == 0)
+            let minted = try await shop.command("token create --name ci --json", key: "alice")
+            #expect(minted.status == 0, "\(minted.stderr)")
+            let created = try #require(
+                try JSONSerialization.jsonObject(with: Data(minted.stdout.utf8)) as? [String: Any])
+            let token = try #require(created["token"] as? String), id = try #require(created["id"] as? String)
+            let folder = shop.tmux.directory.path
+            let curl = try await runCommand(
+                "curl -s -H 'X-Practicum-Mobile-Token: \(token)' \(shop.server.absoluteString)/api/v1/profile/1",
+                in: folder)
+            #expect(try JSONDecoder().decode(Profile.self, from: Data(curl.stdout.utf8)).name == "Alice", "\(curl)")
+            let local = try await runCommand(
+                "\(Tmux.binary) profile --server \(shop.server.absoluteString) --token \(token)", in: folder)
+            #expect(local.status == 0 && local.stdout.hasPrefix("name\tAlice\n"), "\(local)")
+            let listed = try await shop.command("token list", key: "alice")
+            #expect(listed.stdout.hasPrefix("\(id)\tci\t") && !listed.stdout.contains(token))
+            #expect(try await shop.command("token revoke \(id)", key: "alice").status == 0)
+            let refused = try await runCommand(
+                "\(Tmux.binary) profile --server \(shop.server.absoluteString) --token \(token)", in: folder)
+            #expect(refused.status == 1 && refused.stderr.contains("refused"), "\(refused)")
+            let guest = try await shop.command("token create", key: nil)
+            #expect(guest.status == 1 && guest.stderr.contains("needs an account"))
+
+            let alice = try await shop.fingerprint(of: "alice"), laptop = try await shop.fingerprint(of: "laptop")
+            let last = try await shop.command("keys remove \(alice)", key: "alice")
+            #expect(last.status == 1 && last.stderr.contains("last key"), "\(last.stderr)")
+            let publicKey = try String(contentsOfFile: "\(folder)/laptop_key.pub", encoding: .utf8)
+            #expect(try await shop.command("keys add \(publicKey)", key: "alice").status == 0)
+            let keys = try await shop.command("keys", key: "laptop")
+            #expect(keys.stdout.contains(alice) && keys.stdout.contains(laptop), "the laptop opens alice's account")
+            #expect(try await shop.command("keys remove \(alice)", key: "laptop").status == 0)
+            #expect(try await shop.command("profile", key: "laptop").stdout.hasPrefix("name\tAlice\n"))
+        }
+
         /// Past its commands a minute a key is refused, told when to come back; another key is not.
         @Test func commandsHaveARateLimitOfTheirOwn() async throws {
             let shop = try await SSHShopUnderTest(arguments: "--ssh-commands-per-minute 3")

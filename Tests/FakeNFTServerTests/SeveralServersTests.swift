@@ -319,7 +319,8 @@ actor GenerationClient {
         #expect(
             try TestStore.rows(place, "SELECT name FROM schema_migrations ORDER BY name") == [
                 ["v1"], ["v10-ssh-keys"], ["v11-ssh-visitor-state"], ["v12-unlisted-users"], ["v13-paid-orders"],
-                ["v14-account-kinds"], ["v15-usage-counts"], ["v16-accounts-as-changes"], ["v2-versions"],
+                ["v14-account-kinds"], ["v15-usage-counts"], ["v16-accounts-as-changes"], ["v17-named-tokens"],
+                ["v2-versions"],
                 ["v3-accounts"], ["v4-changes"], ["v5-session-use"],
                 ["v7-change-notifies-its-rows"], ["v8-changes-in-batches"], ["v9-changes-as-rows"],
             ])

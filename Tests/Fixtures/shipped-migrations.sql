@@ -451,3 +451,11 @@ BEGIN
   RETURN numbered;
 END
 $$;
+
+-- v17-named-tokens (sqlite)
+ALTER TABLE "session" ADD COLUMN "name" TEXT NOT NULL DEFAULT '';
+ALTER TABLE "session" ADD COLUMN "expiresAt" TEXT NOT NULL DEFAULT '';
+
+-- v17-named-tokens (postgres)
+ALTER TABLE "session" ADD COLUMN "name" TEXT NOT NULL DEFAULT '';
+ALTER TABLE "session" ADD COLUMN "expiresAt" TEXT NOT NULL DEFAULT '';

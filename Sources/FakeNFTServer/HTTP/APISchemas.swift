@@ -42,6 +42,17 @@ enum APISchemas {
             required: ["token", "userId", "name", "email"]),
         "Session": .object(
             [("userId", .string), ("name", .string), ("email", .string)], required: ["userId", "name", "email"]),
+        "Token": .object(
+            [
+                ("id", .string), ("name", .string), ("createdAt", .string), ("lastUsedAt", .string),
+                ("expiresAt", .optionalString),
+            ], required: ["id", "name", "createdAt"]),
+        "NewToken": .object(
+            [
+                ("id", .string), ("name", .string), ("token", .string), ("createdAt", .string),
+                ("lastUsedAt", .string), ("expiresAt", .optionalString),
+            ], required: ["id", "name", "token", "createdAt"]),
+        "Key": .object([("fingerprint", .string), ("createdAt", .string)], required: ["fingerprint", "createdAt"]),
         "UsageBatch": .object(
             [
                 (

@@ -207,6 +207,7 @@ struct Routes: Sendable {
                 return Responses.json(try JSONBody.encode(order))
             },
         ] + AuthRoutes(store: store, limits: limits, sshPasses: sshPasses).table
+            + AccessRoutes(store: store, owner: owner).table
             + EventRoutes(store: store, owner: owner) { [links, serverHost] json, request in
                 links.rewrite(json, for: request.head, serverHost: serverHost)
             }.table + usage.table

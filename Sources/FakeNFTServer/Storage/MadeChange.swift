@@ -12,7 +12,7 @@ struct MadeChange: Sendable {
     init(on known: OwnerRows, _ rules: (inout OwnerRows) throws -> any Sendable) throws {
         var before = known
         // done by the change that did them, never again
-        (before.paid, before.forgetsPaid, before.linksKey) = (nil, false, nil)
+        (before.paid, before.forgetsPaid, before.linksKey, before.unlinksKey) = (nil, false, nil, nil)
         rows = before
         outcome = try rules(&rows)
         rows.sessions.sort { $0.tokenHash < $1.tokenHash }  // as read

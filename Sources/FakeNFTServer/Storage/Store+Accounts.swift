@@ -107,9 +107,9 @@ extension Store {
     func signedIn(tokenHash: String, now: Date = Date()) async throws -> String? {
         var known = latest.sessions[tokenHash]
         if known == nil { known = try await current().sessions[tokenHash] }
-        guard let session = known else { return nil }
+        guard let session = known, !session.hasExpired(at: now) else { return nil }
         let idle = now.timeIntervalSince(session.lastUsed)
-        guard idle < sessionIdleLimit else { return nil }
+        guard idle < sessionIdleLimit || session.isToken else { return nil }  // a named token never idles out
         if idle > min(sessionIdleLimit / 10, 86_400) {
             let time = ISO8601DateFormatter().string(from: now)
             do {

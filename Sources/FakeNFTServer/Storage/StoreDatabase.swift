@@ -55,6 +55,8 @@ protocol AccountDatabase: Sendable {
     /// What the app kept for an SSH key's visitor, if anything; keeps it anew (replacing it).
     func visitor(key fingerprint: String) async throws -> SSHVisitorRecord?
     func keep(_ visitor: SSHVisitorRecord) async throws
+    /// The SSH keys that open `userID`'s account, the oldest first.
+    func keys(of userID: String) async throws -> [SSHKeyRecord]
 }
 
 /// How an account is looked for.
@@ -92,6 +94,8 @@ struct OwnerRows: Sendable, Equatable {
     var paid: PurchaseRecord?
     var forgetsPaid = false
     var linksKey: SSHKeyRecord?
+    /// The SSH key (its fingerprint) the change unlinks from the account.
+    var unlinksKey: String?
 
     init(
         profile: ProfileRecord, order: OrderRecord, account: AccountRecord? = nil, user: UserRecord? = nil,

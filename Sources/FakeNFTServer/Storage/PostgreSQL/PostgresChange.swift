@@ -72,6 +72,7 @@ struct PostgresChange: Encodable, Sendable {
             drop.append(Key(table: SSHKeyRecord.databaseTableName, key: key.fingerprint))
             add.append(try Row(key))
         }
+        if let key = rows.unlinksKey { drop.append(Key(table: SSHKeyRecord.databaseTableName, key: key)) }
         add += try rows.paid.map { [try Row($0)] } ?? []
         forgetPaid = rows.forgetsPaid
         self.rows = NotifiedChange.payload(made.shown)

@@ -22,6 +22,14 @@ extension PostgresDatabase {
         }
     }
 
+    func keys(of userID: String) async throws -> [SSHKeyRecord] {
+        var query = PostgresQuery(
+            unsafeSQL: #"SELECT \#(Self.columns(of: "ssh_key")) FROM ssh_key WHERE "userID" = $1"#
+                + #" ORDER BY "createdAt", fingerprint"#)
+        query.binds.append(userID)
+        return try await connection { [query] db in try await Self.records(query, db) }
+    }
+
     func visitor(key fingerprint: String) async throws -> SSHVisitorRecord? {
         try await connection { db in
             try await db.query(

@@ -110,6 +110,11 @@ struct ReadModel: Sendable {
         }
     }
 
+    /// The sign-ins of `owner`, by their tokens' hashes.
+    func signIns(of owner: String) -> [(tokenHash: String, signedIn: SignedIn)] {
+        (tokens[owner] ?? []).compactMap { hash in sessions[hash].map { (hash, $0) } }
+    }
+
     /// The sign-ins of `owners` are now `records` (each one of theirs): their other tokens are
     /// signed out.
     mutating func replaceSessions(of owners: Set<String>, with records: [SessionRecord]) {
@@ -118,7 +123,7 @@ struct ReadModel: Sendable {
             tokens[owner] = nil
         }
         for record in records {
-            sessions[record.tokenHash] = SignedIn(userID: record.userID, lastUsed: record.lastUsed)
+            sessions[record.tokenHash] = SignedIn(record)
             tokens[record.userID] = (tokens[record.userID] ?? []) + [record.tokenHash]
         }
     }
@@ -143,10 +148,27 @@ struct ReadModel: Sendable {
 
 extension ReadModel {
     /// Whose a signed-in token is, and when it was last used (parsed once, as the model is made: a
-    /// token's every request reads it).
+    /// token's every request reads it); a named token's name, start and end (``SessionRecord/isToken``).
     struct SignedIn: Sendable, Equatable {
         var userID: String
         var lastUsed: Date
+        var name: String
+        var createdAt: String
+        var expires: Date?
+
+        init(_ record: SessionRecord) {
+            userID = record.userID
+            lastUsed = record.lastUsed
+            name = record.name
+            createdAt = record.createdAt
+            expires = record.expiresAt.isEmpty ? nil : (try? Date(record.expiresAt, strategy: .iso8601)) ?? .distantPast
+        }
+
+        /// Whether it is a named token, which never idles out.
+        var isToken: Bool { !name.isEmpty }
+
+        /// Whether it has ended by its own time at `now`.
+        func hasExpired(at now: Date) -> Bool { expires.map { $0 <= now } ?? false }
     }
 }
 

@@ -18,6 +18,13 @@ extension SQLiteDatabase {
         }
     }
 
+    func keys(of userID: String) async throws -> [SSHKeyRecord] {
+        try await read { db in
+            try SSHKeyRecord.filter(Column("userID") == userID).order(Column("createdAt"), Column("fingerprint"))
+                .fetchAll(db)
+        }
+    }
+
     func visitor(key fingerprint: String) async throws -> SSHVisitorRecord? {
         try await read { db in try SSHVisitorRecord.fetchOne(db, key: fingerprint) }
     }

@@ -183,6 +183,7 @@ final class SQLiteDatabase: StoreDatabase {
         for session in sessions.added { try session.insert(db) }
         for session in sessions.used { try session.update(db) }
         try rows.linksKey?.save(db)
+        if let key = rows.unlinksKey { try SSHKeyRecord.deleteOne(db, key: key) }
         if rows.forgetsPaid { try PurchaseRecord.filter(Column("owner") == change.owner).deleteAll(db) }
         try rows.paid?.insert(db)
         return try record(owner: change.owner, users: change.users, sessions: change.sessions, db)

@@ -36,20 +36,32 @@ enum AccountKind: String, Sendable {
 }
 
 /// A sign-in: the SHA-256 of its token (never the token), whose it is, and when it began and
-/// was last used (ISO 8601; an empty `lastUsedAt` is `createdAt`).
+/// was last used (ISO 8601; an empty `lastUsedAt` is `createdAt`). One with a name is a token the
+/// account made for its scripts (``isToken``): it never idles out, and ends at `expiresAt` when
+/// that is not empty.
 struct SessionRecord: Equatable, Sendable, StoredRecord {
     static let databaseTableName = "session"
     var tokenHash: String
     var userID: String
     var createdAt: String
     var lastUsedAt: String
+    var name: String
+    var expiresAt: String
 
-    init(tokenHash: String, userID: String, createdAt: String, lastUsedAt: String? = nil) {
+    init(
+        tokenHash: String, userID: String, createdAt: String, lastUsedAt: String? = nil, name: String = "",
+        expiresAt: String = ""
+    ) {
         self.tokenHash = tokenHash
         self.userID = userID
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt ?? createdAt
+        self.name = name
+        self.expiresAt = expiresAt
     }
+
+    /// How a token is named where it is listed and revoked: the start of its hash.
+    static func publicID(ofHash tokenHash: String) -> String { String(tokenHash.prefix(12)) }
 
     /// When the session was last used (parsed without ICU).
     var lastUsed: Date {

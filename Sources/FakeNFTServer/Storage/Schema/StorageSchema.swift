@@ -222,6 +222,16 @@ enum StorageSchema {
             "v16-accounts-as-changes",
             [.statements([PostgresFunctions.v16Writers, PostgresFunctions.v16Apply], only: .postgres)]
         ),
+        // Tokens an account makes for its scripts (`token create`): a sign-in with a name, which
+        // never idles out, and perhaps a time it ends. PostgreSQL's writers take the new columns
+        // at the next start (``PostgresFunctions/v16Writers``).
+        (
+            "v17-named-tokens",
+            [
+                .add(.init(name: "name", kind: .text, defaultValue: "''"), to: "session"),
+                .add(.init(name: "expiresAt", kind: .text, defaultValue: "''"), to: "session"),
+            ]
+        ),
     ]
 
     private static let seq = Column(name: "seq", kind: .integer, primaryKey: true)

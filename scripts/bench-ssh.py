@@ -5,6 +5,8 @@ server. OpenSSH's client on a pseudo-terminal of 80x24 visits both, in the same 
 
   - connect to the first frame with the catalog (a returning visitor; median of RUNS);
   - a key to its echo (`j`, the selection moving), over each and with the app run locally;
+  - a command (`ssh host nft 1 --json`) start to exit, cold and over one multiplexed connection,
+    beside `ssh host true` against a plain sshd, and `fakenft nft 1 --json --server` locally;
   - resident memory per idle session (proportional: a page shared by N processes counts 1/N in
     each), the app's and the server's share, and the CPU of 50 idle sessions over 10 s;
   - how many sessions this machine holds with each still answering a key within 100 ms;
@@ -171,6 +173,10 @@ LogLevel QUIET
 ForceCommand env HOME={home} XDG_STATE_HOME={home}/state XDG_CONFIG_HOME={home}/config \
 XDG_CACHE_HOME={home}/cache XDG_DATA_HOME={home}/data {binary} --server http://127.0.0.1:{http_port}
 """)
+plain_port = free_port()
+with open(f"{base}/sshd_config") as config, open(f"{base}/sshd_plain_config", "w") as plain:
+    plain.write(re.sub(r"(?s)ForceCommand.*", "", config.read()).replace(f"Port {sshd_port}", f"Port {plain_port}")
+                .replace(f"PidFile {base}/sshd.pid", f"PidFile {base}/sshd_plain.pid"))
 sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-e", "-f", f"{base}/sshd_config"], stderr=subprocess.DEVNULL)
 env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", HOME=base)
 for name in ("TMUX", "SSH_AUTH_SOCK", "SWIFT_BACKTRACE"):
@@ -220,6 +226,39 @@ try:
         session.close()
         value, count = median(echoes)
         print(f"    {name:26} {value:7.2f} ms ({count}/50)")
+
+    def timed(command, times):
+        """Milliseconds from start to exit of `command`, `times` over (each must succeed)."""
+        taken = []
+        for _ in range(times):
+            began = time.monotonic()
+            done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            taken.append((time.monotonic() - began) * 1000 if done.returncode == 0 else None)
+        return taken
+
+    def no_tty(command):
+        return [word for word in command if word != "-tt"]
+
+    print(f"  a command (nft 1 --json), start to exit (median of {runs * 2}):")
+    plain_sshd = subprocess.Popen(
+        ["/usr/sbin/sshd", "-D", "-e", "-f", f"{base}/sshd_plain_config"], stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    control = f"{base}/control"
+    multiplexed = ["-o", "ControlMaster=no", "-o", f"ControlPath={control}"]
+    subprocess.run(no_tty(ssh(shop_port))[:-1] + ["-o", "ControlMaster=yes", "-o", f"ControlPath={control}",
+                   "-o", "ControlPersist=60", "-N", "-f", "visitor@127.0.0.1"], env=env, check=True)
+    for name, command in {
+        "ssh, fakenft serve --ssh-port": no_tty(ssh(shop_port)) + ["nft", "1", "--json"],
+        "ssh true, sshd (no app)": no_tty(ssh(plain_port, getpass.getuser())) + ["true"],
+        "ssh over one connection": no_tty(ssh(shop_port))[:-1] + multiplexed + ["visitor@127.0.0.1", "nft", "1",
+                                                                            "--json"],
+        "fakenft nft 1 --server": [binary, "nft", "1", "--json", "--server", f"http://127.0.0.1:{http_port}"],
+    }.items():
+        value, count = median(timed(command, runs * 2))
+        print(f"    {name:30} {value:7.1f} ms ({count}/{runs * 2})")
+    subprocess.run(["ssh", "-o", f"ControlPath={control}", "-O", "exit", "visitor@127.0.0.1"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    plain_sshd.terminate()
 
     def open_sessions(command, count):
         opened = []

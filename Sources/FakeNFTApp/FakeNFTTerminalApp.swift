@@ -151,6 +151,11 @@ public enum FakeNFTTerminalApp {
         var guestToldOnce = !guest
         var lastTab = 0  // after the sign-in screen, the tabs open where they were left
         var opening = opening  // the first tabs only
+        // how a link to a screen is typed: over SSH the shop's door, here this binary on its server
+        let linkCommand =
+            remote
+            ? environment[SSHSessionVariables.door] ?? "ssh -t"
+            : "fakenft" + (server.map { " --server " + $0.absoluteString } ?? "")
         while true {
             let access: SignInGate.Access =
                 switch decision {
@@ -176,7 +181,7 @@ public enum FakeNFTTerminalApp {
                 services: services, effects: effects, pictures: pictures, account: account,
                 offersAccounts: offersAccounts, signInKey: account == nil ? nil : environment[SSHSessionVariables.key],
                 guestVisit: account.map(gate.isSessionsOwn) == true && guest,
-                readOnly: readOnly)
+                readOnly: readOnly, linkCommand: linkCommand)
             let lastSeen = LastSeenStore(
                 directory: LastSeenStore.defaultDirectory(), server: gate.connection.accountKey,
                 account: account?.userId)

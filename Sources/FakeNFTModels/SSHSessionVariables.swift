@@ -17,6 +17,10 @@ public enum SSHSessionVariables {
     /// keys its saved copy and kept changes by instead of the server's own loopback address, so
     /// that they serve a returning visitor on any server.
     public static let shop = "FAKENFT_SSH_SHOP"
+    /// How the visitor reaches the shop again, as a command line (`ssh -t -p 2222 198.51.100.7`):
+    /// the address and port the session's connection came in on. The app names its screens' links
+    /// with it (`… nft 42`).
+    public static let door = "FAKENFT_SSH_DOOR"
     /// Set for a guest, with an account of the session only: `1` for one who came in with a
     /// password, ``newKeyAsGuest`` for a new key the shop makes no account for this hour.
     public static let guest = "FAKENFT_SSH_GUEST"

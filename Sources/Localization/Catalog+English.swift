@@ -192,6 +192,7 @@ extension Catalog {
         .fieldAuthor: "Author: ",
         .fieldRating: "Rating: ",
         .fieldPrice: "Price: ",
+        .fieldLink: "Link: ",
         .liked: "Liked",
         .notLiked: "Not liked",
         .removeFromCart: "Remove from the cart (asks first)",

@@ -192,6 +192,7 @@ extension Catalog {
         .fieldAuthor: "Автор: ",
         .fieldRating: "Рейтинг: ",
         .fieldPrice: "Цена: ",
+        .fieldLink: "Ссылка: ",
         .liked: "В избранном",
         .notLiked: "Не в избранном",
         .removeFromCart: "Убрать из корзины (с вопросом)",

@@ -196,6 +196,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldAuthor
     case fieldRating
     case fieldPrice
+    case fieldLink
     case liked
     case notLiked
     case removeFromCart

@@ -143,6 +143,7 @@ extension EndToEnd {
                 "nft 5 --server \(shop.server.absoluteString)", waitingFor: "Catalog › \(nft.name)")
             var screen = try await tmux.waitFor("Price: \(String(format: "%.2f", nft.price)) ETH")
             #expect(screen.contains("1 Catalog"))
+            #expect(screen.contains("Link: fakenft --server \(shop.server.absoluteString) nft 5"), "\(screen)")
             try await tmux.keys("Escape")
             screen = try await tmux.waitFor("9 collections")
             #expect(!screen.contains("Catalog › \(nft.name)"))

@@ -114,6 +114,7 @@ import FakeNFTTesting
                 await eventually { nftScreen.model.author.name == author }, "the NFT's author, not the collection's")
             let text = frame(shell, Size(width: 80, height: 24))
             #expect(text.contains("Author: \(author)") && text.contains("Collection: Peach"))
+            #expect(text.contains("Link: fakenft nft \(nft.id)"), "the screen's own link")
             assertSnapshot(frame(shell, Size(width: 80, height: 24)), named: "nft-80x24")
             assertSnapshot(frame(shell, Size(width: 120, height: 40)), named: "nft-120x40")
         }

@@ -62,14 +62,15 @@ import FakeNFTTesting
         }
         request.askTerminal("xterm", columns: 80, rows: 24)
         let environment = request.environment(
-            home: "/h", server: "http://127.0.0.1:1", shop: "SHA256:s",
+            home: "/h", server: "http://127.0.0.1:1", shop: "SHA256:s", door: "ssh -t -p 2222 192.0.2.1",
             identity: .init(token: "t", pass: "l", keyFingerprint: "k"))
         #expect(
             Set(environment.keys) == [
                 "LANG", "LC_ALL", "NO_COLOR", "COLORTERM", "TERM", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
                 "XDG_STATE_HOME", "XDG_CACHE_HOME", "PATH", "FAKENFT_SERVER", "FAKENFT_SSH_KEY",
-                "FAKENFT_SSH_SECRETS_FD", "FAKENFT_REMOTE", "FAKENFT_SSH_SHOP",
+                "FAKENFT_SSH_SECRETS_FD", "FAKENFT_REMOTE", "FAKENFT_SSH_SHOP", "FAKENFT_SSH_DOOR",
             ], "no secret in the environment")
+        #expect(environment["FAKENFT_SSH_DOOR"] == "ssh -t -p 2222 192.0.2.1")
         #expect(environment["LANG"] == "ru_RU.UTF-8" && environment["FAKENFT_SERVER"] == "http://127.0.0.1:1")
         #expect(environment["NO_COLOR"] == "1" && environment["COLORTERM"] == "truecolor")
         #expect(SSHSessionVariables.isRemote(environment) && !SSHSessionVariables.isGuest(environment))
@@ -77,7 +78,8 @@ import FakeNFTTesting
         #expect(SSHSessionVariables.decodeSecrets(secrets) == ["FAKENFT_TOKEN": "t", "FAKENFT_SSH_SESSION": "l"])
         // A guest's app: its session's token and secret, no key; told it is a guest's.
         let guest = request.environment(
-            home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", identity: .init(token: "g", pass: "p"))
+            home: "/g", server: "http://127.0.0.1:1", shop: "SHA256:s", door: "ssh -t",
+            identity: .init(token: "g", pass: "p"))
         #expect(guest["FAKENFT_SSH_KEY"] == nil && SSHSessionVariables.isGuest(guest) && guest["LANG"] == "ru_RU.UTF-8")
         let guestSecrets = SSHSessionRequest.secrets(of: .init(token: "g", pass: "p"))
         #expect(SSHSessionVariables.decodeSecrets(guestSecrets) == ["FAKENFT_TOKEN": "g", "FAKENFT_SSH_SESSION": "p"])

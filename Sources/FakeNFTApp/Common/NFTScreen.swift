@@ -91,7 +91,10 @@ final class NFTScreen: Screen {
         } else if !model.context.readOnly {
             lines += toggle(Format.cartMark(place), .cart, place == .outOfCart ? .plain : .success)
         }
-        lines += [.blank, Line(nft.description)]
+        let link = "\(model.context.linkCommand) nft \(nft.id)"
+        lines += [
+            .blank, Line(nft.description), .blank, Line([Span(tr(.fieldLink), style: .dim), Span(link, style: .dim)]),
+        ]
         buffer.render(Paragraph(lines), in: details)
     }
 }

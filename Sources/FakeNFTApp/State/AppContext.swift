@@ -23,11 +23,15 @@ public struct AppContext {
     /// and the footer; ``KeyLayer/keys(_:_:readOnly:_:)``), and the buttons that press them
     /// (heart, cart, ✕, Pay, edit).
     public let readOnly: Bool
+    /// The command line a screen's link starts with (`fakenft --server URL`, or over SSH
+    /// `ssh -t -p 2222 host`): the NFT screen shows `… nft 42`, which opens it again.
+    public let linkCommand: String
 
     public init(
         services: Services, effects: Effects, pictures: Pictures, account: Account? = nil, offersAccounts: Bool = false,
-        signInKey: String? = nil, guestVisit: Bool = false, readOnly: Bool = false
+        signInKey: String? = nil, guestVisit: Bool = false, readOnly: Bool = false, linkCommand: String = "fakenft"
     ) {
+        self.linkCommand = linkCommand
         self.services = services
         self.account = account
         self.signInKey = signInKey

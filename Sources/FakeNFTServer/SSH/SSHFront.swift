@@ -73,6 +73,7 @@ struct SSHFront: Service {
         throws
     {
         let peer = ConnectionPeer(address: channel.remoteAddress?.ipAddress ?? "unknown")
+        let door = channel.localAddress.map { "ssh -t -p \($0.port ?? 22) \($0.ipAddress ?? "localhost")" } ?? "ssh -t"
         if proxied { try channel.pipeline.syncOperations.addHandler(ProxyHeaderReader(peer: peer)) }
         let visit = NIOLoopBound(VisitorConnection(channel, metrics: shop.metrics), eventLoop: channel.eventLoop)
         var server = SSHServerConfiguration(
@@ -80,7 +81,7 @@ struct SSHFront: Service {
             banner: .init(message: banner, languageTag: "en"))
         server.maxAuthAttempts = 6
         let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
-            guard case .session = type, let visitor = visit.value.visitor(from: peer.address) else {
+            guard case .session = type, let visitor = visit.value.visitor(from: peer.address, door: door) else {
                 visit.value.forwardingAsked = true
                 shop.metrics.refused(.forwarding)
                 return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
@@ -177,10 +178,10 @@ final class VisitorConnection: NIOSSHServerUserAuthenticationDelegate, GlobalReq
     var isSignedIn: Bool { signed != nil }
 
     /// The visitor signed in on this connection, once one has.
-    func visitor(from address: String) -> SSHShop.Visitor? {
+    func visitor(from address: String, door: String) -> SSHShop.Visitor? {
         switch signed {
-        case .key(let fingerprint): SSHShop.Visitor(fingerprint: fingerprint, user: user, address: address)
-        case .guest: SSHShop.Visitor(fingerprint: nil, user: user, address: address)
+        case .key(let fingerprint): SSHShop.Visitor(fingerprint: fingerprint, user: user, address: address, door: door)
+        case .guest: SSHShop.Visitor(fingerprint: nil, user: user, address: address, door: door)
         case nil: nil
         }
     }

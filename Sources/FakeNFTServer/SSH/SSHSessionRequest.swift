@@ -67,7 +67,7 @@ struct SSHSessionRequest: Sendable, Equatable {
     /// (``secrets(of:)``, given on a descriptor). It is told it runs for an SSH visitor
     /// (``SSHSessionVariables/remote``) of the shop of host key `shop`, and for a guest when the
     /// identity has no key.
-    func environment(home: String, server: String, shop: String, identity: Identity) -> [String: String] {
+    func environment(home: String, server: String, shop: String, door: String, identity: Identity) -> [String: String] {
         var environment = variables
         environment[SSHSessionVariables.remote] = SSHSessionVariables.ssh
         environment["TERM"] = terminal ?? Self.fallbackTerminal
@@ -79,6 +79,7 @@ struct SSHSessionRequest: Sendable, Equatable {
         environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
         environment["FAKENFT_SERVER"] = server
         environment[SSHSessionVariables.shop] = shop
+        environment[SSHSessionVariables.door] = door
         environment[SSHSessionVariables.key] = identity.keyFingerprint
         environment[SSHSessionVariables.secretsDescriptor] = String(SSHSessionVariables.secretsDescriptorNumber)
         if identity.keyFingerprint == nil {

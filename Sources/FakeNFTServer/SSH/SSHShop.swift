@@ -44,6 +44,8 @@ final class SSHShop: Sendable {
         var fingerprint: String?
         var user: String
         var address: String
+        /// How it reaches the shop (``SSHSessionVariables/door``).
+        var door: String
 
         /// What the limits of sessions count it under: its key, or its address for a guest.
         var limitKey: String { fingerprint ?? "guest@" + address }
@@ -159,7 +161,8 @@ final class SSHShop: Sendable {
             let identity = SSHSessionRequest.Identity(
                 token: token, pass: pass, keyFingerprint: signedInToKey ? visitor.fingerprint : nil,
                 keyWaitsForAccount: visitor.fingerprint != nil && !signedInToKey)
-            let environment = request.environment(home: home ?? "", server: server, shop: shop, identity: identity)
+            let environment = request.environment(
+                home: home ?? "", server: server, shop: shop, door: visitor.door, identity: identity)
             let app = try AppOnTerminal(
                 arguments: [configuration.appExecutable, "app"] + (opening.map { ["--open", $0.text] } ?? []),
                 environment: environment,

@@ -167,8 +167,8 @@ public enum FakeNFTServer {
                 APIDoc(
                     summary: "This document: every endpoint the server answers, as OpenAPI 3.1.", tag: "Operations",
                     answer: .json(status: 200, .object([("openapi", .string), ("paths", .object([]))])))))
-        let document = ByteBuffer(bytes: OpenAPIDocument.json(documented, version: "1.1.0"))
-        router.get("openapi.json") { _, _ in Responses.json(document) }
+        let document = OpenAPIDocument.Served(documented)
+        router.get("openapi.json") { _, _ in Responses.json(document.bytes) }
         return router
     }
 

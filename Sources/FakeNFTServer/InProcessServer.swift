@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import ServiceLifecycle
+import ShopCommands
 
 /// The server without a socket: its store and its router, answering requests handed to it in
 /// this process (tests of the app's view models: no port, no connection, the same routes,
@@ -73,6 +74,9 @@ public final class InProcessServer: Sendable {
         try status(response.head.status.code)
         try await response.body.write(ForwardingWriter(chunk: chunk))
     }
+
+    /// Its API for the shop's commands (`fakenft nft 42` on the embedded server's data).
+    public var shopAPI: some ShopAPI { RoutedShopAPI(router: router, owner: nil) }
 
     /// How many follow its live updates now.
     public var eventSubscribers: Int { store.feed.subscriberCount }

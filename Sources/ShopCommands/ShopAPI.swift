@@ -18,6 +18,12 @@ public struct ShopRequest: Sendable, Equatable {
         public var value: String
     }
 
+    /// Its headers beside the caller's own: the body's type, and the version a change expects.
+    public var headers: [(name: String, value: String)] {
+        (form == nil ? [] : [("Content-Type", "application/x-www-form-urlencoded")])
+            + (ifMatch.map { [("If-Match", $0)] } ?? [])
+    }
+
     /// The body as the API reads it.
     public var body: Data? {
         form.map { fields in Data(FormEncoding.encode(fields.map { ($0.name, $0.value) }).utf8) }

@@ -82,7 +82,7 @@ enum LocalCommands {
                 return say("could not open the shop's data in \(data.path): \(error)", status: 1)
             }
             outcome = await CommandRunner.run(
-                words, api: EmbeddedShopAPI(server: server), caller: .account, terminal: terminal)
+                words, api: server.shopAPI, caller: .account, terminal: terminal)
             await server.close()
         }
         FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
@@ -93,25 +93,5 @@ enum LocalCommands {
     private static func say(_ message: String, status: Int32) -> Int32 {
         FileHandle.standardError.write(Data("fakenft: \(message)\n".utf8))
         return status
-    }
-}
-
-/// The shop's API as the embedded server's routes answer it in this process.
-private struct EmbeddedShopAPI: ShopAPI {
-    let server: InProcessServer
-
-    func send(_ request: ShopRequest) async throws(CommandFailure) -> ShopAnswer {
-        var headers: [(String, String)] = []
-        if request.form != nil { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }
-        if let version = request.ifMatch { headers.append(("If-Match", version)) }
-        do {
-            let answer = try await server.respond(
-                request.method, "/api/v1/" + request.path, headers: headers, body: request.body)
-            return ShopAnswer(
-                status: answer.status, body: answer.body,
-                entityTag: answer.headers.first { $0.name.lowercased() == "etag" }?.value)
-        } catch {
-            throw .failed("the embedded server could not answer: \(error)")
-        }
     }
 }

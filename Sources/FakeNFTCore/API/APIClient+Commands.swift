@@ -12,8 +12,7 @@ extension APIClient: ShopAPI {
             throw .failed("'\(request.path)' makes no address on \(base)")
         }
         var sent = self.request(HTTPMethod(rawValue: request.method), url)
-        if request.form != nil { sent.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded") }
-        if let version = request.ifMatch { sent.headers.add(name: "If-Match", value: version) }
+        for (name, value) in request.headers { sent.headers.add(name: name, value: value) }
         let answer: HTTPAnswer
         do {
             answer = try await transport.fetch(

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import Synchronization
 
 /// An endpoint as the served OpenAPI document lists it: its method, its path from the root
 /// (`/api/v1/nft/{id}`, from the router's `api/v1/nft/:id`) and what it says of itself.
@@ -26,6 +28,24 @@ struct DocumentedRoute: Sendable {
 
 /// `GET /openapi.json`: every endpoint the server answers (``DocumentedRoute``), as OpenAPI 3.1.
 enum OpenAPIDocument {
+    /// The document of a router, made when first asked for (not at every start, the embedded
+    /// server's included) and kept.
+    final class Served: Sendable {
+        private let routes: [DocumentedRoute]
+        private let made = Mutex<ByteBuffer?>(nil)
+
+        init(_ routes: [DocumentedRoute]) { self.routes = routes }
+
+        var bytes: ByteBuffer {
+            made.withLock { made in
+                if let made { return made }
+                let bytes = ByteBuffer(bytes: OpenAPIDocument.json(routes, version: "1.1.0"))
+                made = bytes
+                return bytes
+            }
+        }
+    }
+
     /// The document's bytes (JSON, its keys sorted).
     static func json(_ routes: [DocumentedRoute], version: String) -> Data {
         var paths: [String: [String: any Sendable]] = [:]

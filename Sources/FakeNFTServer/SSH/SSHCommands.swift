@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import Logging
 import ShopCommands
 
@@ -100,28 +99,5 @@ final class SSHCommands: Sendable {
 
     private static func refused(_ message: String, status: Int32) -> CommandRunner.Outcome {
         CommandRunner.Outcome(stderr: message + "\n", status: status, command: "refused")
-    }
-}
-
-/// The API of this server's routes, as `owner`'s account, at `authority`.
-private struct RoutedShopAPI: ShopAPI {
-    let router: RouterCall
-    let owner: String
-    let authority: String
-
-    func send(_ request: ShopRequest) async throws(CommandFailure) -> ShopAnswer {
-        var headers: [(String, String)] = []
-        if request.form != nil { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }
-        if let version = request.ifMatch { headers.append(("If-Match", version)) }
-        do {
-            let response = try await router.response(
-                request.method, "/api/v1/" + request.path, headers: headers, body: request.body, actingOwner: owner,
-                authority: authority)
-            return ShopAnswer(
-                status: response.status.code, body: try await RouterCall.body(of: response),
-                entityTag: response.headers[.eTag])
-        } catch {
-            throw .failed("the shop could not answer: \(error)")
-        }
     }
 }

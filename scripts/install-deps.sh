@@ -18,6 +18,8 @@ test="tmux xvfb xfonts-base xterm x11-apps xdotool libsixel-bin postgresql nginx
 test="$test libnginx-mod-stream openssh-server"
 # The benchmark's static build links Foundation's URLSession, which needs libcurl's static link flags.
 test="$test libcurl4-openssl-dev"
+# zsh and fish load the completion scripts in the tests (bash is Debian's own).
+test="$test zsh fish"
 services="postgresql nginx ssh"
 case "$set_name" in
 app) packages="$app" ;;

@@ -14,6 +14,8 @@ public struct UsageEvent: Codable, Sendable, Hashable {
         case catalog, collection, nft, reader, cart, payment, success, profile, edit, about
         case myNFTs = "my-nfts"
         case favorites, orders, order, statistics, user
+        /// Profile's list of the account's SSH keys.
+        case keys
         case userCollection = "user-collection"
         case help
         case goTo = "go-to"

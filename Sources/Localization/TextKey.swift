@@ -460,6 +460,14 @@ public enum TextKey: String, CaseIterable, Sendable {
     case noOrdersYet
     case ordersNotKept
     case ordersListed
+    case sshKeys
+    case sshKeysRow
+    case loadingKeys
+    case failedKeys
+    case noKeys
+    case keysHint
+    case keyAdded
+    case thisSessionKey
     case orderSummary
     case orderTitle
     case orderTotal

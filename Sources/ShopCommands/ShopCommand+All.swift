@@ -249,7 +249,7 @@ extension ShopCommand {
             name: "keys", argument: nil, options: [], summary: "List the SSH keys that open your account.",
             access: .account, screen: nil
         ) { _, api in
-            let read = try await ShopCalls(api: api).get("auth/keys", as: [ListedKey].self)
+            let read = try await ShopCalls(api: api).get("auth/keys", as: [AccountKey].self)
             return CommandOutput(
                 json: read.answer.body, header: ["FINGERPRINT", "ADDED"],
                 rows: read.value.map { [$0.fingerprint, $0.createdAt] })
@@ -261,7 +261,7 @@ extension ShopCommand {
         ) { invocation, api in
             let line = invocation.arguments.joined(separator: " ")
             let calls = ShopCalls(api: api)
-            let read: ShopCalls.Read<ListedKey> = try calls.read(
+            let read: ShopCalls.Read<AccountKey> = try calls.read(
                 try await calls.send(ShopRequest("POST", "auth/keys", form: [("key", line)])))
             return CommandOutput(
                 json: read.answer.body, header: nil, rows: [["fingerprint", read.value.fingerprint]],
@@ -288,11 +288,6 @@ extension ShopCommand {
     private struct ListedToken: Decodable {
         let id: String, name: String, createdAt: String
         let expiresAt: String?, lastUsedAt: String?
-    }
-
-    /// An SSH key as `keys` reads it.
-    private struct ListedKey: Decodable {
-        let fingerprint: String, createdAt: String
     }
 
     private static func likeCommand(name: String, summary: String, adding: Bool) -> ShopCommand {

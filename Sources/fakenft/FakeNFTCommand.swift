@@ -35,10 +35,15 @@ struct FakeNFTCommand: AsyncParsableCommand {
         subcommands: [AppCommand.self, ServeCommand.self, ConfigCommand.self],
         defaultSubcommand: AppCommand.self)
 
-    /// Parses the command line, with `serve`'s options from its file and the environment in front
-    /// of it (``ServeLayers``).
+    /// Answers a completion script's request (``CompletionScripts``) or a shop's command
+    /// (``LocalCommands``); else parses the command line, with `serve`'s options from its file and
+    /// the environment in front of it (``ServeLayers``).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let shell = CompletionScripts.asked(arguments) {
+            print(CompletionScripts.script(for: shell), terminator: "")
+            return
+        }
         let commandLine: [String]
         switch LocalCommands.asked(arguments) {
         case .command(let connection, let words):

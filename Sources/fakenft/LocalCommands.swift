@@ -77,7 +77,9 @@ enum LocalCommands {
                 ?? ServerConfiguration.defaultDataDirectory(environment: environment)
             let server: InProcessServer
             do {
-                server = try await InProcessServer(ServerConfiguration(port: 0, dataDirectory: data))
+                // No server outlives the command: its pictures are linked where the data set has them.
+                server = try await InProcessServer(
+                    ServerConfiguration(port: 0, dataDirectory: data, imageLinks: .upstream))
             } catch {
                 return say("could not open the shop's data in \(data.path): \(error)", status: 1)
             }

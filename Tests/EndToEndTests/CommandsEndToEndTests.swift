@@ -86,8 +86,8 @@ extension EndToEnd {
         }
 
         /// A token minted over SSH opens the key's account over HTTP (curl) and for the local binary
-        /// (`--token`) until it is revoked; a second key is linked and the first unlinked, but never
-        /// the account's last; a guest mints nothing.
+        /// (`--token`) until it is revoked; a second key is linked (Profile lists both) and the first
+        /// unlinked, but never the account's last; a guest mints nothing.
         @Test func tokensAndKeysOfAKeyAccount() async throws {
             let shop = try await SSHShopUnderTest(keys: ["alice", "laptop"])
             #expect(try await shop.command("profile set --name Alice", key: "alice").status == 0)
@@ -120,6 +120,20 @@ extension EndToEnd {
             #expect(try await shop.command("keys add \(publicKey)", key: "alice").status == 0)
             let keys = try await shop.command("keys", key: "laptop")
             #expect(keys.stdout.contains(alice) && keys.stdout.contains(laptop), "the laptop opens alice's account")
+            // Profile lists the same keys, the one this session came in with marked.
+            let ssh = (["ssh", "-t", "-p", "\(shop.sshPort)"] + shop.clientOptions(key: "laptop")).joined(
+                separator: " ")
+            try await shop.tmux.type("\(ssh) laptop@127.0.0.1")
+            _ = try await shop.tmux.passWelcome(waitingFor: "1 Catalog")
+            try await shop.tmux.keys("3")
+            _ = try await shop.tmux.waitFor("SSH keys (2)")
+            try await shop.tmux.keys("Down", "Down", "Down", "Enter")
+            let screen = try await shop.tmux.waitFor("this session's key")
+            let lines = screen.split(separator: "\n")
+            let laptopLine = try #require(lines.firstIndex { $0.contains(laptop) }, "\(screen)")
+            #expect(lines.contains { $0.contains(alice) }, "\(screen)")
+            #expect(lines[laptopLine + 1].contains("this session's key"), "\(screen)")
+            try await shop.tmux.keys("q")
             #expect(try await shop.command("keys remove \(alice)", key: "laptop").status == 0)
             #expect(try await shop.command("profile", key: "laptop").stdout.hasPrefix("name\tAlice\n"))
         }
@@ -162,7 +176,7 @@ extension EndToEnd {
                 try JSONDecoder().decode(NFT.self, from: Data(printed.stdout.utf8)) == nft, "not a terminal: printed")
         }
 
-        /// The local binary against a server: the same table, statuses and JSON.
+        /// The local binary against a server: the same table, statuses and JSON; and on its own data.
         @Test func theLocalBinaryRunsTheSameCommands() async throws {
             let tmux = try await Tmux(width: 100, height: 30)
             let server = try await tmux.startServer()
@@ -184,6 +198,11 @@ extension EndToEnd {
             let offline = try await runCommand(
                 "\(Tmux.binary) nft 1 --server http://127.0.0.1:\(try Tmux.freePort())", in: tmux.directory.path)
             #expect(offline.status == 1 && offline.stderr.contains("Can't reach the server"), "\(offline.stderr)")
+            // On the embedded data no server outlives the command: pictures link where the data set has them.
+            let embedded = try await runCommand(
+                "\(Tmux.binary) nft 1 --json --data \(tmux.directory.path)/embedded", in: tmux.directory.path)
+            let pictures = try JSONDecoder().decode(NFT.self, from: Data(embedded.stdout.utf8)).images
+            #expect(!pictures.isEmpty && pictures.allSatisfy { $0.hasPrefix("https://") }, "\(pictures)")
         }
     }
 }

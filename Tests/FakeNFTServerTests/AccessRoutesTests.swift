@@ -66,7 +66,7 @@ import Testing
                 contentType: Self.form, headers: [:])
             let token = try #require((try json(signUp.body) as? [String: Any])?["token"] as? String)
             let signedIn = ["X-Practicum-Mobile-Token": token]
-            let (line, fingerprint) = Self.newKey()
+            let (line, fingerprint) = TestSSHKey.make()
             let body = "key=" + FormEncodingForTests.escape(line)
             let added = try await server.answer(
                 "POST", "/api/v1/auth/keys", body: body, contentType: Self.form, headers: signedIn)
@@ -93,7 +93,7 @@ import Testing
     /// moved to another; one that did nothing is.
     @Test func aKeyAccountKeepsItsLastKeyAndAUsedAccountItsKey() async throws {
         let store = try await Store.temporary()
-        let (_, first) = Self.newKey(), (_, second) = Self.newKey(), (_, idle) = Self.newKey()
+        let (_, first) = TestSSHKey.make(), (_, second) = TestSSHKey.make(), (_, idle) = TestSSHKey.make()
         let owner = try await store.register(
             name: "k", email: "k@ssh.invalid", passwordHash: "!key-only", tokenHash: "h1", kind: .key, key: first,
             listed: false)
@@ -130,12 +130,6 @@ import Testing
             try await store.signedIn(tokenHash: Tokens.hash(token), now: later.addingTimeInterval(86_400 * 2)) == nil)
         #expect(try await store.tokens(of: owner, now: later.addingTimeInterval(86_400 * 2)).isEmpty)
         _ = await store.close(within: .seconds(5))
-    }
-
-    /// A new Ed25519 public key line and its fingerprint.
-    static func newKey() -> (line: String, fingerprint: String) {
-        let key = NIOSSHPrivateKey(ed25519Key: Curve25519.Signing.PrivateKey()).publicKey
-        return (String(openSSHPublicKey: key) + " test", SSHHostKey.fingerprint(key))
     }
 }
 

@@ -6,7 +6,7 @@ import TerminalUI
 struct StatusView: Widget {
     /// What is loading, as the two messages name it ("Loading the cart…", "Could not load the cart.").
     enum Subject {
-        case profile, yourNFTs, yourFavorites, collections, nfts, currencies, cart, users, userCollection, orders
+        case profile, yourNFTs, yourFavorites, collections, nfts, currencies, cart, users, userCollection, orders, keys
 
         var loading: TextKey {
             switch self {
@@ -20,6 +20,7 @@ struct StatusView: Widget {
             case .users: .loadingUsers
             case .userCollection: .loadingUserCollection
             case .orders: .loadingOrders
+            case .keys: .loadingKeys
             }
         }
 
@@ -35,6 +36,7 @@ struct StatusView: Widget {
             case .users: .failedUsers
             case .userCollection: .failedUserCollection
             case .orders: .failedOrders
+            case .keys: .failedKeys
             }
         }
     }

@@ -4,12 +4,12 @@ import Foundation
 import TerminalUI
 
 /// Profile: avatar, name, description, website, and the rows My NFTs, Favorite NFTs, My orders,
-/// Website.
+/// SSH keys, Website.
 /// `e` opens the edit form in place.
 @MainActor
 final class ProfileScreen: Screen {
     enum Action: Sendable { case open, edit, retry }
-    enum Row { case myNFTs, favorites, orders, website, about, signIn, signOut }
+    enum Row { case myNFTs, favorites, orders, keys, website, about, signIn, signOut }
     enum FormAction: Sendable { case next, previous, save, close }
 
     static var keys: KeyMap<Action> {
@@ -50,10 +50,10 @@ final class ProfileScreen: Screen {
         rows = ListPane(area: "rows") { Self.rows(of: model.context) }
     }
 
-    /// The rows under the profile: Log out when an account is signed in, Sign in when none is
-    /// and the server offers accounts.
+    /// The rows under the profile: SSH keys and Log out when an account is signed in, Sign in
+    /// when none is and the server offers accounts.
     private static func rows(of context: AppContext) -> [Row] {
-        [.myNFTs, .favorites, .orders, .website, .about]
+        [.myNFTs, .favorites, .orders] + (context.showsKeys ? [.keys] : []) + [.website, .about]
             + (context.account != nil ? [.signOut] : context.offersAccounts ? [.signIn] : [])
     }
 
@@ -63,6 +63,7 @@ final class ProfileScreen: Screen {
         tasks.once { [model] in await model.load() }
         tasks.run { [model] in await model.loadWallet() }  // after a purchase elsewhere, the wallet grew
         tasks.run { [model] in await model.loadOrders() }
+        tasks.run { [model] in await model.loadKeys() }
     }
 
     var layers: [KeyLayer] {
@@ -106,6 +107,7 @@ final class ProfileScreen: Screen {
         case .myNFTs: return .push(MyNFTsScreen(model: MyNFTsViewModel(context: context)))
         case .favorites: return .push(FavoritesScreen(model: FavoritesViewModel(context: context)))
         case .orders: return .push(OrdersScreen(model: OrdersViewModel(context: context)))
+        case .keys: return .push(KeysScreen(model: model))
         case .website:
             guard !profile.website.isEmpty else {
                 context.effects.show(Toast(tr(.profileNoWebsite), kind: .error))
@@ -206,6 +208,7 @@ final class ProfileScreen: Screen {
             case .myNFTs: tr(.myNFTsRow, profile.nfts.count)
             case .favorites: tr(.favoritesRow, model.context.state.likes.count)
             case .orders: model.ordersCount.map { tr(.myOrdersRow, $0) } ?? tr(.myOrders)
+            case .keys: model.keys.value.map { tr(.sshKeysRow, $0.count) } ?? tr(.sshKeys)
             case .website: tr(.websiteRow)
             case .about: tr(.aboutRow)
             case .signIn: tr(.signInRow)

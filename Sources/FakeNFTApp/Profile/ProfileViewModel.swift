@@ -18,6 +18,8 @@ final class ProfileViewModel: ViewModel {
     private(set) var wallet: Loadable<Double, APIError> = .loading
     /// The latest paid orders (counted on the My orders row), once read.
     private(set) var orders: Loadable<[PaidOrder], APIError> = .loading
+    /// The SSH keys that open the signed-in account, once read (``KeysScreen`` lists them).
+    private(set) var keys: Loadable<[AccountKey], APIError> = .loading
     @ObservationIgnored let context: AppContext
 
     init(context: AppContext) { self.context = context }
@@ -52,6 +54,12 @@ final class ProfileViewModel: ViewModel {
     /// without one); they are then known offline too.
     func loadOrders() async {
         await load(\.orders, keepingValue: true) { try await context.services.paidOrders.latest() }
+    }
+
+    /// Reads the keys that open the account, while one is signed in (a guest's visit has none).
+    func loadKeys() async {
+        guard context.showsKeys else { return }
+        await load(\.keys, keepingValue: true) { try await context.services.accountKeys.all() }
     }
 
     /// The My orders row's count: "100+" past the orders one page shows; nil until known.

@@ -62,6 +62,7 @@ public enum KeyCatalog {
             Scope(PaymentScreen.successKeys, with: screen), Scope(ProfileScreen.keys, with: screen + ["list"]),
             Scope(ProfileScreen.formKeys, takesText: true), Scope(MyNFTsScreen.keys, with: screen + ["list"]),
             Scope(OrdersScreen.keys, with: screen + ["list"]), Scope(OrderScreen.keys, with: screen + ["list"]),
+            Scope(KeysScreen.keys, with: screen + ["list"]),
             Scope(NFTGridKeys.favorites, with: screen + ["grid"]),
             Scope(StatisticsScreen.keys, with: screen + ["list"]),
             Scope(UserScreen.keys, with: screen + ["list"]), Scope(OnboardingScene.keys),

@@ -55,6 +55,10 @@ public struct AppContext {
     /// What the Profile's log-out row names: the key's fingerprint in full where there is one.
     var accountRowName: String { guestVisit ? accountName : signInKey ?? account?.email ?? "" }
 
+    /// Whether Profile lists the SSH keys that open the account: a signed-in account's, not a
+    /// guest's visit (whose account has no key of its own).
+    var showsKeys: Bool { account != nil && !guestVisit }
+
     /// The NFTs of a list (a collection's, a user's, the profile's), fetched for the first
     /// ``CatalogService/maxListedNFTs`` ids; a longer list says so in a toast.
     public func listedNFTs(ids: [String]) async throws -> [NFT] {

@@ -10,6 +10,7 @@ public struct Services: Sendable {
     public let users: UserService
     public let currencies: CurrencyService
     public let paidOrders: PaidOrderService
+    public let accountKeys: AccountKeyService
     public let preferences: PreferencesStore
     /// The server's live updates, when it offers them.
     public let events: ServerEvents
@@ -28,6 +29,7 @@ public struct Services: Sendable {
         users = UserService(api: api)
         currencies = CurrencyService(api: api)
         paidOrders = PaidOrderService(api: api)
+        accountKeys = AccountKeyService(api: api)
         events = api.events()
         clock = api.clock
         self.preferences = preferences

@@ -156,6 +156,9 @@ public final class APIClient: Sendable {
         try await get("auth/orders", query: [("page", String(page)), ("size", String(size))])
     }
 
+    /// The SSH keys that open the configured token's account.
+    public func accountKeys() async throws -> [AccountKey] { try await get("auth/keys") }
+
     /// Sends usage events (an extension of the API that `fakenft serve` offers); never retried here.
     public func sendUsage(_ batch: UsageBatch) async throws {
         let _: Versioned<NoContent> = try await send(

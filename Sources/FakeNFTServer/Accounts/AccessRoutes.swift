@@ -147,7 +147,7 @@ struct AccessRoutes: Sendable {
         ]
     }
 
-    private static func listed(_ key: SSHKeyRecord) -> [String: String] {
-        ["fingerprint": key.fingerprint, "createdAt": key.createdAt]
+    private static func listed(_ key: SSHKeyRecord) -> AccountKey {
+        AccountKey(fingerprint: key.fingerprint, createdAt: key.createdAt)
     }
 }

@@ -5,7 +5,7 @@ import NIOSSH
 /// The SSH front's host key: Ed25519, in OpenSSH's own private key file format (unencrypted), so
 /// that `ssh-keygen -l -f FILE` prints the fingerprint visitors see and an operator may bring a
 /// key made by `ssh-keygen -t ed25519 -N ''`.
-enum SSHHostKey {
+public enum SSHHostKey {
     enum Problem: Error, CustomStringConvertible {
         case unreadable(String), notPrivate(String)
         var description: String {
@@ -38,7 +38,7 @@ enum SSHHostKey {
     }
 
     /// `SHA256:…`, as `ssh-keygen -l` and OpenSSH's clients print a key's fingerprint.
-    static func fingerprint(_ key: NIOSSHPublicKey) -> String {
+    public static func fingerprint(_ key: NIOSSHPublicKey) -> String {
         let text = String(openSSHPublicKey: key)
         let wire = text.split(separator: " ").dropFirst().first.flatMap { Data(base64Encoded: String($0)) } ?? Data()
         let digest = Data(SHA256.hash(data: wire)).base64EncodedString()

@@ -2,7 +2,8 @@
 # `make install` into a scratch folder, then checks that what it installed stands alone: the
 # binary names no library of the Swift toolchain, starts with the toolchain's folder out of
 # reach (an empty environment, no LD_LIBRARY_PATH), prints its version and serves; the man page
-# and the bash, zsh and fish completions are where those shells look.
+# (its keys and the shop's commands) and the bash, zsh and fish completions are where those
+# shells look.
 set -eu
 cd "$(dirname "$0")/.."
 root=$(mktemp -d)
@@ -22,6 +23,8 @@ for file in share/man/man1/fakenft.1 share/bash-completion/completions/fakenft s
 done
 grep -q '^\\fBcatalog.sort\\fR  s$' "$root/usr/share/man/man1/fakenft.1" ||
     { echo "check-install: the man page lists no keys" >&2; exit 1; }
+grep -q '^\\fBcart add ID… \[--json\]\\fR$' "$root/usr/share/man/man1/fakenft.1" ||
+    { echo "check-install: the man page lists no shop commands" >&2; exit 1; }
 if readelf -S "$binary" | grep -q "\.symtab"; then echo "check-install: the binary is not stripped" >&2; exit 1; fi
 version=$(env -i PATH=/usr/bin:/bin "$binary" --version)
 [ "$version" = "$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/FakeNFTCore/Version.swift)" ] ||

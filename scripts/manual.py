@@ -62,10 +62,39 @@ def keys():
     return lines
 
 
+COMMAND_LINE = re.compile(r"^([a-z]+(?: [a-z]+)?) {2,}\S")
+
+
+def description(text):
+    """The description's paragraphs, without the list of the shop's commands (their section)."""
+    lines = (text or "").splitlines()
+    kept = [line.removesuffix(":") + "; SHOP COMMANDS below lists them." if COMMAND_LINE.match(after) else line
+            for line, after in zip(lines, lines[1:] + [""]) if not COMMAND_LINE.match(line)]
+    return re.sub(r"(\n\.PP)+", "\n.PP", "\n".join(".PP" if not line else roff(line) for line in kept)).strip()
+
+
+def shop_commands(text):
+    """The SHOP COMMANDS section: each command the description lists, with its usage, what it
+    does and its options, as `fakenft help COMMAND` prints them."""
+    lines = [".SH SHOP COMMANDS", "The same commands answer over SSH (\\fBssh -p PORT host COMMAND\\fR). Exit "
+             "status 0 when done, 1 when refused or failed (the reason on standard error), 64 for a wrong "
+             "command or option."]
+    for match in filter(None, map(COMMAND_LINE.match, (text or "").splitlines())):
+        name = match.group(1)
+        usage, *rest = subprocess.run([binary, "help", *name.split()], check=True, capture_output=True,
+                                      text=True).stdout.splitlines()
+        lines += [".TP", "\\fB" + roff(usage.removeprefix("usage: ")) + "\\fR"]
+        for line in filter(None, (line.strip() for line in rest)):
+            lines += [roff(line), ".br"]
+        if lines[-1] == ".br":
+            lines.pop()
+    return lines
+
+
 date = datetime.date.today().isoformat()
 page = [f'.TH FAKENFT 1 "{date}" "fakenft" "User Commands"', ".SH NAME",
         "fakenft \\- " + roff(tool.get("abstract", "")), ".SH SYNOPSIS",
-        "\\fBfakenft\\fR [\\fIcommand\\fR] [\\fIoptions\\fR]", ".SH DESCRIPTION", roff(tool.get("discussion", "")),
-        ".SH OPTIONS"] + section(tool, ["fakenft"]) + keys()
+        "\\fBfakenft\\fR [\\fIcommand\\fR] [\\fIoptions\\fR]", ".SH DESCRIPTION", description(tool.get("discussion")),
+        ".SH OPTIONS"] + section(tool, ["fakenft"]) + shop_commands(tool.get("discussion")) + keys()
 with open(output, "w", encoding="utf-8") as f:
     f.write("\n".join(page) + "\n")

@@ -26,6 +26,27 @@ func makeContext(
         services: services, effects: .toastsOnly(clock: time), pictures: .placeholders(), readOnly: readOnly)
 }
 
+/// The four tabs on `server` signed in as `account` (its token on every request), started, on
+/// its Profile; `signInKey` is the SSH key a session signed in with.
+@MainActor
+func signedInApp(_ server: any ServerUnderTest, as account: Account, signInKey: String? = nil) async throws
+    -> (AppContext, AppShell, ProfileScreen)
+{
+    var configuration = APIConfiguration(baseURL: server.baseURL, timeout: 60)
+    configuration.token = account.token
+    let services = Services(
+        api: APIClient(configuration),
+        preferences: PreferencesStore(
+            fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("prefs-\(UUID().uuidString).json")))
+    let context = AppContext(
+        services: services, effects: .toastsOnly(), pictures: .placeholders(), account: account,
+        offersAccounts: true, signInKey: signInKey)
+    let shell = FakeNFTTerminalApp.makeShell(context: context)
+    await context.state.start()
+    _ = shell.handle(.key(.char("3")))
+    return (context, shell, try #require(shell.currentScreen as? ProfileScreen))
+}
+
 /// Renders the shell into a cell grid; spinner frames are masked so snapshots are stable.
 @MainActor
 func frame(_ shell: AppShell, _ size: Size) -> String {

@@ -33,20 +33,7 @@ import TerminalUI
                     "GET", "/api/v1/auth/keys", body: nil, contentType: nil, headers: signedIn)
                 let listed = try JSONDecoder().decode([AccountKey].self, from: answer.body)
                 #expect(Set(listed.map(\.fingerprint)) == Set(keys.map(\.fingerprint)))
-                var configuration = APIConfiguration(baseURL: server.baseURL, timeout: 60)
-                configuration.token = anna.token
-                let services = Services(
-                    api: APIClient(configuration),
-                    preferences: PreferencesStore(
-                        fileURL: FileManager.default.temporaryDirectory.appendingPathComponent(
-                            "prefs-\(UUID().uuidString).json")))
-                let context = AppContext(
-                    services: services, effects: .toastsOnly(), pictures: .placeholders(), account: anna,
-                    offersAccounts: true, signInKey: keys[0].fingerprint)
-                let shell = FakeNFTTerminalApp.makeShell(context: context)
-                await context.state.start()
-                _ = shell.handle(.key(.char("3")))
-                let profile = try #require(shell.currentScreen as? ProfileScreen)
+                let (context, shell, profile) = try await signedInApp(server, as: anna, signInKey: keys[0].fingerprint)
                 #expect(await eventually { profile.model.keys.value != nil })
                 #expect(frame(shell, Size(width: 80, height: 24)).contains(tr(.sshKeysRow, keys.count)))
                 for _ in 0..<3 { _ = shell.handle(.key(.down)) }

@@ -225,20 +225,7 @@ import FakeNFTTesting
         try await TestServer.with { server async throws in
             let anna = try await server.client().signUp(
                 name: "Anna", email: "anna@example.com", password: "secret 12")
-            var configuration = APIConfiguration(baseURL: server.baseURL, timeout: 3)
-            configuration.token = anna.token
-            let services = Services(
-                api: APIClient(configuration),
-                preferences: PreferencesStore(
-                    fileURL: FileManager.default.temporaryDirectory.appendingPathComponent(
-                        "prefs-\(UUID().uuidString).json")))
-            let context = AppContext(
-                services: services, effects: .toastsOnly(), pictures: .placeholders(), account: anna,
-                offersAccounts: true)
-            let shell = FakeNFTTerminalApp.makeShell(context: context)
-            await context.state.start()
-            _ = shell.handle(.key(.char("3")))
-            let profile = try #require(shell.currentScreen as? ProfileScreen)
+            let (context, shell, profile) = try await signedInApp(server, as: anna)
             #expect(await eventually { profile.model.wallet.value != nil })
             var screen = FakeNFTAppTests.frame(shell, Size(width: 80, height: 24))
             #expect(

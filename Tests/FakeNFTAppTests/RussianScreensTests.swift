@@ -94,7 +94,9 @@ import FakeNFTTesting
                 }
                 let signIn = SignInScene(model: SignInModel(api: server.client()))
                 check(signIn, "sign-in")
-                _ = signIn.handle(.key(.tab))
+                _ = signIn.handle(.key(.up))  // the Sign in / Sign up row
+                _ = signIn.handle(.key(.right))
+                #expect(signIn.model.mode == .signUp)
                 check(signIn, "sign-up")
                 let about = AboutScreen()
                 let shell = AppShell(

@@ -191,6 +191,41 @@ import FakeNFTTesting
         return (model, scene)
     }
 
+    /// The sign-up form with a problem in every field it checks, at every size in both languages:
+    /// its button, each problem and the way on without an account are on screen whole (Russian's
+    /// are wider than the column beside the labels at 40 columns, and go on from the form's edge).
+    @Test(arguments: [Language.en, .ru]) func theSignUpFormIsWholeAtEverySize(_ language: Language) async throws {
+        try await Language.with(language) {
+            try await InProcessTestServer.with { server async throws in
+                let model = SignInModel(api: server.client())
+                let scene = SignInScene(model: model)
+                _ = scene.handle(.key(.up))  // the Sign in / Sign up row
+                _ = scene.handle(.key(.right))
+                #expect(model.mode == .signUp)
+                _ = scene.handle(.key(.enter))  // the name
+                type("Anna", into: scene)
+                _ = scene.handle(.key(.enter))
+                type("anna@example", into: scene)
+                _ = scene.handle(.key(.enter))
+                type("lettersok", into: scene)
+                _ = scene.handle(.key(.enter))
+                type("x", into: scene)
+                for size in [
+                    Size(width: 40, height: 20), Size(width: 80, height: 24), Size(width: 120, height: 40),
+                    Size(width: 200, height: 60),
+                ] {
+                    let text = frame(scene, size)
+                    for whole in [
+                        tr(.signUpButton), "✗ " + tr(.emailInvalid), "✗ " + tr(.passwordWeak),
+                        "✗ " + tr(.passwordsDiffer), tr(.continueWithoutAccount),
+                    ] {
+                        #expect(text.contains(whole), "'\(whole)' cut at \(size):\n\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func signInFailuresAreSaidInTheAppsWords() async throws {
         try await InProcessTestServer.with { server async throws in
             let (first, _) = send(server, signUp: true, ["Anna", "anna@example.com", "secret 12", "secret 12"])

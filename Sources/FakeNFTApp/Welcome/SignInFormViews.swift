@@ -50,8 +50,10 @@ struct FormFieldView: Widget {
         let shown = Label("✗ \(problem)", style: .error)
         if beside.width >= Self.problemWidth {
             buffer.render(shown, in: beside)
-        } else {
+        } else if shown.width <= fieldWidth {
             buffer.render(shown, in: under.columns(.length(labelWidth), .length(fieldWidth)).1)
+        } else {  // under its label too where it would be cut under the field (Russian at 40 columns)
+            buffer.render(shown, in: under)
         }
     }
 }

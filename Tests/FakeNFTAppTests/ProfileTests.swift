@@ -1,6 +1,7 @@
 import FakeNFTCore
 import Foundation
 import Hummingbird
+import Localization
 import Testing
 import TerminalUI
 import FakeNFTSnapshots
@@ -73,6 +74,34 @@ import FakeNFTTesting
             let saved = try await server.client().profile()
             #expect(saved.name == "Иван 日本" && saved.website == "https://ivan.example" && saved.likes.count == 12)
             #expect(context.state.profile?.name == "Иван 日本")
+        }
+    }
+
+    /// A field's problem is whole at every size in both languages: beside the field where it fits
+    /// there, else under it (from the label's column where it would be cut under the field).
+    @Test(arguments: [Language.en, .ru]) func theFormsProblemsAreWholeAtEverySize(_ language: Language) async throws {
+        try await Language.with(language) {
+            try await InProcessTestServer.with { server async throws in
+                let (_, shell, screen) = await makeApp(server)
+                @MainActor func expectWhole(_ problem: String) {
+                    for size in [
+                        Size(width: 40, height: 20), Size(width: 80, height: 24), Size(width: 95, height: 30),
+                        Size(width: 120, height: 40), Size(width: 200, height: 60),
+                    ] {
+                        let text = frame(shell, size)
+                        #expect(text.contains("✗ " + problem), "'\(problem)' cut at \(size):\n\(text)")
+                    }
+                }
+                _ = shell.handle(.key(.char("e")))
+                _ = shell.handle(.key(.ctrl("u")))  // the name emptied: required
+                expectWhole(tr(.nameRequired))
+                _ = shell.handle(.key(.tab))
+                _ = shell.handle(.key(.tab))
+                _ = shell.handle(.key(.ctrl("u")))
+                type("ftp://nope", into: shell)
+                #expect(screen.model.form?.error(.website) == tr(.mustBeURL))
+                expectWhole(tr(.mustBeURL))
+            }
         }
     }
 

@@ -284,13 +284,13 @@ final class ProfileScreen: Screen {
             }
             let errorX = rect.x + labelWidth + fieldWidth + 2
             if let error = form.error(field) {
-                if errorX < rect.maxX - 4 {
-                    buffer.draw("✗ \(error)", at: Point(x: errorX, y: y), style: .error, maxWidth: rect.maxX - errorX)
-                } else {
-                    buffer.draw(
-                        "✗ \(error)", at: Point(x: rect.x + labelWidth, y: y + height), style: .error,
-                        maxWidth: fieldWidth)
-                }
+                // Beside the field, else under it, else under its label too: where it is whole.
+                let text = "✗ \(error)", width = DisplayWidth.of(text)
+                let at =
+                    errorX + width <= rect.maxX
+                    ? Point(x: errorX, y: y)
+                    : Point(x: width <= fieldWidth ? rect.x + labelWidth : rect.x, y: y + height)
+                buffer.draw(text, at: at, style: .error, maxWidth: rect.maxX - at.x)
             }
             if focused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: height + 1) }
             if field == .avatar { avatarY = y }

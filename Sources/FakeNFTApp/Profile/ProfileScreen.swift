@@ -282,15 +282,14 @@ final class ProfileScreen: Screen {
                     TextFieldView(editor, focused: focused, placeholder: placeholder),
                     in: Rect(x: rect.x + labelWidth, y: y, width: fieldWidth, height: height))
             }
-            let errorX = rect.x + labelWidth + fieldWidth + 2
             if let error = form.error(field) {
-                // Beside the field, else under it, else under its label too: where it is whole.
-                let text = "✗ \(error)", width = DisplayWidth.of(text)
-                let at =
-                    errorX + width <= rect.maxX
-                    ? Point(x: errorX, y: y)
-                    : Point(x: width <= fieldWidth ? rect.x + labelWidth : rect.x, y: y + height)
-                buffer.draw(text, at: at, style: .error, maxWidth: rect.maxX - at.x)
+                let besideX = rect.x + labelWidth + fieldWidth + 2
+                let under = Rect(x: rect.x, y: y + height, width: rect.width, height: 1)
+                buffer.render(
+                    FieldProblemView(
+                        problem: error, beside: Rect(x: besideX, y: y, width: max(0, rect.maxX - besideX), height: 1),
+                        fieldX: rect.x + labelWidth, fieldWidth: fieldWidth),
+                    in: under)
             }
             if focused { focusRows = Rect(x: rect.x, y: y, width: rect.width, height: height + 1) }
             if field == .avatar { avatarY = y }

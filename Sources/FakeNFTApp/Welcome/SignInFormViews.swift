@@ -24,13 +24,11 @@ struct ModeSwitchView: Widget {
 }
 
 /// One field of the form on two rows: its label and its box (clicked as `target`), and the
-/// field's problem beside the box when there is room for it, else under it.
+/// field's problem where it is whole (``FieldProblemView``).
 @MainActor
 struct FormFieldView: Widget {
     /// Rows a field takes.
     static let height = 2
-    /// The fewest columns a problem is shown beside its field in.
-    static let problemWidth = 16
 
     var label: String
     var labelWidth: Int
@@ -47,14 +45,9 @@ struct FormFieldView: Widget {
         buffer.addHit(Rect(x: rect.x, y: rect.y, width: labelWidth + fieldWidth, height: 1), target)
         guard let problem else { return }
         let (_, beside) = rest.columns(.length(2), .fill)
-        let shown = Label("✗ \(problem)", style: .error)
-        if beside.width >= Self.problemWidth {
-            buffer.render(shown, in: beside)
-        } else if shown.width <= fieldWidth {
-            buffer.render(shown, in: under.columns(.length(labelWidth), .length(fieldWidth)).1)
-        } else {  // under its label too where it would be cut under the field (Russian at 40 columns)
-            buffer.render(shown, in: under)
-        }
+        buffer.render(
+            FieldProblemView(problem: problem, beside: beside, fieldX: box.x, fieldWidth: fieldWidth),
+            in: under)
     }
 }
 

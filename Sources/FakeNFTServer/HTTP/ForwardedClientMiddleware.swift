@@ -22,7 +22,7 @@ struct ForwardedClientMiddleware: RouterMiddleware {
             let holder = sshPasses.holder(of: secret)
         {
             context.clientAddress = holder.address
-            context.isSSHVisitor = true
+            context.sshSession = holder.session
         } else if !trustedProxies.isEmpty {
             context.clientAddress = client(
                 peer: context.clientAddress, forwardedFor: request.headers[values: .xForwardedFor])

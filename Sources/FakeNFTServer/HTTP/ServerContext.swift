@@ -12,8 +12,8 @@ public struct ServerContext: RequestContext {
         set { forwardedClient = newValue }
     }
     private var forwardedClient: String?
-    /// The client is an SSH session's visitor (``ForwardedClientMiddleware``).
-    var isSSHVisitor = false
+    /// The SSH session whose app sent the request (``ForwardedClientMiddleware``): its number.
+    var sshSession: Int?
     /// The account a command over SSH acts for (its key's): set only by ``RouterCall`` in the
     /// server's own process, never from anything a request says; nil for every request over HTTP.
     var actingOwner: String?
@@ -35,6 +35,12 @@ public struct ServerContext: RequestContext {
     /// its addresses within its network is still one client. Loopback is one network, but for
     /// an SSH visitor, whose network is counted as the SSH front's door counts it.
     var clientNetworkKey: String {
-        "network:" + IPAddressRange.network(of: clientAddress, loopbackAsOne: !isSSHVisitor)
+        "network:" + IPAddressRange.network(of: clientAddress, loopbackAsOne: sshSession == nil)
+    }
+
+    /// Who an event stream is counted for: the network, but for an SSH session's app, its session
+    /// (the SSH front's door already limits a network's sessions, each of which has its stream).
+    var eventStreamClientKey: String {
+        sshSession.map { "ssh-session:\($0)" } ?? clientNetworkKey
     }
 }

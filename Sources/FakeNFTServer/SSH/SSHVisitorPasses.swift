@@ -14,14 +14,19 @@ final class SSHVisitorPasses: Sendable {
         var fingerprint: String?
         /// Where the visitor came from (their own address, or the one a trusted proxy named).
         var address: String
+        /// The session's number, given as its secret is made (``open(for:)``): not a secret.
+        var session = 0
     }
 
     private let holders = Mutex<[String: Holder]>([:])
+    private let opened = Atomic(0)
 
     /// A new secret for a session of `holder`.
     func open(for holder: Holder) -> String {
         let secret = Tokens.make()
-        holders.withLock { $0[secret] = holder }
+        var holder = holder
+        holder.session = opened.add(1, ordering: .relaxed).newValue
+        holders.withLock { [holder] in $0[secret] = holder }
         return secret
     }
 

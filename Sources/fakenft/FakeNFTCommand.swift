@@ -40,6 +40,7 @@ struct FakeNFTCommand: AsyncParsableCommand {
     /// the environment in front of it (``ServeLayers``).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        ProcessExecutors.install(for: arguments)
         if let shell = CompletionScripts.asked(arguments) {
             print(CompletionScripts.script(for: shell), terminator: "")
             return

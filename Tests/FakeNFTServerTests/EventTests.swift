@@ -40,7 +40,7 @@ import FakeNFTTesting
         let store = try await Store.temporary()
         let before = try #require(store.latest.orders[Owner.shared]).version
         let start = try #require(
-            await EventRoutes.start(owner: Owner.shared, client: "client:test", feed: store.feed) {
+            await EventRoutes.start(owner: Owner.shared, client: .network("client:test"), feed: store.feed) {
                 _ = try? await store.updateOrder(nfts: ["1", "2"])  // committed in between
                 return store.latest
             })
@@ -104,7 +104,7 @@ import FakeNFTTesting
 
     @Test func aSlowSubscriberIsDroppedToAResyncAndNeverWaitedFor() async throws {
         let feed = ChangeFeed()
-        let stream = try #require(feed.subscribe(owner: "1", client: "client:test"))
+        let stream = try #require(feed.subscribe(owner: "1", client: .network("client:test")))
         let started = ContinuousClock.now
         for version in 1...(ChangeFeed.bufferSize + 50) {
             feed.publish([.order(owner: "1", version: version, json: ByteBuffer(string: "{}"))])
@@ -133,7 +133,7 @@ import FakeNFTTesting
     /// finds a dead connection only when it writes), and none once it is cancelled.
     @Test func subscribersGetAHeartbeatEachIntervalWhileTheBeatRuns() async throws {
         let feed = ChangeFeed(), clock = TestClock()
-        var stream = try #require(feed.subscribe(owner: "1", client: "client:a")).makeAsyncIterator()
+        var stream = try #require(feed.subscribe(owner: "1", client: .network("client:a"))).makeAsyncIterator()
         let beat = Task { await feed.beat(every: .seconds(15), clock: clock) }
         for _ in 0..<2 {
             await clock.sleepers()
@@ -154,33 +154,43 @@ import FakeNFTTesting
     /// One client cannot take every place: past its own share it is refused, others still join.
     @Test func oneClientHasAShareOfTheSubscriptions() async throws {
         let feed = ChangeFeed()
-        let mine = (0..<ChangeFeed.maxPerClient).compactMap { _ in feed.subscribe(owner: "1", client: "client:greedy") }
+        let mine = (0..<ChangeFeed.maxPerClient).compactMap { _ in
+            feed.subscribe(owner: "1", client: .network("client:greedy"))
+        }
         #expect(mine.count == ChangeFeed.maxPerClient)
         #expect(
-            !feed.hasRoom(for: "client:greedy", owner: "1")
-                && feed.subscribe(owner: "1", client: "client:greedy") == nil)
+            !feed.hasRoom(for: .network("client:greedy"), owner: "1")
+                && feed.subscribe(owner: "1", client: .network("client:greedy")) == nil)
         #expect(
-            feed.hasRoom(for: "client:other", owner: "1") && feed.subscribe(owner: "1", client: "client:other") != nil)
+            feed.hasRoom(for: .network("client:other"), owner: "1")
+                && feed.subscribe(owner: "1", client: .network("client:other")) != nil)
         feed.finishAll()
         for stream in mine { for await _ in stream {} }
-        #expect(feed.hasRoom(for: "client:greedy", owner: "1"), "places come back when streams end")
+        #expect(feed.hasRoom(for: .network("client:greedy"), owner: "1"), "places come back when streams end")
     }
 
-    /// One account's token, from as many addresses as it likes, has a share of the places too.
+    /// One account's token, from as many addresses as it likes, has a share of the places too
+    /// (over HTTP: its SSH sessions were counted by the SSH front's door).
     @Test func oneAccountHasAShareOfTheSubscriptions() async throws {
         let feed = ChangeFeed()
-        let mine = (0..<ChangeFeed.maxPerClient).compactMap { feed.subscribe(owner: "u-anna", client: "client:\($0)") }
+        let mine = (0..<ChangeFeed.maxPerClient).compactMap {
+            feed.subscribe(owner: "u-anna", client: .network("client:\($0)"))
+        }
         #expect(mine.count == ChangeFeed.maxPerClient)
-        #expect(feed.subscribe(owner: "u-anna", client: "client:another") == nil)
-        #expect(feed.subscribe(owner: "u-boris", client: "client:another") != nil)
-        #expect(feed.subscribe(owner: "1", client: "client:another") != nil, "the shared profile is per client only")
+        #expect(feed.subscribe(owner: "u-anna", client: .network("client:another")) == nil)
+        #expect(feed.subscribe(owner: "u-boris", client: .network("client:another")) != nil)
+        #expect(
+            feed.subscribe(owner: "1", client: .network("client:another")) != nil,
+            "the shared profile is per client only")
+        let session = feed.subscribe(owner: "u-anna", client: .sshSession(7))
+        #expect(session != nil, "an SSH session's stream: the SSH front's door counted the session")
         feed.finishAll()
         for stream in mine { for await _ in stream {} }
     }
 
     @Test func otherOwnersChangesDoNotReachASubscriber() async throws {
         let feed = ChangeFeed()
-        let stream = try #require(feed.subscribe(owner: "u-anna", client: "client:test"))
+        let stream = try #require(feed.subscribe(owner: "u-anna", client: .network("client:test")))
         feed.publish([
             .order(owner: "u-boris", version: 2, json: ByteBuffer(string: "{}")), .user(id: "u-boris", nfts: 3),
         ])

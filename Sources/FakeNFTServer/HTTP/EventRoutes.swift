@@ -25,7 +25,7 @@ struct EventRoutes: Sendable {
                     tag: "Live updates", answer: .events, errors: [401, 503])
             ) { request, context in
                 let owner = try await owner(request, context)
-                let client = context.eventStreamClientKey  // addresses rotated within a network are one client
+                let client = context.eventStreamClient  // addresses rotated within a network are one client
                 guard store.feed.hasRoom(for: client, owner: owner) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }
@@ -84,7 +84,7 @@ struct EventRoutes: Sendable {
 
     /// Subscribes `client` to `owner`'s changes, then reads `snapshot`; nil when there is no room.
     static func start(
-        owner: String, client: String, feed: ChangeFeed, snapshot: () async -> ReadModel
+        owner: String, client: ChangeFeed.Client, feed: ChangeFeed, snapshot: () async -> ReadModel
     ) async -> Start? {
         guard let events = feed.subscribe(owner: owner, client: client) else { return nil }
         return Start(events: events, snapshot: await snapshot(), owner: owner)

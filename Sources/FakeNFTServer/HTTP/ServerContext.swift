@@ -40,7 +40,7 @@ public struct ServerContext: RequestContext {
 
     /// Who an event stream is counted for: the network, but for an SSH session's app, its session
     /// (the SSH front's door already limits a network's sessions, each of which has its stream).
-    var eventStreamClientKey: String {
-        sshSession.map { "ssh-session:\($0)" } ?? clientNetworkKey
+    var eventStreamClient: ChangeFeed.Client {
+        sshSession.map { .sshSession($0) } ?? .network(clientNetworkKey)
     }
 }

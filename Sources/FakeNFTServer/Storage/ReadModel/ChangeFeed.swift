@@ -29,9 +29,18 @@ final class ChangeFeed: Sendable {
     /// Subscribers one client may have at most, so that no client takes every place.
     static let maxPerClient = 32
 
+    /// Who subscribes, as the limits count them.
+    enum Client: Hashable, Sendable {
+        /// A client over HTTP, by its network (``ServerContext/clientNetworkKey``).
+        case network(String)
+        /// An SSH session's app, by its session: the SSH front's door counted the session (in
+        /// all, per key, per address and per network), so its account's streams are not counted.
+        case sshSession(Int)
+    }
+
     private struct Subscriber {
         var owner: String
-        var client: String
+        var client: Client
         var continuation: AsyncStream<Event>.Continuation
         var lagging = false
     }
@@ -55,7 +64,7 @@ final class ChangeFeed: Sendable {
     /// The changes that concern `owner` (theirs, and public ones), from now on, for `client`;
     /// nil when there is no room (``hasRoom(for:owner:)``). The stream ends when `finish` is called or
     /// the server stops.
-    func subscribe(owner: String, client: String) -> AsyncStream<Event>? {
+    func subscribe(owner: String, client: Client) -> AsyncStream<Event>? {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream.makeStream(
             of: Event.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
@@ -73,15 +82,16 @@ final class ChangeFeed: Sendable {
 
     /// Whether `client` may subscribe to `owner`'s changes: fewer than ``maxSubscribers`` in all,
     /// fewer than ``maxPerClient`` of the client's own and, for an account (any owner but the
-    /// shared profile), of the account's own, whatever addresses its token comes from.
-    func hasRoom(for client: String, owner: String) -> Bool {
+    /// shared profile) over HTTP, of the account's own, whatever addresses its token comes from.
+    func hasRoom(for client: Client, owner: String) -> Bool {
         subscribers.withLock { Self.room(in: $0, for: client, owner: owner) }
     }
 
-    private static func room(in subscribers: [Int: Subscriber], for client: String, owner: String) -> Bool {
-        subscribers.count < maxSubscribers
+    private static func room(in subscribers: [Int: Subscriber], for client: Client, owner: String) -> Bool {
+        let countsTheAccount = if case .network = client { owner != Owner.shared } else { false }
+        return subscribers.count < maxSubscribers
             && subscribers.values.lazy.filter { $0.client == client }.count < maxPerClient
-            && (owner == Owner.shared || subscribers.values.lazy.filter { $0.owner == owner }.count < maxPerClient)
+            && (!countsTheAccount || subscribers.values.lazy.filter { $0.owner == owner }.count < maxPerClient)
     }
 
     /// Hands `changes` to every subscriber they concern, without waiting.

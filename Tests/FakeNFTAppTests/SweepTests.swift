@@ -81,24 +81,28 @@ import FakeNFTTesting
         }
     }
 
-    /// Help wraps its entries in their column at every size, never cutting one.
-    @Test func helpWrapsInsteadOfCutting() async throws {
-        try await InProcessTestServer.with { server async throws in
-            let (_, shell) = try await startedApp(server)
-            _ = shell.handle(.key(.char("3")))
-            _ = shell.handle(.key(.char("?")))
-            for size in EverySizeTests.sizes {
-                var seen = ""
-                for _ in 0..<40 {  // every line, scrolled through: what is inside the overlay's box
-                    for line in buffer(shell, size).text().split(separator: "\n") {
-                        guard let left = line.firstIndex(of: "│"), let right = line.lastIndex(of: "│"), left < right
-                        else { continue }
-                        seen += line[left...right] + "\n"
+    /// Help wraps its entries in their column at every size, never cutting one, nor the hint at
+    /// its foot (to close, to scroll and how much more), in either language.
+    @Test(arguments: [Language.en, .ru]) func helpWrapsInsteadOfCutting(_ language: Language) async throws {
+        try await Language.with(language) {
+            try await InProcessTestServer.with { server async throws in
+                let (_, shell) = try await startedApp(server)
+                _ = shell.handle(.key(.char("3")))
+                _ = shell.handle(.key(.char("?")))
+                for size in EverySizeTests.sizes {
+                    var seen = ""
+                    for _ in 0..<40 {  // every line, scrolled through: what is inside the overlay's box
+                        for line in buffer(shell, size).text().split(separator: "\n") {
+                            guard let left = line.firstIndex(of: "│"), let right = line.lastIndex(of: "│"),
+                                left < right
+                            else { continue }
+                            seen += line[left...right] + "\n"
+                        }
+                        _ = shell.handle(.key(.down))
                     }
-                    _ = shell.handle(.key(.down))
+                    #expect(!seen.contains("…"), "cut at \(size):\n\(seen)")
+                    for _ in 0..<40 { _ = shell.handle(.key(.up)) }
                 }
-                #expect(!seen.contains("…"), "cut at \(size)")
-                for _ in 0..<40 { _ = shell.handle(.key(.up)) }
             }
         }
     }

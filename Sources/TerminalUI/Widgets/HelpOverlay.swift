@@ -79,19 +79,39 @@ public struct HelpOverlay: Widget {
         }
     }
 
-    /// The box for `area`, its lines, and how many of them fit in it.
-    private func layout(in area: Rect) -> (rect: Rect, lines: [Line], visible: Int) {
+    /// The box for `area`, its lines, the first in view and how many fit, and the hint at its
+    /// foot (to close, and where it scrolls, to scroll and how many lines are below): on one row,
+    /// or on two where one is too narrow for it.
+    private func layout(in area: Rect) -> (rect: Rect, lines: [Line], first: Int, visible: Int, hint: [String]) {
         let width = min(area.width - 2, 76)
         let lines = lines(width: width)
-        let rect = area.centered(width: width, height: min(area.height, lines.count + 3))
-        return (rect, lines, max(0, rect.height - 3))
+        var hintRows = 1
+        while true {
+            let rect = area.centered(width: width, height: min(area.height, lines.count + 2 + hintRows))
+            let visible = max(0, rect.height - 2 - hintRows)
+            let first = max(0, min(scroll, lines.count - visible))
+            let hint = hint(scrolled: first > 0, below: lines.count - first - visible, room: width - 4)
+            if hint.count <= hintRows { return (rect, lines, first, visible, hint) }
+            hintRows = hint.count
+        }
+    }
+
+    /// The keys that close the overlay and, where it scrolls, those that scroll it: one row where
+    /// `room` columns take both, else a row each.
+    private func hint(scrolled: Bool, below: Int, room: Int) -> [String] {
+        let keys = Self.keys
+        func key(_ action: Action) -> String { keys.key(for: action)?.description ?? "" }
+        let close = WidgetText.helpClose(key(.close))
+        guard scrolled || below > 0 else { return [close] }
+        let scroll = WidgetText.helpScroll(key(.up) + key(.down), max(0, below))
+        guard DisplayWidth.of(close + scroll) > room else { return [close + scroll] }
+        return [close, String(scroll.drop { $0 == " " || $0 == "·" })]  // its separator starts the row no more
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {
-        let (rect, lines, visible) = layout(in: area)
+        let (rect, lines, first, visible, hint) = layout(in: area)
         guard rect.width > 10, rect.height > 3 else { return }
         let keyWidth = keyWidth(for: rect.width)
-        let first = max(0, min(scroll, lines.count - visible))
         buffer.record(PaneLayout(rect: rect, count: lines.count, firstRow: first, rowsShown: visible), as: Self.area)
         buffer.clear(rect)
         buffer.render(Block(title: title, style: .accent), in: rect)
@@ -108,12 +128,9 @@ public struct HelpOverlay: Widget {
             case .gap: break
             }
         }
-        let below = lines.count - first - visible
-        let keys = Self.keys
-        func key(_ action: Action) -> String { keys.key(for: action)?.description ?? "" }
-        let more = first > 0 || below > 0 ? WidgetText.helpScroll(key(.up) + key(.down), max(0, below)) : ""
-        buffer.draw(
-            WidgetText.helpClose(key(.close)) + more, at: Point(x: rect.x + 2, y: rect.maxY - 2), style: .dim,
-            maxWidth: rect.width - 4)
+        for (i, row) in hint.enumerated() {
+            buffer.draw(
+                row, at: Point(x: rect.x + 2, y: rect.maxY - 1 - hint.count + i), style: .dim, maxWidth: rect.width - 4)
+        }
     }
 }

@@ -99,7 +99,8 @@ import Localization
             clock: AppClock(clock)
         ) { _ in .handled }
         finder.open()
-        #expect(await polled { gatherings.count == 1 })  // a plain count: nothing observable
+        #expect(await polled { finder.panel.listing != nil })  // gathered, listed and its time kept
+        #expect(gatherings.count == 1)
         clock.advance(by: .seconds(59))
         finder.open()
         await Task.yield()

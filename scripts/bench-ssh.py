@@ -4,7 +4,8 @@ OpenSSH's sshd on a port of its own with `ForceCommand` running the same app aga
 server. OpenSSH's client on a pseudo-terminal of 80x24 visits both, in the same run:
 
   - connect to the first frame with the catalog (a returning visitor; median of RUNS);
-  - a key to its echo (`j`, the selection moving), over each and with the app run locally;
+  - a key to its echo (`j`, the selection moving), over each and with the app run locally, the
+    sides' keys in turn;
   - a command (`ssh host nft 1 --json`) start to exit, cold and over one multiplexed connection,
     beside `ssh host true` against a plain sshd, and `fakenft nft 1 --json --server` locally;
   - resident memory per idle session (proportional: a page shared by N processes counts 1/N in
@@ -214,18 +215,21 @@ try:
         value, count = median(times)
         print(f"    {name:26} {value:7.1f} ms ({count}/{runs})")
 
-    print("  a key to its echo (j, the selection moving; median of 50):")
-    for name, command in sides.items():
-        session = Session(command, local_env if name.startswith("local") else env)
+    print("  a key to its echo (j, the selection moving; median of 100, the sides' keys in turn):")
+    open_sides = {name: Session(command, local_env if name.startswith("local") else env)
+                  for name, command in sides.items()}
+    for session in open_sides.values():
         session.wait_for(b"9 collections")
-        time.sleep(0.5)
-        echoes = []
-        for i in range(50):
-            echoes.append(session.echo_ms(b"j" if i % 2 == 0 else b"k"))
-            time.sleep(0.03)
+    time.sleep(0.5)
+    echoes = {name: [] for name in open_sides}
+    for i in range(100):  # in turn: a slower minute of the machine's slows every side alike
+        for name, session in open_sides.items():
+            echoes[name].append(session.echo_ms(b"j" if i % 2 == 0 else b"k"))
+            time.sleep(0.01)
+    for name, session in open_sides.items():
         session.close()
-        value, count = median(echoes)
-        print(f"    {name:26} {value:7.2f} ms ({count}/50)")
+        value, count = median(echoes[name])
+        print(f"    {name:26} {value:7.2f} ms ({count}/100)")
 
     def timed(command, times):
         """Milliseconds from start to exit of `command`, `times` over (each must succeed)."""

@@ -4,7 +4,7 @@ extension Catalog {
         .tooSmallTitle: "Terminal too small",
         .tooSmallSizes: "need {0}, have {1}",
         .tooSmallAdvice: "resize, or q to quit",
-        .helpScroll: " · {0} scroll ({1} more)",
+        .helpScroll: "{0} scroll ({1} more)",
         .helpClose: "{0} to close",
         .closeHelp: "Close the help",
         .menuChoose: "Choose",

@@ -4,7 +4,7 @@ extension Catalog {
         .tooSmallTitle: "Окно терминала слишком мало",
         .tooSmallSizes: "нужно {0}, сейчас {1}",
         .tooSmallAdvice: "увеличьте окно или нажмите q для выхода",
-        .helpScroll: " · {0} прокрутка (ещё {1})",
+        .helpScroll: "{0} прокрутка (ещё {1})",
         .helpClose: "{0} — закрыть",
         .closeHelp: "Закрыть справку",
         .menuChoose: "Выбрать",

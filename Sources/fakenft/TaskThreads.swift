@@ -80,6 +80,13 @@ final class TaskThreads: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
+    /// Jobs kept for their deadlines now (sleeps not yet over, or cancelled and not yet due).
+    var deadlinesKept: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return deadlines.count
+    }
+
     /// Queues `job` and wakes a sleeping worker for it, or starts one while there are fewer than
     /// `most` (the caller holds `lock`).
     private func makeReady(_ job: UnownedJob, later: Bool) {
@@ -214,14 +221,15 @@ struct DeadlineHeap<Element> {
     }
 
     private var entries: [Entry] = []
-    private var count: UInt64 = 0
+    private var inserted: UInt64 = 0
 
     var nearest: UInt64? { entries.first?.deadline }
+    var count: Int { entries.count }
 
     /// Keeps `element` until `deadline`; true when it is now the nearest.
     mutating func insert(_ element: Element, at deadline: UInt64) -> Bool {
-        count &+= 1
-        entries.append(Entry(deadline: deadline, order: count, element: element))
+        inserted &+= 1
+        entries.append(Entry(deadline: deadline, order: inserted, element: element))
         var child = entries.count - 1
         while child > 0 {
             let parent = (child - 1) / 2

@@ -88,9 +88,11 @@ import Testing
         #expect(slept.1 == TaskThreads.threadName)
     }
 
+    /// A sleep kept for its deadline an hour away ends as its task is cancelled.
     @Test func aCancelledSleepEndsAtOnce() async {
         let threads = TaskThreads(most: 1)
         let sleeper = Task(executorPreference: threads) { try await Task.sleep(for: .seconds(3_600)) }
+        while threads.deadlinesKept == 0 { await Task.yield() }
         sleeper.cancel()
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }

@@ -164,23 +164,22 @@ final class SignInScene: LoopContent {
             buffer.render(view, in: row)
         }
         let label = model.mode == .signIn ? tr(.signInButton) : tr(.signUpButton)
-        // Under the fields, or from the form's left edge when it would be cut there (as the link below).
-        let indent = labelWidth + DisplayWidth.of(label) <= width ? labelWidth : 0
-        let (_, button) = buttonRow.columns(.length(indent), .fill)
+        // Under the fields, or from the form's left edge when it would be cut there.
+        func indent(for columns: Int) -> Int { labelWidth + columns <= width ? labelWidth : 0 }
+        let (_, button) = buttonRow.columns(.length(indent(for: DisplayWidth.of(label))), .fill)
         buffer.render(Button(label, style: focus == .submit ? .selected : .accent, key: .enter), in: button)
         buffer.addHit(
             Rect(x: button.x, y: button.y, width: min(button.width, DisplayWidth.of(label)), height: 1), target(.submit)
         )
         if let message = model.failure?.message ?? model.notice {  // two lines, wrapped, before the next row
-            let (_, text) = messageArea.columns(.length(indent), .fill)
+            let (_, text) = messageArea.columns(.length(indent(for: DisplayWidth.of(label))), .fill)
             buffer.render(Paragraph([Line(message, style: model.failure != nil ? .error : .success)]), in: text)
         }
         // never under the footer: over the message's last line when the screen is short
         let withoutY = min(withoutRow.y, size.height - 2)
         let link = Label(tr(.continueWithoutAccount), style: focus == .withoutAccount ? .selected : .link)
-        // Under the button, or from the form's left edge when it would be cut there.
-        let linkIndent = labelWidth + link.width <= width ? labelWidth : 0
-        let (_, without) = Rect(x: form.x, y: withoutY, width: width, height: 1).columns(.length(linkIndent), .fill)
+        let (_, without) = Rect(x: form.x, y: withoutY, width: width, height: 1).columns(
+            .length(indent(for: link.width)), .fill)
         buffer.render(link, in: without)
         buffer.addHit(
             Rect(x: without.x, y: without.y, width: min(without.width, link.width), height: 1),

@@ -25,7 +25,7 @@ struct EventRoutes: Sendable {
                     tag: "Live updates", answer: .events, errors: [401, 503])
             ) { request, context in
                 let owner = try await owner(request, context)
-                let client = context.eventStreamClient  // addresses rotated within a network are one client
+                let client = context.eventStreamClient  // a network's rotated addresses are one client
                 guard store.feed.hasRoom(for: client, owner: owner) else {
                     throw ServerError(.serviceUnavailable, "too many event subscribers", headers: [.retryAfter: "5"])
                 }

@@ -104,8 +104,8 @@ public struct HelpOverlay: Widget {
         let close = WidgetText.helpClose(key(.close))
         guard scrolled || below > 0 else { return [close] }
         let scroll = WidgetText.helpScroll(key(.up) + key(.down), max(0, below))
-        guard DisplayWidth.of(close + scroll) > room else { return [close + scroll] }
-        return [close, String(scroll.drop { $0 == " " || $0 == "·" })]  // its separator starts the row no more
+        let both = close + " · " + scroll
+        return DisplayWidth.of(both) <= room ? [both] : [close, scroll]
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {

@@ -99,6 +99,20 @@ final class ModernTerminal: Sendable {
     /// How many bytes the app has written so far: a mark to read what comes after.
     var mark: Int { transcript.bytes.withLock { $0.count } }
 
+    /// A mark just after the last synchronized frame the app has ended so far: one it is still
+    /// writing comes after it whole.
+    var markAfterLastFrame: Int {
+        let end = Array("\u{1b}[?2026l".utf8)
+        return transcript.bytes.withLock { bytes in
+            guard bytes.count >= end.count else { return 0 }
+            for start in stride(from: bytes.count - end.count, through: 0, by: -1)
+            where bytes[start..<start + end.count].elementsEqual(end) {
+                return start + end.count
+            }
+            return 0
+        }
+    }
+
     /// What the app wrote after `mark`.
     func output(after mark: Int = 0) -> String {
         transcript.bytes.withLock { String(decoding: $0.dropFirst(mark), as: UTF8.self) }

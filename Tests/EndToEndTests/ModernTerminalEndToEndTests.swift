@@ -31,8 +31,8 @@ extension EndToEnd {
             #expect(terminal.output().contains(Self.push), "the terminal answered the query: the protocol is pushed")
             #expect(
                 terminal.output().contains("\(Self.esc)[?2031h") && terminal.output().contains("\(Self.esc)[?1004h"))
-            let start = terminal.mark
-            var mark = start
+            let start = terminal.markAfterLastFrame  // the catalog's frame may still be arriving
+            var mark = terminal.mark
             terminal.type("\(Self.esc)[13u")  // Enter: the first collection
             try await terminal.waitFor("Collection author", after: mark)
             mark = terminal.mark

@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "FakeNFTArt", dependencies: ["ImageEncoding"]),
         // PNG and JPEG decoding (libpng's simplified API, libjpeg-turbo) with size caps, for pictures.
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        // AES-GCM on libcrypto with a key schedule made once: the SSH front's packets.
+        .target(name: "CPacketCipher", linkerSettings: [.linkedLibrary("crypto")]),
         .target(
             name: "FakeNFTCore",
             dependencies: [
@@ -73,6 +75,7 @@ let package = Package(
             name: "FakeNFTServer",
             dependencies: [
                 "FakeNFTModels", "FakeNFTRequests", "FakeNFTArt", "LineLog", "ChildProcesses", "ShopCommands",
+                "CPacketCipher",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),

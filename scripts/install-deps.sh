@@ -6,7 +6,9 @@
 # starts refused (policy-rc.d) and kept from starting at boot; the tests start their own instances.
 set -eu
 set_name=${1:-app}
+# libssl-dev: libcrypto's AES-GCM seals the SSH front's packets (Sources/CPacketCipher).
 app="libncurses-dev libsqlite3-dev libxml2-dev zlib1g-dev libpng-dev libjpeg62-turbo-dev libchafa-dev libglib2.0-dev"
+app="$app libssl-dev"
 # tmux drives the app in the end-to-end tests; xvfb, xfonts-base (xterm's font), xterm, x11-apps (xwd),
 # xdotool and libsixel-bin (sixel2png) run the real-terminal picture tests; postgresql runs the server's
 # tests on PostgreSQL (scripts/with-postgres.sh starts a cluster of its own); nginx-light fronts two

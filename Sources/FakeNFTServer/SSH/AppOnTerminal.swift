@@ -11,14 +11,15 @@ import Synchronization
 /// and tells whoever waits for its exit.
 final class AppOnTerminal: Sendable {
     let pid: pid_t
-    /// The terminal's side the server reads what the app draws from and writes what the visitor
-    /// types to; handed over to the channel that relays it (which closes it).
+    /// The terminal's side the server reads what the app draws from (and writes what the visitor
+    /// typed that ``type(_:)`` could not, once the app takes it); handed over to the channel that
+    /// relays it (which closes it).
     let master: Int32
-    /// A second descriptor of the master side, for sizes: it stays valid after the relay closed
-    /// the first, until ``close()``.
-    private let control: Int32
+    /// A second descriptor of the master side, for sizes and keys: it stays valid after the relay
+    /// closed the first, until ``close()``, which takes it (under the lock: a number closed may be
+    /// given to another file at once).
+    private let control: Mutex<Int32?>
     private let exit = Mutex(Exit())
-    private let closed = Atomic(false)
 
     /// The exit status once the app has ended, and who waits for it until then.
     private struct Exit {
@@ -96,7 +97,9 @@ final class AppOnTerminal: Sendable {
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), Self.niceness)
         self.pid = pid
         self.master = master
-        control = dup(master)
+        let control = dup(master)
+        _ = fcntl(control, F_SETFL, fcntl(control, F_GETFL) | O_NONBLOCK)  // the relay's thread never waits on it
+        self.control = Mutex(control)
         let waiter = Thread { [self] in waitForExit() }
         waiter.name = "app \(pid)"
         waiter.stackSize = 64 * 1024
@@ -159,7 +162,24 @@ final class AppOnTerminal: Sendable {
     /// Tells the app its terminal's new size (the kernel sends it SIGWINCH).
     func resize(_ size: Size) {
         var window = size.winsize
-        _ = ioctl(control, UInt(TIOCSWINSZ), &window)
+        control.withLock { control in
+            if let control { _ = ioctl(control, UInt(TIOCSWINSZ), &window) }
+        }
+    }
+
+    /// Writes what the visitor typed to the app's terminal, as much as it takes now without waiting;
+    /// returns how many bytes that is (all of them once the terminal is closed or gone: they
+    /// are for no one).
+    func type(_ bytes: UnsafeRawBufferPointer) -> Int {
+        control.withLock { control in
+            guard let control, let start = bytes.baseAddress else { return bytes.count }
+            while true {
+                let written = write(control, start, bytes.count)
+                if written >= 0 { return written }
+                if errno == EINTR { continue }
+                return errno == EAGAIN ? 0 : bytes.count
+            }
+        }
     }
 
     /// Sends `signal` to the app's process group (the app and whatever it started), while it runs.
@@ -168,9 +188,11 @@ final class AppOnTerminal: Sendable {
         _ = kill(-pid, signal)
     }
 
-    /// Closes the size descriptor (once); the relay closes ``master``.
+    /// Closes the second descriptor (once); the relay closes ``master``.
     func close() {
-        guard !closed.exchange(true, ordering: .relaxed) else { return }
-        Glibc.close(control)
+        control.withLock { control in
+            if let open = control { Glibc.close(open) }
+            control = nil
+        }
     }
 }

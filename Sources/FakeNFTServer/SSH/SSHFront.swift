@@ -80,6 +80,7 @@ struct SSHFront: Service {
             hostKeys: [hostKey], userAuthDelegate: visit.value, globalRequestDelegate: visit.value,
             banner: .init(message: banner, languageTag: "en"))
         server.maxAuthAttempts = 6
+        server.transportProtectionSchemes = [PacketCipher<AES256Key>.self, PacketCipher<AES128Key>.self]
         let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
             guard case .session = type, let visitor = visit.value.visitor(from: peer.address, door: door) else {
                 visit.value.forwardingAsked = true

@@ -27,15 +27,16 @@ enum PacketCipherError: Error {
     case padding
     /// The key exchange gave keys or nonces of the wrong size.
     case keys
+    /// libcrypto could not seal it.
     case sealing
     /// The tag does not match: the packet was changed, or is not of this connection.
     case authentication
 }
 
 /// SSH's AES-GCM packets (RFC 5647, under OpenSSH's names) on libcrypto, in place of
-/// swift-nio-ssh's own: each direction's key schedule is made once a key exchange, where swift-nio-ssh
-/// makes it, and copies the packet twice, for every packet. A key's echo is one packet each way, so
-/// this is on the path of every key a visitor presses.
+/// swift-nio-ssh's own: each direction's key schedule is made once a key exchange (swift-nio-ssh's
+/// makes one, and copies the packet twice, for every packet). A key's echo is one packet each way,
+/// so this is on the path of every key a visitor presses.
 ///
 /// A packet is its length (4 bytes, authenticated, not encrypted), then the encrypted padding
 /// length, payload and padding, then the 16-byte tag.
@@ -85,10 +86,9 @@ final class PacketCipher<KeySize: PacketCipherKeySize>: NIOSSHTransportProtectio
         }
         source.moveReaderIndex(forwardBy: source.readableBytes)
         // the padding length, the payload, then at least 4 bytes of padding
-        guard let padding = plain.readInteger(as: UInt8.self).map(Int.init), padding >= 4 else {
-            throw PacketCipherError.padding
-        }
-        guard padding <= plain.readableBytes else { throw PacketCipherError.padding }
+        guard let padding = plain.readInteger(as: UInt8.self).map(Int.init), padding >= 4,
+            padding <= plain.readableBytes
+        else { throw PacketCipherError.padding }
         plain.moveWriterIndex(to: plain.writerIndex - padding)
         return plain
     }
